@@ -1,0 +1,82 @@
+# syntax=docker/dockerfile:1
+#
+# One image recipe for every PracticePilot service.
+#
+#   docker build --build-arg SERVICE=people -t practicepilot/people .
+#
+# The runtime image holds the production node_modules and the built dist folders of ALL workspaces
+# (libs, services, console), so one image can run any service: SERVICE (build arg, and env at run time)
+# picks which services/<SERVICE>/dist/main.js the default command starts. Override the command to run a
+# service's migrations or seed, e.g. `node services/people/dist/database/migrate.js`.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---------------------------------------------------------------------------------------------------
+# toolchain: Node plus what native modules (argon2) need if no prebuilt binary fits
+FROM ${NODE_IMAGE} AS toolchain
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+
+# ---------------------------------------------------------------------------------------------------
+# manifests: the root manifest, the lockfile and every workspace's package.json, at their own paths.
+# Its output changes only when a manifest does, so the npm ci layers below stay cached across code edits.
+FROM toolchain AS manifests
+COPY . /src
+RUN set -eu; \
+    mkdir -p /manifests; \
+    cd /src; \
+    cp package.json package-lock.json /manifests/; \
+    [ ! -f .npmrc ] || cp .npmrc /manifests/; \
+    for manifest in libs/*/package.json services/*/package.json console/package.json; do \
+      if [ -f "$manifest" ]; then mkdir -p "/manifests/$(dirname "$manifest")"; cp "$manifest" "/manifests/$manifest"; fi; \
+    done
+
+# ---------------------------------------------------------------------------------------------------
+# deps: every dependency, dev ones included, to build with
+FROM toolchain AS deps
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci
+
+# ---------------------------------------------------------------------------------------------------
+# prod-deps: production dependencies only (workspace links to libs/* included), for the runtime image
+FROM toolchain AS prod-deps
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
+
+# ---------------------------------------------------------------------------------------------------
+# build: compile libs and services (tsc -b), then the console when it is a workspace with a build script
+FROM deps AS build
+COPY . .
+RUN npm run build
+RUN if [ -f console/package.json ]; then npm run build --workspace console --if-present; fi
+# Collect just the dist folders, at their own paths, for the runtime stage.
+RUN set -eu; \
+    mkdir -p /out; \
+    for pkg in libs/* services/* console; do \
+      if [ -d "$pkg/dist" ]; then mkdir -p "/out/$pkg"; cp -a "$pkg/dist" "/out/$pkg/dist"; fi; \
+    done; \
+    find /out -name '*.tsbuildinfo' -delete
+
+# ---------------------------------------------------------------------------------------------------
+# runtime
+FROM ${NODE_IMAGE} AS runtime
+ARG SERVICE=gateway
+ENV NODE_ENV=production \
+    SERVICE=${SERVICE} \
+    HOST=0.0.0.0 \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
+WORKDIR /app
+# Manifests and production node_modules (root and any nested per-workspace ones) ...
+COPY --from=prod-deps /app/ ./
+# ... then the compiled code: libs/*/dist, services/*/dist and console/dist (served by the gateway).
+COPY --from=build /out/ ./
+RUN test -f "services/${SERVICE}/dist/main.js" \
+ || { echo "SERVICE=${SERVICE}: services/${SERVICE}/dist/main.js was not built" >&2; exit 1; }
+# Files stay owned by root (read-only to the app). Run as the base image's unprivileged "node" user,
+# by number so that Kubernetes' runAsNonRoot can verify it.
+USER 1000:1000
+# exec: node becomes PID 1 and receives SIGTERM directly (the services install shutdown hooks).
+CMD ["/bin/sh", "-c", "exec node \"services/${SERVICE}/dist/main.js\""]

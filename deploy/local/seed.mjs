@@ -1,0 +1,13 @@
+// `npm run seed`: each service seeds its own tables with the demo data; idempotent.
+import { run, SERVICES, serviceScript } from './workspace.mjs';
+
+export async function seedAll(env = process.env) {
+  for (const { name } of SERVICES) await run('node', [serviceScript(name, 'database/seed.js')], { env });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  seedAll().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,53 @@
+// Shared by run.mjs, test.mjs, migrate.mjs and seed.mjs: the services, and install/build steps.
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Every service, in start order (the gateway last: it forwards to the others). */
+export const SERVICES = [
+  { name: 'people', port: 8081 },
+  { name: 'calendar', port: 8082 },
+  { name: 'analytics', port: 8083 },
+  { name: 'onboarding', port: 8084 },
+  { name: 'knowledge', port: 8085 },
+  { name: 'gateway', port: Number(process.env.PORT ?? 8080) },
+];
+
+/** Runs a command with inherited output; rejects with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/** `npm ci` when node_modules is missing or older than the lock file. */
+export async function ensureInstalled() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing dependencies (npm ci)...');
+  await run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Compiles every library and service (incremental: a second build with no change takes about a second). */
+export async function build() {
+  console.log('Building (tsc -b)...');
+  await run('npx', ['tsc', '-b', 'tsconfig.build.json']);
+}
+
+export function serviceScript(service, script) {
+  return join(ROOT, 'services', service, 'dist', script);
+}
+
+export function elapsed(since) {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,11 @@
+/**
+ * Stable identifiers of the demo tenants, shared by the services' seeds so that a practice seeded by the
+ * gateway and the leads seeded by people refer to the same ids. Never used for authorisation.
+ */
+export const DemoTenants = {
+  demoUserId: '0f3d2a9e-6b1c-4c8e-9d2a-1a7c5e3b9f01',
+  otherUserId: '0f3d2a9e-6b1c-4c8e-9d2a-1a7c5e3b9f02',
+  glowAestheticsId: '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a01',
+  northsideDentalId: '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a02',
+  lakeviewPlasticSurgeryId: '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a03',
+} as const;

@@ -1,0 +1,4 @@
+export * from './topics';
+export * from './envelope';
+export * from './lead-events';
+export * from './practice-changes';

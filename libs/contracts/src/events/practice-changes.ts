@@ -1,0 +1,39 @@
+import { EventEnvelope } from './envelope';
+
+/** Payloads on `practice.changes`: read models of practices and locations in other services. */
+export type PracticeChangeType =
+  'practice_updated' | 'location_created' | 'location_updated' | 'location_deleted';
+
+export interface PracticeSnapshot {
+  practice_id: string;
+  name: string;
+  website_url: string | null;
+  automation_level: string;
+  outreach_preferences: Record<string, unknown>;
+}
+
+export interface LocationSnapshot {
+  location_id: string;
+  practice_id: string;
+  name: string;
+  address: string;
+  timezone: string;
+  phone: string;
+  is_primary: boolean;
+  is_active: boolean;
+  business_hours: Record<string, unknown> | null;
+}
+
+export interface PracticeUpdatedV1 extends EventEnvelope<'practice_updated'> {
+  practice: PracticeSnapshot;
+}
+
+export interface LocationChangedV1 extends EventEnvelope<'location_created' | 'location_updated'> {
+  location: LocationSnapshot;
+}
+
+export interface LocationDeletedV1 extends EventEnvelope<'location_deleted'> {
+  location_id: string;
+}
+
+export type PracticeChangeV1 = PracticeUpdatedV1 | LocationChangedV1 | LocationDeletedV1;

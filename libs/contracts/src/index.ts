@@ -1,0 +1,3 @@
+export * from './events';
+export * from './leads/stages';
+export * from './demo-tenants';

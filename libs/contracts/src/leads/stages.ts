@@ -1,0 +1,18 @@
+/** Lead stage values (spec 1 §4). */
+export const LEAD_STAGES = [
+  'Lead',
+  'Attempting Contact',
+  'Active Conversation',
+  'Scheduled',
+  'Post Consultation',
+  'No Show / Cancelled',
+  'Booked Procedure',
+  'Closed - Lost',
+  'Escalated',
+] as const;
+
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+export function isLeadStage(value: unknown): value is LeadStage {
+  return typeof value === 'string' && (LEAD_STAGES as readonly string[]).includes(value);
+}

@@ -1,0 +1,114 @@
+import { DynamicModule, INestApplication, Logger as NestLogger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { z } from 'zod';
+import { baseConfigSchema, ConfigError, loadConfig } from './config/config';
+import { DetailExceptionFilter } from './errors/exception.filter';
+import { createValidationPipe } from './errors/validation';
+import { registerHttpMetrics } from './health/metrics';
+import { KafkaConsumerStatus, kafkaConsumerStrategy } from './kafka/kafka.consumer';
+import type { ServiceConfig } from './platform.module';
+
+export interface ServiceDefinition<C extends ServiceConfig> {
+  /** Service name: used in logs, Kafka client ids and the consumer group. */
+  name: string;
+  /** The service's configuration schema: the base schema extended with its own settings. */
+  configSchema: z.ZodType<Omit<C, 'SERVICE_NAME'>>;
+  module: (config: C) => DynamicModule;
+  /** Consumer group of the service's Kafka handlers; omit for a service without consumers. */
+  consumerGroup?: (config: C) => string;
+  /** Extra HTTP setup (plugins, routes) on the Fastify instance before the app starts. */
+  configure?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
+  /** Serve the service's OpenAPI document at /api/docs-json (default true; the gateway merges them). */
+  openApi?: boolean;
+}
+
+/** The service's OpenAPI document, served at /api/docs-json for the gateway to merge. */
+function serveOpenApi(app: NestFastifyApplication, name: string): void {
+  let document: unknown;
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get('/api/docs-json', async () => {
+      document ??= SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder().setTitle(`PracticePilot ${name}`).setVersion('1').addBearerAuth().build(),
+      );
+      return document;
+    });
+}
+
+export function loadServiceConfig<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  env: NodeJS.ProcessEnv = process.env,
+): C {
+  const config = loadConfig(
+    definition.name,
+    definition.configSchema as unknown as typeof baseConfigSchema,
+    env,
+  );
+  return { ...config, SERVICE_NAME: definition.name } as C;
+}
+
+/** Creates a configured (not yet listening) application: used by main.ts and by the integration tests. */
+export async function createServiceApp<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  config: C,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(definition.module(config), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new DetailExceptionFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  registerHttpMetrics(app.getHttpAdapter().getInstance(), definition.name);
+  await definition.configure?.(app, config);
+  if (definition.openApi !== false) serveOpenApi(app, definition.name);
+  if (definition.consumerGroup && config.ROLE !== 'worker') {
+    app.connectMicroservice(
+      kafkaConsumerStrategy(
+        {
+          clientId: `${definition.name}-consumer`,
+          groupId: definition.consumerGroup(config),
+          brokers: config.KAFKA_BROKERS,
+        },
+        app.get(KafkaConsumerStatus),
+      ),
+    );
+  }
+  return app;
+}
+
+/** Starts the Kafka consumer (if any) and the HTTP server. */
+export async function startServiceApp(app: INestApplication, config: ServiceConfig): Promise<void> {
+  await app.startAllMicroservices();
+  await app.listen(config.PORT, config.HOST);
+}
+
+/** The entry point of a service: validate configuration (or refuse to start, saying why), then run. */
+export async function bootstrapService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+): Promise<void> {
+  let config: C;
+  try {
+    config = loadServiceConfig(definition);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createServiceApp(definition, config);
+  await startServiceApp(app, config);
+  new NestLogger(definition.name).log(`${definition.name} listening on http://${config.HOST}:${config.PORT}`);
+}

@@ -1,0 +1,78 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { EntityNotFoundError, QueryFailedError } from 'typeorm';
+
+interface ErrorBody {
+  detail: string;
+  [key: string]: unknown;
+}
+
+/** Turns an HttpException's response into the `{"detail": ...}` envelope. */
+export function toErrorBody(status: number, response: unknown): ErrorBody {
+  if (typeof response === 'string') return { detail: response };
+  if (response && typeof response === 'object') {
+    const body = response as Record<string, unknown>;
+    if (typeof body.detail === 'string') return body as ErrorBody;
+    const message = body.message;
+    if (Array.isArray(message)) return { detail: message.map(String).join('; ') };
+    if (typeof message === 'string') return { detail: message };
+    // e.g. a health check result: keep the facts, add the envelope's detail
+    return { detail: defaultDetail(status), ...body };
+  }
+  return { detail: defaultDetail(status) };
+}
+
+function defaultDetail(status: number): string {
+  switch (status) {
+    case HttpStatus.BAD_REQUEST:
+      return 'Bad request';
+    case HttpStatus.UNAUTHORIZED:
+      return 'Not authenticated';
+    case HttpStatus.FORBIDDEN:
+      return 'Forbidden';
+    case HttpStatus.NOT_FOUND:
+      return 'Not found';
+    case HttpStatus.SERVICE_UNAVAILABLE:
+      return 'Service unavailable';
+    default:
+      return status >= 500 ? 'Internal server error' : 'Request failed';
+  }
+}
+
+/**
+ * The one global exception filter: every HTTP error leaves as `{"detail": "..."}` with the right status.
+ * Unknown errors are logged with their stack and answered with a generic 500, never leaking internals.
+ */
+@Catch()
+export class DetailExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body } = this.describe(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    void reply.status(status).send(body);
+  }
+
+  private describe(exception: unknown): { status: number; body: ErrorBody } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      return { status, body: toErrorBody(status, exception.getResponse()) };
+    }
+    if (exception instanceof EntityNotFoundError) {
+      return { status: 404, body: { detail: 'Not found' } };
+    }
+    if (exception instanceof QueryFailedError) {
+      const code = (exception as QueryFailedError & { code?: string }).code;
+      if (code === '22P02') return { status: 422, body: { detail: 'Invalid identifier' } };
+    }
+    // Errors raised by Fastify itself (body too large, malformed JSON, bad content type) carry a status.
+    const statusCode = (exception as { statusCode?: number })?.statusCode;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      const message = (exception as Error).message;
+      return { status: statusCode, body: { detail: message || defaultDetail(statusCode) } };
+    }
+    return { status: 500, body: { detail: 'Internal server error' } };
+  }
+}

@@ -1,0 +1,54 @@
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { Correlation, CORRELATION_HEADER } from '../logging/correlation';
+import { Identity, IDENTITY_HEADER, InternalTokens } from './internal-token';
+
+export const IS_PUBLIC = 'pp:public';
+/** Marks a route that needs no identity (health, metrics, public demo and tracking endpoints). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+type RequestWithIdentity = FastifyRequest & { identity?: Identity };
+
+/**
+ * Global guard of every service: verifies the gateway-signed identity token and exposes it to handlers.
+ * It also binds the request's correlation id to the async flow of the handler, for logs and events.
+ */
+@Injectable()
+export class IdentityGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(InternalTokens) private readonly tokens: InternalTokens,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<RequestWithIdentity>();
+    Correlation.enter(Correlation.from(request.headers[CORRELATION_HEADER]));
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+    const header = request.headers[IDENTITY_HEADER];
+    const identity = await this.tokens.verify(typeof header === 'string' ? header : undefined);
+    if (!identity) throw new UnauthorizedException('Not authenticated');
+    request.identity = identity;
+    return true;
+  }
+}
+
+/** The caller's identity in a handler: `@CurrentIdentity() identity: Identity`. */
+export const CurrentIdentity = createParamDecorator((_data: unknown, context: ExecutionContext): Identity => {
+  const identity = context.switchToHttp().getRequest<RequestWithIdentity>().identity;
+  if (!identity) throw new UnauthorizedException('Not authenticated');
+  return identity;
+});

@@ -1,0 +1,78 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ClientKafka } from '@nestjs/microservices';
+import { Admin, Kafka, Message, Partitioners } from 'kafkajs';
+import { BaseConfig, CONFIG } from '../config/config';
+import { kafkaClientConfig } from './kafka-options';
+
+export interface OutgoingRecord {
+  topic: string;
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The one way a service talks to Kafka as a producer. Behind it is @nestjs/microservices' ClientKafka
+ * (kafkajs), so the client library can be swapped in this file alone.
+ * Idempotent producer, acks=all, one request in flight: records of a key keep their order.
+ */
+@Injectable()
+export class KafkaProducer implements OnApplicationShutdown {
+  private readonly client: ClientKafka;
+  private connecting?: Promise<unknown>;
+  private admin?: Admin;
+
+  constructor(@Inject(CONFIG) private readonly config: BaseConfig & { SERVICE_NAME: string }) {
+    this.client = new ClientKafka({
+      client: kafkaClientConfig(`${config.SERVICE_NAME}-producer`, config.KAFKA_BROKERS),
+      producer: {
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: true,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      },
+      producerOnlyMode: true,
+      send: { acks: -1 },
+    });
+  }
+
+  private async connect(): Promise<void> {
+    this.connecting ??= this.client.connect().catch((error: unknown) => {
+      this.connecting = undefined;
+      throw error;
+    });
+    await this.connecting;
+  }
+
+  /** Sends records (in order) and resolves once every in-sync replica has them. */
+  async send(records: OutgoingRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.connect();
+    const byTopic = new Map<string, Message[]>();
+    for (const record of records) {
+      const messages = byTopic.get(record.topic) ?? [];
+      messages.push({ key: record.key, value: record.value, headers: record.headers });
+      byTopic.set(record.topic, messages);
+    }
+    await this.client.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+  }
+
+  /** A cheap round trip to the cluster, for readiness. */
+  async ping(): Promise<void> {
+    if (!this.admin) {
+      const admin = new Kafka(
+        kafkaClientConfig(`${this.config.SERVICE_NAME}-admin`, this.config.KAFKA_BROKERS),
+      ).admin();
+      await admin.connect();
+      this.admin = admin;
+    }
+    await this.admin.describeCluster();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([this.client.close(), this.admin?.disconnect()]);
+  }
+}

@@ -1,0 +1,55 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import { Correlation, CORRELATION_HEADER } from './correlation';
+
+const QUIET_PATHS = /^\/(health\/|metrics)/;
+
+/**
+ * pino JSON logs. Each line carries the service name and the correlation id of the request or Kafka
+ * message it belongs to; credentials are redacted.
+ */
+@Module({})
+export class LoggingModule {
+  static forRoot(service: string, level: string): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level,
+            base: { service },
+            messageKey: 'msg',
+            mixin: () => {
+              const correlationId = Correlation.current();
+              return correlationId ? { correlation_id: correlationId } : {};
+            },
+            genReqId: (req: IncomingMessage, res: ServerResponse) => {
+              const id = Correlation.from(req.headers[CORRELATION_HEADER]);
+              req.headers[CORRELATION_HEADER] = id;
+              res.setHeader(CORRELATION_HEADER, id);
+              return id;
+            },
+            customAttributeKeys: { reqId: 'correlation_id' },
+            autoLogging: { ignore: (req: IncomingMessage) => QUIET_PATHS.test(req.url ?? '') },
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-pp-identity"]',
+                'req.query.token',
+              ],
+              censor: '[redacted]',
+            },
+            serializers: {
+              req: (req: { method: string; url: string; id: string }) => ({
+                method: req.method,
+                url: req.url?.replace(/([?&]token=)[^&]*/, '$1[redacted]'),
+              }),
+            },
+          },
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  createServiceApp,
+  dataSourceOptions,
+  KafkaConsumerStatus,
+  loadServiceConfig,
+  runMigrations,
+  ServiceConfig,
+  ServiceDatabase,
+  ServiceDefinition,
+  startServiceApp,
+} from '@pp/platform';
+
+/** One secret for every service a test starts, so that a gateway and a service trust each other. */
+export const TEST_INTERNAL_SECRET = 'integration-tests-internal-secret-0123456789';
+
+export interface RunningService<C extends ServiceConfig> {
+  app: NestFastifyApplication;
+  config: C;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots a real service as main.ts does (real PostgreSQL, Redis and Kafka), on a free port, after applying
+ * its migrations to the given database.
+ */
+export async function startTestService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  database: ServiceDatabase,
+  env: Record<string, string>,
+): Promise<RunningService<C>> {
+  const config = loadServiceConfig(definition, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+    KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    PORT: '0',
+    ...env,
+  });
+  await runMigrations(dataSourceOptions(config.DATABASE_URL, `${definition.name}-test-migrate`, database));
+  const app = await createServiceApp(definition, config);
+  await startServiceApp(app, config);
+  // A new consumer group reads from the latest offset once joined: wait, so no event is missed.
+  const consumer = app.get(KafkaConsumerStatus);
+  if (consumer.hasConsumer) await eventually(async () => consumer.joined, 30_000);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    config: { ...config, PORT: port },
+    url: `http://127.0.0.1:${port}`,
+    close: () => app.close(),
+  };
+}
+
+/** Polls until `check` returns a value (not undefined/false) or the time is up. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < until) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+export interface ServiceProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Runs another service as its own process, from its build (`npm run build`), as in production: migrate,
+ * start, wait until ready. For tests that cross a service boundary without importing the other service.
+ */
+export async function startBuiltService(name: string, env: Record<string, string>): Promise<ServiceProcess> {
+  const { spawn, execFile } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const { promisify } = await import('node:util');
+  const dist = join(__dirname, '..', '..', '..', 'services', name, 'dist');
+  const port = await freePort();
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+    ...env,
+    PORT: String(port),
+  };
+  await promisify(execFile)('node', [join(dist, 'database', 'migrate.js')], { env: childEnv });
+  const child = spawn('node', [join(dist, 'main.js')], {
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(async () => (await fetch(`${url}/health/ready`)).ok, 30_000);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@pp/platform';
+import { AnalyticsConfig } from './config';
+import { analyticsDatabase } from './database/database';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AnalyticsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot({ config, database: analyticsDatabase })],
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@pp/platform';
+import { CalendarConfig } from './config';
+import { calendarDatabase } from './database/database';
+import { CALENDAR_SYNC_QUEUE } from './queues';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: CalendarConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({ config, database: calendarDatabase }),
+        BullModule.registerQueue({ name: CALENDAR_SYNC_QUEUE }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,2 @@
+/** The calendar service's BullMQ queue (ARCHITECTURE.md, "Background work"). */
+export const CALENDAR_SYNC_QUEUE = 'calendar-sync';

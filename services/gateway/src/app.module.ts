@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PlatformModule } from '@pp/platform';
+import { AccessTokens } from './auth/access-tokens';
+import { AuthController } from './auth/auth.controller';
+import { BearerAuthGuard } from './auth/auth.guard';
+import { AuthService } from './auth/auth.service';
+import { Authenticator } from './auth/authenticator';
+import { LoginRateLimiter } from './auth/login-rate-limiter';
+import { GatewayConfig } from './config';
+import { gatewayDatabase } from './database/database';
+import { LocationsController } from './locations/locations.controller';
+import { LocationsService } from './locations/locations.service';
+import { PracticesController } from './practices/practices.controller';
+import { PracticesService } from './practices/practices.service';
+import { LeadEventsConsumer } from './realtime/lead-events.consumer';
+import { RealtimeHub } from './realtime/realtime.hub';
+import { RealtimeServer } from './realtime/realtime.server';
+import { MembershipsService } from './users/memberships.service';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
+import { VirtualNumbersController } from './virtual-numbers/virtual-numbers.controller';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot({ config, database: gatewayDatabase, identityGuard: false })],
+      controllers: [
+        AuthController,
+        UsersController,
+        PracticesController,
+        LocationsController,
+        VirtualNumbersController,
+        LeadEventsConsumer,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: BearerAuthGuard },
+        AccessTokens,
+        Authenticator,
+        LoginRateLimiter,
+        AuthService,
+        MembershipsService,
+        UsersService,
+        PracticesService,
+        LocationsService,
+        RealtimeHub,
+        RealtimeServer,
+      ],
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { Correlation, CORRELATION_HEADER, IS_PUBLIC } from '@pp/platform';
+import type { FastifyRequest } from 'fastify';
+import { Authenticated, Authenticator } from './authenticator';
+
+export type AuthenticatedRequest = FastifyRequest & { auth?: Authenticated };
+
+/**
+ * The gateway's global guard: every route needs a valid, unrevoked bearer token unless marked @Public().
+ */
+@Injectable()
+export class BearerAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: Authenticator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    Correlation.enter(Correlation.from(request.headers[CORRELATION_HEADER]));
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]))
+      return true;
+    const auth = await this.authenticator.fromToken(Authenticator.bearer(request.headers.authorization));
+    if (!auth) throw new UnauthorizedException('Could not validate credentials');
+    request.auth = auth;
+    return true;
+  }
+}

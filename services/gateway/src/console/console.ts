@@ -1,0 +1,39 @@
+import fastifyStatic from '@fastify/static';
+import { Logger } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Shown when the console has not been built: says how to build it rather than pretending. */
+const PLACEHOLDER = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>PracticePilot</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; margin: 4rem auto; max-width: 40rem; color: #1f2937">
+<h1>PracticePilot</h1>
+<p>The API is running. The staff console has not been built on this machine yet.</p>
+<p>API documentation: <a href="/api/docs">/api/docs</a></p>
+</body></html>`;
+
+const NOT_SPA = /^\/(api|health|metrics)(\/|$)/;
+
+/**
+ * Serves the built console at / with a fallback to index.html for deep links (/leads/123 survives a
+ * reload). Paths under /api, /health and /metrics never fall back.
+ */
+export async function registerConsole(app: NestFastifyApplication, consoleDir: string): Promise<void> {
+  const index = join(consoleDir, 'index.html');
+  const built = existsSync(index);
+  if (!built) new Logger('Console').warn(`No console build at ${consoleDir}; serving a placeholder page`);
+  if (built) {
+    await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: false });
+  }
+  const fastify = app.getHttpAdapter().getInstance();
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+    if (NOT_SPA.test(request.url)) return reply.status(404).send({ detail: 'Not found' });
+    void reply.header('Cache-Control', 'no-cache');
+    return built ? reply.sendFile('index.html', consoleDir) : reply.type('text/html').send(PLACEHOLDER);
+  };
+  fastify.get('/', sendApp);
+  fastify.get('/*', sendApp);
+}

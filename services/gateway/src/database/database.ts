@@ -1,0 +1,13 @@
+import { ServiceDatabase } from '@pp/platform';
+import { Location } from '../locations/location.entity';
+import { Practice } from '../practices/practice.entity';
+import { Membership } from '../users/membership.entity';
+import { User } from '../users/user.entity';
+import { VirtualNumber } from '../virtual-numbers/virtual-number.entity';
+import { Initial1763700000000 } from './migrations/1763700000000-Initial';
+
+export const gatewayDatabase: ServiceDatabase = {
+  schema: 'gateway',
+  entities: [User, Membership, Practice, Location, VirtualNumber],
+  migrations: [Initial1763700000000],
+};

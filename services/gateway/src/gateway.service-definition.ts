@@ -1,0 +1,27 @@
+import { ServiceDefinition } from '@pp/platform';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { AppModule } from './app.module';
+import { GatewayConfig, gatewayConfigSchema } from './config';
+import { registerConsole } from './console/console';
+import { registerOpenApi } from './docs/openapi';
+import { registerProxy } from './proxy/proxy';
+import { RealtimeServer } from './realtime/realtime.server';
+
+/**
+ * How the gateway boots. Its Kafka consumer group is unique per instance: every instance receives every
+ * lead event and pushes it to its own sockets, so any number of instances can run.
+ */
+export const gatewayService: ServiceDefinition<GatewayConfig> = {
+  name: 'gateway',
+  configSchema: gatewayConfigSchema,
+  module: (config) => AppModule.forRoot(config),
+  consumerGroup: () => `gateway-live-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+  openApi: false,
+  configure: async (app, config) => {
+    await registerProxy(app, config);
+    registerOpenApi(app, config);
+    await registerConsole(app, config.CONSOLE_DIR);
+    app.get(RealtimeServer).attach(app.getHttpServer());
+  },
+};

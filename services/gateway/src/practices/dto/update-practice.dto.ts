@@ -1,0 +1,28 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { AUTOMATION_LEVELS, AutomationLevel } from '../practice.entity';
+
+export class UpdatePracticeDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'Practice name is required' })
+  @IsNotEmpty({ message: 'Practice name is required' })
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ nullable: true, example: 'https://glowaesthetics.com' })
+  @ValidateIf((_, value) => value !== null && value !== undefined)
+  @IsString({ message: 'Please enter a valid website URL' })
+  @MaxLength(2048)
+  website_url?: string | null;
+
+  @ApiPropertyOptional({ enum: AUTOMATION_LEVELS })
+  @IsOptional()
+  @IsIn(AUTOMATION_LEVELS, { message: `automation_level must be one of: ${AUTOMATION_LEVELS.join(', ')}` })
+  automation_level?: AutomationLevel;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @IsOptional()
+  @IsObject({ message: 'outreach_preferences must be an object' })
+  outreach_preferences?: Record<string, unknown>;
+}

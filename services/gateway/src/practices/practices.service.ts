@@ -1,0 +1,70 @@
+import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { PracticeUpdatedV1, Topics } from '@pp/contracts';
+import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
+import { DataSource } from 'typeorm';
+import { UpdatePracticeDto } from './dto/update-practice.dto';
+import { mergeOutreachPreferences, validateOutreachPreferences } from './outreach-preferences';
+import { Practice } from './practice.entity';
+import { toPracticeSnapshot } from './practice-snapshot';
+import { normalizeWebsiteUrl } from './website-url';
+
+@Injectable()
+export class PracticesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async get(identity: Identity, practiceId: string) {
+    assertPracticeAccess(identity, practiceId);
+    const practice = await this.dataSource.getRepository(Practice).findOneBy({ practice_id: practiceId });
+    if (!practice) throw new NotFoundException('Practice not found');
+    return toPracticeSnapshot(practice);
+  }
+
+  /** Applies a partial update and emits practice_updated in the same transaction. */
+  async update(identity: Identity, practiceId: string, dto: UpdatePracticeDto) {
+    assertPracticeAccess(identity, practiceId);
+    const changes = this.validated(dto);
+    return this.dataSource.transaction(async (manager) => {
+      const practice = await manager.findOne(Practice, {
+        where: { practice_id: practiceId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!practice) throw new NotFoundException('Practice not found');
+      if (changes.name !== undefined) practice.name = changes.name;
+      if (changes.website_url !== undefined) practice.website_url = changes.website_url;
+      if (changes.automation_level !== undefined) practice.automation_level = changes.automation_level;
+      if (changes.outreach_preferences !== undefined) {
+        practice.outreach_preferences = mergeOutreachPreferences(
+          practice.outreach_preferences,
+          changes.outreach_preferences,
+        );
+      }
+      const saved = await manager.save(practice);
+      const snapshot = toPracticeSnapshot(saved);
+      await this.outbox.add<PracticeUpdatedV1>(manager, Topics.practiceChanges, {
+        type: 'practice_updated',
+        practice_id: practiceId,
+        practice: snapshot,
+      });
+      return snapshot;
+    });
+  }
+
+  private validated(dto: UpdatePracticeDto): UpdatePracticeDto {
+    const changes: UpdatePracticeDto = { ...dto };
+    if (dto.name !== undefined) changes.name = dto.name.trim();
+    if (changes.name === '') throw new UnprocessableEntityException('Practice name is required');
+    if (dto.website_url !== undefined && dto.website_url !== null) {
+      const url = normalizeWebsiteUrl(dto.website_url);
+      if (url === null) throw new UnprocessableEntityException('Please enter a valid website URL');
+      changes.website_url = url || null;
+    }
+    if (dto.outreach_preferences !== undefined) {
+      const problem = validateOutreachPreferences(dto.outreach_preferences);
+      if (problem) throw new UnprocessableEntityException(problem);
+    }
+    return changes;
+  }
+}

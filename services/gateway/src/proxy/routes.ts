@@ -1,0 +1,40 @@
+/**
+ * Which service owns which /api/v1 path (ARCHITECTURE.md, "Ownership"). The gateway answers identity,
+ * practice, location and virtual-number paths itself; everything else is forwarded by this table.
+ */
+export type ServiceName = 'people' | 'calendar' | 'analytics' | 'onboarding' | 'knowledge';
+
+interface RouteRule {
+  pattern: RegExp;
+  service: ServiceName;
+  /** Public paths are forwarded without a bearer token (the no-signup demo, tracking, provider webhooks). */
+  public?: boolean;
+}
+
+const RULES: RouteRule[] = [
+  { pattern: /^\/api\/v1\/people(\/|$)/, service: 'people' },
+  { pattern: /^\/api\/v1\/field-mapping(\/|$)/, service: 'people' },
+  { pattern: /^\/api\/v1\/webhooks(\/|$)/, service: 'people', public: true },
+  { pattern: /^\/api\/v1\/calendar(\/|$)/, service: 'calendar' },
+  { pattern: /^\/api\/v1\/analytics(\/|$)/, service: 'analytics' },
+  { pattern: /^\/api\/v1\/tracking(\/|$)/, service: 'analytics', public: true },
+  { pattern: /^\/api\/v1\/onboarding(\/|$)/, service: 'onboarding', public: true },
+  { pattern: /^\/api\/v1\/voice\/demo(\/|$)/, service: 'onboarding', public: true },
+  { pattern: /^\/api\/v1\/procedures(\/|$)/, service: 'knowledge' },
+  {
+    pattern: /^\/api\/v1\/practices\/[^/]+\/(knowledge|procedures|consultation-fees|promotions)(\/|$|-)/,
+    service: 'knowledge',
+  },
+];
+
+export interface RouteMatch {
+  service: ServiceName;
+  public: boolean;
+}
+
+/** The owner of a path (query string ignored), or null when no service owns it. */
+export function matchRoute(url: string): RouteMatch | null {
+  const path = url.split('?')[0];
+  const rule = RULES.find((candidate) => candidate.pattern.test(path));
+  return rule ? { service: rule.service, public: rule.public ?? false } : null;
+}

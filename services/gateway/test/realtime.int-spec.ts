@@ -1,0 +1,192 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { createTestDatabase, ServiceProcess, startBuiltService, TestDatabase } from '@pp/testing';
+import { WebSocket } from 'ws';
+import { TestPractice, TestUser } from './factories/tenants';
+import { GatewayHarness, startGateway } from './gateway-harness';
+
+/** A socket that records every message and its close code. */
+class LiveClient {
+  readonly messages: string[] = [];
+  readonly closed: Promise<number>;
+  readonly ws: WebSocket;
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.ws.on('message', (data) => this.messages.push(data.toString()));
+    this.closed = new Promise((resolve) => this.ws.on('close', (code) => resolve(code)));
+  }
+
+  async next(predicate: (message: string) => boolean, timeoutMs: number): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const found = this.messages.find(predicate);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`);
+  }
+}
+
+describe('live connection and forwarding (gateway + a people process, real Kafka)', () => {
+  let h: GatewayHarness;
+  let people: ServiceProcess;
+  let peopleDb: TestDatabase;
+  let hanging: Server;
+  let staff: TestUser;
+  let mine: TestPractice;
+  let other: TestPractice;
+  let token: string;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const hangingPort = (hanging.address() as AddressInfo).port;
+    // people first, on a database of its own, then a gateway that forwards to it
+    // (a real people process from its build: services never import each other)
+    peopleDb = await createTestDatabase('realtime_people');
+    people = await startBuiltService('people', { DATABASE_URL: peopleDb.url });
+    h = await startGateway('realtime', {
+      PEOPLE_URL: people.url,
+      KNOWLEDGE_URL: `http://127.0.0.1:${hangingPort}`,
+      UPSTREAM_TIMEOUT_MS: '300',
+    });
+    staff = await h.tenants.user();
+    const outsider = await h.tenants.user();
+    mine = await h.tenants.practice([staff]);
+    other = await h.tenants.practice([outsider]);
+    token = await h.login(staff);
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.ws.terminate();
+    await h.stop();
+    await people.stop();
+    await peopleDb.drop();
+    hanging.closeAllConnections();
+    hanging.close();
+  });
+
+  const socketUrl = (practiceId: string, query: string) =>
+    `${h.gateway.url.replace('http', 'ws')}/api/v1/practices/${practiceId}/events${query}`;
+  const connect = (practiceId: string, query = `?token=${token}`) => {
+    const client = new LiveClient(socketUrl(practiceId, query));
+    clients.push(client);
+    return client;
+  };
+  const createLead = (practiceId: string, body: object, bearer = token) =>
+    h
+      .http()
+      .post('/api/v1/people/')
+      .set('Authorization', `Bearer ${bearer}`)
+      .send({ practice_id: practiceId, ...body });
+
+  it('greets with connection_established and answers ping with pong', async () => {
+    const client = connect(mine.practice_id);
+    await client.next((m) => JSON.parse(m).type === 'connection_established', 5000);
+    client.ws.send('ping');
+    await client.next((m) => m === 'pong', 2000);
+  });
+
+  it('closes with 4001 without a token or with an invalid one', async () => {
+    expect(await connect(mine.practice_id, '').closed).toBe(4001);
+    expect(await connect(mine.practice_id, '?token=forged.token.value').closed).toBe(4001);
+  });
+
+  it('closes with 4003 for a practice the user cannot access', async () => {
+    expect(await connect(other.practice_id).closed).toBe(4003);
+  });
+
+  it('pushes a lead created in people to the sockets of its practice within a second, never to another practice', async () => {
+    const watcher = connect(mine.practice_id);
+    const outsider = await h.tenants.user();
+    const outsiderPractice = await h.tenants.practice([outsider]);
+    const outsiderToken = await h.login(outsider);
+    const stranger = connect(outsiderPractice.practice_id, `?token=${outsiderToken}`);
+    await watcher.next((m) => m.includes('connection_established'), 5000);
+    await stranger.next((m) => m.includes('connection_established'), 5000);
+
+    const created = await createLead(mine.practice_id, {
+      first_name: 'Amelia',
+      last_name: 'Brooks',
+      primary_phone: '(512) 555-0199',
+    }).expect(201);
+    const message = JSON.parse(await watcher.next((m) => m.includes(created.body.person_id), 1000));
+    expect(message).toMatchObject({
+      type: 'lead_created',
+      broadcast_type: 'lead_created',
+      practice_id: mine.practice_id,
+      person_id: created.body.person_id,
+      person_data: {
+        first_name: 'Amelia',
+        last_name: 'Brooks',
+        stage: 'Lead',
+        primary_phone: '+15125550199',
+      },
+    });
+    // the other practice's socket saw nothing of it
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stranger.messages.filter((m) => m.includes(created.body.person_id))).toEqual([]);
+  });
+
+  it('forwards with the caller identity: another practice lead is a 404, a bad body a 422', async () => {
+    const outsider = await h.tenants.user();
+    const outsiderPractice = await h.tenants.practice([outsider]);
+    const outsiderToken = await h.login(outsider);
+    const theirs = await createLead(
+      outsiderPractice.practice_id,
+      { first_name: 'Zoe' },
+      outsiderToken,
+    ).expect(201);
+    const response = await h
+      .http()
+      .get(`/api/v1/people/${theirs.body.person_id}`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(404);
+    expect(response.body).toEqual({ detail: 'Person not found' });
+    await createLead(outsiderPractice.practice_id, { first_name: 'Intruder' }).expect(404);
+    const invalid = await createLead(mine.practice_id, { primary_phone: '12345' }).expect(422);
+    expect(invalid.body).toEqual({ detail: 'Please enter a valid 10-digit phone number' });
+  });
+
+  it('answers 401 on a forwarded route without a token, and services refuse calls without the gateway identity', async () => {
+    const viaGateway = await h.http().get('/api/v1/people/00000000-0000-4000-8000-000000000000').expect(401);
+    expect(viaGateway.body).toEqual({ detail: 'Could not validate credentials' });
+    const direct = await fetch(`${people.url}/api/v1/people/00000000-0000-4000-8000-000000000000`, {
+      headers: { 'x-pp-identity': 'forged' },
+    });
+    expect(direct.status).toBe(401);
+  });
+
+  it('answers 503 with a detail at once when the owning service is down', async () => {
+    const response = await h
+      .http()
+      .get('/api/v1/calendar/appointments')
+      .set('Authorization', `Bearer ${token}`);
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      detail: 'The calendar service is unavailable. Please try again shortly.',
+    });
+  });
+
+  it('answers 504 with a detail instead of hanging when the owning service does not answer', async () => {
+    const response = await h
+      .http()
+      .get('/api/v1/procedures/search?q=bo')
+      .set('Authorization', `Bearer ${token}`);
+    expect(response.status).toBe(504);
+    expect(response.body).toEqual({
+      detail: 'The knowledge service did not answer in time. Please try again.',
+    });
+  });
+
+  it('answers 404 with a detail for an /api/v1 path no service owns', async () => {
+    const response = await h
+      .http()
+      .get('/api/v1/nothing-here')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(404);
+    expect(response.body).toEqual({ detail: 'Not found' });
+  });
+});

@@ -1,0 +1,19 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@pp/platform';
+import { KnowledgeConfig } from './config';
+import { knowledgeDatabase } from './database/database';
+import { KNOWLEDGE_QUEUE } from './queues';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: KnowledgeConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({ config, database: knowledgeDatabase }),
+        BullModule.registerQueue({ name: KNOWLEDGE_QUEUE }),
+      ],
+    };
+  }
+}

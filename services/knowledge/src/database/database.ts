@@ -1,0 +1,8 @@
+import { ServiceDatabase } from '@pp/platform';
+import { Initial1763700000000 } from './migrations/1763700000000-Initial';
+
+export const knowledgeDatabase: ServiceDatabase = {
+  schema: 'knowledge',
+  entities: [],
+  migrations: [Initial1763700000000],
+};

@@ -1,0 +1,2 @@
+/** The knowledge service's BullMQ queue (ARCHITECTURE.md, "Background work"). */
+export const KNOWLEDGE_QUEUE = 'knowledge';

@@ -1,0 +1,11 @@
+import { ServiceDefinition } from '@pp/platform';
+import { AppModule } from './app.module';
+import { PeopleConfig, peopleConfigSchema } from './config';
+
+/** How the people service boots: used by main.ts, the migrate and seed commands and the tests. */
+export const peopleService: ServiceDefinition<PeopleConfig> = {
+  name: 'people',
+  configSchema: peopleConfigSchema,
+  module: (config) => AppModule.forRoot(config),
+  // Consumes tracking.forms, calendar.appointments and practice.changes once those features land.
+};
