@@ -33,6 +33,12 @@ async function jest(project, extra = []) {
   }
 }
 
+/** Mirrors libs/testing/jest/containers.ts: with a Docker engine and no *_URL, the tests start containers. */
+function usesContainers() {
+  const docker = !!process.env.DOCKER_HOST || existsSync('/var/run/docker.sock');
+  return docker && !process.env.DATABASE_URL && !process.env.REDIS_URL && !process.env.KAFKA_BROKERS;
+}
+
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
   await step('install', ensureInstalled);
@@ -47,7 +53,9 @@ async function main() {
   await step('unit tests', () => jest('unit'));
   const { up, down } = await import('./infra.mjs');
   const kafkaWasOurs = existsSync(KAFKA_PID);
-  await step('infrastructure (Kafka, PostgreSQL, Redis)', up);
+  if (usesContainers())
+    console.log('\nDocker engine found and no *_URL set: testcontainers provides the infrastructure.');
+  else await step('infrastructure (Kafka, PostgreSQL, Redis)', up);
   const startedKafka = !kafkaWasOurs && existsSync(KAFKA_PID);
   try {
     await step('integration tests (real PostgreSQL, Redis, Kafka)', () =>

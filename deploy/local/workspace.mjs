@@ -29,13 +29,17 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** `npm ci` when node_modules is missing or older than the lock file. */
+/**
+ * Installs the locked dependencies when node_modules is missing or older than the lock file.
+ * `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional packages out of the lock
+ * file (npm/cli#8320), which `npm ci` then refuses; `npm install` installs the same locked versions.
+ */
 export async function ensureInstalled() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (npm ci)...');
-  await run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('Installing dependencies (npm install from package-lock.json)...');
+  await run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Compiles every library and service (incremental: a second build with no change takes about a second). */
