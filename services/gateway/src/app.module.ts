@@ -20,6 +20,7 @@ import { MembershipsService } from './users/memberships.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { VirtualNumbersController } from './virtual-numbers/virtual-numbers.controller';
+import { VirtualNumbersService } from './virtual-numbers/virtual-numbers.service';
 
 @Module({})
 export class AppModule {
@@ -47,6 +48,7 @@ export class AppModule {
         LocationsService,
         RealtimeHub,
         RealtimeServer,
+        VirtualNumbersService,
       ],
     };
   }
