@@ -50,6 +50,8 @@ function start({ name, port }) {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: Ctrl-C reaches run.mjs only, which stops the services in order.
+    detached: true,
   });
   const relay = (chunk) => {
     log.write(chunk);
@@ -115,6 +117,9 @@ async function stop(code) {
 }
 
 process.on('SIGINT', () => void stop(0));
+process.on('exit', () => {
+  for (const child of children.values()) child.kill('SIGKILL');
+});
 process.on('SIGTERM', () => void stop(0));
 
 main().catch((error) => {

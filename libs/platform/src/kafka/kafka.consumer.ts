@@ -7,6 +7,7 @@ import {
   ServerKafka,
 } from '@nestjs/microservices';
 import { EventHeaders } from '@pp/contracts';
+import { Partitioners } from 'kafkajs';
 import { Correlation } from '../logging/correlation';
 import { kafkaClientConfig } from './kafka-options';
 
@@ -56,6 +57,7 @@ export function kafkaConsumerStrategy(
           allowAutoTopicCreation: true,
         },
         subscribe: { fromBeginning: options.fromBeginning ?? false },
+        producer: { createPartitioner: Partitioners.DefaultPartitioner },
         postfixId: '',
       },
       status,

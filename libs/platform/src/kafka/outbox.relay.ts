@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { BaseConfig, CONFIG } from '../config/config';
@@ -26,7 +26,7 @@ interface OutboxRow {
  * deduplicate by event_id (Inbox).
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private listener?: Client;
   private stopped = false;
@@ -49,7 +49,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.loop = this.run();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops before the database pool closes (TypeORM closes it in onApplicationShutdown). */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     this.wake?.();
     await this.loop;
