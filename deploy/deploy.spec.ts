@@ -13,6 +13,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse, parseAllDocuments } from 'yaml';
+import { ALL_TOPICS } from '@pp/contracts';
 
 const ROOT = resolve(__dirname, '..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
@@ -52,15 +53,7 @@ const GATEWAY_ENV = [
   'KNOWLEDGE_URL',
 ];
 const SECRET_ENV = ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN_SECRET', 'JWT_SECRET'];
-const KAFKA_TOPICS = [
-  'people.lead-events',
-  'tracking.pageviews',
-  'tracking.forms',
-  'calendar.appointments',
-  'practice.changes',
-  'onboarding.sessions',
-  'knowledge.changes',
-];
+const KAFKA_TOPICS = ALL_TOPICS;
 
 // ---------------------------------------------------------------------------------------------------
 // Compose
@@ -674,5 +667,15 @@ describe('the deployment checks themselves', () => {
     expect(
       nonPlaceholderSecretKeys([secret({ data: { B: Buffer.from('hunter2').toString('base64') } })]),
     ).toEqual(['s.B']);
+  });
+});
+
+describe('deploy/local', () => {
+  it('creates exactly the topics of libs/contracts', () => {
+    const script = `import('./deploy/local/infra.mjs').then((m) => console.log(JSON.stringify(m.TOPICS)))`;
+    const topics = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT }).toString(),
+    );
+    expect([...topics].sort()).toEqual([...ALL_TOPICS].sort());
   });
 });

@@ -7,6 +7,7 @@ export * from './identity/internal-token';
 export * from './identity/identity.guard';
 export * from './identity/ownership';
 export * from './database/data-source';
+export * from './database/commands';
 export * from './database/outbox.entities';
 export * from './database/outbox.service';
 export * from './database/inbox.service';

@@ -34,7 +34,7 @@ export interface PlatformOptions {
 export class PlatformModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     const { config, database } = options;
-    const providers: Provider[] = [
+    const shared: Provider[] = [
       { provide: CONFIG, useValue: config },
       { provide: DATABASE_SCHEMA, useValue: database.schema },
       { provide: InternalTokens, useValue: new InternalTokens(config.INTERNAL_TOKEN_SECRET) },
@@ -45,6 +45,7 @@ export class PlatformModule {
       OutboxRelay,
       RedisClient,
     ];
+    const providers = [...shared];
     if (options.identityGuard !== false) providers.push({ provide: APP_GUARD, useClass: IdentityGuard });
     return {
       module: PlatformModule,
@@ -57,18 +58,7 @@ export class PlatformModule {
       ],
       controllers: [HealthController],
       providers,
-      exports: [
-        CONFIG,
-        DATABASE_SCHEMA,
-        InternalTokens,
-        Outbox,
-        Inbox,
-        KafkaProducer,
-        KafkaConsumerStatus,
-        OutboxRelay,
-        RedisClient,
-        QueueModule,
-      ],
+      exports: [...shared, QueueModule],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { dataSourceOptions, loadServiceConfig } from '@pp/platform';
+import { seedCommand } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/passwords';
 import { gatewayService } from '../gateway.service-definition';
@@ -68,21 +68,9 @@ export async function seedGateway(dataSource: DataSource): Promise<void> {
   });
 }
 
-async function main(): Promise<void> {
-  const config = loadServiceConfig(gatewayService);
-  const dataSource = new DataSource(dataSourceOptions(config.DATABASE_URL, 'gateway-seed', gatewayDatabase));
-  await dataSource.initialize();
-  try {
-    await seedGateway(dataSource);
-    console.log(`gateway: demo users, ${demoPractices.length} practices and their locations are in place`);
-  } finally {
-    await dataSource.destroy();
-  }
-}
-
 if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
+  seedCommand(gatewayService, gatewayDatabase, async (dataSource) => {
+    await seedGateway(dataSource);
+    return `demo users, ${demoPractices.length} practices and their locations are in place`;
   });
 }

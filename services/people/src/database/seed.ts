@@ -1,5 +1,5 @@
 import { DemoTenants } from '@pp/contracts';
-import { dataSourceOptions, loadServiceConfig } from '@pp/platform';
+import { seedCommand } from '@pp/platform';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { peopleService } from '../people.service-definition';
@@ -125,21 +125,9 @@ export async function seedPeople(dataSource: DataSource): Promise<number> {
   return created;
 }
 
-async function main(): Promise<void> {
-  const config = loadServiceConfig(peopleService);
-  const dataSource = new DataSource(dataSourceOptions(config.DATABASE_URL, 'people-seed', peopleDatabase));
-  await dataSource.initialize();
-  try {
-    const created = await seedPeople(dataSource);
-    console.log(`people: ${created} demo leads added (existing ones kept)`);
-  } finally {
-    await dataSource.destroy();
-  }
-}
-
 if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
+  seedCommand(peopleService, peopleDatabase, async (dataSource) => {
+    const created = await seedPeople(dataSource);
+    return `${created} demo leads added (existing ones kept)`;
   });
 }
