@@ -5,6 +5,8 @@ import { Correlation, CORRELATION_HEADER } from './correlation';
 
 const QUIET_PATHS = /^\/(health\/|metrics)/;
 
+const fullUrl = (req: IncomingMessage & { originalUrl?: string }) => req.originalUrl ?? req.url ?? '';
+
 /**
  * pino JSON logs. Each line carries the service name and the correlation id of the request or Kafka
  * message it belongs to; credentials are redacted.
@@ -31,7 +33,8 @@ export class LoggingModule {
               return id;
             },
             customAttributeKeys: { reqId: 'correlation_id' },
-            autoLogging: { ignore: (req: IncomingMessage) => QUIET_PATHS.test(req.url ?? '') },
+            // Under Fastify the middleware sees a mount-relative url; originalUrl is the full path.
+            autoLogging: { ignore: (req: IncomingMessage) => QUIET_PATHS.test(fullUrl(req)) },
             redact: {
               paths: [
                 'req.headers.authorization',
