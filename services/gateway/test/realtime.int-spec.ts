@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { createTestDatabase, ServiceProcess, startBuiltService, TestDatabase } from '@pp/testing';
+import { createTestDatabase, eventually, ServiceProcess, startBuiltService, TestDatabase } from '@pp/testing';
+import { Client } from 'pg';
 import { WebSocket } from 'ws';
 import { TestPractice, TestUser } from './factories/tenants';
 import { GatewayHarness, startGateway } from './gateway-harness';
@@ -68,6 +69,20 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
     hanging.close();
   });
 
+  /** The people service's outbox rows for a person (its own schema in its own test database). */
+  const peopleOutbox = async (personId: string) => {
+    const client = new Client({ connectionString: peopleDb.url });
+    await client.connect();
+    try {
+      const result = await client.query(
+        `SELECT "event_id", "headers" FROM "people"."outbox" WHERE "payload"->>'person_id' = $1`,
+        [personId],
+      );
+      return result.rows as Array<{ event_id: string; headers: Record<string, string> }>;
+    } finally {
+      await client.end();
+    }
+  };
   const socketUrl = (practiceId: string, query: string) =>
     `${h.gateway.url.replace('http', 'ws')}/api/v1/practices/${practiceId}/events${query}`;
   const connect = (practiceId: string, query = `?token=${token}`) => {
@@ -179,6 +194,50 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
     expect(response.body).toEqual({
       detail: 'The knowledge service did not answer in time. Please try again.',
     });
+  });
+
+  it('carries the correlation id from the HTTP request into the Kafka event', async () => {
+    const correlationId = `it-${Date.now()}`;
+    const created = await createLead(mine.practice_id, { first_name: 'Traced' })
+      .set('x-correlation-id', correlationId)
+      .expect(201);
+    expect(created.headers['x-correlation-id']).toBe(correlationId);
+    const [row] = await eventually(async () => {
+      const rows = await peopleOutbox(created.body.person_id);
+      return rows.length ? rows : undefined;
+    });
+    expect(row.headers).toMatchObject({
+      correlation_id: correlationId,
+      event_type: 'lead_created',
+      event_id: row.event_id,
+    });
+  });
+
+  it('serves one OpenAPI document with the gateway and the service routes', async () => {
+    const response = await h.http().get('/api/docs-json').expect(200);
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/auth/login',
+        '/api/v1/practices/{practiceId}/locations',
+        '/api/v1/people',
+      ]),
+    );
+    expect(response.body.info.description).toContain(
+      'Not included (service unavailable): analytics, calendar',
+    );
+  });
+
+  it('reports readiness of PostgreSQL, Redis, Kafka and its consumer group, and Prometheus metrics', async () => {
+    const ready = await h.http().get('/health/ready').expect(200);
+    expect(ready.body.info).toMatchObject({
+      postgres: { status: 'up' },
+      redis: { status: 'up' },
+      kafka: { status: 'up' },
+      kafka_consumer: { status: 'up' },
+    });
+    const metrics = await h.http().get('/metrics').expect(200);
+    expect(metrics.text).toContain('http_request_duration_seconds_bucket');
+    expect(metrics.text).toContain('gateway_websocket_connections');
   });
 
   it('answers 404 with a detail for an /api/v1 path no service owns', async () => {

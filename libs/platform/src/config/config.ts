@@ -3,11 +3,13 @@ import { z } from 'zod';
 /** Values only a developer machine may fall back on; production refuses to start without real ones. */
 const DEV_ONLY_SECRET = 'dev-only-secret-never-use-in-production-0000';
 
+/** A secret: unset (or empty) falls back to a development-only value, which production refuses. */
 export const secretSetting = (name: string) =>
   z
-    .string()
-    .min(32, `${name} must be at least 32 characters`)
-    .optional()
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(32, `${name} must be at least 32 characters`).optional(),
+    )
     .transform((value, ctx) => {
       if (value) return value;
       if (process.env.NODE_ENV === 'production') {

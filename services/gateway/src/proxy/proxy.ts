@@ -1,7 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { CORRELATION_HEADER, IDENTITY_HEADER, InternalTokens } from '@pp/platform';
+import { Correlation, CORRELATION_HEADER, IDENTITY_HEADER, InternalTokens } from '@pp/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticator } from '../auth/authenticator';
 import { GatewayConfig } from '../config';
@@ -47,12 +47,14 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       if (!auth && !route.public) return reply.status(401).send({ detail: 'Could not validate credentials' });
       const identityToken = auth ? await internalTokens.sign(auth.identity) : undefined;
       const target = new URL(request.url, urls[route.service]).toString();
+      const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
+      void reply.header(CORRELATION_HEADER, correlationId);
       return reply.from(target, {
         rewriteRequestHeaders: (_req, headers) => {
           const forwarded = { ...headers };
           for (const name of STRIPPED) delete forwarded[name];
           if (identityToken) forwarded[IDENTITY_HEADER] = identityToken;
-          forwarded[CORRELATION_HEADER] = String(request.headers[CORRELATION_HEADER] ?? request.id);
+          forwarded[CORRELATION_HEADER] = correlationId;
           return forwarded;
         },
         onError: (errorReply, { error }) => {
