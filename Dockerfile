@@ -22,7 +22,9 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=fals
 
 # ---------------------------------------------------------------------------------------------------
 # manifests: the root manifest, the lockfile and every workspace's package.json, at their own paths.
-# Its output changes only when a manifest does, so the npm ci layers below stay cached across code edits.
+# Its output changes only when a manifest does, so the install layers below stay cached across code edits.
+# `npm install` from the lock file rather than `npm ci`: npm 11 leaves other platforms' optional packages out
+# of package-lock.json (npm/cli#8320), which `npm ci` refuses.
 FROM toolchain AS manifests
 COPY . /src
 RUN set -eu; \
@@ -38,13 +40,13 @@ RUN set -eu; \
 # deps: every dependency, dev ones included, to build with
 FROM toolchain AS deps
 COPY --from=manifests /manifests/ ./
-RUN --mount=type=cache,target=/root/.npm npm ci
+RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------
 # prod-deps: production dependencies only (workspace links to libs/* included), for the runtime image
 FROM toolchain AS prod-deps
 COPY --from=manifests /manifests/ ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
+RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------
 # build: compile libs and services (tsc -b), then the console when it is a workspace with a build script
