@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
 import { GatewayConfig, gatewayConfigSchema } from './config';
 import { registerConsole } from './console/console';
+import { registerSecurityHeaders } from './console/security-headers';
 import { registerOpenApi } from './docs/openapi';
 import { registerProxy } from './proxy/proxy';
 import { RealtimeServer } from './realtime/realtime.server';
@@ -19,6 +20,7 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   consumerGroup: () => `gateway-live-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
   openApi: false,
   configure: async (app, config) => {
+    await registerSecurityHeaders(app);
     await registerProxy(app, config);
     registerOpenApi(app, config);
     await registerConsole(app, config.CONSOLE_DIR);

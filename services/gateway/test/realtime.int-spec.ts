@@ -240,6 +240,16 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
     expect(metrics.text).toContain('gateway_websocket_connections');
   });
 
+  it('sends security headers, with a Content-Security-Policy for the console, and serves the API docs', async () => {
+    const page = await h.http().get('/leads/some-deep-link').expect(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+    const docs = await h.http().get('/api/docs').expect(200);
+    expect(docs.text).toContain('swagger-ui');
+  });
+
   it('answers 404 with a detail for an /api/v1 path no service owns', async () => {
     const response = await h
       .http()
