@@ -26,6 +26,8 @@ export default defineConfig([
         {
           enforceBuildableLibDependency: false,
           allow: [],
+          // platform's own integration tests use the test harness built on platform (test files only).
+          ignoredCircularDependencies: [['platform', 'testing']],
           depConstraints: [
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
@@ -36,6 +38,17 @@ export default defineConfig([
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Production code never imports the test harness.
+    files: ['libs/*/src/**/*.ts', 'services/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@pp/testing', message: 'Test helpers are for tests only.' }] },
       ],
     },
   },
