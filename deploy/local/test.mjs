@@ -33,7 +33,7 @@ async function jest(project, extra = []) {
   }
 }
 
-/** Mirrors libs/testing/jest/containers.ts: with a Docker engine and no *_URL, the tests start containers. */
+/** The rule of usesContainers() in libs/testing/jest/containers.ts (this script runs before anything is built). */
 function usesContainers() {
   const docker = !!process.env.DOCKER_HOST || existsSync('/var/run/docker.sock');
   return docker && !process.env.DATABASE_URL && !process.env.REDIS_URL && !process.env.KAFKA_BROKERS;

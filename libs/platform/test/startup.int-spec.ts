@@ -4,13 +4,17 @@ import { join } from 'node:path';
 /** A built service (`npm run build`), started as production starts it. */
 const main = join(__dirname, '..', '..', '..', 'services', 'people', 'dist', 'main.js');
 
+function startWith(env: NodeJS.ProcessEnv) {
+  return spawnSync('node', [main], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
 describe('service start-up', () => {
   it('refuses to start on a bad setting and says which, with a non-zero exit', () => {
-    const result = spawnSync('node', [main], {
-      env: { ...process.env, PORT: 'eighty', KAFKA_BROKERS: 'no-port-here', LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = startWith({ PORT: 'eighty', KAFKA_BROKERS: 'no-port-here' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid configuration for people');
     expect(result.stderr).toContain('PORT:');
@@ -18,11 +22,7 @@ describe('service start-up', () => {
   });
 
   it('refuses development secrets in production', () => {
-    const result = spawnSync('node', [main], {
-      env: { ...process.env, NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: '', LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = startWith({ NODE_ENV: 'production', INTERNAL_TOKEN_SECRET: '' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('INTERNAL_TOKEN_SECRET: INTERNAL_TOKEN_SECRET is required in production');
   });

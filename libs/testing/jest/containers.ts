@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 
 /**
- * Integration tests run against real PostgreSQL, Redis and Kafka. Where a Docker engine exists and the
- * *_URL variables are unset, testcontainers starts them; otherwise the tests use DATABASE_URL, REDIS_URL and
- * KAFKA_BROKERS (by default the local infrastructure that `npm test` brings up with deploy/local).
+ * Integration tests run against real PostgreSQL, Redis and Kafka. Where a Docker engine exists and none of
+ * DATABASE_URL, REDIS_URL and KAFKA_BROKERS is set, testcontainers starts all three; otherwise the tests use
+ * those variables (by default the local infrastructure that `npm test` brings up with deploy/local).
+ * deploy/local/test.mjs applies the same rule to decide whether to bring the local infrastructure up.
  */
-export function dockerAvailable(): boolean {
-  return !!process.env.DOCKER_HOST || existsSync('/var/run/docker.sock');
+export function usesContainers(): boolean {
+  const docker = !!process.env.DOCKER_HOST || existsSync('/var/run/docker.sock');
+  return docker && !process.env.DATABASE_URL && !process.env.REDIS_URL && !process.env.KAFKA_BROKERS;
 }
 
 interface Stoppable {
@@ -16,32 +18,25 @@ interface Stoppable {
 const started: Stoppable[] = [];
 
 export async function startContainers(): Promise<void> {
-  if (!dockerAvailable()) return;
-  if (!process.env.DATABASE_URL) {
-    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-    const postgres = await new PostgreSqlContainer('postgres:15')
+  if (!usesContainers()) return;
+  const [{ PostgreSqlContainer }, { RedisContainer }, { KafkaContainer }] = await Promise.all([
+    import('@testcontainers/postgresql'),
+    import('@testcontainers/redis'),
+    import('@testcontainers/kafka'),
+  ]);
+  const [postgres, redis, kafka] = await Promise.all([
+    new PostgreSqlContainer('postgres:15')
       .withUsername('postgres')
       .withPassword('postgres')
       .withDatabase('practicepilot')
-      .start();
-    started.push(postgres);
-    process.env.DATABASE_URL = postgres.getConnectionUri();
-  }
-  if (!process.env.REDIS_URL) {
-    const { RedisContainer } = await import('@testcontainers/redis');
-    const redis = await new RedisContainer('redis:7').start();
-    started.push(redis);
-    process.env.REDIS_URL = redis.getConnectionUrl();
-  }
-  if (!process.env.KAFKA_BROKERS) {
-    const { KafkaContainer } = await import('@testcontainers/kafka');
-    const kafka = await new KafkaContainer('confluentinc/cp-kafka:7.9.0')
-      .withKraft()
-      .withExposedPorts(9093)
-      .start();
-    started.push(kafka);
-    process.env.KAFKA_BROKERS = `${kafka.getHost()}:${kafka.getMappedPort(9093)}`;
-  }
+      .start(),
+    new RedisContainer('redis:7').start(),
+    new KafkaContainer('confluentinc/cp-kafka:7.9.0').withKraft().withExposedPorts(9093).start(),
+  ]);
+  started.push(postgres, redis, kafka);
+  process.env.DATABASE_URL = postgres.getConnectionUri();
+  process.env.REDIS_URL = redis.getConnectionUrl();
+  process.env.KAFKA_BROKERS = `${kafka.getHost()}:${kafka.getMappedPort(9093)}`;
 }
 
 export async function stopContainers(): Promise<void> {
