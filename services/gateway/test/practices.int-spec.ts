@@ -59,6 +59,32 @@ describe('practices, locations and virtual numbers', () => {
     ]);
   });
 
+  it('gives lists a Content-Range total that react-admin can read', async () => {
+    const practices = await h.http().get('/api/v1/users/me/practices').set(auth()).expect(200);
+    expect(practices.headers['content-range']).toBe('practices 0-2/3');
+    expect(practices.headers['access-control-expose-headers']).toBe('Content-Range');
+
+    // ra-data-simple-rest's own query (sort, range, filter) is accepted.
+    const locations = await h
+      .http()
+      .get(`${practicePath(mine)}/locations`)
+      .query({ sort: '["id","ASC"]', range: '[0,24]', filter: '{}' })
+      .set(auth())
+      .expect(200);
+    expect(locations.headers['content-range']).toBe(
+      `locations 0-${locations.body.length - 1}/${locations.body.length}`,
+    );
+    expect(locations.body[0]).toEqual(expect.objectContaining({ id: locations.body[0].location_id }));
+
+    const none = await h
+      .http()
+      .get(`${practicePath(empty)}/locations/`)
+      .set(auth())
+      .expect(200);
+    expect(none.body).toEqual([]);
+    expect(none.headers['content-range']).toBe('locations */0');
+  });
+
   it('returns a practice with its settings', async () => {
     const response = await h.http().get(practicePath(mine)).set(auth()).expect(200);
     expect(response.body).toMatchObject({

@@ -15,22 +15,36 @@ const PLACEHOLDER = `<!doctype html>
 <p>API documentation: <a href="/api/docs">/api/docs</a></p>
 </body></html>`;
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_SPA = /^\/(api|health|metrics)(\/|$)/;
+/** A file name (/assets/index-3f2a.js, /favicon.svg): a missing one is a 404, never the app's HTML. */
+const FILE = /\/[^/?]+\.[a-z0-9]+(\?|$)/i;
 
 /**
  * Serves the built console at / with a fallback to index.html for deep links (/leads/123 survives a
- * reload). Paths under /api, /health and /metrics never fall back.
+ * reload). Paths under /api, /health and /metrics, and missing files (an asset of an older build), never
+ * fall back: they get a 404.
  */
 export async function registerConsole(app: NestFastifyApplication, consoleDir: string): Promise<void> {
   const index = join(consoleDir, 'index.html');
   const built = existsSync(index);
   if (!built) new Logger('Console').warn(`No console build at ${consoleDir}; serving a placeholder page`);
   if (built) {
-    await app.register(fastifyStatic, { root: consoleDir, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Built assets carry a content hash in their name: cached for good. Anything else is revalidated.
+      cacheControl: false,
+      setHeaders: (response, path) =>
+        void response.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache'),
+    });
   }
   const fastify = app.getHttpAdapter().getInstance();
   const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
-    if (NOT_SPA.test(request.url)) return reply.status(404).send({ detail: 'Not found' });
+    if (NOT_SPA.test(request.url) || FILE.test(request.url))
+      return reply.status(404).send({ detail: 'Not found' });
     void reply.header('Cache-Control', 'no-cache');
     return built ? reply.sendFile('index.html', consoleDir) : reply.type('text/html').send(PLACEHOLDER);
   };

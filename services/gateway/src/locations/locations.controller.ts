@@ -8,7 +8,9 @@ import {
   ParseUUIDPipe,
   Patch,
   Post,
+  UseInterceptors,
 } from '@nestjs/common';
+import { listOf } from '../common/content-range.interceptor';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Identity } from '@pp/platform';
 import { CurrentUser } from '../auth/current-auth';
@@ -24,6 +26,7 @@ export class LocationsController {
   constructor(private readonly locations: LocationsService) {}
 
   @Get()
+  @UseInterceptors(listOf('locations'))
   list(@CurrentUser() identity: Identity, @Param('practiceId') practiceId: string) {
     return this.locations.list(identity, practiceId);
   }

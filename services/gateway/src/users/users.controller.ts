@@ -1,4 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { listOf } from '../common/content-range.interceptor';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Identity } from '@pp/platform';
 import { CurrentUser } from '../auth/current-auth';
@@ -16,6 +17,7 @@ export class UsersController {
   }
 
   @Get('practices')
+  @UseInterceptors(listOf('practices'))
   practices(@CurrentUser() identity: Identity) {
     return this.users.practices(identity);
   }

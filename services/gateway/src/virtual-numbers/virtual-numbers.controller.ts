@@ -1,4 +1,5 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
+import { listOf } from '../common/content-range.interceptor';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Identity } from '@pp/platform';
 import { CurrentUser } from '../auth/current-auth';
@@ -11,6 +12,7 @@ export class VirtualNumbersController {
   constructor(private readonly numbers: VirtualNumbersService) {}
 
   @Get()
+  @UseInterceptors(listOf('virtual-numbers'))
   list(@CurrentUser() identity: Identity, @Param('practiceId') practiceId: string) {
     return this.numbers.list(identity, practiceId);
   }

@@ -1,0 +1,83 @@
+import { Admin, CustomRoutes } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Layout } from './layout/Layout';
+import { theme } from './layout/theme';
+import { OnboardingPage } from './onboarding/OnboardingPages';
+import { LoginPage } from './pages/LoginPage';
+import { NotBuiltPage } from './pages/NotBuiltPage';
+import { Protected } from './pages/Protected';
+import { VerifyingAuth } from './pages/VerifyingAuth';
+import { WelcomePage } from './pages/WelcomePage';
+import { authProvider } from './providers/authProvider';
+import { createDataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { createQueryClient } from './providers/queryClient';
+
+const dataProvider = createDataProvider();
+const queryClient = createQueryClient();
+
+/**
+ * The console's routes (1-shell-leads-onboarding.md §2, route table). Public: /, /login and the no-signup
+ * demo. Everything else is inside the staff shell and checks the token first.
+ */
+export function App() {
+  // Real paths (/leads/42), not react-admin's default hash router: the gateway serves index.html for deep links.
+  return (
+    <BrowserRouter>
+      <Admin
+        title="PracticePilot"
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        theme={theme}
+        layout={Layout}
+        loginPage={LoginPage}
+        loading={VerifyingAuth}
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/" element={<WelcomePage />} />
+          <Route path="/onboarding" element={<OnboardingPage />} />
+          <Route path="/onboarding-session/:sessionId" element={<OnboardingPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route
+            path="/leads/:leadId?"
+            element={
+              <Protected>
+                <NotBuiltPage area="leads" />
+              </Protected>
+            }
+          />
+          <Route
+            path="/calendar/:appointmentId?"
+            element={
+              <Protected>
+                <NotBuiltPage area="calendar" />
+              </Protected>
+            }
+          />
+          <Route
+            path="/analytics"
+            element={
+              <Protected>
+                <NotBuiltPage area="analytics" />
+              </Protected>
+            }
+          />
+          <Route path="/settings" element={<Navigate to="/settings/communications" replace />} />
+          <Route
+            path="/settings/*"
+            element={
+              <Protected>
+                <NotBuiltPage area="settings" />
+              </Protected>
+            }
+          />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

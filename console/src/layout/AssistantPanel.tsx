@@ -1,0 +1,124 @@
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import KeyboardDoubleArrowLeft from '@mui/icons-material/KeyboardDoubleArrowLeft';
+import KeyboardDoubleArrowRight from '@mui/icons-material/KeyboardDoubleArrowRight';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslate } from 'react-admin';
+import { SHELL } from './theme';
+
+type Area = 'header' | 'body' | 'footer';
+
+interface Slots {
+  nodes: Partial<Record<Area, HTMLElement | null>>;
+  filled: Record<Area, number>;
+  register: (area: Area) => () => void;
+}
+
+const AssistantContext = createContext<Slots | null>(null);
+
+/**
+ * The right-hand 'AI Assistant' panel (1-shell-leads-onboarding.md §2). It has header, body and footer areas;
+ * a page fills them with <AssistantSlot area="…">, e.g. the leads page's 'Chat about {lead name}'.
+ */
+export function AssistantPanelProvider({ children }: { children: ReactNode }) {
+  const [nodes, setNodes] = useState<Slots['nodes']>({});
+  const [filled, setFilled] = useState<Slots['filled']>({ header: 0, body: 0, footer: 0 });
+  const register = useCallback((area: Area) => {
+    setFilled((current) => ({ ...current, [area]: current[area] + 1 }));
+    return () => setFilled((current) => ({ ...current, [area]: current[area] - 1 }));
+  }, []);
+  return (
+    <AssistantContext.Provider value={{ nodes, filled, register }}>
+      <SlotNodesContext.Provider value={setNodes}>{children}</SlotNodesContext.Provider>
+    </AssistantContext.Provider>
+  );
+}
+
+const SlotNodesContext = createContext<(update: (nodes: Slots['nodes']) => Slots['nodes']) => void>(
+  () => undefined,
+);
+
+/** Renders its children into one area of the assistant panel. */
+export function AssistantSlot({ area, children }: { area: Area; children: ReactNode }) {
+  const slots = useContext(AssistantContext);
+  const register = slots?.register;
+  useEffect(() => register?.(area), [register, area]);
+  const node = slots?.nodes[area];
+  return node ? createPortal(children, node) : null;
+}
+
+export function AssistantPanel() {
+  const translate = useTranslate();
+  const slots = useContext(AssistantContext);
+  const setNodes = useContext(SlotNodesContext);
+  const [open, setOpen] = useState(true);
+  // Stable callback refs: a new function each render would detach and re-attach the node every time.
+  const slotRefs = useMemo(() => {
+    const refFor = (area: Area) => (node: HTMLElement | null) =>
+      setNodes((current) => (current[area] === node ? current : { ...current, [area]: node }));
+    return { header: refFor('header'), body: refFor('body'), footer: refFor('footer') };
+  }, [setNodes]);
+
+  if (!open) {
+    return (
+      <Box
+        component="aside"
+        sx={{ borderLeft: 1, borderColor: 'divider', bgcolor: 'background.paper', p: 1 }}
+      >
+        <Tooltip title={translate('pp.shell.show_assistant')} placement="left">
+          <IconButton aria-label={translate('pp.shell.show_assistant')} onClick={() => setOpen(true)}>
+            <KeyboardDoubleArrowLeft />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="aside"
+      aria-label={translate('pp.shell.assistant_title')}
+      sx={{
+        width: SHELL.assistantWidth,
+        flexShrink: 0,
+        display: { xs: 'none', md: 'flex' },
+        flexDirection: 'column',
+        borderLeft: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <AutoAwesomeOutlined fontSize="small" color="secondary" />
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {translate('pp.shell.assistant_title')}
+          </Typography>
+          <Tooltip title={translate('pp.shell.hide_assistant')} placement="left">
+            <IconButton
+              size="small"
+              aria-label={translate('pp.shell.hide_assistant')}
+              onClick={() => setOpen(false)}
+            >
+              <KeyboardDoubleArrowRight fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <Box ref={slotRefs.header} data-slot="assistant-header" />
+      </Box>
+      <Box sx={{ flex: 1, overflow: 'auto', p: 2 }}>
+        <Box ref={slotRefs.body} data-slot="assistant-body" />
+        {slots && slots.filled.body === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('pp.shell.assistant_empty')}
+          </Typography>
+        )}
+      </Box>
+      <Box
+        ref={slotRefs.footer}
+        data-slot="assistant-footer"
+        sx={{ borderTop: 1, borderColor: 'divider', p: 2, '&:empty': { display: 'none' } }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { HttpError } from 'react-admin';
+import { en } from '../i18n/en';
+import { getAccessToken } from './storage';
+
+/** Every call goes to the same origin: the gateway serves the console, and Vite proxies /api in development. */
+export const API_URL = '/api/v1';
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: T;
+}
+
+export interface HttpOptions extends Omit<RequestInit, 'body'> {
+  /** A JSON body (serialised here) or a ready body such as URLSearchParams. */
+  body?: unknown;
+  /** Public calls (sign-in) go without the bearer token. */
+  anonymous?: boolean;
+  /** The message when the server gives no detail (1-shell-leads-onboarding.md §8, "Data calls"). */
+  fallbackMessage?: string;
+}
+
+/**
+ * The one HTTP client of the console. It adds the bearer token, sends JSON, and turns every non-OK reply into
+ * an HttpError whose message is the server's `detail` (or the call's default message), with the status, so
+ * react-admin's checkError sees 401 and 403. The signature suits ra-data-simple-rest's httpClient.
+ */
+export async function httpClient<T = unknown>(
+  url: string,
+  options: HttpOptions = {},
+): Promise<HttpResponse<T>> {
+  const { body, anonymous, fallbackMessage, ...init } = options;
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (!anonymous) {
+    const token = getAccessToken();
+    if (!token) throw new HttpError(en.pp.errors.no_token, 401, { detail: en.pp.errors.no_token });
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+  let payload: BodyInit | undefined;
+  if (typeof body === 'string' || body instanceof URLSearchParams || body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  }
+
+  const response = await fetch(url, { ...init, headers, body: payload });
+  const text = await response.text();
+  const json = parseJson(text);
+  if (!response.ok) {
+    throw new HttpError(errorMessage(json, fallbackMessage ?? response.statusText), response.status, json);
+  }
+  return { status: response.status, headers: response.headers, body: text, json: json as T };
+}
+
+/** The server's `{"detail": ...}`; FastAPI-style lists of problems give their first message. */
+export function detailOf(json: unknown): string | undefined {
+  if (!json || typeof json !== 'object' || !('detail' in json)) return undefined;
+  const { detail } = json as { detail: unknown };
+  if (typeof detail === 'string' && detail.trim()) return detail;
+  if (Array.isArray(detail) && detail.length > 0) {
+    const first = detail[0] as { msg?: unknown };
+    if (typeof first?.msg === 'string') return first.msg;
+  }
+  return undefined;
+}
+
+function errorMessage(json: unknown, fallback: string): string {
+  return detailOf(json) ?? (fallback || en.pp.errors.request_failed);
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export const isAuthError = (error: unknown): boolean => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 401 || status === 403;
+};

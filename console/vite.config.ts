@@ -1,0 +1,32 @@
+// The console's build and dev server. In development Vite serves the app and proxies the API and the live
+// WebSocket to the gateway (GATEWAY_URL, default http://localhost:8080), so the browser sees one origin as it
+// does in production, where the gateway serves the built files itself.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: gateway, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // One chunk for the framework libraries, cached across releases; the app's own code changes more often.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
