@@ -123,6 +123,17 @@ export async function ensureDatabase(name, serverUrl = DATABASE_URL) {
   return withDatabase(serverUrl, name);
 }
 
+/** Drops a database if it exists, closing its connections (a fresh one per browser-test run). */
+export async function dropDatabase(name, serverUrl = DATABASE_URL) {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** CREATE DATABASE; false when another client created it at the same time. */
 async function createDatabase(client, name) {
   try {

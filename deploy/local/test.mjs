@@ -1,14 +1,22 @@
-// `npm test`: every test. Type-checks, lints and format-checks, runs the unit tests, brings the
-// infrastructure up (stopping at the end what it started), then runs the integration tests against real
-// PostgreSQL, Redis and Kafka. Exits non-zero on any failure and closes with 'N passed, N failed'.
+// `npm test`: every test. Type-checks, lints and format-checks, runs the unit tests (services and console),
+// brings the infrastructure up (stopping at the end what it started), runs the integration tests against real
+// PostgreSQL, Redis and Kafka, then the browser tests: the built console in Debian's Chromium against a stack
+// of its own (other ports, a fresh database, its own Redis database), so a running `npm start` is left alone.
+// Exits non-zero on any failure and closes with 'N passed, N failed'.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+import { startStack } from './stack.mjs';
 import { build, elapsed, ensureInstalled, ROOT, run } from './workspace.mjs';
 
 const startedAt = Date.now();
 const RESULTS = join(ROOT, 'deploy', 'local', '.run', 'test-results');
 const KAFKA_PID = join(ROOT, 'deploy', 'local', '.run', 'kafka.pid');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The browser tests' own stack: gateway on 18080, services on 18081-18085. */
+const E2E_GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
+const E2E_DATABASE = 'practicepilot_e2e';
+const E2E_REDIS_DB = 3;
 
 async function step(title, fn) {
   const since = Date.now();
@@ -17,10 +25,10 @@ async function step(title, fn) {
   console.log(`=== ${title}: done in ${elapsed(since)}`);
 }
 
-async function jest(project, extra = []) {
-  const output = join(RESULTS, `${project}.json`);
+async function jest(projects, extra = []) {
+  const output = join(RESULTS, `${projects.join('-')}.json`);
   try {
-    await run('npx', ['jest', '--selectProjects', project, '--json', '--outputFile', output, ...extra], {
+    await run('npx', ['jest', '--selectProjects', ...projects, '--json', '--outputFile', output, ...extra], {
       env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
     });
   } finally {
@@ -41,16 +49,25 @@ function usesContainers() {
 
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
+  // `npm test -- browser`: only the browser tests (installs, builds and brings the infrastructure up first).
+  if (process.argv[2] === 'browser') {
+    await ensureInstalled();
+    await build();
+    const { up } = await import('./infra.mjs');
+    await up();
+    return step('browser tests (Playwright, Debian Chromium)', browserTests);
+  }
   await step('install', ensureInstalled);
   await step('type-check', async () => {
     await build();
     await run('npx', ['tsc', '-p', 'tsconfig.spec.json']);
+    await run('npx', ['tsc', '-p', 'console/tsconfig.json']);
   });
   await step('lint and format', async () => {
     await run('npx', ['eslint', '.', '--max-warnings=0']);
     await run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
   });
-  await step('unit tests', () => jest('unit'));
+  await step('unit tests (services, console)', () => jest(['unit', 'console']));
   const { up, down } = await import('./infra.mjs');
   const kafkaWasOurs = existsSync(KAFKA_PID);
   if (usesContainers())
@@ -59,11 +76,58 @@ async function main() {
   const startedKafka = !kafkaWasOurs && existsSync(KAFKA_PID);
   try {
     await step('integration tests (real PostgreSQL, Redis, Kafka)', () =>
-      jest('integration', ['--maxWorkers=2']),
+      jest(['integration'], ['--maxWorkers=2']),
     );
+    await step('browser tests (Playwright, Debian Chromium)', browserTests);
   } finally {
     if (startedKafka) await down();
   }
+}
+
+/** Builds the console, starts a stack of its own on a fresh, seeded database and runs Playwright against it. */
+async function browserTests() {
+  await ensureChromium();
+  await run('npm', ['run', 'build', '--workspace', 'console']);
+  const { dropDatabase, ensureDatabase, REDIS_URL } = await import('./infra.mjs');
+  await dropDatabase(E2E_DATABASE);
+  const env = {
+    DATABASE_URL: await ensureDatabase(E2E_DATABASE),
+    REDIS_URL: `${REDIS_URL.replace(/\/\d*$/, '')}/${E2E_REDIS_DB}`,
+    LOG_LEVEL: 'warn',
+  };
+  const { migrateAll } = await import('./migrate.mjs');
+  const { seedAll } = await import('./seed.mjs');
+  await migrateAll({ ...process.env, ...env });
+  await seedAll({ ...process.env, ...env });
+  await flushRedis(env.REDIS_URL); // no deny-list entries or login counters from an earlier run
+
+  const stack = await startStack({
+    gatewayPort: E2E_GATEWAY_PORT,
+    env,
+    logDir: join(ROOT, 'deploy', 'local', '.run', 'e2e-logs'),
+  });
+  const report = join(RESULTS, 'browser.json');
+  try {
+    await run('npx', ['playwright', 'test', '-c', 'console/e2e/playwright.config.ts'], {
+      env: { ...process.env, E2E_BASE_URL: stack.url, E2E_JSON_REPORT: report },
+    });
+  } finally {
+    await stack.stop();
+    if (existsSync(report)) {
+      const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+      totals.passed += stats.expected + stats.flaky;
+      totals.failed += stats.unexpected;
+      totals.skipped += stats.skipped;
+    }
+  }
+}
+
+async function flushRedis(url) {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  await redis.flushdb();
+  await redis.quit();
 }
 
 main()

@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { Authenticated } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { VerifyingAuth } from './VerifyingAuth';
 
 /**
- * A protected page: the token is checked with /users/me each time a page is opened (a revoked token sends the
- * next page to /login), with 'Verifying authentication...' until the first check answers.
+ * A protected page: the token is checked with /users/me when an area is opened (a token revoked server-side
+ * sends the next page to /login), with 'Verifying authentication...' until the first check answers. The check
+ * is keyed by area: moving from Leads to Calendar checks again, even though React keeps this component mounted.
  */
 export function Protected({ children }: { children: ReactNode }) {
-  return <Authenticated loading={<VerifyingAuth />}>{children}</Authenticated>;
+  const area = useLocation().pathname.split('/')[1] ?? '';
+  return (
+    <Authenticated authParams={{ area }} loading={<VerifyingAuth />}>
+      {children}
+    </Authenticated>
+  );
 }

@@ -111,8 +111,4 @@ export const authProvider: AuthProvider = {
     const user = await fetchCurrentUser();
     return { id: user.id, fullName: displayName(user), email: user.email, initials: initialsOf(user) };
   },
-
-  async getPermissions() {
-    return undefined; // named roles are not part of the spec (§6)
-  },
 };

@@ -1,0 +1,117 @@
+import { DEMO, expect, PASSWORD, storage, test, tokenFor, useToken } from './fixtures';
+
+test.describe('signing in and out', () => {
+  test('the demo user signs in and lands on the leads area inside the shell', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back', exact: true })).toBeVisible();
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(page.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'AI Assistant' })).toBeVisible();
+    expect(await storage(page, 'access_token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('user-name')).toHaveText(DEMO.name);
+    await expect(page.getByTestId('user-email')).toHaveText(DEMO.email);
+  });
+
+  test('a wrong password shows the server detail and stores no token', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page.getByTestId('login-error')).toHaveText('Incorrect email or password');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storage(page, 'access_token')).toBeNull();
+  });
+
+  test('the form requires an email address and a password before it posts', async ({ page }) => {
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/auth/login')) posted = true;
+    });
+    await page.goto('/login');
+    const email = page.getByLabel('Email');
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveAttribute('required', '');
+    await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
+    await email.fill('not-an-email');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+    expect(posted).toBe(false);
+  });
+
+  test('an anonymous visit to /leads lands on /login', async ({ page }) => {
+    await page.goto('/leads');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back', exact: true })).toBeVisible();
+  });
+
+  test('after signing in from a deep link the user returns to it', async ({ page }) => {
+    await page.goto('/calendar');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/calendar$/);
+  });
+
+  test('a protected page says it is verifying authentication while the check runs', async ({
+    page,
+    request,
+  }) => {
+    await useToken(page, await tokenFor(request, DEMO.email));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/users/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/analytics');
+    await expect(page.getByText('Verifying authentication...')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Analytics', exact: true })).toBeVisible();
+    await expect(page.getByText('Verifying authentication...')).toBeHidden();
+  });
+
+  test('log out clears the access token, revokes it and lands on /login', async ({ page, request }) => {
+    const token = await tokenFor(request, DEMO.email);
+    await useToken(page, token);
+    await page.goto('/leads');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storage(page, 'access_token')).toBeNull();
+    await page.goto('/leads');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect
+      .poll(async () =>
+        (await request.get('/api/v1/users/me', { headers: { Authorization: `Bearer ${token}` } })).status(),
+      )
+      .toBe(401);
+  });
+
+  test('a token revoked server-side sends the next protected page to /login', async ({ page, request }) => {
+    const token = await tokenFor(request, DEMO.email);
+    await useToken(page, token);
+    await page.goto('/leads');
+    await expect(page.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
+
+    const revoked = await request.post('/api/v1/auth/logout', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(revoked.ok()).toBeTruthy();
+    await page.getByRole('link', { name: 'Calendar' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-notice')).toHaveText(
+      'Unauthorized or Forbidden. Please login again.',
+    );
+    expect(await storage(page, 'access_token')).toBeNull();
+  });
+});

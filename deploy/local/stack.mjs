@@ -1,0 +1,106 @@
+// Starts every built service as a child process (logs to files), waits until each is ready, and stops them
+// all. Used by `npm start` (run.mjs) and by the browser tests in `npm test` (test.mjs), which run their own
+// stack on other ports and another database so a developer's running product is left alone.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT, SERVICES, serviceScript } from './workspace.mjs';
+
+const READY_TIMEOUT_MS = 120_000;
+
+/**
+ * @param {object} options
+ * @param {number} options.gatewayPort the gateway's port; the services take the next five ports
+ * @param {Record<string, string>} options.env extra environment for every service (DATABASE_URL...)
+ * @param {string} options.logDir where each service writes <name>.log
+ * @param {(name: string, line: string) => void} [options.onLine] each line a service prints
+ * @param {(name: string, reason: string) => void} [options.onUnexpectedExit] a service died on its own
+ */
+export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnexpectedExit }) {
+  const ports = portsFrom(gatewayPort);
+  const children = new Map();
+  let stopping = false;
+  mkdirSync(logDir, { recursive: true });
+  const serviceUrls = Object.fromEntries(
+    SERVICES.filter(({ name }) => name !== 'gateway').map(({ name }) => [
+      `${name.toUpperCase()}_URL`,
+      `http://127.0.0.1:${ports[name]}`,
+    ]),
+  );
+
+  for (const { name } of SERVICES) {
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    const child = spawn('node', ['--enable-source-maps', serviceScript(name, 'main.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        ...serviceUrls,
+        ...env,
+        PORT: String(ports[name]),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: Ctrl-C reaches the script only, which stops the services in order.
+      detached: true,
+    });
+    const relay = (chunk) => {
+      log.write(chunk);
+      if (onLine) for (const line of chunk.toString().split('\n')) if (line.trim()) onLine(name, line);
+    };
+    child.stdout.on('data', relay);
+    child.stderr.on('data', relay);
+    child.on('exit', (code, signal) => {
+      children.delete(name);
+      if (!stopping) onUnexpectedExit?.(name, signal ?? `exit ${code}`);
+    });
+    children.set(name, child);
+  }
+
+  const stop = async () => {
+    stopping = true;
+    for (const child of children.values()) child.kill('SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (children.size > 0 && Date.now() < deadline) await sleep(100);
+    for (const child of children.values()) child.kill('SIGKILL');
+  };
+  process.on('exit', () => {
+    for (const child of children.values()) child.kill('SIGKILL');
+  });
+
+  try {
+    await Promise.all(SERVICES.map(({ name }) => waitReady(name, ports[name], logDir, () => stopping)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://localhost:${ports.gateway}`, ports, stop };
+}
+
+/** The gateway on its port, the other services on the ports after it, in SERVICES order. */
+export function portsFrom(gatewayPort) {
+  const others = SERVICES.filter(({ name }) => name !== 'gateway');
+  return {
+    gateway: gatewayPort,
+    ...Object.fromEntries(others.map(({ name }, index) => [name, gatewayPort + 1 + index])),
+  };
+}
+
+async function waitReady(name, port, logDir, isStopping) {
+  const until = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < until && !isStopping()) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health/ready`, {
+        signal: AbortSignal.timeout(2000),
+      });
+      if (response.ok) return console.log(`  ${name.padEnd(11)} ready on :${port}`);
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  if (!isStopping())
+    throw new Error(
+      `${name} was not ready within ${READY_TIMEOUT_MS / 1000} s; see ${join(logDir, `${name}.log`)}`,
+    );
+}
