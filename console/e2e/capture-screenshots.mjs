@@ -1,0 +1,40 @@
+// Captures the README's screenshots from a running product: `npm start`, then
+// `node console/e2e/capture-screenshots.mjs [http://localhost:8080]`. Writes docs/screenshots/*.png.
+import { chromium } from 'playwright-core';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const base = process.argv[2] ?? 'http://localhost:8080';
+const out = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${base}/login`);
+  await page.getByRole('heading', { name: 'Welcome back', exact: true }).waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(out, 'login.png') });
+
+  await page.getByLabel('Email').fill('demo@practicepilot.example');
+  await page.getByLabel('Password').fill('practicepilot');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/leads');
+  await page.getByTestId('practice-switcher').getByText('Glow Aesthetics').waitFor();
+  await page.getByTestId('practice-switcher').click();
+  await page.getByRole('menuitem', { name: 'Northside Dental' }).waitFor();
+  await page.waitForTimeout(500); // the menu's opening transition
+  await page.screenshot({ path: join(out, 'shell.png') });
+  console.log(`Screenshots written to ${out}`);
+} finally {
+  await browser.close();
+}
