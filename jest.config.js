@@ -1,6 +1,7 @@
 // One Jest config for the workspace. Projects:
 //  - unit:        *.spec.ts beside the code (pure logic, no I/O)
 //  - integration: services/*/test/*.int-spec.ts against real PostgreSQL, Redis and Kafka
+//  - console:     console/src/**/*.spec.{ts,tsx} beside the React code, in jsdom
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -12,6 +13,9 @@ const shared = {
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/deploy/local/\\.'],
 };
+
+/** Packages the console's dependencies load that ship ES modules only; Jest runs CommonJS. */
+const consoleEsmOnly = ['react-hotkeys-hook'];
 
 module.exports = {
   projects: [
@@ -27,6 +31,25 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/libs/testing/jest/integration.setup.ts'],
       globalSetup: '<rootDir>/libs/testing/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.ts',
+    },
+    {
+      displayName: 'console',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/console/src/**/*.spec.{ts,tsx}'],
+      transform: {
+        '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/console/tsconfig.spec.json' }],
+        // ESM-only dependencies (react-admin's react-hotkeys-hook) are compiled to CommonJS too.
+        [`^.+/node_modules/(${consoleEsmOnly.join('|')})/.+\\.js$`]: [
+          'ts-jest',
+          { tsconfig: '<rootDir>/console/tsconfig.spec.json' },
+        ],
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${consoleEsmOnly.join('|')})/)`],
+      moduleNameMapper: {
+        '^@pp/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+      },
+      setupFilesAfterEnv: ['<rootDir>/console/jest.setup.ts'],
+      modulePathIgnorePatterns: ['<rootDir>/console/dist/'],
     },
   ],
 };

@@ -64,6 +64,8 @@ async function main() {
     await run('npx', ['tsc', '-p', 'console/tsconfig.json']);
   });
   await step('lint and format', async () => {
+    // Nx's module-boundaries rule reads the cached project graph and is silently skipped without one.
+    await run('npx', ['nx', 'show', 'projects'], { stdio: 'ignore' });
     await run('npx', ['eslint', '.', '--max-warnings=0']);
     await run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
   });
