@@ -2,6 +2,7 @@
 // of its own and sets E2E_BASE_URL; by hand: `npm start`, then `npm run e2e --workspace console`.
 // Debian's Chromium, never a downloaded browser (CONVENTIONS.md, "Tests").
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 export default defineConfig({
   testDir: '.',
@@ -18,20 +19,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Without the background-networking flags Chromium keeps calling Google's hosts, which this machine's
-      // closed network refuses (the machine's env notes).
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });
