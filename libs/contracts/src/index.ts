@@ -1,3 +1,3 @@
 export * from './events';
-export * from './leads/stages';
+export * from './leads';
 export * from './demo-tenants';

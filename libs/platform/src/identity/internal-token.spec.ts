@@ -9,6 +9,15 @@ describe('InternalTokens', () => {
     await expect(tokens.verify(token)).resolves.toEqual({ userId: 'u1', practiceIds: ['p1', 'p2'] });
   });
 
+  it('carries the display name used for "performed by" on timeline events', async () => {
+    const token = await tokens.sign({ userId: 'u1', practiceIds: ['p1'], name: 'Dana Reyes' });
+    await expect(tokens.verify(token)).resolves.toEqual({
+      userId: 'u1',
+      practiceIds: ['p1'],
+      name: 'Dana Reyes',
+    });
+  });
+
   it('rejects a token signed with another secret', async () => {
     const forged = await new InternalTokens('another-secret-that-is-long-enough-98765').sign({
       userId: 'u1',

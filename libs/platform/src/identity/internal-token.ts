@@ -12,6 +12,8 @@ const TTL_SECONDS = 60;
 export interface Identity {
   userId: string;
   practiceIds: string[];
+  /** The user's display name (full name, else email), for "performed by" on timeline events. */
+  name?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export class InternalTokens {
   }
 
   sign(identity: Identity): Promise<string> {
-    return new SignJWT({ pids: identity.practiceIds })
+    return new SignJWT({ pids: identity.practiceIds, ...(identity.name ? { name: identity.name } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(identity.userId)
       .setIssuer(ISSUER)
@@ -53,7 +55,8 @@ export class InternalTokens {
       ) {
         return null;
       }
-      return { userId: payload.sub, practiceIds: pids };
+      const name = typeof payload.name === 'string' ? payload.name : undefined;
+      return { userId: payload.sub, practiceIds: pids, ...(name ? { name } : {}) };
     } catch {
       return null;
     }

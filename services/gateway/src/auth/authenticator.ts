@@ -19,8 +19,8 @@ export class Authenticator {
   async fromToken(token: string | undefined | null): Promise<Authenticated | null> {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
-    const practiceIds = await this.memberships.practiceIds(claims.userId);
-    return { claims, identity: { userId: claims.userId, practiceIds } };
+    const { practiceIds, name } = await this.memberships.principal(claims.userId);
+    return { claims, identity: { userId: claims.userId, practiceIds, ...(name ? { name } : {}) } };
   }
 
   static bearer(header: string | string[] | undefined): string | undefined {

@@ -1,9 +1,14 @@
 import { ServiceDatabase } from '@pp/platform';
+import { Correction } from '../decisions/correction.entity';
+import { PendingDecision } from '../decisions/pending-decision.entity';
+import { OutreachSend } from '../outreach/outreach-send.entity';
 import { Person } from '../persons/person.entity';
+import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
+import { LeadsWorkspace1763800000000 } from './migrations/1763800000000-LeadsWorkspace';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
-  entities: [Person],
-  migrations: [Initial1763700000000],
+  entities: [Person, TimelineEvent, PendingDecision, Correction, OutreachSend],
+  migrations: [Initial1763700000000, LeadsWorkspace1763800000000],
 };

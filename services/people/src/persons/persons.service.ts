@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { LeadEventV1, Topics } from '@pp/contracts';
+import { LeadEventV1, normalizeUsPhone, Topics } from '@pp/contracts';
 import { assertOwned, assertPracticeAccess, Identity, Outbox } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { CreatePersonDto } from './dto/create-person.dto';
 import { Person } from './person.entity';
-import { normalizeUsPhone } from './phone';
+
 import { toPersonData } from './person-data';
 
 @Injectable()

@@ -1,0 +1,5 @@
+export * from './stages';
+export * from './filters';
+export * from './phone';
+export * from './lead-fields';
+export * from './people-api';

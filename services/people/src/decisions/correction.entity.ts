@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A correction staff asked the AI to remember for similar situations (spec 2 §4.2). */
+@Entity({ name: 'corrections' })
+export class Correction {
+  @PrimaryGeneratedColumn('uuid')
+  correction_id: string;
+
+  @Column({ type: 'uuid' })
+  practice_id: string;
+
+  @Column({ type: 'uuid', nullable: true })
+  person_id: string | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  decision_id: string | null;
+
+  @Column({ type: 'text' })
+  action_type: string;
+
+  @Column({ type: 'text' })
+  channel: string;
+
+  @Column({ type: 'text', nullable: true })
+  original_message: string | null;
+
+  @Column({ type: 'text' })
+  corrected_message: string;
+
+  @Column({ type: 'uuid', nullable: true })
+  created_by: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+}
