@@ -38,6 +38,8 @@ export async function startTestService<C extends ServiceConfig>(
     KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     PORT: '0',
+    // Each instance its own BullMQ keys: parallel test files never process each other's jobs.
+    QUEUE_PREFIX: `pp-test-${Math.random().toString(36).slice(2, 10)}`,
     ...env,
   });
   await runMigrations(dataSourceOptions(config.DATABASE_URL, `${definition.name}-test-migrate`, database));
@@ -107,6 +109,7 @@ export async function startBuiltService(name: string, env: Record<string, string
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+    QUEUE_PREFIX: `pp-test-${Math.random().toString(36).slice(2, 10)}`,
     ...env,
     PORT: String(port),
   };

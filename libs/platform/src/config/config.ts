@@ -67,6 +67,11 @@ export const baseConfigSchema = z.object({
       message: 'must be a comma-separated list of host:port',
     }),
   INTERNAL_TOKEN_SECRET: secretSetting('INTERNAL_TOKEN_SECRET'),
+  /** BullMQ key prefix in Redis. Tests give each service instance its own, so workers never share jobs. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/, 'must be letters, digits, _ or -')
+    .default('pp'),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -36,7 +36,7 @@ export class QueueModule {
           inject: [CONFIG],
           useFactory: (config: BaseConfig) => ({
             connection: redisConnection(config.REDIS_URL),
-            prefix: 'pp',
+            prefix: config.QUEUE_PREFIX,
             defaultJobOptions: DEFAULT_JOB_OPTIONS,
           }),
         }),
