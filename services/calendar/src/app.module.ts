@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@pp/platform';
+import { AppointmentsModule } from './appointments/appointments.module';
 import { CalendarConfig } from './config';
 import { calendarDatabase } from './database/database';
 import { CALENDAR_SYNC_QUEUE } from './queues';
@@ -13,6 +14,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ config, database: calendarDatabase }),
         BullModule.registerQueue({ name: CALENDAR_SYNC_QUEUE }),
+        AppointmentsModule,
       ],
     };
   }

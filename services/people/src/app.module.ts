@@ -1,10 +1,14 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@pp/platform';
+import { ActionsModule } from './actions/actions.module';
+import { AppointmentsModule } from './appointments/appointments.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
+import { DecisionsModule } from './decisions/decisions.module';
+import { OutreachModule } from './outreach/outreach.module';
 import { PersonsModule } from './persons/persons.module';
-import { CALLS_QUEUE, OUTREACH_QUEUE } from './queues';
+import { CALLS_QUEUE } from './queues';
 import { TimelineModule } from './timeline/timeline.module';
 
 @Module({})
@@ -14,10 +18,15 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot({ config, database: peopleDatabase }),
-        // Processors (analyse, draft, send, place calls) come with the leads-workspace and AI issues.
-        BullModule.registerQueue({ name: OUTREACH_QUEUE }, { name: CALLS_QUEUE }),
+        // The calls queue's processors (place calls, recordings, transcripts) come with the AI issue.
+        BullModule.registerQueue({ name: CALLS_QUEUE }),
         TimelineModule,
         PersonsModule,
+        // The outreach queue; its send processor runs only where ROLE is worker or all.
+        OutreachModule.forRoot(config),
+        DecisionsModule,
+        ActionsModule,
+        AppointmentsModule,
       ],
     };
   }

@@ -2,3 +2,4 @@ export * from './topics';
 export * from './envelope';
 export * from './lead-events';
 export * from './practice-changes';
+export * from './appointment-events';

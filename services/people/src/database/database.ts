@@ -6,9 +6,10 @@ import { Person } from '../persons/person.entity';
 import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { LeadsWorkspace1763800000000 } from './migrations/1763800000000-LeadsWorkspace';
+import { OutreachQueue1763810000000 } from './migrations/1763810000000-OutreachQueue';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
   entities: [Person, TimelineEvent, PendingDecision, Correction, OutreachSend],
-  migrations: [Initial1763700000000, LeadsWorkspace1763800000000],
+  migrations: [Initial1763700000000, LeadsWorkspace1763800000000, OutreachQueue1763810000000],
 };

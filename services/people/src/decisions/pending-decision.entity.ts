@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type DecisionStatus = 'pending' | 'approved' | 'edited';
+/** dismissed: closed without sending (the lead asked to be removed before anyone approved it). */
+export type DecisionStatus = 'pending' | 'approved' | 'edited' | 'dismissed';
 
 /**
  * A decision the AI left for staff to approve or correct. Its pending_review timeline event carries the

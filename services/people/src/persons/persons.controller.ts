@@ -1,16 +1,40 @@
-import { Body, Controller, Get, NotFoundException, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentIdentity, Identity } from '@pp/platform';
 import { CreatePersonDto } from './dto/create-person.dto';
+import { ListPeopleQuery } from './dto/list-people.query';
+import { PracticeQuery } from './dto/practice.query';
+import { SearchPeopleQuery } from './dto/search-people.query';
+import { UpdatePersonDto } from './dto/update-person.dto';
+import { LeadListService } from './list/lead-list.service';
+import { personIdPipe } from './person-id.pipe';
 import { PersonsService } from './persons.service';
+import { LeadSearchService } from './search/lead-search.service';
 
-/** A malformed id cannot name a lead of the caller: answered like any unknown lead. */
-const personId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Person not found') });
-
+/** spec 1 §7: the people calls of the leads workspace (decisions and actions have their own controllers). */
 @ApiTags('people')
 @Controller('api/v1/people')
 export class PersonsController {
-  constructor(private readonly persons: PersonsService) {}
+  constructor(
+    private readonly persons: PersonsService,
+    private readonly lists: LeadListService,
+    private readonly searches: LeadSearchService,
+  ) {}
+
+  @Get()
+  list(@CurrentIdentity() identity: Identity, @Query() query: ListPeopleQuery) {
+    return this.lists.list(identity, query);
+  }
+
+  @Get('stats')
+  stats(@CurrentIdentity() identity: Identity, @Query() query: PracticeQuery) {
+    return this.lists.stats(identity, query.practice_id);
+  }
+
+  @Get('search')
+  search(@CurrentIdentity() identity: Identity, @Query() query: SearchPeopleQuery) {
+    return this.searches.search(identity, query);
+  }
 
   @Post()
   create(@CurrentIdentity() identity: Identity, @Body() dto: CreatePersonDto) {
@@ -18,7 +42,22 @@ export class PersonsController {
   }
 
   @Get(':personId')
-  get(@CurrentIdentity() identity: Identity, @Param('personId', personId) id: string) {
+  get(@CurrentIdentity() identity: Identity, @Param('personId', personIdPipe) id: string) {
     return this.persons.get(identity, id);
+  }
+
+  @Patch(':personId')
+  update(
+    @CurrentIdentity() identity: Identity,
+    @Param('personId', personIdPipe) id: string,
+    @Body() dto: UpdatePersonDto,
+  ) {
+    return this.persons.update(identity, id, dto);
+  }
+
+  @Post(':personId/seen')
+  @HttpCode(200)
+  seen(@CurrentIdentity() identity: Identity, @Param('personId', personIdPipe) id: string) {
+    return this.persons.markSeen(identity, id);
   }
 }

@@ -1,24 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { LeadEventV1, normalizeUsPhone, Topics } from '@pp/contracts';
+import { LeadEventV1, normalizeUsPhone, PersonDto, Topics } from '@pp/contracts';
 import { assertOwned, assertPracticeAccess, Identity, Outbox } from '@pp/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { LeadActivity } from '../timeline/lead-activity';
 import { CreatePersonDto } from './dto/create-person.dto';
+import { UpdatePersonDto } from './dto/update-person.dto';
 import { Person } from './person.entity';
-
 import { toPersonData } from './person-data';
+import { toPersonDto } from './person-dto';
+import { planPersonPatch } from './person-patch';
 
 @Injectable()
 export class PersonsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    private readonly activity: LeadActivity,
   ) {}
 
   /** Creates a lead and, in the same transaction, its `lead_created` event. */
-  async create(identity: Identity, dto: CreatePersonDto): Promise<Person> {
+  async create(identity: Identity, dto: CreatePersonDto): Promise<PersonDto> {
     assertPracticeAccess(identity, dto.practice_id);
-    return this.dataSource.transaction(async (manager) => {
-      const person = await manager.save(
+    const person = await this.dataSource.transaction(async (manager) => {
+      const created = await manager.save(
         manager.create(Person, {
           practice_id: dto.practice_id,
           first_name: dto.first_name?.trim() || null,
@@ -31,16 +35,61 @@ export class PersonsService {
       );
       await this.outbox.add<LeadEventV1>(manager, Topics.leadEvents, {
         type: 'lead_created',
-        practice_id: person.practice_id,
-        person_id: person.person_id,
-        person_data: toPersonData(person),
+        practice_id: created.practice_id,
+        person_id: created.person_id,
+        person_data: toPersonData(created),
       });
-      return person;
+      return created;
+    });
+    return toPersonDto(person);
+  }
+
+  async get(identity: Identity, personId: string): Promise<PersonDto> {
+    const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: personId });
+    return toPersonDto(assertOwned(identity, person, 'Person'));
+  }
+
+  /**
+   * Applies an inline edit (spec 1 §5). Each field whose stored value changes gets a `person_field_updated`
+   * event, and with it a `lead_updated` broadcast; an edit that changes nothing writes nothing.
+   */
+  async update(identity: Identity, personId: string, dto: UpdatePersonDto): Promise<PersonDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const person = await this.lockOwned(manager, identity, personId);
+      const changes = planPersonPatch(person, dto);
+      if (changes.length === 0) return toPersonDto(person);
+      for (const change of changes) Object.assign(person, { [change.field]: change.new_value });
+      await manager.save(person);
+      for (const change of changes) {
+        await this.activity.append(manager, person, {
+          event_type: 'person_field_updated',
+          content_data: { ...change },
+          event_metadata: { source: 'human_action', performed_by_name: identity.name ?? null },
+        });
+      }
+      return toPersonDto(await manager.findOneByOrFail(Person, { person_id: personId }));
     });
   }
 
-  async get(identity: Identity, personId: string): Promise<Person> {
-    const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: personId });
+  /** Opening a lead with unseen activity clears its blue dot (spec 1 §4 "Seen state"); again is a no-op. */
+  async markSeen(identity: Identity, personId: string): Promise<PersonDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const person = await this.lockOwned(manager, identity, personId);
+      if (!person.is_unseen) return toPersonDto(person);
+      person.is_unseen = false;
+      person.last_seen_at = new Date();
+      await manager.save(person);
+      await this.activity.announce(manager, person, 'lead_updated');
+      return toPersonDto(person);
+    });
+  }
+
+  /** The caller's lead, row-locked for the rest of the transaction so concurrent edits see each other. */
+  private async lockOwned(manager: EntityManager, identity: Identity, personId: string): Promise<Person> {
+    const person = await manager.findOne(Person, {
+      where: { person_id: personId },
+      lock: { mode: 'pessimistic_write' },
+    });
     return assertOwned(identity, person, 'Person');
   }
 }

@@ -1,6 +1,17 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
+ * Index name → the 2-character prefix key of one searched field. The search queries repeat these expressions
+ * word for word (src/persons/search/search-sql.ts), or PostgreSQL would not use the indexes.
+ */
+const SEARCH_PREFIX_KEYS: [string, string][] = [
+  ['persons_first_name_prefix_idx', `left(lower("first_name"), 2)`],
+  ['persons_last_name_prefix_idx', `left(lower("last_name"), 2)`],
+  ['persons_email_prefix_idx', `left(lower("primary_email"), 2)`],
+  ['persons_phone_prefix_idx', `left(right(regexp_replace("primary_phone", '\\D', '', 'g'), 10), 2)`],
+];
+
+/**
  * The leads workspace: timeline events, pending AI decisions, remembered corrections, the outreach send
  * ledger, and the indexes that keep lists, filters and search fast at a million leads per practice.
  */
@@ -18,6 +29,20 @@ export class LeadsWorkspace1763800000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "persons_search_trgm_idx" ON "people"."persons" USING gin ("search_text" public.gin_trgm_ops)`,
     );
+    // A finer sample of search_text, so the planner can tell a common term (walk the recency index below and
+    // stop at the 5th match) from a rare one (trigram bitmap, then sort the few matches).
+    await queryRunner.query(`ALTER TABLE "people"."persons" ALTER COLUMN "search_text" SET STATISTICS 1000`);
+    // Search results in recency order, read straight off the index.
+    await queryRunner.query(
+      `CREATE INDEX "persons_practice_activity_idx" ON "people"."persons" ("practice_id", "last_activity_at" DESC NULLS LAST, "person_id" DESC)`,
+    );
+    // Two-character searches have no trigram: an exact 2-character prefix key per field, already in recency
+    // order, makes each one a short range scan however many leads a practice has.
+    for (const [name, expression] of SEARCH_PREFIX_KEYS) {
+      await queryRunner.query(
+        `CREATE INDEX "${name}" ON "people"."persons" ("practice_id", (${expression}), "last_activity_at" DESC NULLS LAST, "person_id" DESC)`,
+      );
+    }
     // Keyset pages per stage and for the review filter.
     await queryRunner.query(
       `CREATE INDEX "persons_practice_stage_created_idx" ON "people"."persons" ("practice_id", "stage", "created_at" DESC, "person_id" DESC)`,
@@ -98,6 +123,8 @@ export class LeadsWorkspace1763800000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "people"."corrections"`);
     await queryRunner.query(`DROP TABLE "people"."pending_decisions"`);
     await queryRunner.query(`DROP TABLE "people"."events"`);
+    for (const [name] of SEARCH_PREFIX_KEYS) await queryRunner.query(`DROP INDEX "people"."${name}"`);
+    await queryRunner.query(`DROP INDEX "people"."persons_practice_activity_idx"`);
     await queryRunner.query(`DROP INDEX "people"."persons_practice_review_created_idx"`);
     await queryRunner.query(`DROP INDEX "people"."persons_practice_stage_created_idx"`);
     await queryRunner.query(`DROP INDEX "people"."persons_search_trgm_idx"`);

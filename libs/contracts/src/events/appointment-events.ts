@@ -1,0 +1,28 @@
+import { EventEnvelope } from './envelope';
+
+/** Payloads on `calendar.appointments` (ARCHITECTURE.md, "How events flow"). */
+export type AppointmentEventType =
+  'appointment_scheduled' | 'appointment_rescheduled' | 'appointment_cancelled';
+
+/** The appointment as it is after the change (spec 2 §3 "Appointment"). Times are ISO 8601. */
+export interface AppointmentSnapshot {
+  appointment_id: string;
+  practice_id: string;
+  location_id: string | null;
+  person_id: string | null;
+  calendar_id: string | null;
+  title: string;
+  description: string | null;
+  /** Free-text place of the visit, as booked (the location's name or address). */
+  location: string | null;
+  start_time: string;
+  end_time: string;
+  status: string;
+  source: string;
+}
+
+export interface AppointmentEventV1 extends EventEnvelope<AppointmentEventType> {
+  appointment: AppointmentSnapshot;
+  /** The times before the change: set on appointment_rescheduled and appointment_cancelled. */
+  previous?: { start_time: string; end_time: string } | null;
+}

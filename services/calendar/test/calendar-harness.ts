@@ -1,0 +1,75 @@
+import { IDENTITY_HEADER, Identity, InternalTokens } from '@pp/platform';
+import {
+  createTestDatabase,
+  RunningService,
+  startTestService,
+  TEST_INTERNAL_SECRET,
+  TestDatabase,
+} from '@pp/testing';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { calendarService } from '../src/calendar.service-definition';
+import { CalendarConfig } from '../src/config';
+import { calendarDatabase } from '../src/database/database';
+
+export interface Caller {
+  identity: Identity;
+  /** Headers the gateway would add for this caller. */
+  headers(): Promise<Record<string, string>>;
+}
+
+export interface CalendarHarness {
+  service: RunningService<CalendarConfig>;
+  database: TestDatabase;
+  dataSource: DataSource;
+  http: () => ReturnType<typeof request>;
+  /** A staff member of the given practices, as the gateway would forward them. */
+  caller(practiceIds: string[], name?: string): Caller;
+  /** The calendar.appointments payloads in the outbox for an appointment, oldest first. */
+  outbox(appointmentId: string): Promise<Record<string, unknown>[]>;
+  stop(): Promise<void>;
+}
+
+const tokens = new InternalTokens(TEST_INTERNAL_SECRET);
+
+/** A staff member's identity and the headers the gateway would add for them. */
+export function testCaller(practiceIds: string[], name = 'Avery Stone'): Caller {
+  const identity: Identity = { userId: randomUUID(), practiceIds, name };
+  return { identity, headers: async () => ({ [IDENTITY_HEADER]: await tokens.sign(identity) }) };
+}
+
+/**
+ * A real calendar service (real PostgreSQL, Redis and Kafka) on a database of its own. Calls go straight
+ * to it with the internal identity header the gateway would add. PEOPLE_URL in env names the people
+ * service it asks about leads.
+ */
+export async function startCalendar(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<CalendarHarness> {
+  const database = await createTestDatabase(label);
+  const service = await startTestService(calendarService, calendarDatabase, {
+    DATABASE_URL: database.url,
+    ...env,
+  });
+  const dataSource = service.app.get(DataSource);
+  return {
+    service,
+    database,
+    dataSource,
+    http: () => request(service.app.getHttpServer()),
+    caller: testCaller,
+    async outbox(appointmentId) {
+      const rows: { payload: Record<string, unknown> }[] = await dataSource.query(
+        `SELECT "payload" FROM "calendar"."outbox" WHERE "payload"->'appointment'->>'appointment_id' = $1 ORDER BY "id"`,
+        [appointmentId],
+      );
+      return rows.map((row) => row.payload);
+    },
+    async stop() {
+      await service.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { OriginalDecision } from '@pp/contracts';
+import { PendingReviewTypes } from '@pp/contracts';
+import { EntityManager } from 'typeorm';
+import { Person } from '../persons/person.entity';
+import { TimelineEvent } from '../timeline/timeline-event.entity';
+import { PendingDecision } from './pending-decision.entity';
+
+/** A decision the AI leaves for staff: what it would send, on which channel, and why. */
+export interface NewPendingDecision {
+  action_type: string;
+  channel: 'sms' | 'email' | 'phone';
+  message: string | null;
+  subject?: string | null;
+  reasoning?: string | null;
+  /** When the AI made it (default now); the seed backdates. */
+  timestamp?: Date;
+}
+
+/**
+ * Opens a pending AI decision on a lead, the one way to create one (the seed, the tests and the AI engine):
+ * a PendingDecision row, its `pending_review` timeline event carrying content_data.original_decision and
+ * resolved_at null (spec 1 §3), and pending_review_type 'approval' on the lead (an open escalation keeps
+ * 'escalate', which needs staff first). Writes in the caller's transaction and announces nothing: a live
+ * caller announces through LeadActivity (DecisionsService.open does). A lead has at most one open decision;
+ * opening a second fails on the unique index.
+ */
+export async function createPendingDecision(
+  manager: EntityManager,
+  person: Person,
+  decision: NewPendingDecision,
+): Promise<{ decision: PendingDecision; event: TimelineEvent }> {
+  const timestamp = decision.timestamp ?? new Date();
+  const row = await manager.save(
+    manager.create(PendingDecision, {
+      practice_id: person.practice_id,
+      person_id: person.person_id,
+      action_type: decision.action_type,
+      channel: decision.channel,
+      message: decision.message,
+      subject: decision.subject ?? null,
+      reasoning: decision.reasoning ?? null,
+      status: 'pending',
+      created_at: timestamp,
+    }),
+  );
+  const original: OriginalDecision = {
+    decision_id: row.decision_id,
+    action_type: row.action_type,
+    channel: row.channel,
+    message: row.message,
+    subject: row.subject,
+    reasoning: row.reasoning,
+  };
+  const event = await manager.save(
+    manager.create(TimelineEvent, {
+      practice_id: person.practice_id,
+      person_id: person.person_id,
+      event_type: 'pending_review',
+      timestamp,
+      content_data: { original_decision: original, resolved_at: null },
+      event_metadata: { ai_reasoning: row.reasoning },
+    }),
+  );
+  await manager.update(PendingDecision, { decision_id: row.decision_id }, { event_id: event.event_id });
+  row.event_id = event.event_id;
+  if (!person.pending_review_type) {
+    person.pending_review_type = PendingReviewTypes.approval;
+    await manager.update(
+      Person,
+      { person_id: person.person_id },
+      { pending_review_type: PendingReviewTypes.approval },
+    );
+  }
+  return { decision: row, event };
+}
+
+/** How a review item was closed, written on its pending_review event. */
+export interface Resolution {
+  status: 'approved' | 'edited' | 'dismissed';
+  at: Date;
+  by: string | null;
+  byName: string | null;
+}
+
+/** Marks the decision's pending_review event resolved (the console's review box closes on resolved_at). */
+export async function resolvePendingReviewEvent(
+  manager: EntityManager,
+  decision: PendingDecision,
+  resolution: Resolution,
+): Promise<void> {
+  await manager.query(
+    `UPDATE "people"."events"
+       SET "content_data" = "content_data" || jsonb_build_object('resolved_at', $3::text, 'resolution', $4::text),
+           "event_metadata" = "event_metadata" || jsonb_build_object('resolved_by', $5::text)
+     WHERE "person_id" = $1 AND "event_type" = 'pending_review'
+       AND ("event_id" = $2 OR "content_data"->'original_decision'->>'decision_id' = $6)`,
+    [
+      decision.person_id,
+      decision.event_id,
+      resolution.at.toISOString(),
+      resolution.status,
+      resolution.byName,
+      decision.decision_id,
+    ],
+  );
+}
+
+/**
+ * Closes the lead's open decision without sending it (the lead asked to be removed). Returns it, or null
+ * when none was open. The caller clears pending_review_type.
+ */
+export async function dismissOpenDecision(
+  manager: EntityManager,
+  personId: string,
+  resolution: Omit<Resolution, 'status'>,
+): Promise<PendingDecision | null> {
+  const open = await manager
+    .getRepository(PendingDecision)
+    .createQueryBuilder('d')
+    .setLock('pessimistic_write')
+    .where('d.person_id = :personId AND d.resolved_at IS NULL', { personId })
+    .getOne();
+  if (!open) return null;
+  await manager.update(
+    PendingDecision,
+    { decision_id: open.decision_id },
+    {
+      status: 'dismissed',
+      resolved_at: resolution.at,
+      resolved_by: resolution.by,
+      resolved_by_name: resolution.byName,
+    },
+  );
+  await resolvePendingReviewEvent(manager, open, { ...resolution, status: 'dismissed' });
+  return open;
+}

@@ -1,0 +1,190 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Person } from '../persons/person.entity';
+import { LeadActivity } from '../timeline/lead-activity';
+import type { SendMessageJob } from './jobs/send-message.processor';
+import { OutreachSend } from './outreach-send.entity';
+import { contactFor, missingContact, sentEventType, stageAfterOutbound } from './send-rules';
+import { TransportReceipt } from './transports/channel-transport';
+import { Transports } from './transports/transports';
+
+/** What became of one attempt. */
+export type SendOutcome = 'sent' | 'already_sent' | 'in_flight' | 'failed';
+
+interface ClaimedRow {
+  status: OutreachSend['status'];
+  event_id: string | null;
+  payload: (SendMessageJob & { receipt?: TransportReceipt; to?: string }) | Record<string, never>;
+}
+
+/**
+ * Sends one message at most once per idempotency key:
+ * 1. claim the key in the ledger (insert, or take over a 'queued' row) — only one caller wins;
+ * 2. send through the channel's transport;
+ * 3. mark the row 'sent' (with the provider's receipt) at once, in its own statement;
+ * 4. in one transaction, record the timeline event through LeadActivity and link it to the row.
+ * A caller that loses the claim sends nothing. If step 4 failed after a send, a retry finds 'sent' without
+ * an event and only records it. A 'sending' row left by a worker that died is never sent again (the message
+ * may have left); OutreachRecovery marks it failed after a while.
+ */
+@Injectable()
+export class OutreachSender {
+  private readonly logger = new Logger(OutreachSender.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transports: Transports,
+    private readonly activity: LeadActivity,
+  ) {}
+
+  async send(job: SendMessageJob, options: { lastAttempt?: boolean } = {}): Promise<SendOutcome> {
+    if (!(await this.claim(job))) return this.afterLostClaim(job);
+
+    const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: job.person_id });
+    if (!person || person.practice_id !== job.practice_id) {
+      return this.fail(job, 'The lead no longer exists');
+    }
+    const problem = missingContact(person, job.channel);
+    if (problem) return this.fail(job, problem);
+    const to = contactFor(person, job.channel) as string;
+
+    let receipt: TransportReceipt;
+    try {
+      receipt = await this.transports.for(job.channel).send({
+        idempotency_key: job.idempotency_key,
+        channel: job.channel,
+        practice_id: job.practice_id,
+        person_id: job.person_id,
+        to,
+        subject: job.subject,
+        body: job.message,
+      });
+    } catch (error) {
+      // The transport is sure nothing went out: give the key back for the next attempt (or give up).
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.dataSource.query(
+        `UPDATE "people"."outreach_sends" SET "status" = $2, "error" = $3 WHERE "idempotency_key" = $1`,
+        [job.idempotency_key, options.lastAttempt ? 'failed' : 'queued', reason],
+      );
+      throw error;
+    }
+
+    await this.dataSource.query(
+      `UPDATE "people"."outreach_sends" SET "status" = 'sent', "sent_at" = now(), "error" = NULL,
+         "payload" = "payload" || jsonb_build_object('receipt', $2::jsonb, 'to', $3::text)
+       WHERE "idempotency_key" = $1`,
+      [job.idempotency_key, JSON.stringify(receipt), to],
+    );
+    await this.record(job.idempotency_key);
+    return 'sent';
+  }
+
+  /** Takes the key: a new row, or a 'queued' one written by the request. Exactly one concurrent caller wins. */
+  private async claim(job: SendMessageJob): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO "people"."outreach_sends"
+         ("idempotency_key", "practice_id", "person_id", "channel", "status", "payload", "claimed_at", "attempts")
+       VALUES ($1, $2, $3, $4, 'sending', $5, now(), 1)
+       ON CONFLICT ("idempotency_key") DO UPDATE
+         SET "status" = 'sending', "claimed_at" = now(), "attempts" = "outreach_sends"."attempts" + 1
+         WHERE "outreach_sends"."status" = 'queued'
+       RETURNING "idempotency_key"`,
+      [job.idempotency_key, job.practice_id, job.person_id, job.channel, JSON.stringify(job)],
+    );
+    return rows.length > 0;
+  }
+
+  /** Someone else holds or finished the key. Finish a send whose event was not recorded; never resend. */
+  private async afterLostClaim(job: SendMessageJob): Promise<SendOutcome> {
+    const row = await this.dataSource
+      .getRepository(OutreachSend)
+      .findOneBy({ idempotency_key: job.idempotency_key });
+    if (row?.status === 'sent') {
+      if (!row.event_id) await this.record(job.idempotency_key);
+      return 'already_sent';
+    }
+    if (row?.status === 'sending') {
+      this.logger.log(`${job.idempotency_key} is being sent by another worker (or its worker stopped)`);
+      return 'in_flight';
+    }
+    return 'failed';
+  }
+
+  private async fail(job: SendMessageJob, reason: string): Promise<SendOutcome> {
+    this.logger.warn(`${job.idempotency_key} not sent: ${reason}`);
+    await this.dataSource.query(
+      `UPDATE "people"."outreach_sends" SET "status" = 'failed', "error" = $2 WHERE "idempotency_key" = $1`,
+      [job.idempotency_key, reason],
+    );
+    return 'failed';
+  }
+
+  /** Writes the timeline event of a sent row, once: the row is locked and its event_id checked first. */
+  private async record(idempotencyKey: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [row]: ClaimedRow[] = await manager.query(
+        `SELECT "status", "event_id", "payload" FROM "people"."outreach_sends" WHERE "idempotency_key" = $1 FOR UPDATE`,
+        [idempotencyKey],
+      );
+      if (!row || row.status !== 'sent' || row.event_id) return;
+      const job = row.payload as SendMessageJob & { receipt?: TransportReceipt; to?: string };
+      const person = await manager.findOne(Person, {
+        where: { person_id: job.person_id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!person) return;
+      await this.moveNewLeadForward(manager, person);
+      const event = await this.activity.append(manager, person, {
+        event_type: sentEventType(job.channel),
+        content_data: sentContent(job),
+        event_metadata: sentMetadata(job),
+      });
+      await manager.query(
+        `UPDATE "people"."outreach_sends" SET "event_id" = $2 WHERE "idempotency_key" = $1`,
+        [idempotencyKey, event.event_id],
+      );
+    });
+  }
+
+  private async moveNewLeadForward(manager: EntityManager, person: Person): Promise<void> {
+    const stage = stageAfterOutbound(person.stage);
+    if (stage === person.stage) return;
+    person.stage = stage;
+    await manager.update(Person, { person_id: person.person_id }, { stage });
+  }
+}
+
+type RecordedJob = SendMessageJob & { receipt?: TransportReceipt; to?: string };
+
+/** content_data of the sent event (spec 1 §3): the text, the channel, the address and the sandbox flag. */
+function sentContent(job: RecordedJob): Record<string, unknown> {
+  const content: Record<string, unknown> = {
+    message: job.message,
+    channel: job.channel,
+    action_type: job.action_type,
+    mock_execution: job.receipt?.mock_execution ?? false,
+  };
+  if (job.channel === 'email') {
+    content.subject = job.subject;
+    content.to_email = job.to ?? null;
+  } else {
+    content.to_number = job.to ?? null;
+  }
+  if (job.channel === 'phone') content.call_sid = job.receipt?.provider_id ?? null;
+  else content.provider_message_id = job.receipt?.provider_id ?? null;
+  if (job.notes) content.notes = job.notes;
+  return content;
+}
+
+/** event_metadata: who approved an AI decision, or which staff member sent it. */
+function sentMetadata(job: RecordedJob): Record<string, unknown> {
+  const metadata: Record<string, unknown> = { source: job.source, idempotency_key: job.idempotency_key };
+  if (job.source === 'ai_decision') {
+    metadata.approved_by_name = job.requested_by_name;
+    metadata.decision_id = job.decision_id;
+    metadata.edited = job.edited;
+  } else {
+    metadata.performed_by_name = job.requested_by_name;
+  }
+  return metadata;
+}

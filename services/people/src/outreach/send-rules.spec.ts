@@ -1,0 +1,41 @@
+import { contactFor, jobIdFor, missingContact, sentEventType, stageAfterOutbound } from './send-rules';
+
+describe('send rules', () => {
+  const lead = { primary_phone: '+12145550131', primary_email: 'sofia@mail.example' };
+
+  it('sends SMS and calls to the phone and email to the email address', () => {
+    expect(contactFor(lead, 'sms')).toBe('+12145550131');
+    expect(contactFor(lead, 'phone')).toBe('+12145550131');
+    expect(contactFor(lead, 'email')).toBe('sofia@mail.example');
+  });
+
+  it('says which contact is missing for the channel', () => {
+    expect(missingContact({ primary_phone: null, primary_email: 'a@b.co' }, 'sms')).toBe(
+      'This lead has no phone number',
+    );
+    expect(missingContact({ primary_phone: ' ', primary_email: 'a@b.co' }, 'phone')).toBe(
+      'This lead has no phone number',
+    );
+    expect(missingContact({ primary_phone: '+12145550131', primary_email: null }, 'email')).toBe(
+      'This lead has no email address',
+    );
+    expect(missingContact(lead, 'email')).toBeNull();
+  });
+
+  it('records sms_sent, email_sent or phone_call_sent', () => {
+    expect(sentEventType('sms')).toBe('sms_sent');
+    expect(sentEventType('email')).toBe('email_sent');
+    expect(sentEventType('phone')).toBe('phone_call_sent');
+  });
+
+  it('turns an idempotency key into a BullMQ job id without colons', () => {
+    expect(jobIdFor('decision:3f1c')).toBe('decision_3f1c');
+    expect(jobIdFor('action:9a:b')).toBe('action_9a_b');
+  });
+
+  it('moves only a new lead to Attempting Contact on a first outbound message', () => {
+    expect(stageAfterOutbound('Lead')).toBe('Attempting Contact');
+    expect(stageAfterOutbound('Active Conversation')).toBe('Active Conversation');
+    expect(stageAfterOutbound('Scheduled')).toBe('Scheduled');
+  });
+});

@@ -1,0 +1,42 @@
+import type { OutreachChannel } from './transports/channel-transport';
+
+/** What a lead must have to be reached on a channel, and the server's answer when it is missing. */
+export const ContactMessages = {
+  noPhone: 'This lead has no phone number',
+  noEmail: 'This lead has no email address',
+} as const;
+
+interface Reachable {
+  primary_phone: string | null;
+  primary_email: string | null;
+}
+
+/** The address a channel sends to (phone for sms and calls, email for email), or null. */
+export function contactFor(person: Reachable, channel: OutreachChannel): string | null {
+  const value = channel === 'email' ? person.primary_email : person.primary_phone;
+  return value?.trim() ? value : null;
+}
+
+/** Why the lead cannot be reached on the channel, or null when it can. */
+export function missingContact(person: Reachable, channel: OutreachChannel): string | null {
+  if (contactFor(person, channel)) return null;
+  return channel === 'email' ? ContactMessages.noEmail : ContactMessages.noPhone;
+}
+
+/** The timeline event a send records (spec 1 §3 event types). */
+export function sentEventType(channel: OutreachChannel): 'sms_sent' | 'email_sent' | 'phone_call_sent' {
+  return channel === 'sms' ? 'sms_sent' : channel === 'email' ? 'email_sent' : 'phone_call_sent';
+}
+
+/**
+ * BullMQ job id of an idempotency key. BullMQ refuses ':' in custom ids, so `decision:<id>` becomes
+ * `decision_<id>`; the ledger keeps the key itself.
+ */
+export function jobIdFor(idempotencyKey: string): string {
+  return idempotencyKey.replace(/:/g, '_');
+}
+
+/** A first outbound contact moves a new lead to Attempting Contact; later stages are left alone. */
+export function stageAfterOutbound(stage: string): string {
+  return stage === 'Lead' ? 'Attempting Contact' : stage;
+}
