@@ -285,6 +285,51 @@ describe('people API: lists, stats, a lead, its timeline and seen state', () => 
       expect(ids(list.body.items)).toEqual([lead.person_id]);
     });
 
+    it('keeps the counts equal to the leads through bulk inserts, moves, review changes and deletes', async () => {
+      const { id, caller } = freshPractice();
+      const actual = async () => {
+        const rows: { stage: string; total: number; review: number }[] = await h.dataSource.query(
+          `SELECT "stage", count(*)::int AS "total", count(*) FILTER (WHERE "pending_review_type" IS NOT NULL)::int AS "review"
+             FROM "people"."persons" WHERE "practice_id" = $1 GROUP BY "stage"`,
+          [id],
+        );
+        const by_stage = Object.fromEntries(LEAD_STAGES.map((stage) => [stage, 0]));
+        for (const row of rows) by_stage[row.stage] = row.total;
+        const sum = (key: 'total' | 'review') => rows.reduce((acc, row) => acc + row[key], 0);
+        return { total: sum('total'), needs_review: sum('review'), by_stage };
+      };
+      const stats = async () => (await get(caller, '/api/v1/people/stats', { practice_id: id })).body;
+
+      // one statement inserting many rows (as the seed and imports do)
+      await h.dataSource.query(
+        `INSERT INTO "people"."persons" ("practice_id", "stage", "pending_review_type")
+         SELECT $1, (ARRAY['Lead', 'Escalated', 'Scheduled'])[1 + g % 3], CASE WHEN g % 4 = 0 THEN 'approval' END
+           FROM generate_series(1, 40) AS g`,
+        [id],
+      );
+      expect(await stats()).toEqual(await actual());
+      await h.dataSource.query(
+        `UPDATE "people"."persons" SET "stage" = 'Closed - Lost', "pending_review_type" = NULL
+          WHERE "practice_id" = $1 AND "stage" = 'Escalated'`,
+        [id],
+      );
+      await h.dataSource.query(
+        `UPDATE "people"."persons" SET "pending_review_type" = 'escalate' WHERE "practice_id" = $1 AND "stage" = 'Lead'`,
+        [id],
+      );
+      await h.dataSource.query(
+        `UPDATE "people"."persons" SET "last_activity_at" = now() WHERE "practice_id" = $1`,
+        [id],
+      );
+      await h.dataSource.query(
+        `DELETE FROM "people"."persons" WHERE "practice_id" = $1 AND "stage" = 'Scheduled'`,
+        [id],
+      );
+      const after = await actual();
+      expect(after.by_stage['Closed - Lost']).toBeGreaterThan(0);
+      expect(await stats()).toEqual(after);
+    });
+
     it("answers 404 for another practice's stats", async () => {
       const response = await get(staff, '/api/v1/people/stats', { practice_id: otherPractice });
       expect(response.status).toBe(404);

@@ -7,9 +7,15 @@ import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { LeadsWorkspace1763800000000 } from './migrations/1763800000000-LeadsWorkspace';
 import { OutreachQueue1763810000000 } from './migrations/1763810000000-OutreachQueue';
+import { LeadCounts1763820000000 } from './migrations/1763820000000-LeadCounts';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
   entities: [Person, TimelineEvent, PendingDecision, Correction, OutreachSend],
-  migrations: [Initial1763700000000, LeadsWorkspace1763800000000, OutreachQueue1763810000000],
+  migrations: [
+    Initial1763700000000,
+    LeadsWorkspace1763800000000,
+    OutreachQueue1763810000000,
+    LeadCounts1763820000000,
+  ],
 };

@@ -1,0 +1,66 @@
+// Starts the built people service (services/people/dist/main.js) on the benchmark database and calls it
+// over HTTP with internal identity tokens, as the gateway does.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export async function startPeople(root, { databaseUrl, port, practiceIds }) {
+  const require = createRequire(join(root, 'package.json'));
+  const { InternalTokens, IDENTITY_HEADER } = require(join(root, 'libs/platform/dist/index.js'));
+  const secret = randomBytes(32).toString('hex');
+  const child = spawn('node', [join(root, 'services/people/dist/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      INTERNAL_TOKEN_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      ROLE: 'api',
+      QUEUE_PREFIX: `bench-${process.pid}`,
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`people exited with ${child.exitCode} while starting`);
+    const ok = await fetch(`${base}/health/live`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (attempt > 300) throw new Error('people did not become live in 60 s');
+    await sleep(200);
+  }
+
+  // Tokens live 60 s: sign a fresh one well before that, outside the timed call.
+  const tokens = new InternalTokens(secret);
+  const identity = { userId: randomUUID(), practiceIds, name: 'Bench Runner' };
+  let token = null;
+  let signedAt = 0;
+  return {
+    async headers() {
+      if (!token || Date.now() - signedAt > 30_000) {
+        token = await tokens.sign(identity);
+        signedAt = Date.now();
+      }
+      return { [IDENTITY_HEADER]: token };
+    },
+    /** GET path?query with the given headers; resolves with the parsed body, throws on a non-200. */
+    async get(path, query, headers) {
+      const response = await fetch(`${base}${path}?${new URLSearchParams(query)}`, { headers });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`GET ${path} → ${response.status}: ${body.slice(0, 200)}`);
+      return JSON.parse(body);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { DemoTenants } from '@pp/contracts';
+import { seedPeople, seedPeopleReport } from '../src/database/seed';
+import { PeopleHarness, startPeople } from './people-harness';
+
+/** The demo seed against a real, migrated people schema: what `npm run seed` and the browser stack run. */
+describe('people demo seed', () => {
+  let h: PeopleHarness;
+  const count = async (sql: string, params: unknown[] = []) =>
+    Number((await h.dataSource.query(sql, params))[0].count);
+
+  beforeAll(async () => {
+    h = await startPeople('seed');
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('adds several hundred leads per demo practice with their timelines and open decisions', async () => {
+    const report = await seedPeopleReport(h.dataSource);
+    expect(report.practices['Glow Aesthetics'].persons).toBe(400);
+    expect(report.practices['Northside Dental'].persons).toBe(300);
+    expect(report.practices['Lakeview Plastic Surgery'].persons).toBe(150);
+    const perPractice = await h.dataSource.query(
+      `SELECT "practice_id", count(*)::int AS "count" FROM "people"."persons" GROUP BY 1`,
+    );
+    expect(perPractice).toHaveLength(3);
+    expect(await count(`SELECT count(*) FROM "people"."events"`)).toBeGreaterThan(850 * 3);
+    // Every open decision is shown by its pending_review event, which carries the same decision.
+    const linked = await count(
+      `SELECT count(*) FROM "people"."pending_decisions" d
+         JOIN "people"."events" e ON e."event_id" = d."event_id" AND e."person_id" = d."person_id"
+        WHERE d."status" = 'pending' AND d."resolved_at" IS NULL AND e."event_type" = 'pending_review'
+          AND e."content_data"->'original_decision'->>'decision_id' = d."decision_id"::text
+          AND e."content_data"->'resolved_at' = 'null'::jsonb`,
+    );
+    expect(linked).toBe(await count(`SELECT count(*) FROM "people"."pending_decisions"`));
+    expect(linked).toBe(
+      await count(`SELECT count(*) FROM "people"."persons" WHERE "pending_review_type" = 'approval'`),
+    );
+  });
+
+  it('keeps last_activity_at on the newest event and stores some insights as JSON text', async () => {
+    const stale = await count(
+      `SELECT count(*) FROM "people"."persons" p
+        WHERE p."last_activity_at" <> (SELECT max(e."timestamp") FROM "people"."events" e WHERE e."person_id" = p."person_id")
+           OR p."created_at" <> (SELECT min(e."timestamp") FROM "people"."events" e WHERE e."person_id" = p."person_id")`,
+    );
+    expect(stale).toBe(0);
+    const text = await count(
+      `SELECT count(*) FROM "people"."persons" WHERE jsonb_typeof("behavioral_insights") = 'string'`,
+    );
+    expect(text).toBeGreaterThan(0);
+  });
+
+  it('makes the seeded leads findable by name, email and phone digits', async () => {
+    const found = await h.dataSource.query(
+      `SELECT "first_name" FROM "people"."persons"
+        WHERE "practice_id" = $1 AND "search_text" LIKE '%marquez%' AND "search_text" LIKE '%2145550131%'`,
+      [DemoTenants.glowAestheticsId],
+    );
+    expect(found).toEqual(expect.arrayContaining([{ first_name: 'Sofia' }]));
+  });
+
+  it('adds nothing on a second run and keeps what staff changed', async () => {
+    const glow = DemoTenants.glowAestheticsId;
+    await h.dataSource.query(
+      `UPDATE "people"."persons" SET "stage" = 'Scheduled' WHERE "practice_id" = $1 AND "primary_email" = $2`,
+      [glow, 'sofia.marquez@mail.example'],
+    );
+    const events = await count(`SELECT count(*) FROM "people"."events"`);
+    expect(await seedPeople(h.dataSource)).toBe(0);
+    expect(await count(`SELECT count(*) FROM "people"."events"`)).toBe(events);
+    expect(await count(`SELECT count(*) FROM "people"."persons"`)).toBe(850);
+    const [row] = await h.dataSource.query(
+      `SELECT "stage" FROM "people"."persons" WHERE "primary_email" = $1`,
+      ['sofia.marquez@mail.example'],
+    );
+    expect(row.stage).toBe('Scheduled');
+  });
+});
