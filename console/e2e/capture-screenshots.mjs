@@ -18,12 +18,23 @@ try {
   await page.getByLabel('Email').fill('demo@practicepilot.example');
   await page.getByLabel('Password').fill('practicepilot');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/leads');
+  // /leads selects the first lead at once and replaces the URL with /leads/{id}.
+  await page.waitForURL(/\/leads(\/[\w-]+)?$/);
   await page.getByTestId('practice-switcher').getByText('Glow Aesthetics').waitFor();
   await page.getByTestId('practice-switcher').click();
   await page.getByRole('menuitem', { name: 'Northside Dental' }).waitFor();
   await page.waitForTimeout(500); // the menu's opening transition
   await page.screenshot({ path: join(out, 'shell.png') });
+  await page.keyboard.press('Escape');
+
+  // The leads workspace: stage sidebar, list, the selected lead and its side panel.
+  await page.goto(`${base}/leads`);
+  await page.waitForURL(/\/leads\/[\w-]+$/);
+  await page.locator('a[aria-current="true"]').first().waitFor();
+  await page.getByTestId('live-status').and(page.locator('[data-state="open"]')).waitFor({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(out, 'leads.png') });
   console.log(`Screenshots written to ${out}`);
 } finally {
   await browser.close();

@@ -83,7 +83,7 @@ describe('App', () => {
     visit('/leads/42');
 
     expect(await screen.findByRole('heading', { name: 'Leads', level: 1 })).toBeInTheDocument();
-    expect(screen.getByTestId('not-built')).toHaveTextContent('The Leads area is not built yet.');
+    expect(screen.getByRole('heading', { name: 'All Leads', level: 2 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('practice-switcher')).toHaveTextContent('North Clinic'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('AL'));
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });

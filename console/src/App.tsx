@@ -1,6 +1,7 @@
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
+import { LeadsPage } from './leads/LeadsPage';
 import { theme } from './layout/theme';
 import { OnboardingPage } from './onboarding/OnboardingPages';
 import { LoginPage } from './pages/LoginPage';
@@ -47,7 +48,7 @@ export function App() {
             path="/leads/:leadId?"
             element={
               <Protected>
-                <NotBuiltPage area="leads" />
+                <LeadsPage />
               </Protected>
             }
           />

@@ -1,15 +1,14 @@
-import Search from '@mui/icons-material/Search';
-import { AppBar, Box, InputBase, Toolbar } from '@mui/material';
+import { AppBar, Box, Toolbar } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { LeadSearch } from '../search/LeadSearch';
 import { Brand } from './Brand';
 import { PracticeSwitcher } from './PracticeSwitcher';
 import { SHELL } from './theme';
 import { UserMenu } from './UserMenu';
 
 /**
- * The top bar: product name, lead search box, practice switcher and avatar menu. The search box is in place;
- * searching arrives with the leads workspace.
+ * The top bar: product name, lead search box (search/LeadSearch), practice switcher and avatar menu.
  */
 export function TopBar() {
   const translate = useTranslate();
@@ -24,31 +23,7 @@ export function TopBar() {
         >
           <Brand />
         </Box>
-        <Box
-          role="search"
-          sx={{
-            flex: 1,
-            maxWidth: 480,
-            mx: 'auto',
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            px: 1.5,
-            height: 38,
-            borderRadius: 2,
-            bgcolor: 'background.default',
-            border: 1,
-            borderColor: 'divider',
-            '&:focus-within': { borderColor: 'primary.main', bgcolor: 'background.paper' },
-          }}
-        >
-          <Search fontSize="small" color="action" />
-          <InputBase
-            placeholder={translate('pp.shell.search_placeholder')}
-            inputProps={{ 'aria-label': translate('pp.shell.search_label'), type: 'search' }}
-            sx={{ flex: 1, fontSize: 14 }}
-          />
-        </Box>
+        <LeadSearch />
         <PracticeSwitcher />
         <UserMenu />
       </Toolbar>

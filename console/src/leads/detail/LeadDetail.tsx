@@ -1,4 +1,104 @@
-/** Placeholder until the lead detail lands (same change): the column that shows one lead. */
-export function LeadDetail(_props: { personId: string | null }) {
-  return null;
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { useTranslate } from 'react-admin';
+import { useLeadEvents, useMarkSeen, usePerson } from '../api/personQueries';
+import { EscalationPanel } from '../escalation/EscalationPanel';
+import { parseInsights } from '../format';
+import { Timeline } from '../timeline/Timeline';
+import { AiBrainTimer } from './AiBrainTimer';
+import { BehavioralInsights } from './BehavioralInsights';
+import { Enrichment } from './Enrichment';
+import { LeadHeader } from './LeadHeader';
+import { LeadIntelligence } from './LeadIntelligence';
+
+/**
+ * The lead detail column (1-shell-leads-onboarding.md §2 "Lead detail"): header with inline editing,
+ * escalation panel, AI brain timer, Lead Intelligence, enrichment, Behavioral Insights and the timeline.
+ */
+export function LeadDetail({ personId }: { personId: string | null }) {
+  const translate = useTranslate();
+  if (!personId) {
+    return (
+      <Stack
+        alignItems="center"
+        justifyContent="center"
+        spacing={1}
+        sx={{ height: '100%', p: 4 }}
+        data-testid="no-lead"
+      >
+        <PersonSearchOutlined sx={{ fontSize: 48, color: 'text.disabled' }} />
+        <Typography variant="h6" component="h2">
+          {translate('pp.leads.no_lead_title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('pp.leads.no_lead_text')}
+        </Typography>
+      </Stack>
+    );
+  }
+  return <LoadedLead key={personId} personId={personId} />;
+}
+
+/** Marks the lead seen once per opening when it has unseen activity (spec 1 §4 "Seen state"). */
+function useMarkSeenOnOpen(personId: string, isUnseen: boolean | undefined) {
+  const markSeen = useMarkSeen(personId);
+  const done = useRef(false);
+  const { mutate } = markSeen;
+  useEffect(() => {
+    if (isUnseen && !done.current) {
+      done.current = true;
+      mutate();
+    }
+  }, [isUnseen, mutate]);
+}
+
+function LoadedLead({ personId }: { personId: string }) {
+  const translate = useTranslate();
+  const person = usePerson(personId);
+  const events = useLeadEvents(personId);
+  useMarkSeenOnOpen(personId, person.data?.is_unseen);
+
+  if (person.isPending) {
+    return (
+      <Box sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
+        <CircularProgress aria-label={translate('pp.leads.detail.loading')} />
+      </Box>
+    );
+  }
+  if (person.error || !person.data) {
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {person.error?.message ?? translate('pp.leads.detail.load_failed')}
+      </Alert>
+    );
+  }
+  const lead = person.data;
+  return (
+    <Stack spacing={2} sx={{ p: 2 }} data-testid="lead-detail" data-person-id={lead.person_id}>
+      <LeadHeader person={lead} />
+      <EscalationPanel person={lead} events={events.data} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={2}>
+          <AiBrainTimer person={lead} />
+          <Enrichment person={lead} />
+        </Stack>
+        <LeadIntelligence person={lead} />
+      </Box>
+      <BehavioralInsights insights={parseInsights(lead)} />
+      <Box component="section">
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          {translate('pp.leads.timeline.title')}
+        </Typography>
+        <Timeline events={events.data} isPending={events.isPending} error={events.error} />
+      </Box>
+    </Stack>
+  );
 }

@@ -1,0 +1,66 @@
+import { DEMO, expect, PRACTICE_NAMES, practiceIds, test } from './fixtures';
+import { leadFinder } from './lead-finder';
+
+test.describe('the lead detail', () => {
+  test('an invalid phone shows its message; a valid one shows success and the formatted number', async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const glow = (await practiceIds(request, DEMO.email))[PRACTICE_NAMES.glow];
+    const finder = leadFinder(request, demoToken);
+    // A closed lead: no other test edits or acts on those.
+    const lead = await finder.find(await finder.leads(glow, { stage: 'Closed - Lost' }, 1), (person) =>
+      Boolean(person.primary_phone && person.first_name),
+    );
+    const last4 = String(1000 + Math.floor(Math.random() * 9000));
+
+    await page.goto(`/leads/${lead.person_id}`);
+    const detail = page.getByTestId('lead-detail');
+    await detail.getByRole('button', { name: 'Edit Phone' }).click();
+    const phone = detail.getByRole('textbox', { name: 'Phone' });
+    await phone.fill('555-1234');
+    await phone.press('Enter');
+    await expect(detail.getByText('Please enter a valid 10-digit phone number')).toBeVisible();
+
+    await phone.fill(`469.555.${last4}`);
+    await phone.press('Enter');
+    await expect(detail.getByText('Phone saved successfully')).toBeVisible();
+    await expect(detail.getByRole('button', { name: 'Edit Phone' })).toHaveText(`(469) 555-${last4}`);
+    // The success text goes after 2 seconds; the number stays, stored.
+    await expect(detail.getByText('Phone saved successfully')).toBeHidden({ timeout: 5_000 });
+    expect((await finder.person(lead.person_id)).primary_phone).toBe(`+1469555${last4}`);
+    // The change is on the timeline, with who made it.
+    await expect(page.getByTestId('timeline')).toContainText(`to (469) 555-${last4} by ${DEMO.name}`);
+  });
+
+  test('a message with markup from a lead renders as text', async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const glow = (await practiceIds(request, DEMO.email))[PRACTICE_NAMES.glow];
+    const finder = leadFinder(request, demoToken);
+    const candidates = [...(await finder.search(glow, 'Marquez')), ...(await finder.search(glow, 'Raman'))];
+    let text = '';
+    const lead = await finder.find(candidates, async (_person, events) => {
+      const withMarkup = (await events()).find(
+        (event) =>
+          typeof event.content_data.message === 'string' && event.content_data.message.includes('<script>'),
+      );
+      text = String(withMarkup?.content_data.message ?? '');
+      return Boolean(withMarkup);
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+
+    await page.goto(`/leads/${lead.person_id}`);
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline.getByText(text, { exact: true }).first()).toBeVisible();
+    expect(await timeline.locator('script').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+});

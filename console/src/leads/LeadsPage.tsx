@@ -1,0 +1,152 @@
+import type { LeadListResponse, PersonDto, StageFilterId } from '@pp/contracts';
+import { Box, Typography } from '@mui/material';
+import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslate } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { AssistantSlot } from '../layout/AssistantPanel';
+import { useLeftPanel } from '../layout/LeftPanel';
+import { useSelectedPracticeId } from '../practices/selectedPractice';
+import { peopleApi } from '../providers/peopleApi';
+import { leadKeys } from './api/keys';
+import { leadListKey, useLeadList, useLeadStats } from './api/listQueries';
+import { LeadDetail } from './detail/LeadDetail';
+import { personName } from './format';
+import { LeadList } from './list/LeadList';
+import { parseFilterId, stageQuery } from './list/listRules';
+import { throttle } from './list/throttle';
+import { useLeadSelection, type SelectionOrigin } from './list/useLeadSelection';
+import { LeadSidePanel } from './panel/LeadSidePanel';
+import { StageSidebar } from './sidebar/StageSidebar';
+
+/** For the page's h1: read by screen readers, the list title is what the eye needs. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** Refreshes of the list are at most this often (1-shell-leads-onboarding.md §9). */
+export const REFRESH_THROTTLE_MS = 500;
+
+/**
+ * The leads workspace, /leads and /leads/{leadId} (1-shell-leads-onboarding.md §2): the stage sidebar (when
+ * the left panel is open), the lead list and the selected lead's detail; the lead's side panel goes into the
+ * AI Assistant panel. The stage filter is in the URL (?stage=review); the selected lead is the path.
+ */
+export function LeadsPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { open: sidebarOpen } = useLeftPanel();
+  const leadId = useParams().leadId ?? null;
+  const filterId = parseFilterId(useSearchParams()[0].get('stage'));
+  const practiceId = useSelectedPracticeId();
+  const stats = useLeadStats(practiceId);
+  const { selectedId, anchorId, listEnabled, dropAnchor } = useLeadSelection(leadId, filterId, practiceId);
+  const list = useLeadList(practiceId, filterId, anchorId, { enabled: listEnabled });
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // A list whose anchor the server refuses (the lead is not in this stage) starts at the top instead.
+  useEffect(() => {
+    if (anchorId && list.isError && (list.error as { status?: number }).status === 404) dropAnchor();
+  }, [anchorId, list.isError, list.error, dropAnchor]);
+
+  // Nothing selected: the first lead is (origin 'initial'). An empty stage stays at /leads.
+  const first = list.data?.pages[0]?.items[0]?.person_id;
+  useEffect(() => {
+    if (leadId || !first) return;
+    const state: { origin: SelectionOrigin } = { origin: 'initial' };
+    navigate(`/leads/${encodeURIComponent(first)}${stageQuery(filterId)}`, { replace: true, state });
+  }, [leadId, first, filterId, navigate]);
+
+  // Refresh from the top: drop any anchor, keep only the first page and reload it, and reload the stats.
+  const latest = useRef({ practiceId, filterId, anchorId, dropAnchor });
+  latest.current = { practiceId, filterId, anchorId, dropAnchor };
+  const refresh = useMemo(
+    () =>
+      throttle(() => {
+        const { practiceId: practice, filterId: filter, anchorId: anchor, dropAnchor: drop } = latest.current;
+        if (!practice) return;
+        if (anchor) drop();
+        queryClient.setQueryData<InfiniteData<LeadListResponse>>(
+          leadListKey(practice, filter, null),
+          (data) =>
+            data && data.pages.length > 1
+              ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
+              : data,
+        );
+        void queryClient.invalidateQueries({ queryKey: leadKeys.list(practice, filter) });
+        void queryClient.invalidateQueries({ queryKey: leadKeys.stats(practice) });
+      }, REFRESH_THROTTLE_MS),
+    [queryClient],
+  );
+  useEffect(() => refresh.cancel, [refresh]);
+
+  // The current stage refreshes and scrolls to the top; another one switches (stage change origin).
+  const selectStage = useCallback(
+    (id: StageFilterId) => {
+      if (id !== filterId) return navigate(`/leads${stageQuery(id)}`);
+      if (scrollRef.current) scrollRef.current.scrollTop = 0;
+      refresh();
+    },
+    [filterId, navigate, refresh],
+  );
+
+  const name = useSelectedName(selectedId, list.data);
+
+  return (
+    <Box sx={{ display: 'flex', height: '100%', minHeight: 0 }}>
+      <Typography component="h1" sx={visuallyHidden}>
+        {translate('pp.leads.page_title')}
+      </Typography>
+      {sidebarOpen && <StageSidebar current={filterId} stats={stats.data} onSelect={selectStage} />}
+      <LeadList
+        key={`${practiceId}:${filterId}`}
+        filterId={filterId}
+        query={list}
+        selectedId={selectedId}
+        onRefresh={refresh}
+        scrollRef={scrollRef}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, overflowY: 'auto' }}>
+        <LeadDetail personId={selectedId} />
+      </Box>
+      {selectedId && (
+        <>
+          <AssistantSlot area="header">
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ mt: 0.5 }}
+              noWrap
+              data-testid="chat-about"
+            >
+              {translate('pp.shell.chat_about', { name })}
+            </Typography>
+          </AssistantSlot>
+          <AssistantSlot area="body">
+            <LeadSidePanel personId={selectedId} />
+          </AssistantSlot>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The selected lead's name for 'Chat about {lead name}': from the person the detail loads (read from the
+ * cache, never fetched here), else from the list row.
+ */
+function useSelectedName(selectedId: string | null, pages: InfiniteData<LeadListResponse> | undefined) {
+  const person = useQuery<PersonDto>({
+    queryKey: leadKeys.person(selectedId ?? ''),
+    queryFn: ({ signal }) => peopleApi.get(selectedId as string, signal),
+    enabled: false,
+  }).data;
+  const row = pages?.pages.flatMap((page) => page.items).find((item) => item.person_id === selectedId);
+  return personName(person ?? row);
+}

@@ -1,0 +1,105 @@
+import type { EditDecisionRequest, LeadActionRequest, PersonDto, TimelineEventDto } from '@pp/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useLogoutIfAccessDenied } from 'react-admin';
+import { retryUnlessUnauthorized } from '../../practices/usePractices';
+import { useSelectedPracticeId } from '../../practices/selectedPractice';
+import { peopleApi } from '../../providers/peopleApi';
+import { isAuthError } from '../../providers/http';
+import { leadKeys } from './keys';
+
+/**
+ * One lead's data and the changes staff make to it (1-shell-leads-onboarding.md §7). Person and event
+ * queries retry at most twice and never after a 401/403, which signs the user out (§7 "Data caching and
+ * retries"). Every change refreshes the person (and its events), the stats and the lists (§4).
+ */
+
+/** A 401 or 403 sends the user to /login through react-admin's checkError. */
+function useSignOutOnAccessDenied(error: Error | null) {
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  useEffect(() => {
+    if (error && isAuthError(error)) void logoutIfAccessDenied(error);
+  }, [error, logoutIfAccessDenied]);
+}
+
+export function usePerson(personId: string | null | undefined) {
+  const query = useQuery<PersonDto, Error>({
+    queryKey: leadKeys.person(personId ?? ''),
+    queryFn: ({ signal }) => peopleApi.get(personId!, signal),
+    enabled: Boolean(personId),
+    retry: retryUnlessUnauthorized,
+  });
+  useSignOutOnAccessDenied(query.error);
+  return query;
+}
+
+export function useLeadEvents(personId: string | null | undefined) {
+  const query = useQuery<TimelineEventDto[], Error>({
+    queryKey: leadKeys.events(personId ?? ''),
+    queryFn: ({ signal }) => peopleApi.events(personId!, signal),
+    enabled: Boolean(personId),
+    retry: retryUnlessUnauthorized,
+  });
+  useSignOutOnAccessDenied(query.error);
+  return query;
+}
+
+/** Refreshes what a change to one lead can alter: the lead and its events, the stage counts, the lists. */
+export function useRefreshLead(personId: string, practiceId?: string | null) {
+  const queryClient = useQueryClient();
+  const selected = useSelectedPracticeId();
+  return useCallback(async () => {
+    const practice =
+      practiceId ?? selected ?? queryClient.getQueryData<PersonDto>(leadKeys.person(personId))?.practice_id;
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: leadKeys.person(personId) }),
+      ...(practice
+        ? [
+            queryClient.invalidateQueries({ queryKey: leadKeys.stats(practice) }),
+            queryClient.invalidateQueries({ queryKey: leadKeys.lists(practice) }),
+          ]
+        : []),
+    ]);
+  }, [queryClient, personId, practiceId, selected]);
+}
+
+type PersonChanges = Parameters<typeof peopleApi.update>[1];
+
+/** PATCH /people/{id}; the answer replaces the cached person at once, then everything is refreshed. */
+export function useUpdatePerson(personId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshLead(personId);
+  return useMutation({
+    mutationFn: (changes: PersonChanges) => peopleApi.update(personId, changes),
+    onSuccess: async (person) => {
+      if (person?.person_id) queryClient.setQueryData(leadKeys.person(personId), person);
+      await refresh();
+    },
+  });
+}
+
+export function useMarkSeen(personId: string) {
+  const refresh = useRefreshLead(personId);
+  return useMutation({ mutationFn: () => peopleApi.markSeen(personId), onSuccess: refresh });
+}
+
+export function useApproveDecision(personId: string) {
+  const refresh = useRefreshLead(personId);
+  return useMutation({ mutationFn: () => peopleApi.approveDecision(personId), onSuccess: refresh });
+}
+
+export function useEditDecision(personId: string) {
+  const refresh = useRefreshLead(personId);
+  return useMutation({
+    mutationFn: (body: EditDecisionRequest) => peopleApi.editDecision(personId, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useLogAction(personId: string) {
+  const refresh = useRefreshLead(personId);
+  return useMutation({
+    mutationFn: (body: LeadActionRequest) => peopleApi.logAction(personId, body),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,18 @@
+import { useLogAction } from '../api/personQueries';
+
+/** The switch back to AI control (spec 2 §4.1): the action, its notes and the mode. */
+export const SWITCH_TO_AI = {
+  action: 'switch_control_mode',
+  notes: 'Switched back to AI control',
+  control_mode: 'ai',
+} as const;
+
+/** Posts the switch back to AI control; the lead, its events, the stats and the lists are then refreshed. */
+export function useSwitchToAi(personId: string) {
+  const logAction = useLogAction(personId);
+  return {
+    switchToAi: () => logAction.mutate(SWITCH_TO_AI),
+    isPending: logAction.isPending,
+    error: logAction.error,
+  };
+}

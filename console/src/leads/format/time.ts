@@ -1,0 +1,95 @@
+import { en } from '../../i18n/en';
+
+/**
+ * Relative times of the leads workspace and the lead search (1-shell-leads-onboarding.md §9). Pure
+ * functions of a timestamp and "now", so they can be tested without a clock; components pass nothing and get
+ * the current time.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+type Timestamp = string | Date | null | undefined;
+
+/** Fills a catalogue template's %{count}. */
+const fill = (template: string, count: number) => template.replace('%{count}', String(count));
+
+function toDate(ts: Timestamp): Date | null {
+  if (ts === null || ts === undefined || ts === '') return null;
+  const date = ts instanceof Date ? ts : new Date(ts);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Whole calendar days (local time) from `from` to `to`; immune to DST, unlike dividing milliseconds. */
+function calendarDaysBetween(from: Date, to: Date): number {
+  const start = Date.UTC(from.getFullYear(), from.getMonth(), from.getDate());
+  const end = Date.UTC(to.getFullYear(), to.getMonth(), to.getDate());
+  return Math.round((end - start) / DAY);
+}
+
+/** A local date such as 'Mar 4, 2026'. */
+export function localDate(date: Date): string {
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/**
+ * Relative lead age: 'Today', '1 day ago', 'N days ago' under 7 days, '1 week ago' / 'N weeks ago' under 30
+ * days, then '1 month ago' / 'N months ago' (30-day months). Days are calendar days, so a lead created late
+ * yesterday is '1 day ago' this morning. A missing or future date reads 'Today'.
+ */
+export function leadAge(createdAt: Timestamp, now: Date = new Date()): string {
+  const created = toDate(createdAt);
+  const t = en.pp.leads.age;
+  const days = created ? calendarDaysBetween(created, now) : 0;
+  if (days <= 0) return t.today;
+  if (days === 1) return t.one_day;
+  if (days < 7) return fill(t.days, days);
+  if (days < 30) {
+    const weeks = Math.floor(days / 7);
+    return weeks === 1 ? t.one_week : fill(t.weeks, weeks);
+  }
+  const months = Math.floor(days / 30);
+  return months === 1 ? t.one_month : fill(t.months, months);
+}
+
+/**
+ * Activity times (§9 "Activity times: 'Just now', hours under 24, days under 7, else a date"). Our reading:
+ * under 1 hour 'Just now'; under 24 hours 'N h ago'; under 7 days 'N d ago'; otherwise the local date
+ * ('Mar 4, 2026'). A future time (clock skew) is 'Just now'; a missing or invalid one is ''.
+ */
+export function activityTime(ts: Timestamp, now: Date = new Date()): string {
+  const date = toDate(ts);
+  if (!date) return '';
+  const elapsed = now.getTime() - date.getTime();
+  const t = en.pp.leads.activity;
+  if (elapsed < HOUR) return t.just_now;
+  if (elapsed < DAY) return fill(t.hours, Math.floor(elapsed / HOUR));
+  if (elapsed < 7 * DAY) return fill(t.days, Math.floor(elapsed / DAY));
+  return localDate(date);
+}
+
+/**
+ * The search row's 'Last activity' (§9 "Search relative time"): under 1 minute 'just now', under 60 minutes
+ * 'N m ago', under 24 hours 'N h ago', else 'N d ago'; '—' when there is no time.
+ */
+export function searchRelativeTime(ts: Timestamp, now: Date = new Date()): string {
+  const date = toDate(ts);
+  const t = en.pp.search.relative;
+  if (!date) return t.none;
+  const elapsed = Math.max(0, now.getTime() - date.getTime());
+  if (elapsed < MINUTE) return t.just_now;
+  if (elapsed < HOUR) return fill(t.minutes, Math.floor(elapsed / MINUTE));
+  if (elapsed < DAY) return fill(t.hours, Math.floor(elapsed / HOUR));
+  return fill(t.days, Math.floor(elapsed / DAY));
+}
+
+/** The search row's created day: 'Today', 'Yesterday' (calendar days, local time) or a local date. */
+export function createdDay(ts: Timestamp, now: Date = new Date()): string {
+  const date = toDate(ts);
+  if (!date) return '';
+  const days = calendarDaysBetween(date, now);
+  if (days <= 0) return en.pp.search.today;
+  if (days === 1) return en.pp.search.yesterday;
+  return localDate(date);
+}

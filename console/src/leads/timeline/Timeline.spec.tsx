@@ -1,0 +1,108 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { anEvent, renderWithAdmin } from '../detail/testKit';
+import { Timeline } from './Timeline';
+
+// Noon today: 'Today' whatever the hour the test runs at (the timeline only looks at the day).
+const noon = new Date(new Date().setHours(12, 0, 0, 0)).getTime();
+const ago = (minutes: number) => new Date(noon - minutes * 60_000).toISOString();
+
+function renderTimeline(events: ReturnType<typeof anEvent>[]) {
+  return renderWithAdmin(<Timeline events={events} isPending={false} error={null} />);
+}
+
+describe('Timeline', () => {
+  it('groups a web session under Today with its pages, the engaged one marked, and its form', () => {
+    renderTimeline([
+      anEvent(
+        'pageview',
+        { url: '/botox', title: 'Botox', duration_seconds: 150 },
+        { session_id: 's', timestamp: ago(30) },
+      ),
+      anEvent(
+        'pageview',
+        { url: '/book', title: 'Book', duration_seconds: 20 },
+        { session_id: 's', timestamp: ago(28) },
+      ),
+      anEvent('form_submission', { url: '/book#form', form_data: { name: 'Sofia' } }, { timestamp: ago(27) }),
+    ]);
+    const today = screen.getByRole('region', { name: 'Today' });
+    const items = within(today).getAllByTestId('timeline-item');
+    expect(items).toHaveLength(1);
+    const pages = within(items[0]).getAllByTestId('session-page');
+    expect(pages.map((page) => page.getAttribute('data-engaged'))).toEqual(['true', 'false']);
+    expect(within(pages[0]).getByText('Engaged')).toBeInTheDocument();
+    expect(within(items[0]).getByText('2 pages · 2m 50s on site')).toBeInTheDocument();
+    expect(within(within(items[0]).getByTestId('session-form')).getByText('Sofia')).toBeInTheDocument();
+  });
+
+  it('shows a merged call with its summary, a collapsible transcript and the recording', async () => {
+    renderTimeline([
+      anEvent('phone_call_completed', {
+        call_sid: 'CA1',
+        duration_seconds: 95,
+        status: 'completed',
+        summary: 'Wants a Friday slot',
+        transcript: 'Caller: Hi, do you have Friday?',
+        recording_url: 'https://api.twilio.example/rec/CA1.mp3',
+      }),
+      anEvent('phone_call_received', { call_sid: 'CA1', from_number: '+12145550131' }),
+    ]);
+    expect(screen.getAllByTestId('timeline-item')).toHaveLength(1);
+    expect(screen.getByText('Incoming call')).toBeInTheDocument();
+    expect(screen.getByText('(214) 555-0131 · 1m 35s')).toBeInTheDocument();
+    expect(screen.getByText('Wants a Friday slot')).toBeInTheDocument();
+    expect(screen.queryByText('Caller: Hi, do you have Friday?')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show transcript' }));
+    expect(screen.getByText('Caller: Hi, do you have Friday?')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Listen to recording' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+  });
+
+  it('shows messages as bubbles with direction, email subject and the mock marker', () => {
+    renderTimeline([
+      anEvent('email_sent', { subject: 'Your visit', message: 'See you Friday', mock_execution: true }),
+      anEvent('sms_received', { message: 'Thanks!' }),
+    ]);
+    const [email, sms] = screen.getAllByTestId('timeline-item');
+    expect(within(email).getByText('Subject: Your visit')).toBeInTheDocument();
+    expect(within(email).getByText('mock')).toBeInTheDocument();
+    expect(within(email).getByText('Email sent').closest('[data-direction]')).toHaveAttribute(
+      'data-direction',
+      'outbound',
+    );
+    expect(within(sms).getByText('Thanks!').closest('[data-direction]')).toHaveAttribute(
+      'data-direction',
+      'inbound',
+    );
+    expect(within(sms).queryByText('mock')).not.toBeInTheDocument();
+  });
+
+  it('describes field updates, escalations, appointments and outreach stops, with the AI reasoning', () => {
+    renderTimeline([
+      anEvent(
+        'person_field_updated',
+        { field: 'primary_phone', old_value: '+12145550131', new_value: '+14695550100' },
+        { event_metadata: { performed_by_name: 'Dana Whitfield' } },
+      ),
+      anEvent(
+        'ai_escalation',
+        { reason: 'Asked for a nurse', priority: 'high' },
+        { event_metadata: { ai_reasoning: 'Medical question' } },
+      ),
+      anEvent('appointment_cancelled', { cancelled_start_time: new Date(2025, 2, 4, 14, 30).toISOString() }),
+      anEvent('outreach_stopped', { reason: 'Replied STOP' }),
+    ]);
+    expect(
+      screen.getByText('Phone changed from (214) 555-0131 to (469) 555-0100 by Dana Whitfield'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Escalated to staff')).toBeInTheDocument();
+    expect(screen.getByText('Priority: high')).toBeInTheDocument();
+    expect(screen.getByText('AI reasoning: Medical question')).toBeInTheDocument();
+    expect(screen.getByText('Appointment cancelled')).toBeInTheDocument();
+    expect(screen.getByText('Mar 4, 2:30 PM')).toBeInTheDocument();
+    expect(screen.getByText('Replied STOP')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,73 @@
+import type { TimelineEventDto } from '@pp/contracts';
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import { CallEntry } from './CallEntry';
+import { EventEntry } from './EventEntry';
+import { buildTimeline, type TimelineItem } from './groupTimeline';
+import { SessionEntry } from './SessionEntry';
+
+/**
+ * The lead's date-grouped activity timeline (1-shell-leads-onboarding.md §2 "Lead detail"). Everything a lead
+ * or visitor wrote is rendered as React text, never as HTML.
+ */
+export function Timeline({
+  events,
+  isPending,
+  error,
+}: {
+  events: TimelineEventDto[] | undefined;
+  isPending: boolean;
+  error: Error | null;
+}) {
+  const translate = useTranslate();
+  const days = useMemo(
+    () =>
+      buildTimeline(events ?? [], new Date(), {
+        today: translate('pp.search.today'),
+        yesterday: translate('pp.search.yesterday'),
+      }),
+    [events, translate],
+  );
+
+  if (isPending) return <CircularProgress size={20} aria-label={translate('pp.common.loading')} />;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (days.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="timeline-empty">
+        {translate('pp.leads.no_activity')}
+      </Typography>
+    );
+  }
+  return (
+    <Stack
+      spacing={2}
+      data-testid="timeline"
+      component="section"
+      aria-label={translate('pp.leads.timeline.title')}
+    >
+      {days.map((day) => (
+        <Box key={day.key} component="section" aria-label={day.label}>
+          <Typography variant="overline" color="text.secondary" component="h4">
+            {day.label}
+          </Typography>
+          <Stack spacing={1} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {day.items.map((item) => (
+              <Box component="li" key={item.key} data-testid="timeline-item" data-kind={itemKind(item)}>
+                <Entry item={item} />
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+const itemKind = (item: TimelineItem) => (item.kind === 'event' ? item.event.event_type : item.kind);
+
+function Entry({ item }: { item: TimelineItem }) {
+  if (item.kind === 'session') return <SessionEntry session={item} />;
+  if (item.kind === 'call') return <CallEntry call={item} />;
+  return <EventEntry event={item.event} />;
+}

@@ -1,0 +1,56 @@
+/**
+ * When the live connection retries (2-calendar-analytics-lead-panel.md §4.6, §9). Pure: no sockets, no
+ * timers of its own, so every rule is testable on its own.
+ */
+export const LiveTiming = {
+  firstDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxAttempts: 5,
+  pingEveryMs: 30_000,
+  visibilityThrottleMs: 60_000,
+} as const;
+
+/** Close codes with a meaning for the client. */
+export const LiveCloseCodes = { normal: 1000, unauthenticated: 4001, forbidden: 4003 } as const;
+
+/** The delay before retry number `attempt` (1-based): 500 ms, 1 s, 2 s, 4 s, 8 s, then 8 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(LiveTiming.firstDelayMs * 2 ** Math.max(0, attempt - 1), LiveTiming.maxDelayMs);
+}
+
+export type CloseDecision =
+  /** Try again after delayMs; this will be retry number `attempt`. */
+  | { kind: 'retry'; attempt: number; delayMs: number }
+  /** A deliberate close (code 1000) or a disabled connection: stay closed, no message. */
+  | { kind: 'stop' }
+  /** The token was refused (4001) or the practice is not the user's (4003): sign out. */
+  | { kind: 'unauthorized' }
+  /** Every retry was used: stay closed and say so. */
+  | { kind: 'exhausted' };
+
+/**
+ * What to do when the socket closes, given how many retries were made since the last successful open.
+ * A deliberate close never retries; an auth refusal signs out; otherwise retry until maxAttempts are spent.
+ */
+export function decideOnClose(code: number, attemptsSoFar: number, disabled: boolean): CloseDecision {
+  if (disabled || code === LiveCloseCodes.normal) return { kind: 'stop' };
+  if (code === LiveCloseCodes.unauthenticated || code === LiveCloseCodes.forbidden)
+    return { kind: 'unauthorized' };
+  if (attemptsSoFar >= LiveTiming.maxAttempts) return { kind: 'exhausted' };
+  const attempt = attemptsSoFar + 1;
+  return { kind: 'retry', attempt, delayMs: retryDelay(attempt) };
+}
+
+/**
+ * A leading-edge throttle: the first call passes, later calls within `intervalMs` of the last pass are
+ * refused. Used for the tab-became-visible reconnect (at most once per 60 s).
+ */
+export function createThrottle(intervalMs: number, now: () => number = Date.now): () => boolean {
+  let last = -Infinity;
+  return () => {
+    const time = now();
+    if (time - last < intervalMs) return false;
+    last = time;
+    return true;
+  };
+}
