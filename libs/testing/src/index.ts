@@ -1,2 +1,3 @@
 export * from './database';
 export * from './service';
+export * from './identity';

@@ -1,23 +1,18 @@
-import { IDENTITY_HEADER, Identity, InternalTokens } from '@pp/platform';
 import {
+  Caller,
   createTestDatabase,
   RunningService,
   startTestService,
-  TEST_INTERNAL_SECRET,
   TestDatabase,
+  testCaller,
 } from '@pp/testing';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { calendarService } from '../src/calendar.service-definition';
 import { CalendarConfig } from '../src/config';
 import { calendarDatabase } from '../src/database/database';
 
-export interface Caller {
-  identity: Identity;
-  /** Headers the gateway would add for this caller. */
-  headers(): Promise<Record<string, string>>;
-}
+export { testCaller, type Caller };
 
 export interface CalendarHarness {
   service: RunningService<CalendarConfig>;
@@ -29,14 +24,6 @@ export interface CalendarHarness {
   /** The calendar.appointments payloads in the outbox for an appointment, oldest first. */
   outbox(appointmentId: string): Promise<Record<string, unknown>[]>;
   stop(): Promise<void>;
-}
-
-const tokens = new InternalTokens(TEST_INTERNAL_SECRET);
-
-/** A staff member's identity and the headers the gateway would add for them. */
-export function testCaller(practiceIds: string[], name = 'Avery Stone'): Caller {
-  const identity: Identity = { userId: randomUUID(), practiceIds, name };
-  return { identity, headers: async () => ({ [IDENTITY_HEADER]: await tokens.sign(identity) }) };
 }
 
 /**

@@ -1,12 +1,11 @@
-import { IDENTITY_HEADER, Identity, InternalTokens } from '@pp/platform';
 import {
+  Caller,
   createTestDatabase,
   RunningService,
   startTestService,
-  TEST_INTERNAL_SECRET,
   TestDatabase,
+  testCaller,
 } from '@pp/testing';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { PeopleConfig } from '../src/config';
@@ -14,11 +13,7 @@ import { peopleDatabase } from '../src/database/database';
 import { peopleService } from '../src/people.service-definition';
 import { Leads } from './factories/leads';
 
-export interface Caller {
-  identity: Identity;
-  /** Headers the gateway would add for this caller. */
-  headers(): Promise<Record<string, string>>;
-}
+export type { Caller };
 
 export interface PeopleHarness {
   service: RunningService<PeopleConfig>;
@@ -32,8 +27,6 @@ export interface PeopleHarness {
   outbox(personId: string): Promise<{ type: string; payload: Record<string, unknown> }[]>;
   stop(): Promise<void>;
 }
-
-const tokens = new InternalTokens(TEST_INTERNAL_SECRET);
 
 /**
  * A real people service (real PostgreSQL, Redis and Kafka) on a database of its own. Calls go straight to
@@ -52,10 +45,7 @@ export async function startPeople(label: string, env: Record<string, string> = {
     dataSource,
     leads: new Leads(dataSource),
     http: () => request(service.app.getHttpServer()),
-    caller(practiceIds, name = 'Avery Stone') {
-      const identity: Identity = { userId: randomUUID(), practiceIds, name };
-      return { identity, headers: async () => ({ [IDENTITY_HEADER]: await tokens.sign(identity) }) };
-    },
+    caller: testCaller,
     async outbox(personId) {
       const rows: { payload: Record<string, unknown> }[] = await dataSource.query(
         `SELECT "payload" FROM "people"."outbox" WHERE "payload"->>'person_id' = $1 ORDER BY "id"`,

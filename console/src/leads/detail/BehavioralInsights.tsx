@@ -36,7 +36,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const chips = (values: string[]) =>
   values.length ? (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
       {values.map((value) => (
         <Chip key={value} size="small" label={value} variant="outlined" />
       ))}

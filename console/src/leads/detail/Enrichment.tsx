@@ -40,7 +40,7 @@ export function Enrichment({ person }: { person: PersonDto }) {
   return (
     <Stack spacing={1} data-testid="enrichment">
       {(facts.length > 0 || linkedin || twitter) && (
-        <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
           {facts.length > 0 && (
             <Typography variant="body2" color="text.secondary">
               {facts.join(' · ')}
@@ -90,7 +90,7 @@ function Procedures({ names }: { names: string[] }) {
           {translate('pp.leads.detail.no_procedures')}
         </Typography>
       ) : (
-        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
           {names.map((name) => {
             const colour = procedureColour(name);
             return (

@@ -36,7 +36,7 @@ export function LeadHeader({ person }: { person: PersonDto }) {
             onSave={save('last_name')}
           />
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', color: 'text.secondary' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', color: 'text.secondary' }}>
           <InlineField
             field="primary_phone"
             label={translate('pp.leads.detail.phone')}

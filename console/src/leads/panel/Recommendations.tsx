@@ -34,7 +34,7 @@ export function Recommendations({
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
             {translate('pp.leads.panel.key_concerns')}
           </Typography>
-          <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
             {keyConcerns.map((concern) => (
               <Chip key={concern} size="small" variant="outlined" label={concern} />
             ))}

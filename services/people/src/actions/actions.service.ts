@@ -1,11 +1,12 @@
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { LeadActionResponse, PendingReviewTypes } from '@pp/contracts';
-import { assertOwned, Identity } from '@pp/platform';
+import { Identity } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { dismissOpenDecision } from '../decisions/review-items';
 import { SendMessageJob } from '../outreach/jobs/send-message.processor';
 import { OutreachQueue } from '../outreach/outreach-queue';
+import { lockOwnedPerson } from '../persons/lock-owned-person';
 import { Person } from '../persons/person.entity';
 import { toPersonDto } from '../persons/person-dto';
 import { LeadActivity } from '../timeline/lead-activity';
@@ -24,14 +25,7 @@ export class ActionsService {
   /** The lead after the action, and the next_scheduled_action it stored. */
   async perform(identity: Identity, personId: string, dto: LeadActionDto): Promise<LeadActionResponse> {
     const send = await this.dataSource.transaction(async (manager) => {
-      const person = assertOwned(
-        identity,
-        await manager.findOne(Person, {
-          where: { person_id: personId },
-          lock: { mode: 'pessimistic_write' },
-        }),
-        'Person',
-      );
+      const person = await lockOwnedPerson(manager, identity, personId);
       const now = new Date();
       const plan = planLeadAction(
         dto,

@@ -1,11 +1,12 @@
 import { ConflictException, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { PendingReviewTypes } from '@pp/contracts';
-import { assertOwned, Identity } from '@pp/platform';
+import { Identity } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { SendMessageJob } from '../outreach/jobs/send-message.processor';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { missingContact } from '../outreach/send-rules';
 import { isOutreachChannel } from '../outreach/transports/channel-transport';
+import { lockOwnedPerson } from '../persons/lock-owned-person';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import { TimelineEvent } from '../timeline/timeline-event.entity';
@@ -61,14 +62,7 @@ export class DecisionsService {
     answer: { status: 'approved' } | { status: 'edited'; correctedMessage: string; remember: boolean },
   ): Promise<DecisionResult> {
     const job = await this.dataSource.transaction(async (manager) => {
-      const person = assertOwned(
-        identity,
-        await manager.findOne(Person, {
-          where: { person_id: personId },
-          lock: { mode: 'pessimistic_write' },
-        }),
-        'Person',
-      );
+      const person = await lockOwnedPerson(manager, identity, personId);
       const decision = await manager
         .getRepository(PendingDecision)
         .createQueryBuilder('d')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LeadEventV1, normalizeUsPhone, PersonDto, Topics } from '@pp/contracts';
 import { assertOwned, assertPracticeAccess, Identity, Outbox } from '@pp/platform';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { LeadActivity } from '../timeline/lead-activity';
 import { CreatePersonDto } from './dto/create-person.dto';
 import { UpdatePersonDto } from './dto/update-person.dto';
@@ -9,6 +9,7 @@ import { Person } from './person.entity';
 import { toPersonData } from './person-data';
 import { toPersonDto } from './person-dto';
 import { planPersonPatch } from './person-patch';
+import { lockOwnedPerson } from './lock-owned-person';
 
 @Injectable()
 export class PersonsService {
@@ -55,7 +56,7 @@ export class PersonsService {
    */
   async update(identity: Identity, personId: string, dto: UpdatePersonDto): Promise<PersonDto> {
     return this.dataSource.transaction(async (manager) => {
-      const person = await this.lockOwned(manager, identity, personId);
+      const person = await lockOwnedPerson(manager, identity, personId);
       const changes = planPersonPatch(person, dto);
       if (changes.length === 0) return toPersonDto(person);
       for (const change of changes) Object.assign(person, { [change.field]: change.new_value });
@@ -74,7 +75,7 @@ export class PersonsService {
   /** Opening a lead with unseen activity clears its blue dot (spec 1 §4 "Seen state"); again is a no-op. */
   async markSeen(identity: Identity, personId: string): Promise<PersonDto> {
     return this.dataSource.transaction(async (manager) => {
-      const person = await this.lockOwned(manager, identity, personId);
+      const person = await lockOwnedPerson(manager, identity, personId);
       if (!person.is_unseen) return toPersonDto(person);
       person.is_unseen = false;
       person.last_seen_at = new Date();
@@ -82,14 +83,5 @@ export class PersonsService {
       await this.activity.announce(manager, person, 'lead_updated');
       return toPersonDto(person);
     });
-  }
-
-  /** The caller's lead, row-locked for the rest of the transaction so concurrent edits see each other. */
-  private async lockOwned(manager: EntityManager, identity: Identity, personId: string): Promise<Person> {
-    const person = await manager.findOne(Person, {
-      where: { person_id: personId },
-      lock: { mode: 'pessimistic_write' },
-    });
-    return assertOwned(identity, person, 'Person');
   }
 }

@@ -1,4 +1,4 @@
-import { LeadStage } from '@pp/contracts';
+import { LeadStage, TimelineEventDto } from '@pp/contracts';
 import { DecisionChannel, NamedLead } from './named-leads';
 import { SeedPractice } from './practices';
 
@@ -24,18 +24,8 @@ export interface PersonRow {
   behavioral_insights: Record<string, unknown> | string | null;
 }
 
-/** A row of people.events. */
-export interface EventRow {
-  event_id: string;
-  practice_id: string;
-  person_id: string;
-  event_type: string;
-  timestamp: string;
-  session_id: string | null;
-  source_identifier: string | null;
-  content_data: Record<string, unknown>;
-  event_metadata: Record<string, unknown>;
-}
+/** A row of people.events: the timeline event as the API shows it, with its practice. */
+export type EventRow = TimelineEventDto & { practice_id: string };
 
 /** A row of people.pending_decisions (always open: status pending, resolved_at null). */
 export interface DecisionRow {
