@@ -274,6 +274,15 @@ describe('lead actions: escalation outcomes and control mode (real PostgreSQL, R
       .post(`/api/v1/people/${person.person_id}/approve-decision`)
       .set(await staff.headers());
     expect(approve.status).toBe(409);
+    // Nothing more goes out to a lead who asked to be removed, even when staff try.
+    const text = await h
+      .http()
+      .post(`/api/v1/people/${person.person_id}/actions`)
+      .set(await staff.headers())
+      .send({ action: 'sms_sent', message: 'One more thing!' });
+    expect(text.status).toBe(422);
+    expect(text.body).toEqual({ detail: 'This lead asked not to be contacted' });
+    expect((await timeline(person.person_id)).filter((e) => e.event_type === 'sms_sent')).toHaveLength(0);
   });
 
   it('switches back to AI: within the hour when nothing is planned, the escalation left alone', async () => {

@@ -10,6 +10,7 @@ const lead = (overrides: Partial<LeadState> = {}): LeadState => ({
   next_scheduled_action: null,
   primary_phone: '+12145550131',
   primary_email: 'sofia@mail.example',
+  opted_out: false,
   ...overrides,
 });
 
@@ -20,6 +21,17 @@ function plan(...args: Parameters<typeof planLeadAction>): ActionPlan {
 }
 
 describe('planLeadAction', () => {
+  it('sends nothing more to a lead who asked to be removed, but still lets staff log a call', () => {
+    const optedOut = lead({ opted_out: true, stage: 'Closed - Lost' });
+    expect(planLeadAction({ action: 'sms_sent', message: 'Hi' }, optedOut, now)).toEqual({
+      problem: ActionMessages.optedOut,
+    });
+    expect(planLeadAction({ action: 'email_sent', message: 'Hi' }, optedOut, now)).toEqual({
+      problem: 'This lead asked not to be contacted',
+    });
+    expect(plan({ action: 'phone_call_sent' }, optedOut, now).send).toBeNull();
+  });
+
   it('logs a call with a follow-up after the default 24 hours, keeping the control mode', () => {
     const result = plan({ action: 'phone_call_sent', notes: ' Left a voicemail ' }, lead(), now);
     expect(result.next_scheduled_action).toEqual(hours(24));

@@ -5,12 +5,14 @@ import {
   LeadAction,
   PendingReviewTypes,
 } from '@pp/contracts';
+import { ContactMessages, missingContact } from '../outreach/send-rules';
 
 export const ActionMessages = {
   smsMessage: 'Please enter the SMS message',
   emailMessage: 'Please enter the email message',
-  noPhone: 'This lead has no phone number',
-  noEmail: 'This lead has no email address',
+  noPhone: ContactMessages.noPhone,
+  noEmail: ContactMessages.noEmail,
+  optedOut: ContactMessages.optedOut,
   controlMode: 'Please choose who handles the follow-up (control_mode ai or human)',
 } as const;
 
@@ -37,6 +39,8 @@ export interface LeadState {
   next_scheduled_action: Date | null;
   primary_phone: string | null;
   primary_email: string | null;
+  /** The lead asked to be removed: the product sends nothing more. */
+  opted_out: boolean;
 }
 
 export interface PlannedEvent {
@@ -75,10 +79,14 @@ export function planLeadAction(
   const notes = text(request.notes);
   const action = request.action;
 
-  if ((action === 'phone_call_sent' || action === 'sms_sent') && !text(lead.primary_phone)) {
-    return { problem: ActionMessages.noPhone };
+  if (action === 'phone_call_sent' && !text(lead.primary_phone)) return { problem: ActionMessages.noPhone };
+  if (action === 'sms_sent' || action === 'email_sent') {
+    const problem = missingContact(
+      { ...lead, current_outreach_state: { opted_out: lead.opted_out } },
+      action === 'sms_sent' ? 'sms' : 'email',
+    );
+    if (problem) return { problem };
   }
-  if (action === 'email_sent' && !text(lead.primary_email)) return { problem: ActionMessages.noEmail };
   if (action === 'sms_sent' && !text(request.message)) return { problem: ActionMessages.smsMessage };
   if (action === 'email_sent' && !text(request.message)) return { problem: ActionMessages.emailMessage };
   if (action === 'switch_control_mode' && !request.control_mode)

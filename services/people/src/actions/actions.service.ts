@@ -36,6 +36,7 @@ export class ActionsService {
           next_scheduled_action: person.next_scheduled_action,
           primary_phone: person.primary_phone,
           primary_email: person.primary_email,
+          opted_out: person.current_outreach_state?.opted_out === true,
         },
         now,
       );

@@ -22,6 +22,14 @@ describe('send rules', () => {
     expect(missingContact(lead, 'email')).toBeNull();
   });
 
+  it('never reaches a lead who asked to be removed, on any channel', () => {
+    const optedOut = { ...lead, current_outreach_state: { control_mode: 'human', opted_out: true } };
+    for (const channel of ['sms', 'email', 'phone'] as const) {
+      expect(missingContact(optedOut, channel)).toBe('This lead asked not to be contacted');
+    }
+    expect(missingContact({ ...lead, current_outreach_state: { opted_out: false } }, 'sms')).toBeNull();
+  });
+
   it('records sms_sent, email_sent or phone_call_sent', () => {
     expect(sentEventType('sms')).toBe('sms_sent');
     expect(sentEventType('email')).toBe('email_sent');

@@ -4,11 +4,14 @@ import type { OutreachChannel } from './transports/channel-transport';
 export const ContactMessages = {
   noPhone: 'This lead has no phone number',
   noEmail: 'This lead has no email address',
+  optedOut: 'This lead asked not to be contacted',
 } as const;
 
 interface Reachable {
   primary_phone: string | null;
   primary_email: string | null;
+  /** `opted_out` is set when the lead asked to be removed (patient_wants_removal, STOP). */
+  current_outreach_state?: { opted_out?: unknown } | null;
 }
 
 /** The address a channel sends to (phone for sms and calls, email for email), or null. */
@@ -17,8 +20,12 @@ export function contactFor(person: Reachable, channel: OutreachChannel): string 
   return value?.trim() ? value : null;
 }
 
-/** Why the lead cannot be reached on the channel, or null when it can. */
+/**
+ * Why the product may not send to the lead on the channel, or null when it may: a lead who asked to be
+ * removed is never contacted again, and a channel needs its address.
+ */
 export function missingContact(person: Reachable, channel: OutreachChannel): string | null {
+  if (person.current_outreach_state?.opted_out === true) return ContactMessages.optedOut;
   if (contactFor(person, channel)) return null;
   return channel === 'email' ? ContactMessages.noEmail : ContactMessages.noPhone;
 }

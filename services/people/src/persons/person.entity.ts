@@ -4,6 +4,8 @@ export type ControlMode = 'ai' | 'human';
 
 export interface OutreachState {
   control_mode: ControlMode;
+  /** The lead asked to be removed: nothing more is sent (patient_wants_removal, STOP replies). */
+  opted_out?: boolean;
   ai_insights?: {
     procedures_of_interest?: string[];
     intent_classification?: string;
