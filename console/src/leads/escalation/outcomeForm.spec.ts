@@ -79,6 +79,16 @@ describe('which outcomes are possible', () => {
     });
   });
 
+  it('offers no SMS or email to a lead who asked to be removed', () => {
+    const removed = person({ current_outreach_state: { control_mode: 'human', opted_out: true } });
+    expect(outcomeAvailability(removed)).toMatchObject({
+      phone_call_sent: true,
+      sms_sent: false,
+      email_sent: false,
+      snooze: true,
+    });
+  });
+
   it('refuses an outcome the lead cannot receive', () => {
     expect(problem(form('sms_sent', { smsMessage: 'Hi' }), ONE, person({ primary_phone: null }))).toMatch(
       /contact details/,

@@ -45,7 +45,8 @@ export interface OutcomeProblem {
   message: string;
 }
 
-type Contactable = Pick<PersonDto, 'primary_phone' | 'primary_email'>;
+type Contactable = Pick<PersonDto, 'primary_phone' | 'primary_email'> &
+  Partial<Pick<PersonDto, 'current_outreach_state'>>;
 
 /** yyyy-mm-dd of a moment in local time (the value of a date input). */
 export function isoDay(date: Date): string {
@@ -62,14 +63,19 @@ export function timeSlots(): string[] {
   });
 }
 
-/** Call and SMS need a phone, email needs an address; the rest is always possible. */
+/**
+ * Call and SMS need a phone, email needs an address; the rest is always possible. A lead who asked to be
+ * removed gets no SMS or email from the product (the server refuses them too); a call staff made can still
+ * be logged.
+ */
 export function outcomeAvailability(person: Contactable): Record<EscalationOutcome, boolean> {
+  const optedOut = person.current_outreach_state?.opted_out === true;
   const hasPhone = Boolean(person.primary_phone?.trim());
   const hasEmail = Boolean(person.primary_email?.trim());
   return {
     phone_call_sent: hasPhone,
-    sms_sent: hasPhone,
-    email_sent: hasEmail,
+    sms_sent: hasPhone && !optedOut,
+    email_sent: hasEmail && !optedOut,
     patient_scheduled: true,
     patient_wants_removal: true,
     snooze: true,

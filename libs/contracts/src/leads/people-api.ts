@@ -86,6 +86,8 @@ export interface BehavioralInsights {
 
 export interface OutreachStateDto {
   control_mode: ControlMode;
+  /** The lead asked to be removed: the product sends nothing more. */
+  opted_out?: boolean;
   ai_insights?: {
     procedures_of_interest?: string[];
     intent_classification?: string | null;
