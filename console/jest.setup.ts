@@ -49,3 +49,8 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// Component tests that click and type through user-event take 1–3 s each on an idle 2-core machine, and
+// several times that when CI runs them beside other suites. The timeout only guards against a hang; speed
+// is not asserted in tests (bench/ measures it).
+jest.setTimeout(30_000);

@@ -70,7 +70,8 @@ describe('EscalationOutcomeForm', () => {
     expect(await screen.findByText('Please enter the SMS message')).toBeInTheDocument();
     expect(api.logAction).not.toHaveBeenCalled();
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'SMS message' }), 'We have a slot Friday');
+    await userEvent.click(screen.getByRole('textbox', { name: 'SMS message' }));
+    await userEvent.paste('We have a slot Friday');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Follow up in' }), '48');
     await userEvent.click(screen.getByRole('radio', { name: 'Keep under human control' }));
     await submit();

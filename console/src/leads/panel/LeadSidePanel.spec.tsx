@@ -108,7 +108,10 @@ describe('the AI decision review box', () => {
 
     let finish: () => void = () => undefined;
     api.edit.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
-    await userEvent.type(message, ' Friday at 3 works! ');
+    // One paste, not a keystroke per character: each keystroke re-renders the dialog, and what is tested is
+    // the text that is sent, trimmed.
+    await userEvent.click(message);
+    await userEvent.paste(' Friday at 3 works! ');
     await userEvent.click(save);
     expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(api.edit).toHaveBeenCalledWith('lead-1', {
