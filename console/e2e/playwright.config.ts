@@ -10,7 +10,7 @@ export default defineConfig({
   outputDir: './artifacts',
   // Hang guards, not speed checks: a slow or shared CI machine can take several times the usual 5–20 s.
   timeout: 90_000,
-  expect: { timeout: 15_000 },
+  expect: { timeout: 30_000 },
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
