@@ -1,4 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
+import { createTestDatabase, TestDatabase } from './database';
 import {
   createServiceApp,
   dataSourceOptions,
@@ -126,6 +128,34 @@ export async function startBuiltService(name: string, env: Record<string, string
     async stop() {
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+export interface IsolatedService<C extends ServiceConfig> {
+  service: RunningService<C>;
+  database: TestDatabase;
+  dataSource: DataSource;
+  /** Stops the service, then drops its database. */
+  stop(): Promise<void>;
+}
+
+/** A real service on a fresh database of its own (named after `label`), as every test harness starts one. */
+export async function startIsolatedService<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  schema: ServiceDatabase,
+  label: string,
+  env: Record<string, string> = {},
+): Promise<IsolatedService<C>> {
+  const database = await createTestDatabase(label);
+  const service = await startTestService(definition, schema, { DATABASE_URL: database.url, ...env });
+  return {
+    service,
+    database,
+    dataSource: service.app.get(DataSource),
+    async stop() {
+      await service.close();
+      await database.drop();
     },
   };
 }

@@ -1,11 +1,4 @@
-import {
-  Caller,
-  createTestDatabase,
-  RunningService,
-  startTestService,
-  TestDatabase,
-  testCaller,
-} from '@pp/testing';
+import { Caller, RunningService, startIsolatedService, TestDatabase, testCaller } from '@pp/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { calendarService } from '../src/calendar.service-definition';
@@ -35,16 +28,10 @@ export async function startCalendar(
   label: string,
   env: Record<string, string> = {},
 ): Promise<CalendarHarness> {
-  const database = await createTestDatabase(label);
-  const service = await startTestService(calendarService, calendarDatabase, {
-    DATABASE_URL: database.url,
-    ...env,
-  });
-  const dataSource = service.app.get(DataSource);
+  const isolated = await startIsolatedService(calendarService, calendarDatabase, label, env);
+  const { service, dataSource } = isolated;
   return {
-    service,
-    database,
-    dataSource,
+    ...isolated,
     http: () => request(service.app.getHttpServer()),
     caller: testCaller,
     async outbox(appointmentId) {
@@ -53,10 +40,6 @@ export async function startCalendar(
         [appointmentId],
       );
       return rows.map((row) => row.payload);
-    },
-    async stop() {
-      await service.close();
-      await database.drop();
     },
   };
 }

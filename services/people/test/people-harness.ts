@@ -1,11 +1,4 @@
-import {
-  Caller,
-  createTestDatabase,
-  RunningService,
-  startTestService,
-  TestDatabase,
-  testCaller,
-} from '@pp/testing';
+import { Caller, RunningService, startIsolatedService, TestDatabase, testCaller } from '@pp/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { PeopleConfig } from '../src/config';
@@ -33,16 +26,10 @@ export interface PeopleHarness {
  * the service with the internal identity header the gateway would add.
  */
 export async function startPeople(label: string, env: Record<string, string> = {}): Promise<PeopleHarness> {
-  const database = await createTestDatabase(label);
-  const service = await startTestService(peopleService, peopleDatabase, {
-    DATABASE_URL: database.url,
-    ...env,
-  });
-  const dataSource = service.app.get(DataSource);
+  const isolated = await startIsolatedService(peopleService, peopleDatabase, label, env);
+  const { service, dataSource } = isolated;
   return {
-    service,
-    database,
-    dataSource,
+    ...isolated,
     leads: new Leads(dataSource),
     http: () => request(service.app.getHttpServer()),
     caller: testCaller,
@@ -52,10 +39,6 @@ export async function startPeople(label: string, env: Record<string, string> = {
         [personId],
       );
       return rows.map((row) => ({ type: String(row.payload.type), payload: row.payload }));
-    },
-    async stop() {
-      await service.close();
-      await database.drop();
     },
   };
 }
