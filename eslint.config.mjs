@@ -20,7 +20,7 @@ export default defineConfig([
     plugins: { '@nx': nx },
     rules: {
       // Services may import libs, never each other; libs never import services; the console imports only the
-      // contracts (CONVENTIONS.md, "The workspace").
+      // contracts (docs/conventions.md#workspace).
       '@nx/enforce-module-boundaries': [
         'error',
         {

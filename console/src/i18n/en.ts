@@ -2,7 +2,7 @@ import englishMessages from 'ra-language-english';
 
 /**
  * Every user-facing text of the console, in one English catalogue. Texts quoted by the specification
- * (../shared/spec) are copied exactly, with "the product" read as PracticePilot. Placeholders use Polyglot's
+ * (docs/product) are copied exactly, with "the product" read as PracticePilot. Placeholders use Polyglot's
  * %{name} syntax. Components read these through react-admin's translate(); plain modules (the HTTP client,
  * the auth provider) import `en` directly.
  */
@@ -36,7 +36,7 @@ const pp = {
     and: 'and',
     terms: 'Terms of Service',
     privacy: 'Privacy Policy',
-    // §8 Login
+    // Sign-in errors (docs/product/shell.md#errors)
     failed_invalid: 'Login failed. Invalid credentials or server error.',
     failed: 'Login failed.',
     no_token: 'Login successful, but no access token received.',
@@ -77,7 +77,7 @@ const pp = {
     analytics: 'Analytics',
     settings: 'Settings',
   },
-  // 1-shell-leads-onboarding.md §2, lead search
+  // docs/product/shell.md#lead-search
   search: {
     searching: 'Searching…',
     none: 'No leads found',
@@ -94,7 +94,7 @@ const pp = {
       none: '—',
     },
   },
-  // 1-shell-leads-onboarding.md §2, leads workspace
+  // docs/product/leads.md#workspace
   leads: {
     groups: { pipeline: 'PIPELINE', bookings: 'BOOKINGS', archive: 'ARCHIVE' },
     filters: {
@@ -258,7 +258,7 @@ const pp = {
       outreach_stopped: 'Outreach stopped',
       reasoning: 'AI reasoning',
     },
-    // The escalation outcome form (H5), spec 1 §4 and §5
+    // The escalation outcome form (H5), docs/product/leads.md#escalations and #escalation-form
     escalation: {
       reason: 'Reason',
       outcome: 'Outcome',
@@ -300,7 +300,7 @@ const pp = {
       switching: 'Switching…',
       switch_failed: 'Could not switch back to AI mode. Please try again.',
     },
-    // The lead side panel (H5), spec 2 §2.1 and §4.1–4.4
+    // The lead side panel (H5), docs/product/lead-panel.md
     panel: {
       sms_ready: 'SMS Ready to Send',
       email_ready: 'Email Ready to Send',
@@ -337,7 +337,7 @@ const pp = {
     appointment_failed: 'Failed to create appointment: %{detail}',
     escalation_log_failed: 'Failed to log escalation outcome. Please try again.',
   },
-  // 2-calendar-analytics-lead-panel.md §4.6 and §8, the live connection
+  // docs/product/live-connection.md#reconnect and #errors, the live connection
   live: {
     connecting: 'Connecting…',
     error: 'Connection error',
@@ -347,7 +347,7 @@ const pp = {
     reconnecting: 'Reconnecting (attempt %{attempt} of %{max})',
     live: 'Live updates on',
   },
-  // 1-shell-leads-onboarding.md §2, public demo
+  // docs/product/onboarding.md, public demo
   onboarding: {
     title: 'Magic Onboarding: Try PracticePilot!',
     text: "Enter your practice's website. We will analyse it and set up a temporary AI assistant you can chat with and call.",
@@ -387,12 +387,12 @@ const pp = {
     call_error: 'An error occurred while initiating the call.',
     call_started: 'Call initiated to %{phone}! You should receive a call shortly.',
   },
-  // 3-settings.md §2.1
+  // docs/product/settings.md#settings-shell
   settings: {
     coming_soon:
       'settings are currently under development. This section will be available in a future update.',
   },
-  // 1-shell-leads-onboarding.md §8, data calls: the server's detail, else these
+  // docs/product/shell.md#errors, data calls: the server's detail, else these
   errors: {
     no_token: 'Unauthorized. No token found.',
     request_failed: 'The request failed. Please try again.',

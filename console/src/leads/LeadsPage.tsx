@@ -29,11 +29,11 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** Refreshes of the list are at most this often (1-shell-leads-onboarding.md §9). */
+/** Refreshes of the list are at most this often (docs/product/leads.md#constants). */
 export const REFRESH_THROTTLE_MS = 500;
 
 /**
- * The leads workspace, /leads and /leads/{leadId} (1-shell-leads-onboarding.md §2): the stage sidebar (when
+ * The leads workspace, /leads and /leads/{leadId} (docs/product/leads.md#workspace): the stage sidebar (when
  * the left panel is open), the lead list and the selected lead's detail; the lead's side panel goes into the
  * AI Assistant panel. The stage filter is in the URL (?stage=review); the selected lead is the path.
  */

@@ -17,7 +17,7 @@ import { getAccessToken, setAccessToken, subscribeStorage } from '../providers/s
 import { playBeep } from './beep';
 import { LiveSocket, liveUrl, type LiveStatus } from './liveSocket';
 
-/** The browser-wide event a lead_updated broadcast fires (2-calendar-analytics-lead-panel.md §4.6). */
+/** The browser-wide event a lead_updated broadcast fires (docs/product/live-connection.md#broadcasts). */
 export const LEAD_UPDATED_EVENT = 'lead_updated';
 
 type Listener = (message: LeadBroadcastMessage) => void;

@@ -1,4 +1,4 @@
-/** The new-lead beep: a short static tone (public/sounds/beep.wav) at volume 0.2 (2-calendar… §4.6, §9). */
+/** The new-lead beep: a static tone (public/sounds/beep.wav) at volume 0.2 (docs/product/live-connection.md#broadcasts). */
 export const BEEP_URL = '/sounds/beep.wav';
 export const BEEP_VOLUME = 0.2;
 

@@ -3,7 +3,7 @@ import { en } from '../i18n/en';
 import { createThrottle, decideOnClose, LiveTiming } from './reconnectPolicy';
 
 /**
- * The live connection client of 2-calendar-analytics-lead-panel.md §4.6, free of React: it opens the socket,
+ * The live connection client of docs/product/live-connection.md, free of React: it opens the socket,
  * pings every 30 s, retries by the policy of reconnectPolicy.ts and reports its state and the lead broadcasts.
  * LiveProvider wires it to the page.
  */

@@ -1,5 +1,5 @@
 /**
- * When the live connection retries (2-calendar-analytics-lead-panel.md §4.6, §9). Pure: no sockets, no
+ * When the live connection retries (docs/product/live-connection.md#reconnect). Pure: no sockets, no
  * timers of its own, so every rule is testable on its own.
  */
 export const LiveTiming = {

@@ -6,7 +6,7 @@ import type { PracticePilotDataProvider } from '../providers/dataProvider';
 import { isAuthError } from '../providers/http';
 import { resolveSelectedPractice, setSelectedPracticeId, useSelectedPracticeId } from './selectedPractice';
 
-/** Practices, locations and the current user are cached for 5 minutes (1-shell-leads-onboarding.md §9). */
+/** Practices, locations and the current user are cached for 5 minutes (docs/product/shell.md#caching). */
 export const FIVE_MINUTES = 5 * 60_000;
 
 export const practicesQueryKey = ['practices', 'mine'] as const;
@@ -23,7 +23,7 @@ export function clearPersonCache(queryClient: QueryClient): void {
   });
 }
 
-/** Retries a failed load up to 2 times, never after a 401 or 403 (3-settings.md §2.1). */
+/** Retries a failed load up to 2 times, never after a 401 or 403 (docs/product/shell.md#selected-practice). */
 export const retryUnlessUnauthorized = (failureCount: number, error: unknown) =>
   !isAuthError(error) && failureCount < 2;
 
@@ -51,7 +51,7 @@ export function usePractices() {
   return { practices, selected, isPending: query.isPending, error: query.error, refetch: query.refetch };
 }
 
-/** Choosing a practice stores it, drops cached person data and goes to /leads (1-shell §2). */
+/** Choosing a practice stores it, drops person data and goes to /leads (docs/product/shell.md#practice-switcher). */
 export function useSwitchPractice() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

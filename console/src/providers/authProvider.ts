@@ -18,7 +18,7 @@ export interface StaffIdentity extends UserIdentity {
 export const LOGIN_PATH = '/login';
 export const AFTER_LOGIN_PATH = '/leads';
 
-/** Full name, else the email (1-shell-leads-onboarding.md §2, avatar menu). */
+/** Full name, else the email (docs/product/shell.md#avatar-menu). */
 export function displayName(user: Pick<CurrentUser, 'first_name' | 'last_name' | 'email'>): string {
   const name = [user.first_name, user.last_name]
     .map((part) => part?.trim())
@@ -50,7 +50,7 @@ function signedOut(notice: string | null) {
 }
 
 export const authProvider: AuthProvider = {
-  /** Form-encoded username/password; the access token goes to localStorage (§7, §8 for the messages). */
+  /** Form-encoded username/password; the access token goes to localStorage (docs/product/shell.md#calls, #errors). */
   async login({ username, password }: { username: string; password: string }) {
     let response: Response;
     try {

@@ -1,5 +1,5 @@
 /**
- * The one interface for language-model work (ARCHITECTURE.md, "The AI"): classify, extract, draft, and
+ * The one interface for language-model work (docs/architecture.md#the-ai): classify, extract, draft, and
  * answer with retrieved context. Two providers will implement it: an OpenAI-compatible HTTP provider and a
  * deterministic offline provider. Callers decide what to do; a provider only reads and words.
  */

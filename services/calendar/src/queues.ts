@@ -1,2 +1,2 @@
-/** The calendar service's BullMQ queue (ARCHITECTURE.md, "Background work"). */
+/** The calendar service's BullMQ queue (docs/architecture.md#background-work). */
 export const CALENDAR_SYNC_QUEUE = 'calendar-sync';

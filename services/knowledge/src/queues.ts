@@ -1,2 +1,2 @@
-/** The knowledge service's BullMQ queue (ARCHITECTURE.md, "Background work"). */
+/** The knowledge service's BullMQ queue (docs/architecture.md#background-work). */
 export const KNOWLEDGE_QUEUE = 'knowledge';

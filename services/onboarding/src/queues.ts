@@ -1,2 +1,2 @@
-/** The onboarding service's BullMQ queue (ARCHITECTURE.md, "Background work"). */
+/** The onboarding service's BullMQ queue (docs/architecture.md#background-work). */
 export const CRAWL_QUEUE = 'crawl';

@@ -1,3 +1,3 @@
-/** The people service's BullMQ queues (ARCHITECTURE.md, "Background work"). */
+/** The people service's BullMQ queues (docs/architecture.md#background-work). */
 export const OUTREACH_QUEUE = 'outreach';
 export const CALLS_QUEUE = 'calls';

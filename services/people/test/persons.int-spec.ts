@@ -440,7 +440,7 @@ describe('people API: lists, stats, a lead, its timeline and seen state', () => 
       expect(response.body).toMatchObject({ primary_phone: null, primary_email: null });
     });
 
-    it('applies the spec 1 §5 rules with their messages and changes nothing on failure', async () => {
+    it('applies the lead field rules with their messages and changes nothing on failure', async () => {
       const lead = await h.leads.person(practice);
       const cases: [object, string | RegExp][] = [
         [{ first_name: '   ' }, 'First name is required'],

@@ -21,7 +21,7 @@ import {
 } from './inlineFieldState';
 
 /**
- * An inline-editable lead field (1-shell-leads-onboarding.md §4, §5): click or focus to edit, Enter or blur
+ * An inline-editable lead field (docs/product/leads.md#inline-fields): click or focus to edit, Enter or blur
  * saves, Escape cancels. Saving shows a spinner, success its message for 2 s, a problem stays under the
  * open input. Failures show the server's detail, else 'Failed to save. Please try again.'.
  */

@@ -1,14 +1,14 @@
 import type { TimelineEventDto } from '@pp/contracts';
 
-/** Spec 1 §9: a form without a session joins a visit to the same page within this window. */
+/** docs/product/leads.md#timeline: a form without a session joins a visit to the same page within this window. */
 export const SESSION_MERGE_WINDOW_MS = 5 * 60_000;
-/** Spec 1 §9: a page counts as engaged from this many seconds on. */
+/** docs/product/leads.md#timeline: a page counts as engaged from this many seconds on. */
 export const ENGAGED_SECONDS = 120;
 
 const VISIT_TYPES = new Set(['website_visit', 'pageview']);
 const FORM_TYPE = 'form_submission';
 const CALL_TYPES = new Set(['phone_call_received', 'phone_call_sent', 'phone_call', 'phone_call_completed']);
-/** Review items belong to the side panel's review box, never to the timeline (spec 1 §2). */
+/** Review items belong to the side panel's review box, never to the timeline (docs/product/leads.md#timeline). */
 const HIDDEN_TYPES = new Set(['pending_review']);
 
 export interface SessionPage {

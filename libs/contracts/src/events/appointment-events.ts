@@ -1,10 +1,10 @@
 import { EventEnvelope } from './envelope';
 
-/** Payloads on `calendar.appointments` (ARCHITECTURE.md, "How events flow"). */
+/** Payloads on `calendar.appointments` (docs/architecture.md#how-events-flow). */
 export type AppointmentEventType =
   'appointment_scheduled' | 'appointment_rescheduled' | 'appointment_cancelled';
 
-/** The appointment as it is after the change (spec 2 §3 "Appointment"). Times are ISO 8601. */
+/** The appointment as it is after the change (docs/product/calendar.md#appointment). Times are ISO 8601. */
 export interface AppointmentSnapshot {
   appointment_id: string;
   practice_id: string;

@@ -1,5 +1,5 @@
 /**
- * Every event payload carries these fields (CONVENTIONS.md, "Events and jobs").
+ * Every event payload carries these fields (docs/conventions.md#events-and-jobs).
  * `v` is the payload version: a consumer rejects a version it does not know.
  */
 export interface EventEnvelope<TType extends string = string> {

@@ -1,6 +1,6 @@
 import { EventEnvelope } from './envelope';
 
-/** Payloads on `people.lead-events` (spec 2 §3 "Realtime lead event", §4.6). */
+/** Payloads on `people.lead-events` (docs/product/live-connection.md#broadcasts). */
 export type LeadBroadcastType = 'lead_created' | 'lead_updated' | 'event_appended';
 
 /** The person fields a live console needs to refresh its views without another call. */

@@ -1,5 +1,5 @@
 /**
- * Kafka topic names. The one place they are spelled (ARCHITECTURE.md, "How events flow").
+ * Kafka topic names. The one place they are spelled (docs/architecture.md#how-events-flow).
  * Every topic is keyed by practice id so that one practice's events stay in order.
  */
 export const Topics = {

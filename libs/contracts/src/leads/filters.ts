@@ -1,6 +1,6 @@
 import { LeadStage } from './stages';
 
-/** The stage sidebar's filter ids (spec 1 §4 "Sidebar filter ids to stage"). */
+/** The stage sidebar's filter ids (docs/product/leads.md#filters). */
 export type StageFilterId =
   | 'all'
   | 'review'
@@ -36,7 +36,7 @@ export interface StageFilterGroup {
   entries: StageFilterEntry[];
 }
 
-/** The stage sidebar, in order (spec 1 §2 "Stage sidebar"). */
+/** The stage sidebar, in order (docs/product/leads.md#stage-sidebar). */
 export const STAGE_SIDEBAR: readonly StageFilterGroup[] = [
   {
     title: 'PIPELINE',

@@ -11,7 +11,7 @@ import {
 import { isStageFilterId, STAGE_BY_FILTER, STAGE_SIDEBAR } from './filters';
 import { LEAD_STAGES } from './stages';
 
-describe('lead field rules (spec 1 §5)', () => {
+describe('lead field rules (docs/product/leads.md#lead-fields)', () => {
   it('requires first and last names', () => {
     expect(validateRequiredName('  ', 'first')).toBe('First name is required');
     expect(validateRequiredName(null, 'last')).toBe('Last name is required');
@@ -53,7 +53,7 @@ describe('lead field rules (spec 1 §5)', () => {
   });
 });
 
-describe('stage filters (spec 1 §4)', () => {
+describe('stage filters (docs/product/leads.md#filters)', () => {
   it('maps every filter id to a real stage', () => {
     for (const stage of Object.values(STAGE_BY_FILTER)) expect(LEAD_STAGES).toContain(stage);
     expect(STAGE_BY_FILTER.escalated).toBe('Escalated');

@@ -1,6 +1,6 @@
 import { nationalDigits, PHONE_DIGITS } from './phone';
 
-/** The spec's messages for lead fields (spec 1 §5 "Lead fields (inline)"). */
+/** The spec's messages for lead fields (docs/product/leads.md#lead-fields). */
 export const LeadFieldMessages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

@@ -1,9 +1,9 @@
 /**
- * The people service's HTTP contract as the console sees it (spec 1 §3 and §7, spec 2 §3 and §4). The
+ * The people service's HTTP contract as the console sees it (docs/product/leads.md#calls, lead-panel.md). The
  * service's entities serialise to these shapes; the console reads them.
  */
 
-/** Spec 1 §9 and spec 2 §9. */
+/** docs/product/leads.md#constants and lead-panel.md#constants. */
 export const LeadLimits = {
   pageSize: 50,
   maxPageSize: 200,
@@ -16,7 +16,7 @@ export const LeadLimits = {
 
 export type ControlMode = 'ai' | 'human';
 
-/** What staff can log on a lead (spec 1 §4 "Escalation outcomes", spec 2 §4.3). */
+/** What staff can log on a lead (docs/product/leads.md#escalations, lead-panel.md#quick-actions). */
 export const ESCALATION_OUTCOMES = [
   'phone_call_sent',
   'sms_sent',
@@ -117,7 +117,7 @@ export interface PersonDto {
   current_outreach_state: OutreachStateDto;
   next_scheduled_action: string | null;
   enrichment_data: EnrichmentData | null;
-  /** May arrive as JSON text (spec 1 §3); the console parses it. */
+  /** May arrive as JSON text (docs/product/leads.md#person); the console parses it. */
   behavioral_insights: BehavioralInsights | string | null;
 }
 
@@ -180,7 +180,7 @@ export interface LeadActionResponse {
   next_scheduled_action: string | null;
 }
 
-/** `POST /calendar/appointments` (spec 1 §3 "Appointment payload"). */
+/** `POST /calendar/appointments` (docs/product/leads.md#appointment-payload). */
 export interface CreateAppointmentRequest {
   calendar_id?: string | null;
   person_id: string;

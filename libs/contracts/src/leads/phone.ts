@@ -1,4 +1,4 @@
-/** Phone rules shared by the console and the services (spec 1 §5 "Lead fields", §9 "Phone digits"). */
+/** Phone rules shared by the console and the services (docs/product/leads.md#lead-fields, #constants). */
 
 export const PHONE_DIGITS = 10;
 

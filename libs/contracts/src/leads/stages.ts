@@ -1,4 +1,4 @@
-/** Lead stage values (spec 1 §4). */
+/** Lead stage values (docs/product/leads.md#stages). */
 export const LEAD_STAGES = [
   'Lead',
   'Attempting Contact',

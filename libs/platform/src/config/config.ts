@@ -34,7 +34,7 @@ export const urlSetting = (protocols: string[], fallback: string) =>
       `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     );
 
-/** The settings every service reads (ARCHITECTURE.md, "Running it"). */
+/** The settings every service reads (docs/architecture.md#running-it). */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -5,7 +5,7 @@ import { InboxRecord, OutboxMessage } from './outbox.entities';
 type EntityList = MixedList<Function | string | EntitySchema>;
 
 export interface ServiceDatabase {
-  /** The service's own PostgreSQL schema (ARCHITECTURE.md, "Ownership"). */
+  /** The service's own PostgreSQL schema (docs/architecture.md#ownership). */
   schema: string;
   entities: EntityList;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

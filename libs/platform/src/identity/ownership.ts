@@ -3,7 +3,7 @@ import type { Identity } from './internal-token';
 
 /**
  * Tenant isolation helpers. Another practice's resource is a 404, never a 403, so that its existence is
- * not revealed (ARCHITECTURE.md, "How a request flows").
+ * not revealed (docs/architecture.md#how-a-request-flows).
  */
 export function canAccessPractice(identity: Identity, practiceId: string | null | undefined): boolean {
   return !!practiceId && identity.practiceIds.includes(practiceId);

@@ -1,6 +1,6 @@
 import { LeadLimits } from '@pp/contracts';
 
-/** The server's answers when a booking's times break a rule (spec 1 §4, §5 and §9). */
+/** The server's answers when a booking's times break a rule (docs/product/calendar.md#booking). */
 export const AppointmentMessages = {
   invalidTime: 'start_time and end_time must be ISO 8601 date-times with a time zone',
   endBeforeStart: 'The end time must be after the start time',

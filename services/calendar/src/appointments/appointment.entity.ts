@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 export type AppointmentStatus = 'confirmed' | 'cancelled' | 'pending' | string;
 
 /**
- * An appointment (spec 2 §3). The person_* columns are a snapshot of the lead taken at booking time, so the
+ * An appointment (docs/product/calendar.md#appointment). The person_* columns are a snapshot of the lead at booking, so the
  * calendar can show who is coming without asking the people service on every read.
  */
 @Entity({ name: 'appointments' })

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs
 import { CONFIG, Correlation, CORRELATION_HEADER, IDENTITY_HEADER } from '@pp/platform';
 import { CalendarConfig } from '../config';
 
-/** The lead fields the calendar keeps with an appointment (spec 2 §3 "Appointment", person_*). */
+/** The lead fields the calendar keeps with an appointment (docs/product/calendar.md#appointment, person_*). */
 export interface LeadSnapshot {
   person_id: string;
   practice_id: string;

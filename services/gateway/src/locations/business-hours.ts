@@ -1,4 +1,7 @@
-/** Business hours of a location (spec 3 §3): keyed monday..sunday, each open/close 'HH:MM' and closed. */
+/**
+ * Business hours of a location (docs/product/settings.md#business-hours): keyed monday..sunday, each open/close
+ * 'HH:MM' and closed.
+ */
 export const WEEKDAYS = [
   'monday',
   'tuesday',

@@ -1,6 +1,6 @@
-/** Pure rules for location fields (spec 3 §3, §5 "Practice settings"). */
+/** Pure rules for location fields (docs/product/settings.md#locations, #practice-settings-validation). */
 
-/** New location defaults (spec 3 §3). */
+/** New location defaults (docs/product/settings.md#locations). */
 export const NEW_LOCATION_DEFAULTS = {
   name: 'New Location',
   address: 'Address to be updated',

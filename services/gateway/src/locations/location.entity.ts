@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { BusinessHours } from './business-hours';
 
-/** A practice location (spec 3 §3). Exactly one location of a practice is primary. */
+/** A practice location (docs/product/settings.md#locations). Exactly one location of a practice is primary. */
 @Entity({ name: 'locations' })
 @Index('locations_practice_idx', ['practice_id'])
 export class Location {

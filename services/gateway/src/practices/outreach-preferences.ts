@@ -1,5 +1,6 @@
 /**
- * outreach_preferences (spec 3 §3): {enabled, channels {email, phone, sms, chat: {enabled}},
+ * outreach_preferences (docs/product/settings.md#outreach-preferences):
+ * {enabled, channels {email, phone, sms, chat: {enabled}},
  * enforce_location_filtering} plus any other keys, which are preserved.
  */
 export const CHANNELS = ['email', 'phone', 'sms', 'chat'] as const;

@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 export const AUTOMATION_LEVELS = ['manual', 'semi_auto', 'full_auto'] as const;
 export type AutomationLevel = (typeof AUTOMATION_LEVELS)[number];
 
-/** A practice (spec 3 §3). outreach_preferences keeps keys it does not know. */
+/** A practice (docs/product/settings.md#entities). outreach_preferences keeps keys it does not know. */
 @Entity({ name: 'practices' })
 export class Practice {
   @PrimaryGeneratedColumn('uuid')

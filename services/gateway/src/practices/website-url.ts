@@ -1,6 +1,6 @@
 /**
  * Website URLs accept a bare host ('glowaesthetics.com') or a full http(s) URL. https:// is added when
- * missing; the host must have a top-level domain of two or more letters (spec 1 §5 "Website").
+ * missing; the host must have a top-level domain of two or more letters (docs/product/leads.md#lead-fields).
  * Returns the normalised URL, '' for an empty value, or null when invalid.
  */
 export function normalizeWebsiteUrl(input: string): string | null {

@@ -1,5 +1,5 @@
 /**
- * Which service owns which /api/v1 path (ARCHITECTURE.md, "Ownership"). The gateway answers identity,
+ * Which service owns which /api/v1 path (docs/architecture.md#gateway-route-table). The gateway answers identity,
  * practice, location and virtual-number paths itself; everything else is forwarded by this table.
  */
 export type ServiceName = 'people' | 'calendar' | 'analytics' | 'onboarding' | 'knowledge';

@@ -7,7 +7,7 @@ import { RealtimeHub } from './realtime.hub';
 
 const PATH = /^\/api\/v1\/practices\/([^/?#]+)\/events\/?$/;
 
-/** Close codes of the live connection (spec 2 §4.6). */
+/** Close codes of the live connection (docs/product/live-connection.md#reconnect). */
 export const CloseCodes = { unauthenticated: 4001, forbidden: 4003 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A phone number the practice sends and receives on (spec 3 §3 "Virtual number"). */
+/** A phone number the practice sends and receives on (docs/product/settings.md#virtual-number). */
 @Entity({ name: 'virtual_numbers' })
 @Index('virtual_numbers_practice_idx', ['practice_id'])
 export class VirtualNumber {

@@ -7,7 +7,10 @@ import { VirtualNumber } from './virtual-number.entity';
 export class VirtualNumbersService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The practice's numbers (spec 3 §3): the AI Communications page derives channel availability from them. */
+  /**
+   * The practice's numbers (docs/product/settings.md#channel-availability): the AI Communications page derives
+   * channel availability from them.
+   */
   async list(identity: Identity, practiceId: string) {
     assertPracticeAccess(identity, practiceId);
     const numbers = await this.dataSource

@@ -68,7 +68,7 @@ const isOutcome = (action: LeadAction) => (ESCALATION_OUTCOMES as readonly strin
 const text = (value: string | null | undefined) => value?.trim() || null;
 
 /**
- * What logging an action does to a lead (spec 1 §4 "Escalation outcomes", spec 2 §4.1 and §4.3). Pure:
+ * What logging an action does to a lead (docs/product/leads.md#escalations, lead-panel.md#quick-actions). Pure:
  * the service applies the plan in one transaction. Returns the message of the first rule broken.
  */
 export function planLeadAction(

@@ -13,7 +13,7 @@ import { LeadActivity } from '../timeline/lead-activity';
 import { ActionPlan, planLeadAction } from './action-plan';
 import { LeadActionDto } from './dto/lead-action.dto';
 
-/** Staff log an outcome or take over a lead (spec 1 §4 "Escalation outcomes", spec 2 §4.1 and §4.3). */
+/** Staff log an outcome or take over a lead (docs/product/leads.md#escalations, lead-panel.md#quick-actions). */
 @Injectable()
 export class ActionsService {
   constructor(

@@ -22,7 +22,7 @@ export function isApplicableAppointmentEvent(event: unknown): event is Appointme
   );
 }
 
-/** content_data of the timeline event (spec 1 §3: start_time, end_time, from_*, cancelled_*). */
+/** content_data of the timeline event (docs/product/leads.md#event: start_time, end_time, from_*, cancelled_*). */
 export function appointmentContent(event: AppointmentEventV1): Record<string, unknown> {
   const { appointment, previous } = event;
   const base = {

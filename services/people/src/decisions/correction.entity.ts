@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A correction staff asked the AI to remember for similar situations (spec 2 §4.2). */
+/** A correction staff asked the AI to remember for similar situations (docs/product/lead-panel.md#edit-dialog). */
 @Entity({ name: 'corrections' })
 export class Correction {
   @PrimaryGeneratedColumn('uuid')

@@ -24,7 +24,10 @@ export interface DecisionResult {
   decision_id: string;
 }
 
-/** Staff's answer to an AI decision: approve it as written, or send a correction (spec 2 §4.1, §4.2). */
+/**
+ * Staff's answer to an AI decision: approve it as written, or send a correction
+ * (docs/product/lead-panel.md#decision-review, #edit-dialog).
+ */
 @Injectable()
 export class DecisionsService {
   constructor(

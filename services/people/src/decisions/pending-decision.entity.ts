@@ -5,7 +5,7 @@ export type DecisionStatus = 'pending' | 'approved' | 'edited' | 'dismissed';
 
 /**
  * A decision the AI left for staff to approve or correct. Its pending_review timeline event carries the
- * same decision as content_data.original_decision (spec 1 §3), for the console's review box.
+ * same decision as content_data.original_decision (docs/product/leads.md#event), for the console's review box.
  */
 @Entity({ name: 'pending_decisions' })
 export class PendingDecision {
@@ -22,7 +22,10 @@ export class PendingDecision {
   @Column({ type: 'uuid', nullable: true })
   event_id: string | null;
 
-  /** send_sms, sms_initial, send_email, email_initial, schedule_call, phone_call_* (spec 2 §3). */
+  /**
+   * send_sms, sms_initial, send_email, email_initial, schedule_call, phone_call_*
+   * (docs/product/lead-panel.md#pending-decision).
+   */
   @Column({ type: 'text' })
   action_type: string;
 

@@ -19,7 +19,7 @@ export interface NewPendingDecision {
 /**
  * Opens a pending AI decision on a lead, the one way to create one (the seed, the tests and the AI engine):
  * a PendingDecision row, its `pending_review` timeline event carrying content_data.original_decision and
- * resolved_at null (spec 1 §3), and pending_review_type 'approval' on the lead (an open escalation keeps
+ * resolved_at null (docs/product/leads.md#event), and pending_review_type 'approval' on the lead (an open escalation keeps
  * 'escalate', which needs staff first). Writes in the caller's transaction and announces nothing: a live
  * caller announces through LeadActivity (DecisionsService.open does). A lead has at most one open decision;
  * opening a second fails on the unique index.

@@ -11,7 +11,7 @@ export type SendStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /**
  * The send ledger: a job claims its idempotency key here before sending, so a repeated approve, a retried
- * job or two workers never send the same message twice (ARCHITECTURE.md, "Background work"). The row is
+ * job or two workers never send the same message twice (docs/architecture.md#background-work). The row is
  * also the queue's outbox: it holds the job so a job that never reached Redis is enqueued again.
  */
 @Entity({ name: 'outreach_sends' })

@@ -156,7 +156,7 @@ export class OutreachSender {
 
 type RecordedJob = SendMessageJob & { receipt?: TransportReceipt; to?: string };
 
-/** content_data of the sent event (spec 1 §3): the text, the channel, the address and the sandbox flag. */
+/** content_data of the sent event (docs/product/leads.md#event): text, channel, address and the sandbox flag. */
 function sentContent(job: RecordedJob): Record<string, unknown> {
   const content: Record<string, unknown> = {
     message: job.message,

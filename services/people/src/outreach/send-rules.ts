@@ -30,7 +30,7 @@ export function missingContact(person: Reachable, channel: OutreachChannel): str
   return channel === 'email' ? ContactMessages.noEmail : ContactMessages.noPhone;
 }
 
-/** The timeline event a send records (spec 1 §3 event types). */
+/** The timeline event a send records (docs/product/leads.md#event, event types). */
 export function sentEventType(channel: OutreachChannel): 'sms_sent' | 'email_sent' | 'phone_call_sent' {
   return channel === 'sms' ? 'sms_sent' : channel === 'email' ? 'email_sent' : 'phone_call_sent';
 }

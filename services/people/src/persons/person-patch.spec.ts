@@ -10,7 +10,7 @@ const current = {
 };
 const failure = (message: string) => new UnprocessableEntityException(message);
 
-describe('planPersonPatch (spec 1 §5)', () => {
+describe('planPersonPatch (docs/product/leads.md#lead-fields)', () => {
   it('returns one change per field whose stored value changes', () => {
     expect(planPersonPatch(current, { first_name: ' Ana ', stage: 'Escalated' })).toEqual([
       { field: 'first_name', old_value: 'Sofia', new_value: 'Ana' },
@@ -57,7 +57,7 @@ describe('planPersonPatch (spec 1 §5)', () => {
     expect(() => planPersonPatch(current, patch)).toThrow(failure(message));
   });
 
-  it('rejects a stage that is not one of spec 1 §4', () => {
+  it('rejects a stage that is not one of the stages in docs/product/leads.md', () => {
     expect(() => planPersonPatch(current, { stage: 'escalated' })).toThrow(/stage must be one of: Lead, /);
   });
 

@@ -10,7 +10,7 @@ import {
 } from '@pp/contracts';
 import { Person } from './person.entity';
 
-/** The fields staff edit inline (spec 1 §7 `PATCH /people/{id}`), in the order they are checked. */
+/** The fields staff edit inline (docs/product/leads.md#calls `PATCH /people/{id}`), in the order they are checked. */
 export const EDITABLE_FIELDS = [
   'first_name',
   'last_name',
@@ -31,10 +31,11 @@ export interface FieldChange {
 export const STAGE_CHOICES_MESSAGE = `stage must be one of: ${LEAD_STAGES.join(', ')}`;
 
 /**
- * Checks a partial edit against spec 1 §5 and returns the fields whose stored (normalised) value changes.
+ * Checks a partial edit against docs/product/leads.md#lead-fields; returns the fields whose stored (normalised) value
+ * changes.
  * Names are required and trimmed; a phone must have 10 digits and is stored in E.164, '' or null clears it;
  * an email must match the simple pattern and is stored lower-cased, '' or null clears it; the stage must be
- * one of spec 1 §4. The first broken rule is a 422 with the spec's message.
+ * one of docs/product/leads.md#stages. The first broken rule is a 422 with the spec's message.
  */
 export function planPersonPatch(current: Pick<Person, EditableField>, patch: PersonPatch): FieldChange[] {
   const changes: FieldChange[] = [];

@@ -14,7 +14,7 @@ export interface OutreachState {
   [key: string]: unknown;
 }
 
-/** A lead (spec 1 §3 "Person"). Column names are the spec's field names. */
+/** A lead (docs/product/leads.md#person). Column names are the spec's field names. */
 @Entity({ name: 'persons' })
 @Index('persons_practice_created_idx', ['practice_id', 'created_at', 'person_id'])
 export class Person {

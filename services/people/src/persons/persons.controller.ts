@@ -11,7 +11,7 @@ import { personIdPipe } from './person-id.pipe';
 import { PersonsService } from './persons.service';
 import { LeadSearchService } from './search/lead-search.service';
 
-/** spec 1 §7: the people calls of the leads workspace (decisions and actions have their own controllers). */
+/** docs/product/leads.md#calls: the people calls of the workspace (decisions and actions have their own controllers). */
 @ApiTags('people')
 @Controller('api/v1/people')
 export class PersonsController {

@@ -51,7 +51,8 @@ export class PersonsService {
   }
 
   /**
-   * Applies an inline edit (spec 1 §5). Each field whose stored value changes gets a `person_field_updated`
+   * Applies an inline edit (docs/product/leads.md#lead-fields). Each field whose stored value changes gets a
+   * `person_field_updated`
    * event, and with it a `lead_updated` broadcast; an edit that changes nothing writes nothing.
    */
   async update(identity: Identity, personId: string, dto: UpdatePersonDto): Promise<PersonDto> {
@@ -72,7 +73,7 @@ export class PersonsService {
     });
   }
 
-  /** Opening a lead with unseen activity clears its blue dot (spec 1 §4 "Seen state"); again is a no-op. */
+  /** Opening a lead with unseen activity clears its blue dot (docs/product/leads.md#seen-state); again is a no-op. */
   async markSeen(identity: Identity, personId: string): Promise<PersonDto> {
     return this.dataSource.transaction(async (manager) => {
       const person = await lockOwnedPerson(manager, identity, personId);

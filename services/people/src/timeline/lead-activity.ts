@@ -19,7 +19,7 @@ export interface AppendOptions {
 /**
  * The one way a lead's visible state changes: timeline events are written and `lead_updated` (or
  * `lead_created`) goes to the outbox in the caller's transaction, so open consoles refresh
- * (ARCHITECTURE.md, "How events flow"). Every writer in this service goes through here.
+ * (docs/architecture.md#how-events-flow). Every writer in this service goes through here.
  */
 @Injectable()
 export class LeadActivity {

@@ -1,7 +1,7 @@
 import { TimelineEventDto } from '@pp/contracts';
 import { TimelineEvent } from './timeline-event.entity';
 
-/** An event as the API shows it (spec 1 §3 "Event"), timestamp in ISO 8601. */
+/** An event as the API shows it (docs/product/leads.md#event), timestamp in ISO 8601. */
 export function toTimelineEventDto(event: TimelineEvent): TimelineEventDto {
   return {
     event_id: event.event_id,

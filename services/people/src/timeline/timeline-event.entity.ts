@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One entry of a lead's timeline (spec 1 §3 "Event"). Column names are the spec's field names. */
+/** One entry of a lead's timeline (docs/product/leads.md#event). Column names are the spec's field names. */
 @Entity({ name: 'events' })
 export class TimelineEvent {
   @PrimaryGeneratedColumn('uuid')

@@ -3,7 +3,7 @@ import type { CreateAppointmentRequest } from '@pp/contracts';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
-/** `POST /calendar/appointments` body (spec 1 §3 "Appointment payload"). Times are checked by the service. */
+/** `POST /calendar/appointments` body (docs/product/leads.md#appointment-payload). The service checks the times. */
 export class CreateAppointmentDto implements CreateAppointmentRequest {
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
-/** Form-encoded sign-in (spec 1 §7): the email goes in `username`. */
+/** Form-encoded sign-in (docs/product/shell.md#calls): the email goes in `username`. */
 export class LoginDto {
   @ApiProperty({ description: 'The email address', example: 'demo@practicepilot.example' })
   @IsString({ message: 'Email is required' })

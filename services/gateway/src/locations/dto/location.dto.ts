@@ -1,7 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
-/** Fields of a location a client may set (spec 3 §7). Every field is optional: defaults fill the rest. */
+/**
+ * Fields of a location a client may set (docs/product/settings.md#practice-and-location-calls). Every field is
+ * optional: defaults fill the rest.
+ */
 export class CreateLocationDto {
   @ApiPropertyOptional({ example: 'Glow Aesthetics - Uptown' })
   @IsOptional()

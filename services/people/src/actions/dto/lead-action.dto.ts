@@ -3,7 +3,7 @@ import { ControlMode, FOLLOW_UP_HOURS, LEAD_ACTIONS, LeadAction, LeadActionReque
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
- * `POST /people/{id}/actions` (spec 1 §7). Rules that depend on the action (a message for an SMS, a phone
+ * `POST /people/{id}/actions` (docs/product/leads.md#calls). Rules that depend on the action (a message for SMS, a phone
  * for a call) are the service's; of several failed rules of one field the topmost speaks.
  */
 export class LeadActionDto implements LeadActionRequest {

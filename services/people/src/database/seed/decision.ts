@@ -17,7 +17,7 @@ const CHECK_IN_SMS =
   "Hi {first}, it's {assistant} from {practice}. Just checking in about {proc} - we have a consult opening {day} at {time}. Want me to hold it for you?";
 
 /**
- * The AI decision waiting for approval (spec 2 §3 "AI pending decision"): on a new lead it is the
+ * The AI decision waiting for approval (docs/product/lead-panel.md#pending-decision): on a new lead it is the
  * first message (sms_initial / email_initial), later a follow-up (send_sms / send_email) or a call.
  */
 export function draftDecision(plan: LeadPlan, practice: SeedPractice, ep: Episodes, rng: Rng): OpenDecision {
@@ -56,7 +56,7 @@ export function draftDecision(plan: LeadPlan, practice: SeedPractice, ep: Episod
   };
 }
 
-/** The pending_review event that shows the decision in the console (spec 1 §3). */
+/** The pending_review event that shows the decision in the console (docs/product/leads.md#event). */
 export function pendingReview(t: number, d: OpenDecision): Draft {
   const { decision_id, action_type, channel, message, subject, reasoning } = d;
   return {

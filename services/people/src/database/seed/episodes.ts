@@ -25,7 +25,7 @@ const REFERRERS = [
 
 /**
  * Timeline episodes (a web session, an SMS exchange, a booking...): a few events close together, in the
- * shapes of spec 1 §3 "Event" and of what the console's timeline groups (sessions by session_id, forms
+ * shapes of docs/product/leads.md#event and of what the console's timeline groups (sessions by session_id, forms
  * merged within 5 minutes by page, calls merged by call_sid).
  */
 export class Episodes extends Channels {

@@ -109,7 +109,7 @@ export function outreachState(plan: LeadPlan, analysis: Analysis, story: Story):
 }
 
 /**
- * behavioral_insights (spec 1 §3) for about 80% of leads; about one in twenty of those is stored as JSON
+ * behavioral_insights (docs/product/leads.md#person) for about 80% of leads; one in twenty of those is stored as JSON
  * text, as the spec says it may arrive. Site metrics come from the lead's own timeline.
  */
 export function behavioralInsights(
@@ -163,7 +163,7 @@ export function behavioralInsights(
   return !plan.named && rng.chance(0.05) ? JSON.stringify(insights) : insights;
 }
 
-/** enrichment_data (spec 1 §3) for about 60% of the leads that have a name. */
+/** enrichment_data (docs/product/leads.md#person) for about 60% of the leads that have a name. */
 export function enrichment(
   plan: LeadPlan,
   practice: SeedPractice,

@@ -20,7 +20,7 @@ export interface PersonRow {
   current_outreach_state: Record<string, unknown>;
   next_scheduled_action: string | null;
   enrichment_data: Record<string, unknown> | null;
-  /** An object, or (spec 1 §3: "may arrive as JSON text") a JSON string holding the object. */
+  /** An object, or (docs/product/leads.md#person: "may arrive as JSON text") a JSON string holding the object. */
   behavioral_insights: Record<string, unknown> | string | null;
 }
 

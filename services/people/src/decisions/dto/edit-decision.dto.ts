@@ -8,7 +8,10 @@ export const EditDecisionMessages = {
   tooLong: 'The corrected message is too long (5000 characters at most)',
 } as const;
 
-/** `POST /people/{id}/edit-decision` (spec 1 §7, spec 2 §4.2). Of several failed rules the topmost speaks. */
+/**
+ * `POST /people/{id}/edit-decision` (docs/product/leads.md#calls, lead-panel.md#edit-dialog). Of several failed
+ * rules the topmost speaks.
+ */
 export class EditDecisionDto implements EditDecisionRequest {
   @ApiProperty()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))

@@ -1,4 +1,4 @@
-/** The channels outreach can go out on (spec 1 §3: content_data.channel). */
+/** The channels outreach can go out on (docs/product/leads.md#event: content_data.channel). */
 export type OutreachChannel = 'sms' | 'email' | 'phone';
 
 export const OUTREACH_CHANNELS: readonly OutreachChannel[] = ['sms', 'email', 'phone'];

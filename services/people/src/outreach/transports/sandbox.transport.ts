@@ -4,7 +4,7 @@ import { ChannelTransport, OutgoingMessage, OutreachChannel, TransportReceipt } 
 
 /**
  * The development and test transport of a channel: records the message in the log and answers as a
- * provider would, without contacting anyone (ARCHITECTURE.md, "Channels": mock_execution = true).
+ * provider would, without contacting anyone (docs/architecture.md#channels: mock_execution = true).
  */
 export class SandboxTransport implements ChannelTransport {
   private readonly logger: Logger;

@@ -6,7 +6,7 @@ import { PracticeQuery } from './practice.query';
 
 const limitMessage = `limit must be a whole number from 1 to ${LeadLimits.maxPageSize}`;
 
-/** `GET /api/v1/people/` (spec 1 §7). Stage and cursor rules are checked in list/list-rules.ts. */
+/** `GET /api/v1/people/` (docs/product/leads.md#calls). Stage and cursor rules are checked in list/list-rules.ts. */
 export class ListPeopleQuery extends PracticeQuery {
   @ApiPropertyOptional({ default: LeadLimits.pageSize, minimum: 1, maximum: LeadLimits.maxPageSize })
   @IsOptional()

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString } from 'class-validator';
 
-/** `GET /api/v1/people/stats` (spec 1 §7). */
+/** `GET /api/v1/people/stats` (docs/product/leads.md#calls). */
 export class PracticeQuery {
   @ApiProperty({ format: 'uuid' })
   @IsString({ message: 'practice_id is required' })

@@ -8,7 +8,7 @@ import { PracticeQuery } from './practice.query';
 export const MAX_SEARCH_LIMIT = 20;
 const limitMessage = `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`;
 
-/** `GET /api/v1/people/search` (spec 1 §7). */
+/** `GET /api/v1/people/search` (docs/product/shell.md#lead-search). */
 export class SearchPeopleQuery extends PracticeQuery {
   @ApiPropertyOptional({ description: 'Name, email or phone digits; under 2 characters gives []' })
   @IsOptional()

@@ -4,7 +4,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
  * `PATCH /api/v1/people/{id}`: any of the fields; unknown fields are a 422. Only types and lengths are
- * checked here; the spec 1 §5 rules (required names, 10-digit phone, email pattern, stage) are in
+ * checked here; the rules of docs/product/leads.md#lead-fields (names, 10-digit phone, email pattern, stage) are in
  * person-patch.ts, which also decides what actually changes.
  */
 export class UpdatePersonDto {

@@ -24,7 +24,7 @@ const CURSOR_AT = `to_char(p."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24
 const KEY = `(p."created_at", p."person_id")`;
 
 /**
- * Lead lists and stage counts (spec 1 §7 `GET /people/`, `GET /people/stats`). Pages are keyset pages over
+ * Lead lists and stage counts (docs/product/leads.md#calls: `GET /people/`, `/people/stats`). Pages are keyset pages over
  * (created_at DESC, person_id DESC): every page is a range scan of one of the persons indexes (all leads, per
  * stage, or pending review), however deep, and leads created meanwhile land above every cursor, so paging
  * never skips or repeats a lead.

@@ -11,7 +11,7 @@ const row = (n: number) => ({
 const cursorOf = (n: number) => encodeCursor(row(n).key);
 const unprocessable = (message: string) => new UnprocessableEntityException(message);
 
-describe('stage filter (spec 1 §4 table)', () => {
+describe('stage filter (docs/product/leads.md#filters)', () => {
   it.each([
     ['attempting', 'Attempting Contact'],
     ['conversations', 'Active Conversation'],

@@ -9,7 +9,7 @@ export interface LeadFilter {
 }
 
 /**
- * `stage` is a sidebar filter id (spec 1 §4 table: 'all', 'review', 'escalated' ...) or a literal stage name
+ * `stage` is a sidebar filter id (docs/product/leads.md#filters: 'all', 'review', 'escalated' ...) or a stage name
  * ('Escalated'); `pending_review=true` keeps only leads waiting for review.
  */
 export function resolveLeadFilter(stage: string | undefined, pendingReview: string | undefined): LeadFilter {

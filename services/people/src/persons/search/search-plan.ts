@@ -1,7 +1,7 @@
 import { LeadLimits } from '@pp/contracts';
 
 /**
- * How a lead search runs (spec 1 §2 "Lead search", §7 `GET /people/search`):
+ * How a lead search runs (docs/product/shell.md#lead-search, `GET /people/search`):
  * - nothing, when the trimmed text is under 2 characters or has no letter or digit;
  * - `prefix`, for a 2-character term: names, email or phone digits that start with it. A 2-character
  *   substring has no trigram, so "contains" could only be answered by reading every lead; a prefix is a short

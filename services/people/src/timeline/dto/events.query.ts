@@ -5,7 +5,7 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 const limitMessage = `limit must be a whole number from 1 to ${LeadLimits.maxEventLimit}`;
 
-/** `GET /api/v1/people/{id}/events` (spec 1 §7). */
+/** `GET /api/v1/people/{id}/events` (docs/product/leads.md#calls). */
 export class EventsQuery {
   @ApiPropertyOptional({ default: LeadLimits.eventLimit, minimum: 1, maximum: LeadLimits.maxEventLimit })
   @IsOptional()
