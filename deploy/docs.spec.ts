@@ -51,7 +51,7 @@ const OUTSIDE_REFERENCES: { name: string; pattern: RegExp }[] = [
   { name: 'a bare section sign with a number', pattern: /§\s*\d/ },
   {
     name: 'a specification file name',
-    pattern: /\b\d-(shell-leads-onboarding|calendar-analytics-lead-panel|settings)\.md\b/,
+    pattern: /(?<![\w-])[123]-(shell-leads-onboarding|calendar-analytics-lead-panel|settings)\.md\b/,
   },
   { name: 'the outside ARCHITECTURE.md or CONVENTIONS.md', pattern: /\b(ARCHITECTURE|CONVENTIONS)\.md\b/ },
 ];
