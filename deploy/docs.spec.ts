@@ -46,14 +46,14 @@ function readText(file: string): string | null {
 
 /** What a citation of a document outside the repository looks like. */
 const OUTSIDE_REFERENCES: { name: string; pattern: RegExp }[] = [
-  { name: 'a path into ../shared', pattern: /\.\.\/shared\b/ },
+  { name: 'a path into the shared folder beside the repository', pattern: /\.\.\/shared\b/ },
   { name: '"spec N §"', pattern: /\bspec\s+\d\s*§/i },
   { name: 'a bare section sign with a number', pattern: /§\s*\d/ },
   {
     name: 'a specification file name',
     pattern: /(?<![\w-])[123]-(shell-leads-onboarding|calendar-analytics-lead-panel|settings)\.md\b/,
   },
-  { name: 'the outside ARCHITECTURE.md or CONVENTIONS.md', pattern: /\b(ARCHITECTURE|CONVENTIONS)\.md\b/ },
+  { name: 'the outside architecture or conventions pages', pattern: /\b(ARCHITECTURE|CONVENTIONS)\.md\b/ },
 ];
 
 /** Markdown without fenced code blocks and inline code, where link-like text is not a link. */
