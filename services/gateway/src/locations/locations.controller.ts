@@ -3,7 +3,6 @@ import {
   Controller,
   Delete,
   Get,
-  NotFoundException,
   Param,
   ParseUUIDPipe,
   Patch,
@@ -15,9 +14,10 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Identity } from '@pp/platform';
 import { CurrentUser } from '../auth/current-auth';
 import { CreateLocationDto, UpdateLocationDto } from './dto/location.dto';
+import { LocationException } from './location.exception';
 import { LocationsService } from './locations.service';
 
-const locationId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Location not found') });
+const locationId = new ParseUUIDPipe({ exceptionFactory: () => LocationException.notFound() });
 
 @ApiTags('locations')
 @ApiBearerAuth()

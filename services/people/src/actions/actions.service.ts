@@ -1,4 +1,4 @@
-import { Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { LeadActionResponse, PendingReviewTypes } from '@pp/contracts';
 import { Identity } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { lockOwnedPerson } from '../persons/lock-owned-person';
 import { Person } from '../persons/person.entity';
 import { toPersonDto } from '../persons/person-dto';
 import { LeadActivity } from '../timeline/lead-activity';
+import { ActionException, ActionExceptionCode } from './action.exception';
 import { ActionPlan, planLeadAction } from './action-plan';
 import { LeadActionDto } from './dto/lead-action.dto';
 
@@ -40,7 +41,7 @@ export class ActionsService {
         },
         now,
       );
-      if ('problem' in plan) throw new UnprocessableEntityException(plan.problem);
+      if ('problem' in plan) throw new ActionException(ActionExceptionCode.NotApplicable, plan.problem);
       await this.applyToLead(manager, person, plan, identity, now);
       for (const event of plan.events) {
         await this.activity.append(manager, person, {
