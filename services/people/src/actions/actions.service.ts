@@ -9,7 +9,7 @@ import { OutreachQueue } from '../outreach/outreach-queue';
 import { lockOwnedPerson } from '../persons/lock-owned-person';
 import { Person } from '../persons/person.entity';
 import { toPersonDto } from '../persons/person-dto';
-import { LeadActivity } from '../timeline/lead-activity';
+import { LeadActivity, resolveEscalationEvents } from '../timeline/lead-activity';
 import { ActionException, ActionExceptionCode } from './action.exception';
 import { ActionPlan, planLeadAction } from './action-plan';
 import { LeadActionDto } from './dto/lead-action.dto';
@@ -86,14 +86,7 @@ export class ActionsService {
   ): Promise<void> {
     const resolution = { at: now, by: identity.userId, byName: identity.name ?? null };
     if (plan.resolve_escalation) {
-      await manager.query(
-        `UPDATE "people"."events"
-           SET "content_data" = "content_data" || jsonb_build_object('outcome_logged', true, 'resolved_at', $2::text)
-         WHERE "person_id" = $1 AND "event_type" = 'ai_escalation'
-           AND ("content_data"->>'resolved_at') IS NULL
-           AND ("content_data"->>'outcome_logged') IS DISTINCT FROM 'true'`,
-        [person.person_id, now.toISOString()],
-      );
+      await resolveEscalationEvents(manager, person.person_id, now);
     }
     let reviewType = person.pending_review_type;
     if (plan.resolve_escalation && reviewType === PendingReviewTypes.escalate) reviewType = null;
