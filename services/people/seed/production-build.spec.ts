@@ -9,12 +9,16 @@ import * as ts from 'typescript';
 const ROOT = join(__dirname, '..', '..', '..');
 
 function projectFiles(tsconfig: string): string[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, tsconfig), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, tsconfig),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error(`cannot read ${tsconfig}`);
   return parsed.fileNames.map((file) => file.slice(ROOT.length + 1));
 }
@@ -25,7 +29,8 @@ function dockerStages(): { name: string; from: string; lines: string[] }[] {
   for (const line of readFileSync(join(ROOT, 'Dockerfile'), 'utf8').split('\n')) {
     const from = /^FROM\s+(\S+)\s+AS\s+(\S+)/i.exec(line);
     if (from) stages.push({ name: from[2], from: from[1], lines: [] });
-    else if (stages.length && line.trim() && !line.startsWith('#')) stages[stages.length - 1].lines.push(line);
+    else if (stages.length && line.trim() && !line.startsWith('#'))
+      stages[stages.length - 1].lines.push(line);
   }
   return stages;
 }

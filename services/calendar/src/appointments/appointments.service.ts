@@ -30,11 +30,15 @@ export class AppointmentsService {
   ): Promise<Appointment> {
     const practiceId = assertPracticeAccess(identity, target.practice_id);
     const times = checkAppointmentTimes(dto.start_time, dto.end_time, new Date());
-    if ('problem' in times) throw new AppointmentException(AppointmentExceptionCode.InvalidTimes, times.problem);
+    if ('problem' in times)
+      throw new AppointmentException(AppointmentExceptionCode.InvalidTimes, times.problem);
     const lead = await this.people.findLead(dto.person_id, identityToken);
     // A lead of another of the caller's practices must not be booked into this one.
     if (!lead || lead.practice_id !== practiceId) {
-      throw new AppointmentException(AppointmentExceptionCode.PersonNotFound, AppointmentMessages.personNotFound);
+      throw new AppointmentException(
+        AppointmentExceptionCode.PersonNotFound,
+        AppointmentMessages.personNotFound,
+      );
     }
 
     return this.dataSource.transaction(async (manager) => {

@@ -56,5 +56,8 @@ export class PeopleClient {
 }
 
 function peopleUnavailable(): AppointmentException {
-  return new AppointmentException(AppointmentExceptionCode.PeopleUnavailable, AppointmentMessages.peopleUnavailable);
+  return new AppointmentException(
+    AppointmentExceptionCode.PeopleUnavailable,
+    AppointmentMessages.peopleUnavailable,
+  );
 }

@@ -24,7 +24,8 @@ export const LocationMessages = {
   timezoneRequired: 'Timezone is required',
   timezoneInvalid: 'Please choose a valid timezone',
   phone: LeadFieldMessages.phone,
-  primaryCannotBeUnset: 'The primary location cannot be unset directly. Make another location primary instead.',
+  primaryCannotBeUnset:
+    'The primary location cannot be unset directly. Make another location primary instead.',
   primaryCannotBeDeleted: 'The primary location cannot be deleted. Make another location primary first.',
   primaryNeedsHours: 'The primary location cannot inherit business hours',
 } as const;

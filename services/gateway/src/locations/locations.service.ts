@@ -145,14 +145,12 @@ export class LocationsService {
       changes[field] = value;
     }
     if (dto.timezone !== undefined) {
-      if (!isValidTimezone(dto.timezone))
-        throw LocationException.invalid(LocationMessages.timezoneInvalid);
+      if (!isValidTimezone(dto.timezone)) throw LocationException.invalid(LocationMessages.timezoneInvalid);
       changes.timezone = dto.timezone;
     }
     if (dto.phone !== undefined) {
       const phone = formatLocationPhone(dto.phone);
-      if (phone === null)
-        throw LocationException.invalid(LocationMessages.phone);
+      if (phone === null) throw LocationException.invalid(LocationMessages.phone);
       changes.phone = phone;
     }
     if (dto.is_primary !== undefined) changes.is_primary = dto.is_primary;

@@ -4,7 +4,7 @@ import { Identity } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { dismissOpenDecision } from '../decisions/review-items';
-import { SendMessageJob } from '../outreach/jobs/send-message.processor';
+import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { lockOwnedPerson } from '../persons/lock-owned-person';
 import { Person } from '../persons/person.entity';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PendingReviewTypes } from '@pp/contracts';
 import { Identity } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
-import { SendMessageJob } from '../outreach/jobs/send-message.processor';
+import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { missingContact } from '../outreach/send-rules';
 import { isOutreachChannel } from '../outreach/transports/channel-transport';
@@ -71,7 +71,10 @@ export class DecisionsService {
 
       const channel = decision.channel;
       if (!isOutreachChannel(channel)) {
-        throw new DecisionException(DecisionExceptionCode.UnknownChannel, DecisionMessages.unknownChannel(channel));
+        throw new DecisionException(
+          DecisionExceptionCode.UnknownChannel,
+          DecisionMessages.unknownChannel(channel),
+        );
       }
       const problem = missingContact(person, channel);
       if (problem) throw new DecisionException(DecisionExceptionCode.Unreachable, problem);

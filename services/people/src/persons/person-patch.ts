@@ -57,7 +57,8 @@ function normalise(field: EditableField, value: string | null): string | null {
     case 'primary_email':
       return trimmed ? orFail(validateEmail(trimmed), trimmed.toLowerCase()) : null;
     case 'stage':
-      if (!trimmed) throw new PersonException(PersonExceptionCode.InvalidField, LeadFieldMessages.stageRequired);
+      if (!trimmed)
+        throw new PersonException(PersonExceptionCode.InvalidField, LeadFieldMessages.stageRequired);
       return orFail(isLeadStage(trimmed) ? null : STAGE_CHOICES_MESSAGE, trimmed);
   }
 }

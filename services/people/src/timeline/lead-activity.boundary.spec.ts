@@ -42,7 +42,10 @@ describe('lead events have one writer', () => {
     const writers = writersOfLeadEvents([
       { path: 'a.ts', text: 'await manager.save(manager.create(TimelineEvent, { event_type: "x" }));' },
       { path: 'b.ts', text: 'dataSource.getRepository(TimelineEvent).insert(row);' },
-      { path: 'c.ts', text: 'await manager.query(`INSERT INTO "people"."events" ("event_id") VALUES ($1)`);' },
+      {
+        path: 'c.ts',
+        text: 'await manager.query(`INSERT INTO "people"."events" ("event_id") VALUES ($1)`);',
+      },
       { path: 'd.ts', text: 'await manager.query(`UPDATE "people"."events" SET "content_data" = $2`);' },
       { path: 'e.ts', text: 'qb.insert().into(TimelineEvent).values(rows).execute();' },
       { path: 'f.ts', text: 'await manager.query(`SELECT * FROM "people"."events"`);' },

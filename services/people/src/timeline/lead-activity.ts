@@ -75,7 +75,11 @@ export async function resolvePendingReviewEvent(
 }
 
 /** Marks the lead's open escalations as answered by a logged outcome. */
-export async function resolveEscalationEvents(manager: EntityManager, personId: string, at: Date): Promise<void> {
+export async function resolveEscalationEvents(
+  manager: EntityManager,
+  personId: string,
+  at: Date,
+): Promise<void> {
   await manager.query(
     `UPDATE "people"."events"
        SET "content_data" = "content_data" || jsonb_build_object('outcome_logged', true, 'resolved_at', $2::text)
