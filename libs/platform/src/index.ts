@@ -2,6 +2,7 @@ export * from './config/config';
 export * from './logging/correlation';
 export * from './logging/logging.module';
 export * from './errors/domain.exception';
+export * from './errors/api-errors';
 export * from './errors/exception.filter';
 export * from './errors/validation';
 export * from './identity/internal-token';
