@@ -7,7 +7,8 @@
 # The runtime image holds the production node_modules and the built dist folders of ALL workspaces
 # (libs, services, console), so one image can run any service: SERVICE (build arg, and env at run time)
 # picks which services/<SERVICE>/dist/main.js the default command starts. Override the command to run a
-# service's migrations or seed, e.g. `node services/people/dist/database/migrate.js`.
+# service's migrations or seed, e.g. `node services/people/dist/database/migrate.js`. People's demo seed is
+# not in the default (runtime) image: only the `demo` target carries it (services/people/seed/dist).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -63,8 +64,8 @@ RUN set -eu; \
     find /out -name '*.tsbuildinfo' -delete
 
 # ---------------------------------------------------------------------------------------------------
-# runtime
-FROM ${NODE_IMAGE} AS runtime
+# service: what runs in production (the `runtime` target below, the default)
+FROM ${NODE_IMAGE} AS service
 ARG SERVICE=gateway
 ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
@@ -82,3 +83,12 @@ RUN test -f "services/${SERVICE}/dist/main.js" \
 USER 1000:1000
 # exec: node becomes PID 1 and receives SIGTERM directly (the services install shutdown hooks).
 CMD ["/bin/sh", "-c", "exec node \"services/${SERVICE}/dist/main.js\""]
+
+# ---------------------------------------------------------------------------------------------------
+# demo: the service image plus people's demo seed, for docker compose's one-shot migrate service only
+FROM service AS demo
+COPY --from=build /app/services/people/seed/dist/ services/people/seed/dist/
+
+# ---------------------------------------------------------------------------------------------------
+# runtime (last, so the default target): no demo seed
+FROM service AS runtime

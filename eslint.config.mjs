@@ -53,6 +53,30 @@ export default defineConfig([
     },
   },
   {
+    // Pure rule files: no framework, no HTTP. A broken rule returns a message or throws its feature's
+    // DomainException; the platform filter picks the status (docs/decisions/0009-code-structure.md).
+    files: [
+      'services/*/src/**/*-rules.ts',
+      'services/people/src/persons/person-patch.ts',
+      'services/people/src/actions/action-plan.ts',
+      'services/gateway/src/practices/website-url.ts',
+      'services/gateway/src/practices/outreach-preferences.ts',
+      'services/gateway/src/locations/business-hours.ts',
+    ],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@pp/testing', message: 'Test helpers are for tests only.' }],
+          patterns: [
+            { group: ['@nestjs/*'], message: 'Rule files stay free of Nest; throw a DomainException.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // CommonJS files (jest.config.js and the like) load their dependencies with require().
     files: ['**/*.cjs', 'jest.config.js'],
     languageOptions: { sourceType: 'commonjs' },

@@ -1,8 +1,19 @@
 // `npm run seed`: each service seeds its own tables with the demo data; idempotent.
-import { run, SERVICES, serviceScript } from './workspace.mjs';
+import { join } from 'node:path';
+import { ROOT, run, SERVICES, serviceScript } from './workspace.mjs';
+
+/**
+ * Where a service's seed command is built. People's demo seed is a project of its own
+ * (services/people/seed), built beside the service but never into its dist or the production image.
+ */
+const SEED_SCRIPTS = {
+  people: join(ROOT, 'services', 'people', 'seed', 'dist', 'seed', 'seed.js'),
+};
 
 export async function seedAll(env = process.env) {
-  for (const { name } of SERVICES) await run('node', [serviceScript(name, 'database/seed.js')], { env });
+  for (const { name } of SERVICES) {
+    await run('node', [SEED_SCRIPTS[name] ?? serviceScript(name, 'database/seed.js')], { env });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { PeopleConfig } from '../src/config';
 import { peopleDatabase } from '../src/database/database';
-import { SEND_MESSAGE_JOB, SendMessageJob } from '../src/outreach/jobs/send-message.processor';
+import { SEND_MESSAGE_JOB, SendMessageJob } from '../src/outreach/jobs/send-message.job';
 import { OutreachQueue } from '../src/outreach/outreach-queue';
 import { OutreachRecovery } from '../src/outreach/outreach-recovery';
 import { OutreachSend } from '../src/outreach/outreach-send.entity';

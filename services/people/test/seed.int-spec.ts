@@ -1,5 +1,5 @@
 import { DemoTenants } from '@pp/contracts';
-import { seedPeople, seedPeopleReport } from '../src/database/seed';
+import { seedPeople, seedPeopleReport } from '../seed/seed';
 import { PeopleHarness, startPeople } from './people-harness';
 
 /** The demo seed against a real, migrated people schema: what `npm run seed` and the browser stack run. */

@@ -14,6 +14,17 @@ export const LeadLimits = {
   appointmentMinutes: 30,
 } as const;
 
+/** Messages of the people API that other services repeat (calendar books appointments for a lead). */
+export const PeopleApiMessages = {
+  personNotFound: 'Person not found',
+} as const;
+
+/** The escalation form's messages, checked by the console before sending and by people on receipt. */
+export const LeadActionMessages = {
+  smsMessage: 'Please enter the SMS message',
+  emailMessage: 'Please enter the email message',
+} as const;
+
 export type ControlMode = 'ai' | 'human';
 
 /** What staff can log on a lead (docs/product/leads.md#escalations, lead-panel.md#quick-actions). */

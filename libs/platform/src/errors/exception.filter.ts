@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
+import { DomainErrorKind, DomainException } from './domain.exception';
 
-interface ErrorBody {
+export interface ErrorBody {
   detail: string;
   [key: string]: unknown;
 }
@@ -39,6 +40,26 @@ function defaultDetail(status: number): string {
   }
 }
 
+/** The one mapping of domain error kinds to HTTP statuses. */
+const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  [DomainErrorKind.NotFound]: HttpStatus.NOT_FOUND,
+  [DomainErrorKind.Invalid]: HttpStatus.UNPROCESSABLE_ENTITY,
+  [DomainErrorKind.Conflict]: HttpStatus.CONFLICT,
+  [DomainErrorKind.Unauthenticated]: HttpStatus.UNAUTHORIZED,
+  [DomainErrorKind.Forbidden]: HttpStatus.FORBIDDEN,
+  [DomainErrorKind.Unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
+};
+
+export function domainErrorStatus(kind: DomainErrorKind): number {
+  return STATUS_BY_KIND[kind] ?? HttpStatus.INTERNAL_SERVER_ERROR;
+}
+
+/** A domain exception as its status and `{"detail"}` body; undefined for any other error. */
+export function describeDomainException(exception: unknown): { status: number; body: ErrorBody } | undefined {
+  if (!(exception instanceof DomainException)) return undefined;
+  return { status: domainErrorStatus(exception.kind), body: { detail: exception.detail } };
+}
+
 /**
  * The one global exception filter: every HTTP error leaves as `{"detail": "..."}` with the right status.
  * Unknown errors are logged with their stack and answered with a generic 500, never leaking internals.
@@ -56,6 +77,8 @@ export class DetailExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): { status: number; body: ErrorBody } {
+    const domain = describeDomainException(exception);
+    if (domain) return domain;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       return { status, body: toErrorBody(status, exception.getResponse()) };

@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppointmentEventV1, Topics } from '@pp/contracts';
 import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { checkAppointmentTimes } from './appointment-rules';
 import { leadColumns, toAppointmentSnapshot } from './appointment-view';
 import { Appointment } from './appointment.entity';
+import { AppointmentException, AppointmentExceptionCode, AppointmentMessages } from './appointment.exception';
 import { AppointmentTargetQuery } from './dto/appointment-query.dto';
 import { CreateAppointmentDto } from './dto/create-appointment.dto';
 import { PeopleClient } from './people.client';
@@ -29,10 +30,16 @@ export class AppointmentsService {
   ): Promise<Appointment> {
     const practiceId = assertPracticeAccess(identity, target.practice_id);
     const times = checkAppointmentTimes(dto.start_time, dto.end_time, new Date());
-    if ('problem' in times) throw new UnprocessableEntityException(times.problem);
+    if ('problem' in times)
+      throw new AppointmentException(AppointmentExceptionCode.InvalidTimes, times.problem);
     const lead = await this.people.findLead(dto.person_id, identityToken);
     // A lead of another of the caller's practices must not be booked into this one.
-    if (!lead || lead.practice_id !== practiceId) throw new NotFoundException('Person not found');
+    if (!lead || lead.practice_id !== practiceId) {
+      throw new AppointmentException(
+        AppointmentExceptionCode.PersonNotFound,
+        AppointmentMessages.personNotFound,
+      );
+    }
 
     return this.dataSource.transaction(async (manager) => {
       const appointment = await manager.save(

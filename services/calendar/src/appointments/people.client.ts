@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG, Correlation, CORRELATION_HEADER, IDENTITY_HEADER } from '@pp/platform';
 import { CalendarConfig } from '../config';
+import { AppointmentException, AppointmentExceptionCode, AppointmentMessages } from './appointment.exception';
 
 /** The lead fields the calendar keeps with an appointment (docs/product/calendar.md#appointment, person_*). */
 export interface LeadSnapshot {
@@ -43,13 +44,20 @@ export class PeopleClient {
       });
     } catch (error) {
       this.logger.warn(`people unreachable: ${error instanceof Error ? error.message : String(error)}`);
-      throw new ServiceUnavailableException('Could not verify the lead right now. Please try again.');
+      throw peopleUnavailable();
     }
     if (response.status === 404) return null;
     if (!response.ok) {
       this.logger.warn(`people answered ${response.status} for a lead lookup`);
-      throw new ServiceUnavailableException('Could not verify the lead right now. Please try again.');
+      throw peopleUnavailable();
     }
     return (await response.json()) as LeadSnapshot;
   }
+}
+
+function peopleUnavailable(): AppointmentException {
+  return new AppointmentException(
+    AppointmentExceptionCode.PeopleUnavailable,
+    AppointmentMessages.peopleUnavailable,
+  );
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { Public } from '@pp/platform';
+import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, Public } from '@pp/platform';
+import { LogoutResponse, TokenResponseDto } from './auth.response';
 import type { AuthenticatedRequest } from './auth.guard';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
@@ -14,6 +15,9 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiOperation({ summary: 'Sign in with email (username) and password; returns a bearer token' })
+  @ApiOkResponse({ type: TokenResponseDto })
+  @ApiErrors(401, 422, 429)
   login(@Body() dto: LoginDto, @Req() request: AuthenticatedRequest) {
     return this.auth.login(dto, request.ip);
   }
@@ -22,6 +26,9 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @ApiBearerAuth()
+  @ApiOperation({ summary: 'Sign out: the token stops working at once' })
+  @ApiOkResponse({ type: LogoutResponse })
+  @ApiErrors(401)
   async logout(@Req() request: AuthenticatedRequest) {
     await this.auth.logout(request.auth!.claims);
     return { detail: 'Logged out' };

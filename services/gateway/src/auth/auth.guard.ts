@@ -1,7 +1,8 @@
-import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Correlation, CORRELATION_HEADER, IS_PUBLIC } from '@pp/platform';
 import type { FastifyRequest } from 'fastify';
+import { AuthException } from './auth.exception';
 import { Authenticated, Authenticator } from './authenticator';
 
 export type AuthenticatedRequest = FastifyRequest & { auth?: Authenticated };
@@ -23,7 +24,7 @@ export class BearerAuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]))
       return true;
     const auth = await this.authenticator.fromToken(Authenticator.bearer(request.headers.authorization));
-    if (!auth) throw new UnauthorizedException('Could not validate credentials');
+    if (!auth) throw AuthException.invalidToken();
     request.auth = auth;
     return true;
   }

@@ -1,15 +1,11 @@
-import {
-  ConflictException,
-  Injectable,
-  NotFoundException,
-  UnprocessableEntityException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { LocationChangedV1, LocationDeletedV1, Topics } from '@pp/contracts';
 import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { BusinessHours, defaultBusinessHours, parseBusinessHours } from './business-hours';
 import { CreateLocationDto, UpdateLocationDto } from './dto/location.dto';
 import { Location } from './location.entity';
+import { LocationException, LocationExceptionCode, LocationMessages } from './location.exception';
 import { formatLocationPhone, isValidTimezone, NEW_LOCATION_DEFAULTS } from './location-rules';
 import { toLocationView } from './location-view';
 
@@ -63,14 +59,15 @@ export class LocationsService {
     return this.dataSource.transaction(async (manager) => {
       const siblings = await this.lockLocations(manager, practiceId);
       const location = siblings.find((candidate) => candidate.location_id === locationId);
-      if (!location) throw new NotFoundException('Location not found');
+      if (!location) throw LocationException.notFound();
       if (location.is_primary && changes.is_primary === false) {
-        throw new ConflictException(
-          'The primary location cannot be unset directly. Make another location primary instead.',
+        throw new LocationException(
+          LocationExceptionCode.PrimaryRequired,
+          LocationMessages.primaryCannotBeUnset,
         );
       }
       if (location.is_primary && changes.business_hours === null) {
-        throw new UnprocessableEntityException('The primary location cannot inherit business hours');
+        throw LocationException.invalid(LocationMessages.primaryNeedsHours);
       }
       const becomesPrimary = changes.is_primary === true && !location.is_primary;
       if (becomesPrimary) {
@@ -89,10 +86,11 @@ export class LocationsService {
     return this.dataSource.transaction(async (manager) => {
       const siblings = await this.lockLocations(manager, practiceId);
       const location = siblings.find((candidate) => candidate.location_id === locationId);
-      if (!location) throw new NotFoundException('Location not found');
+      if (!location) throw LocationException.notFound();
       if (location.is_primary) {
-        throw new ConflictException(
-          'The primary location cannot be deleted. Make another location primary first.',
+        throw new LocationException(
+          LocationExceptionCode.PrimaryRequired,
+          LocationMessages.primaryCannotBeDeleted,
         );
       }
       const view = toLocationView(location);
@@ -141,20 +139,18 @@ export class LocationsService {
       if (dto[field] === undefined) continue;
       const value = dto[field].trim();
       if (!value)
-        throw new UnprocessableEntityException(
-          field === 'name' ? 'Location name is required' : 'Street address is required',
+        throw LocationException.invalid(
+          field === 'name' ? LocationMessages.nameRequired : LocationMessages.addressRequired,
         );
       changes[field] = value;
     }
     if (dto.timezone !== undefined) {
-      if (!isValidTimezone(dto.timezone))
-        throw new UnprocessableEntityException('Please choose a valid timezone');
+      if (!isValidTimezone(dto.timezone)) throw LocationException.invalid(LocationMessages.timezoneInvalid);
       changes.timezone = dto.timezone;
     }
     if (dto.phone !== undefined) {
       const phone = formatLocationPhone(dto.phone);
-      if (phone === null)
-        throw new UnprocessableEntityException('Please enter a valid 10-digit phone number');
+      if (phone === null) throw LocationException.invalid(LocationMessages.phone);
       changes.phone = phone;
     }
     if (dto.is_primary !== undefined) changes.is_primary = dto.is_primary;
@@ -164,7 +160,7 @@ export class LocationsService {
         changes.business_hours = null;
       } else {
         const parsed = parseBusinessHours(dto.business_hours);
-        if ('error' in parsed) throw new UnprocessableEntityException(parsed.error);
+        if ('error' in parsed) throw LocationException.invalid(parsed.error);
         changes.business_hours = parsed.hours;
       }
     }

@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PracticeUpdatedV1, Topics } from '@pp/contracts';
 import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { UpdatePracticeDto } from './dto/update-practice.dto';
 import { mergeOutreachPreferences, validateOutreachPreferences } from './outreach-preferences';
 import { Practice } from './practice.entity';
+import { PracticeException, PracticeMessages } from './practice.exception';
 import { toPracticeSnapshot } from './practice-snapshot';
 import { normalizeWebsiteUrl } from './website-url';
 
@@ -18,7 +19,7 @@ export class PracticesService {
   async get(identity: Identity, practiceId: string) {
     assertPracticeAccess(identity, practiceId);
     const practice = await this.dataSource.getRepository(Practice).findOneBy({ practice_id: practiceId });
-    if (!practice) throw new NotFoundException('Practice not found');
+    if (!practice) throw PracticeException.notFound();
     return toPracticeSnapshot(practice);
   }
 
@@ -31,7 +32,7 @@ export class PracticesService {
         where: { practice_id: practiceId },
         lock: { mode: 'pessimistic_write' },
       });
-      if (!practice) throw new NotFoundException('Practice not found');
+      if (!practice) throw PracticeException.notFound();
       if (changes.name !== undefined) practice.name = changes.name;
       if (changes.website_url !== undefined) practice.website_url = changes.website_url;
       if (changes.automation_level !== undefined) practice.automation_level = changes.automation_level;
@@ -55,15 +56,15 @@ export class PracticesService {
   private validated(dto: UpdatePracticeDto): UpdatePracticeDto {
     const changes: UpdatePracticeDto = { ...dto };
     if (dto.name !== undefined) changes.name = dto.name.trim();
-    if (changes.name === '') throw new UnprocessableEntityException('Practice name is required');
+    if (changes.name === '') throw PracticeException.invalid(PracticeMessages.nameRequired);
     if (dto.website_url !== undefined && dto.website_url !== null) {
       const url = normalizeWebsiteUrl(dto.website_url);
-      if (url === null) throw new UnprocessableEntityException('Please enter a valid website URL');
+      if (url === null) throw PracticeException.invalid(PracticeMessages.website);
       changes.website_url = url || null;
     }
     if (dto.outreach_preferences !== undefined) {
       const problem = validateOutreachPreferences(dto.outreach_preferences);
-      if (problem) throw new UnprocessableEntityException(problem);
+      if (problem) throw PracticeException.invalid(problem);
     }
     return changes;
   }

@@ -1,6 +1,7 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Identity } from '@pp/platform';
 import { DataSource, In } from 'typeorm';
+import { AuthException } from '../auth/auth.exception';
 import { Practice } from '../practices/practice.entity';
 import { User } from './user.entity';
 
@@ -11,7 +12,7 @@ export class UsersService {
   async me(identity: Identity) {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: identity.userId });
     // A token of a deleted user is as good as no token.
-    if (!user) throw new UnauthorizedException('Could not validate credentials');
+    if (!user) throw AuthException.invalidToken();
     return { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email };
   }
 

@@ -3,13 +3,14 @@ import {
   DEFAULT_FOLLOW_UP_HOURS,
   ESCALATION_OUTCOMES,
   LeadAction,
+  LeadActionMessages,
   PendingReviewTypes,
 } from '@pp/contracts';
 import { ContactMessages, missingContact } from '../outreach/send-rules';
 
 export const ActionMessages = {
-  smsMessage: 'Please enter the SMS message',
-  emailMessage: 'Please enter the email message',
+  smsMessage: LeadActionMessages.smsMessage,
+  emailMessage: LeadActionMessages.emailMessage,
   noPhone: ContactMessages.noPhone,
   noEmail: ContactMessages.noEmail,
   optedOut: ContactMessages.optedOut,

@@ -1,15 +1,16 @@
-import { Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { LeadActionResponse, PendingReviewTypes } from '@pp/contracts';
 import { Identity } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { dismissOpenDecision } from '../decisions/review-items';
-import { SendMessageJob } from '../outreach/jobs/send-message.processor';
+import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { lockOwnedPerson } from '../persons/lock-owned-person';
 import { Person } from '../persons/person.entity';
 import { toPersonDto } from '../persons/person-dto';
-import { LeadActivity } from '../timeline/lead-activity';
+import { LeadActivity, resolveEscalationEvents } from '../timeline/lead-activity';
+import { ActionException, ActionExceptionCode } from './action.exception';
 import { ActionPlan, planLeadAction } from './action-plan';
 import { LeadActionDto } from './dto/lead-action.dto';
 
@@ -40,7 +41,7 @@ export class ActionsService {
         },
         now,
       );
-      if ('problem' in plan) throw new UnprocessableEntityException(plan.problem);
+      if ('problem' in plan) throw new ActionException(ActionExceptionCode.NotApplicable, plan.problem);
       await this.applyToLead(manager, person, plan, identity, now);
       for (const event of plan.events) {
         await this.activity.append(manager, person, {
@@ -85,14 +86,7 @@ export class ActionsService {
   ): Promise<void> {
     const resolution = { at: now, by: identity.userId, byName: identity.name ?? null };
     if (plan.resolve_escalation) {
-      await manager.query(
-        `UPDATE "people"."events"
-           SET "content_data" = "content_data" || jsonb_build_object('outcome_logged', true, 'resolved_at', $2::text)
-         WHERE "person_id" = $1 AND "event_type" = 'ai_escalation'
-           AND ("content_data"->>'resolved_at') IS NULL
-           AND ("content_data"->>'outcome_logged') IS DISTINCT FROM 'true'`,
-        [person.person_id, now.toISOString()],
-      );
+      await resolveEscalationEvents(manager, person.person_id, now);
     }
     let reviewType = person.pending_review_type;
     if (plan.resolve_escalation && reviewType === PendingReviewTypes.escalate) reviewType = null;

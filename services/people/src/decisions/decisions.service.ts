@@ -1,8 +1,8 @@
-import { ConflictException, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PendingReviewTypes } from '@pp/contracts';
 import { Identity } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
-import { SendMessageJob } from '../outreach/jobs/send-message.processor';
+import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { missingContact } from '../outreach/send-rules';
 import { isOutreachChannel } from '../outreach/transports/channel-transport';
@@ -11,13 +11,11 @@ import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { Correction } from './correction.entity';
+import { DecisionException, DecisionExceptionCode, DecisionMessages } from './decision.exception';
 import { PendingDecision } from './pending-decision.entity';
 import { createPendingDecision, NewPendingDecision, resolvePendingReviewEvent } from './review-items';
 
-export const DecisionMessages = {
-  noneOpen: 'No AI decision is waiting for review',
-  noMessage: 'This decision has no message to send. Edit it to write one.',
-} as const;
+export { DecisionMessages } from './decision.exception';
 
 export interface DecisionResult {
   status: 'approved' | 'edited';
@@ -72,14 +70,21 @@ export class DecisionsService {
         .setLock('pessimistic_write')
         .where('d.person_id = :personId AND d.resolved_at IS NULL', { personId })
         .getOne();
-      if (!decision) throw new ConflictException(DecisionMessages.noneOpen);
+      if (!decision) throw new DecisionException(DecisionExceptionCode.NoneOpen, DecisionMessages.noneOpen);
 
       const channel = decision.channel;
-      if (!isOutreachChannel(channel)) throw new UnprocessableEntityException(`Unknown channel ${channel}`);
+      if (!isOutreachChannel(channel)) {
+        throw new DecisionException(
+          DecisionExceptionCode.UnknownChannel,
+          DecisionMessages.unknownChannel(channel),
+        );
+      }
       const problem = missingContact(person, channel);
-      if (problem) throw new UnprocessableEntityException(problem);
+      if (problem) throw new DecisionException(DecisionExceptionCode.Unreachable, problem);
       const message = answer.status === 'edited' ? answer.correctedMessage : decision.message?.trim();
-      if (!message && channel !== 'phone') throw new UnprocessableEntityException(DecisionMessages.noMessage);
+      if (!message && channel !== 'phone') {
+        throw new DecisionException(DecisionExceptionCode.NoMessage, DecisionMessages.noMessage);
+      }
 
       const at = new Date();
       await manager.update(

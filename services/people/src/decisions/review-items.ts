@@ -2,6 +2,7 @@ import type { OriginalDecision } from '@pp/contracts';
 import { PendingReviewTypes } from '@pp/contracts';
 import { EntityManager } from 'typeorm';
 import { Person } from '../persons/person.entity';
+import { resolvePendingReviewEvent as resolveEvent, writeTimelineEvent } from '../timeline/lead-activity';
 import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { PendingDecision } from './pending-decision.entity';
 
@@ -51,16 +52,12 @@ export async function createPendingDecision(
     subject: row.subject,
     reasoning: row.reasoning,
   };
-  const event = await manager.save(
-    manager.create(TimelineEvent, {
-      practice_id: person.practice_id,
-      person_id: person.person_id,
-      event_type: 'pending_review',
-      timestamp,
-      content_data: { original_decision: original, resolved_at: null },
-      event_metadata: { ai_reasoning: row.reasoning },
-    }),
-  );
+  const event = await writeTimelineEvent(manager, person, {
+    event_type: 'pending_review',
+    timestamp,
+    content_data: { original_decision: original, resolved_at: null },
+    event_metadata: { ai_reasoning: row.reasoning },
+  });
   await manager.update(PendingDecision, { decision_id: row.decision_id }, { event_id: event.event_id });
   row.event_id = event.event_id;
   if (!person.pending_review_type) {
@@ -88,21 +85,7 @@ export async function resolvePendingReviewEvent(
   decision: PendingDecision,
   resolution: Resolution,
 ): Promise<void> {
-  await manager.query(
-    `UPDATE "people"."events"
-       SET "content_data" = "content_data" || jsonb_build_object('resolved_at', $3::text, 'resolution', $4::text),
-           "event_metadata" = "event_metadata" || jsonb_build_object('resolved_by', $5::text)
-     WHERE "person_id" = $1 AND "event_type" = 'pending_review'
-       AND ("event_id" = $2 OR "content_data"->'original_decision'->>'decision_id' = $6)`,
-    [
-      decision.person_id,
-      decision.event_id,
-      resolution.at.toISOString(),
-      resolution.status,
-      resolution.byName,
-      decision.decision_id,
-    ],
-  );
+  await resolveEvent(manager, decision, resolution);
 }
 
 /**

@@ -3,15 +3,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { EntityManager } from 'typeorm';
 import { OUTREACH_QUEUE } from '../queues';
-import { SEND_MESSAGE_JOB, SendMessageJob } from './jobs/send-message.processor';
+import { SEND_MESSAGE_JOB, SendMessageJob } from './jobs/send-message.job';
+import { SendLedger } from './send-ledger';
 import { jobIdFor } from './send-rules';
 
 /** How long a request waits for Redis before leaving the job to the recovery sweep. */
 const ENQUEUE_TIMEOUT_MS = 3000;
 
 /**
- * Hands sends to the `outreach` queue in two steps: `record` writes the ledger row (status 'queued', with
- * the job) in the caller's transaction; `dispatch`, after commit, adds the BullMQ job. A rolled-back
+ * Hands sends to the `outreach` queue in two steps: `record` writes the ledger row (SendLedger: status
+ * 'queued', with the job) in the caller's transaction; `dispatch`, after commit, adds the BullMQ job. A rolled-back
  * request leaves neither; a committed one whose job never reached Redis is enqueued again by
  * OutreachRecovery from its ledger row.
  */
@@ -19,16 +20,14 @@ const ENQUEUE_TIMEOUT_MS = 3000;
 export class OutreachQueue {
   private readonly logger = new Logger(OutreachQueue.name);
 
-  constructor(@InjectQueue(OUTREACH_QUEUE) private readonly queue: Queue<SendMessageJob>) {}
+  constructor(
+    @InjectQueue(OUTREACH_QUEUE) private readonly queue: Queue<SendMessageJob>,
+    private readonly ledger: SendLedger,
+  ) {}
 
   /** Writes the ledger row in the caller's transaction. False when the key was recorded before. */
-  async record(manager: EntityManager, job: SendMessageJob): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO "people"."outreach_sends" ("idempotency_key", "practice_id", "person_id", "channel", "status", "payload")
-       VALUES ($1, $2, $3, $4, 'queued', $5) ON CONFLICT ("idempotency_key") DO NOTHING RETURNING "idempotency_key"`,
-      [job.idempotency_key, job.practice_id, job.person_id, job.channel, JSON.stringify(job)],
-    );
-    return rows.length > 0;
+  record(manager: EntityManager, job: SendMessageJob): Promise<boolean> {
+    return this.ledger.record(manager, job);
   }
 
   /** Adds the job (after commit). Never throws: a job that cannot be added now is recovered later. */

@@ -1,20 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { SendMessageJob } from './jobs/send-message.processor';
 import { OutreachQueue } from './outreach-queue';
+import { QUEUED_GRACE_SECONDS, SendLedger } from './send-ledger';
 
-/** A queued row older than this has missed its job (Redis was down, or the process stopped after commit). */
-const QUEUED_GRACE_SECONDS = 30;
-/** A queued row this old is given up: a message days late is worse than none. */
-const QUEUED_EXPIRY_HOURS = 24;
-/** A send claimed this long ago and not finished belongs to a worker that stopped mid-send. */
-const SENDING_STALE_MINUTES = 10;
 const SWEEP_INTERVAL_MS = 30_000;
 
 /**
- * Worker-side safety net of the send ledger (runs where jobs are processed): re-enqueues committed sends
- * whose job never reached Redis, expires very old ones, and marks sends whose worker died mid-send as
- * failed with an 'outcome unknown' error instead of sending them again (at most once beats twice).
+ * Worker-side safety net of the send ledger (runs where jobs are processed): every 30 s, SendLedger.sweep
+ * expires very old sends and fails sends whose worker died mid-send ('outcome unknown', never sent again),
+ * and the committed sends whose job never reached Redis are enqueued again.
  */
 @Injectable()
 export class OutreachRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -22,7 +15,7 @@ export class OutreachRecovery implements OnApplicationBootstrap, OnApplicationSh
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly ledger: SendLedger,
     private readonly outreach: OutreachQueue,
   ) {}
 
@@ -41,23 +34,9 @@ export class OutreachRecovery implements OnApplicationBootstrap, OnApplicationSh
 
   /** One pass; returns how many jobs were enqueued again. */
   async sweep(graceSeconds = QUEUED_GRACE_SECONDS): Promise<number> {
-    await this.dataSource.query(
-      `UPDATE "people"."outreach_sends" SET "status" = 'failed', "error" = 'Not sent within ${QUEUED_EXPIRY_HOURS} hours'
-       WHERE "status" = 'queued' AND "created_at" < now() - interval '${QUEUED_EXPIRY_HOURS} hours'`,
-    );
-    await this.dataSource.query(
-      `UPDATE "people"."outreach_sends"
-         SET "status" = 'failed', "error" = 'Outcome unknown: the worker stopped while sending; not retried to avoid a duplicate'
-       WHERE "status" = 'sending' AND "claimed_at" < now() - interval '${SENDING_STALE_MINUTES} minutes'`,
-    );
-    const rows: { payload: SendMessageJob }[] = await this.dataSource.query(
-      `SELECT "payload" FROM "people"."outreach_sends"
-       WHERE "status" = 'queued' AND "created_at" < now() - make_interval(secs => $1)
-       ORDER BY "created_at" LIMIT 500`,
-      [graceSeconds],
-    );
-    for (const row of rows) await this.outreach.enqueue(row.payload);
-    if (rows.length > 0) this.logger.log(`re-enqueued ${rows.length} outreach send(s)`);
-    return rows.length;
+    const jobs = await this.ledger.sweep(graceSeconds);
+    for (const job of jobs) await this.outreach.enqueue(job);
+    if (jobs.length > 0) this.logger.log(`re-enqueued ${jobs.length} outreach send(s)`);
+    return jobs.length;
   }
 }

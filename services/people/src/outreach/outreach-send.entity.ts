@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { SendMessageJob } from './jobs/send-message.processor';
+import type { SendMessageJob } from './jobs/send-message.job';
 
 /**
  * queued: written with the request that asked for the send, not yet claimed by a worker;

@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
-import type { SendMessageJob } from './jobs/send-message.processor';
-import { OutreachSend } from './outreach-send.entity';
+import type { SendMessageJob, SentMessageJob } from './jobs/send-message.job';
+import { SendLedger } from './send-ledger';
 import { contactFor, missingContact, sentEventType, stageAfterOutbound } from './send-rules';
 import { TransportReceipt } from './transports/channel-transport';
 import { Transports } from './transports/transports';
@@ -11,14 +11,8 @@ import { Transports } from './transports/transports';
 /** What became of one attempt. */
 export type SendOutcome = 'sent' | 'already_sent' | 'in_flight' | 'failed';
 
-interface ClaimedRow {
-  status: OutreachSend['status'];
-  event_id: string | null;
-  payload: (SendMessageJob & { receipt?: TransportReceipt; to?: string }) | Record<string, never>;
-}
-
 /**
- * Sends one message at most once per idempotency key:
+ * Sends one message at most once per idempotency key, with the ledger (SendLedger) as the record:
  * 1. claim the key in the ledger (insert, or take over a 'queued' row) — only one caller wins;
  * 2. send through the channel's transport;
  * 3. mark the row 'sent' (with the provider's receipt) at once, in its own statement;
@@ -33,12 +27,13 @@ export class OutreachSender {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly ledger: SendLedger,
     private readonly transports: Transports,
     private readonly activity: LeadActivity,
   ) {}
 
   async send(job: SendMessageJob, options: { lastAttempt?: boolean } = {}): Promise<SendOutcome> {
-    if (!(await this.claim(job))) return this.afterLostClaim(job);
+    if (!(await this.ledger.claim(job))) return this.afterLostClaim(job);
 
     const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: job.person_id });
     if (!person || person.practice_id !== job.practice_id) {
@@ -62,43 +57,18 @@ export class OutreachSender {
     } catch (error) {
       // The transport is sure nothing went out: give the key back for the next attempt (or give up).
       const reason = error instanceof Error ? error.message : String(error);
-      await this.dataSource.query(
-        `UPDATE "people"."outreach_sends" SET "status" = $2, "error" = $3 WHERE "idempotency_key" = $1`,
-        [job.idempotency_key, options.lastAttempt ? 'failed' : 'queued', reason],
-      );
+      await this.ledger.release(job.idempotency_key, reason, options.lastAttempt ?? false);
       throw error;
     }
 
-    await this.dataSource.query(
-      `UPDATE "people"."outreach_sends" SET "status" = 'sent', "sent_at" = now(), "error" = NULL,
-         "payload" = "payload" || jsonb_build_object('receipt', $2::jsonb, 'to', $3::text)
-       WHERE "idempotency_key" = $1`,
-      [job.idempotency_key, JSON.stringify(receipt), to],
-    );
+    await this.ledger.markSent(job.idempotency_key, receipt, to);
     await this.record(job.idempotency_key);
     return 'sent';
   }
 
-  /** Takes the key: a new row, or a 'queued' one written by the request. Exactly one concurrent caller wins. */
-  private async claim(job: SendMessageJob): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO "people"."outreach_sends"
-         ("idempotency_key", "practice_id", "person_id", "channel", "status", "payload", "claimed_at", "attempts")
-       VALUES ($1, $2, $3, $4, 'sending', $5, now(), 1)
-       ON CONFLICT ("idempotency_key") DO UPDATE
-         SET "status" = 'sending', "claimed_at" = now(), "attempts" = "outreach_sends"."attempts" + 1
-         WHERE "outreach_sends"."status" = 'queued'
-       RETURNING "idempotency_key"`,
-      [job.idempotency_key, job.practice_id, job.person_id, job.channel, JSON.stringify(job)],
-    );
-    return rows.length > 0;
-  }
-
   /** Someone else holds or finished the key. Finish a send whose event was not recorded; never resend. */
   private async afterLostClaim(job: SendMessageJob): Promise<SendOutcome> {
-    const row = await this.dataSource
-      .getRepository(OutreachSend)
-      .findOneBy({ idempotency_key: job.idempotency_key });
+    const row = await this.ledger.find(job.idempotency_key);
     if (row?.status === 'sent') {
       if (!row.event_id) await this.record(job.idempotency_key);
       return 'already_sent';
@@ -112,22 +82,16 @@ export class OutreachSender {
 
   private async fail(job: SendMessageJob, reason: string): Promise<SendOutcome> {
     this.logger.warn(`${job.idempotency_key} not sent: ${reason}`);
-    await this.dataSource.query(
-      `UPDATE "people"."outreach_sends" SET "status" = 'failed', "error" = $2 WHERE "idempotency_key" = $1`,
-      [job.idempotency_key, reason],
-    );
+    await this.ledger.fail(job.idempotency_key, reason);
     return 'failed';
   }
 
   /** Writes the timeline event of a sent row, once: the row is locked and its event_id checked first. */
   private async record(idempotencyKey: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [row]: ClaimedRow[] = await manager.query(
-        `SELECT "status", "event_id", "payload" FROM "people"."outreach_sends" WHERE "idempotency_key" = $1 FOR UPDATE`,
-        [idempotencyKey],
-      );
-      if (!row || row.status !== 'sent' || row.event_id) return;
-      const job = row.payload as SendMessageJob & { receipt?: TransportReceipt; to?: string };
+      const row = await this.ledger.lockSentWithoutEvent(manager, idempotencyKey);
+      if (!row) return;
+      const job = row.payload;
       const person = await manager.findOne(Person, {
         where: { person_id: job.person_id },
         lock: { mode: 'pessimistic_write' },
@@ -139,10 +103,7 @@ export class OutreachSender {
         content_data: sentContent(job),
         event_metadata: sentMetadata(job),
       });
-      await manager.query(
-        `UPDATE "people"."outreach_sends" SET "event_id" = $2 WHERE "idempotency_key" = $1`,
-        [idempotencyKey, event.event_id],
-      );
+      await this.ledger.linkEvent(manager, idempotencyKey, event.event_id);
     });
   }
 
@@ -154,10 +115,8 @@ export class OutreachSender {
   }
 }
 
-type RecordedJob = SendMessageJob & { receipt?: TransportReceipt; to?: string };
-
-/** content_data of the sent event (docs/product/leads.md#event): text, channel, address and the sandbox flag. */
-function sentContent(job: RecordedJob): Record<string, unknown> {
+/** content_data of the sent event (docs/product/leads.md#event): the text, the channel, the address and the sandbox flag. */
+function sentContent(job: SentMessageJob): Record<string, unknown> {
   const content: Record<string, unknown> = {
     message: job.message,
     channel: job.channel,
@@ -177,7 +136,7 @@ function sentContent(job: RecordedJob): Record<string, unknown> {
 }
 
 /** event_metadata: who approved an AI decision, or which staff member sent it. */
-function sentMetadata(job: RecordedJob): Record<string, unknown> {
+function sentMetadata(job: SentMessageJob): Record<string, unknown> {
   const metadata: Record<string, unknown> = { source: job.source, idempotency_key: job.idempotency_key };
   if (job.source === 'ai_decision') {
     metadata.approved_by_name = job.requested_by_name;

@@ -6,6 +6,7 @@ import { SendMessageProcessor } from './jobs/send-message.processor';
 import { OutreachQueue } from './outreach-queue';
 import { OutreachRecovery } from './outreach-recovery';
 import { OutreachSender } from './outreach-sender';
+import { SendLedger } from './send-ledger';
 import { Transports } from './transports/transports';
 
 /**
@@ -20,8 +21,8 @@ export class OutreachModule {
       module: OutreachModule,
       global: true,
       imports: [BullModule.registerQueue({ name: OUTREACH_QUEUE })],
-      providers: [OutreachQueue, OutreachSender, Transports, ...workerProviders],
-      exports: [OutreachQueue, OutreachSender, Transports],
+      providers: [SendLedger, OutreachQueue, OutreachSender, Transports, ...workerProviders],
+      exports: [SendLedger, OutreachQueue, OutreachSender, Transports],
     };
   }
 }

@@ -1,6 +1,7 @@
-import { assertOwned, Identity } from '@pp/platform';
+import { canAccessPractice, Identity } from '@pp/platform';
 import { EntityManager } from 'typeorm';
 import { Person } from './person.entity';
+import { PersonException } from './person.exception';
 
 /**
  * The caller's lead, row-locked for the rest of the transaction so concurrent changes to it (an edit, an
@@ -16,5 +17,6 @@ export async function lockOwnedPerson(
     where: { person_id: personId },
     lock: { mode: 'pessimistic_write' },
   });
-  return assertOwned(identity, person, 'Person');
+  if (!person || !canAccessPractice(identity, person.practice_id)) throw PersonException.notFound();
+  return person;
 }

@@ -1,6 +1,7 @@
-import { NotFoundException, ParseUUIDPipe } from '@nestjs/common';
+import { ParseUUIDPipe } from '@nestjs/common';
+import { PersonException } from './person.exception';
 
 /** A malformed id cannot name a lead of the caller: answered like any unknown lead. */
 export const personIdPipe = new ParseUUIDPipe({
-  exceptionFactory: () => new NotFoundException('Person not found'),
+  exceptionFactory: () => PersonException.notFound(),
 });

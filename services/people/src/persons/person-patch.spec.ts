@@ -1,5 +1,5 @@
-import { UnprocessableEntityException } from '@nestjs/common';
 import { planPersonPatch } from './person-patch';
+import { PersonException, PersonExceptionCode } from './person.exception';
 
 const current = {
   first_name: 'Sofia',
@@ -8,7 +8,8 @@ const current = {
   primary_email: 'sofia@mail.example',
   stage: 'Lead',
 };
-const failure = (message: string) => new UnprocessableEntityException(message);
+/** The field rule's domain error: a 422 with the message once the platform filter maps it. */
+const failure = (message: string) => new PersonException(PersonExceptionCode.InvalidField, message);
 
 describe('planPersonPatch (docs/product/leads.md#lead-fields)', () => {
   it('returns one change per field whose stored value changes', () => {
@@ -55,6 +56,7 @@ describe('planPersonPatch (docs/product/leads.md#lead-fields)', () => {
     [{ stage: null }, 'Stage is required'],
   ])('rejects %p with the spec message', (patch, message) => {
     expect(() => planPersonPatch(current, patch)).toThrow(failure(message));
+    expect(() => planPersonPatch(current, patch)).toThrow(PersonException);
   });
 
   it('rejects a stage that is not one of the stages in docs/product/leads.md', () => {

@@ -1,4 +1,3 @@
-import { UnprocessableEntityException } from '@nestjs/common';
 import {
   isLeadStage,
   LEAD_STAGES,
@@ -9,6 +8,7 @@ import {
   validateRequiredName,
 } from '@pp/contracts';
 import { Person } from './person.entity';
+import { PersonException, PersonExceptionCode } from './person.exception';
 
 /** The fields staff edit inline (docs/product/leads.md#calls `PATCH /people/{id}`), in the order they are checked. */
 export const EDITABLE_FIELDS = [
@@ -58,12 +58,13 @@ function normalise(field: EditableField, value: string | null): string | null {
     case 'primary_email':
       return trimmed ? orFail(validateEmail(trimmed), trimmed.toLowerCase()) : null;
     case 'stage':
-      if (!trimmed) throw new UnprocessableEntityException(LeadFieldMessages.stageRequired);
+      if (!trimmed)
+        throw new PersonException(PersonExceptionCode.InvalidField, LeadFieldMessages.stageRequired);
       return orFail(isLeadStage(trimmed) ? null : STAGE_CHOICES_MESSAGE, trimmed);
   }
 }
 
 function orFail<T>(message: string | null, value: T): T {
-  if (message) throw new UnprocessableEntityException(message);
+  if (message) throw new PersonException(PersonExceptionCode.InvalidField, message);
   return value;
 }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { LeadEventV1, normalizeUsPhone, PersonDto, Topics } from '@pp/contracts';
-import { assertOwned, assertPracticeAccess, Identity, Outbox } from '@pp/platform';
+import { normalizeUsPhone, PersonDto } from '@pp/contracts';
+import { assertPracticeAccess, canAccessPractice, Identity } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { LeadActivity } from '../timeline/lead-activity';
 import { CreatePersonDto } from './dto/create-person.dto';
 import { UpdatePersonDto } from './dto/update-person.dto';
 import { Person } from './person.entity';
-import { toPersonData } from './person-data';
+import { PersonException } from './person.exception';
 import { toPersonDto } from './person-dto';
 import { planPersonPatch } from './person-patch';
 import { lockOwnedPerson } from './lock-owned-person';
@@ -15,7 +15,6 @@ import { lockOwnedPerson } from './lock-owned-person';
 export class PersonsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly outbox: Outbox,
     private readonly activity: LeadActivity,
   ) {}
 
@@ -34,12 +33,7 @@ export class PersonsService {
           last_activity_at: new Date(),
         }),
       );
-      await this.outbox.add<LeadEventV1>(manager, Topics.leadEvents, {
-        type: 'lead_created',
-        practice_id: created.practice_id,
-        person_id: created.person_id,
-        person_data: toPersonData(created),
-      });
+      await this.activity.announce(manager, created, 'lead_created');
       return created;
     });
     return toPersonDto(person);
@@ -47,7 +41,8 @@ export class PersonsService {
 
   async get(identity: Identity, personId: string): Promise<PersonDto> {
     const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: personId });
-    return toPersonDto(assertOwned(identity, person, 'Person'));
+    if (!person || !canAccessPractice(identity, person.practice_id)) throw PersonException.notFound();
+    return toPersonDto(person);
   }
 
   /**

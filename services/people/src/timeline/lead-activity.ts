@@ -17,9 +17,83 @@ export interface AppendOptions {
 }
 
 /**
+ * Writes a timeline event in the caller's transaction without announcing it. Only for writers that announce
+ * later or never (opening an AI decision: the seed and `DecisionsService.open`, which announces); everything
+ * else uses `LeadActivity.append`. The only place that inserts into `people.events`
+ * (lead-activity.boundary.spec.ts keeps it so).
+ */
+export async function writeTimelineEvent(
+  manager: EntityManager,
+  person: Pick<Person, 'practice_id' | 'person_id'>,
+  input: NewTimelineEvent,
+): Promise<TimelineEvent> {
+  return manager.save(
+    manager.create(TimelineEvent, {
+      practice_id: person.practice_id,
+      person_id: person.person_id,
+      event_type: input.event_type,
+      timestamp: input.timestamp ?? new Date(),
+      session_id: input.session_id ?? null,
+      source_identifier: input.source_identifier ?? null,
+      content_data: input.content_data ?? {},
+      event_metadata: input.event_metadata ?? {},
+    }),
+  );
+}
+
+/** How a review item was closed, written on its pending_review event. */
+export interface ReviewResolution {
+  status: 'approved' | 'edited' | 'dismissed';
+  at: Date;
+  byName: string | null;
+}
+
+/**
+ * Marks a decision's pending_review event resolved (the console's review box closes on resolved_at): the
+ * event it points at, or the one whose original_decision names it.
+ */
+export async function resolvePendingReviewEvent(
+  manager: EntityManager,
+  decision: { person_id: string; event_id: string | null; decision_id: string },
+  resolution: ReviewResolution,
+): Promise<void> {
+  await manager.query(
+    `UPDATE "people"."events"
+       SET "content_data" = "content_data" || jsonb_build_object('resolved_at', $3::text, 'resolution', $4::text),
+           "event_metadata" = "event_metadata" || jsonb_build_object('resolved_by', $5::text)
+     WHERE "person_id" = $1 AND "event_type" = 'pending_review'
+       AND ("event_id" = $2 OR "content_data"->'original_decision'->>'decision_id' = $6)`,
+    [
+      decision.person_id,
+      decision.event_id,
+      resolution.at.toISOString(),
+      resolution.status,
+      resolution.byName,
+      decision.decision_id,
+    ],
+  );
+}
+
+/** Marks the lead's open escalations as answered by a logged outcome. */
+export async function resolveEscalationEvents(
+  manager: EntityManager,
+  personId: string,
+  at: Date,
+): Promise<void> {
+  await manager.query(
+    `UPDATE "people"."events"
+       SET "content_data" = "content_data" || jsonb_build_object('outcome_logged', true, 'resolved_at', $2::text)
+     WHERE "person_id" = $1 AND "event_type" = 'ai_escalation'
+       AND ("content_data"->>'resolved_at') IS NULL
+       AND ("content_data"->>'outcome_logged') IS DISTINCT FROM 'true'`,
+    [personId, at.toISOString()],
+  );
+}
+
+/**
  * The one way a lead's visible state changes: timeline events are written and `lead_updated` (or
  * `lead_created`) goes to the outbox in the caller's transaction, so open consoles refresh
- * (docs/architecture.md#how-events-flow). Every writer in this service goes through here.
+ * (docs/architecture.md#how-events-flow). Every writer of lead events in this service goes through this file.
  */
 @Injectable()
 export class LeadActivity {
@@ -32,18 +106,7 @@ export class LeadActivity {
     input: NewTimelineEvent,
     options: AppendOptions = {},
   ): Promise<TimelineEvent> {
-    const event = await manager.save(
-      manager.create(TimelineEvent, {
-        practice_id: person.practice_id,
-        person_id: person.person_id,
-        event_type: input.event_type,
-        timestamp: input.timestamp ?? new Date(),
-        session_id: input.session_id ?? null,
-        source_identifier: input.source_identifier ?? null,
-        content_data: input.content_data ?? {},
-        event_metadata: input.event_metadata ?? {},
-      }),
-    );
+    const event = await writeTimelineEvent(manager, person, input);
     if (!person.last_activity_at || person.last_activity_at < event.timestamp) {
       person.last_activity_at = event.timestamp;
     }

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { LocationMessages } from '../location.exception';
 
 /**
  * Fields of a location a client may set (docs/product/settings.md#practice-and-location-calls). Every field is
@@ -8,27 +9,27 @@ import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } fr
 export class CreateLocationDto {
   @ApiPropertyOptional({ example: 'Glow Aesthetics - Uptown' })
   @IsOptional()
-  @IsString({ message: 'Location name is required' })
-  @IsNotEmpty({ message: 'Location name is required' })
+  @IsString({ message: LocationMessages.nameRequired })
+  @IsNotEmpty({ message: LocationMessages.nameRequired })
   @MaxLength(200)
   name?: string;
 
   @ApiPropertyOptional({ example: '2100 Oak Lawn Ave, Dallas, TX 75201' })
   @IsOptional()
-  @IsString({ message: 'Street address is required' })
-  @IsNotEmpty({ message: 'Street address is required' })
+  @IsString({ message: LocationMessages.addressRequired })
+  @IsNotEmpty({ message: LocationMessages.addressRequired })
   @MaxLength(500)
   address?: string;
 
   @ApiPropertyOptional({ example: 'America/Chicago' })
   @IsOptional()
-  @IsString({ message: 'Timezone is required' })
-  @IsNotEmpty({ message: 'Timezone is required' })
+  @IsString({ message: LocationMessages.timezoneRequired })
+  @IsNotEmpty({ message: LocationMessages.timezoneRequired })
   timezone?: string;
 
   @ApiPropertyOptional({ example: '(214) 555-0142' })
   @IsOptional()
-  @IsString({ message: 'Please enter a valid 10-digit phone number' })
+  @IsString({ message: LocationMessages.phone })
   @MaxLength(40)
   phone?: string;
 

@@ -1,18 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { AUTOMATION_LEVELS, AutomationLevel } from '../practice.entity';
+import { PracticeMessages } from '../practice.exception';
 
 export class UpdatePracticeDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString({ message: 'Practice name is required' })
-  @IsNotEmpty({ message: 'Practice name is required' })
+  @IsString({ message: PracticeMessages.nameRequired })
+  @IsNotEmpty({ message: PracticeMessages.nameRequired })
   @MaxLength(200)
   name?: string;
 
   @ApiPropertyOptional({ nullable: true, example: 'https://glowaesthetics.com' })
   @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsString({ message: 'Please enter a valid website URL' })
+  @IsString({ message: PracticeMessages.website })
   @MaxLength(2048)
   website_url?: string | null;
 

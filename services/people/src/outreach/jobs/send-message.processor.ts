@@ -3,29 +3,7 @@ import { Logger } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { OUTREACH_QUEUE } from '../../queues';
 import { OutreachSender } from '../outreach-sender';
-import type { OutreachChannel } from '../transports/channel-transport';
-
-export const SEND_MESSAGE_JOB = 'send-message';
-
-/** Data of a `send-message` job on the `outreach` queue. The ledger row of its key holds the same. */
-export interface SendMessageJob {
-  /** `decision:<decision_id>` for an approved or edited AI decision, `action:<uuid>` for a staff send. */
-  idempotency_key: string;
-  practice_id: string;
-  person_id: string;
-  channel: OutreachChannel;
-  /** send_sms, email_initial, schedule_call ... for AI decisions; sms_sent / email_sent for staff sends. */
-  action_type: string;
-  message: string;
-  subject: string | null;
-  source: 'ai_decision' | 'human_action';
-  decision_id: string | null;
-  /** Staff corrected the AI's message before it went out. */
-  edited: boolean;
-  notes: string | null;
-  /** Who approved (AI decision) or wrote (staff send) it. */
-  requested_by_name: string | null;
-}
+import { SEND_MESSAGE_JOB, SendMessageJob } from './send-message.job';
 
 /**
  * Sends outreach messages. Registered only when ROLE is worker or all; an api-only process enqueues and

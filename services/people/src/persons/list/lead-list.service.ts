@@ -1,8 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { LEAD_STAGES, LeadListResponse, LeadStatsResponse } from '@pp/contracts';
 import { assertPracticeAccess, Identity } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { Person } from '../person.entity';
+import { PersonException } from '../person.exception';
 import { personColumnsSql, toPersonDto } from '../person-dto';
 import { ListPeopleQuery } from '../dto/list-people.query';
 import { ListKey } from './list-cursor';
@@ -90,7 +91,7 @@ export class LeadListService {
 
   /** The list key of a deep-linked lead; it must be in the practice and match the list's filter. */
   private async anchorKey(personId: string, practiceId: string, filter: LeadFilter): Promise<ListKey> {
-    const notFound = new NotFoundException('Person not found');
+    const notFound = PersonException.notFound();
     if (!UUID.test(personId)) throw notFound;
     const where = new Where(practiceId, filter);
     const [row]: { cursor_at: string }[] = await this.dataSource.query(

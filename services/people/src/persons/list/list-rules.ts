@@ -1,5 +1,5 @@
-import { UnprocessableEntityException } from '@nestjs/common';
 import { isLeadStage, isStageFilterId, LeadStage, STAGE_BY_FILTER } from '@pp/contracts';
+import { PersonException, PersonExceptionCode, PersonMessages } from '../person.exception';
 import { encodeCursor, ListKey, parseCursor } from './list-cursor';
 
 /** What a lead list shows: one stage or all, and optionally only leads waiting for review. */
@@ -14,7 +14,7 @@ export interface LeadFilter {
  */
 export function resolveLeadFilter(stage: string | undefined, pendingReview: string | undefined): LeadFilter {
   if (pendingReview !== undefined && pendingReview !== 'true' && pendingReview !== 'false') {
-    throw new UnprocessableEntityException('pending_review must be true or false');
+    throw new PersonException(PersonExceptionCode.InvalidListQuery, PersonMessages.pendingReviewFlag);
   }
   const filter: LeadFilter = { stage: null, pendingReview: pendingReview === 'true' };
   if (stage === undefined || stage === '' || stage === 'all') return filter;
@@ -22,7 +22,8 @@ export function resolveLeadFilter(stage: string | undefined, pendingReview: stri
   if (isStageFilterId(stage))
     return { ...filter, stage: STAGE_BY_FILTER[stage as keyof typeof STAGE_BY_FILTER] };
   if (isLeadStage(stage)) return { ...filter, stage };
-  throw new UnprocessableEntityException(
+  throw new PersonException(
+    PersonExceptionCode.InvalidListQuery,
     `Unknown stage '${stage}': use a stage filter id (all, review, ${Object.keys(STAGE_BY_FILTER).join(', ')}) or a lead stage name`,
   );
 }
@@ -37,7 +38,7 @@ export type PageStart =
 export function resolvePageStart(after?: string, before?: string, anchorId?: string): PageStart {
   const given = [after, before, anchorId].filter((value) => value !== undefined && value !== '');
   if (given.length > 1) {
-    throw new UnprocessableEntityException('Use only one of after, before and anchor_id');
+    throw new PersonException(PersonExceptionCode.InvalidListQuery, PersonMessages.onePageStart);
   }
   if (after) return { kind: 'after', key: parseCursor(after) };
   if (before) return { kind: 'before', key: parseCursor(before) };

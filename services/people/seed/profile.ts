@@ -193,9 +193,11 @@ export function enrichment(
       start: { month: rng.int(1, 12), year: year - rng.int(9, 15) },
     });
   }
+  // No avatar: a photo host would be fetched on every page that shows the lead (failing offline); the
+  // console shows the lead's initials instead. The draw that picked one stays, so every later value is unchanged.
+  rng.chance(0.7);
   return {
-    // Loads from the network when online; offline (browser tests) the console falls back to initials.
-    avatar: rng.chance(0.7) ? `https://i.pravatar.cc/150?u=${plan.person_id}` : null,
+    avatar: null,
     linkedin,
     age: rng.int(22, 67),
     location: rng.pick(practice.towns),

@@ -249,6 +249,15 @@ describe('demo seed data', () => {
     );
   });
 
+  it('gives no lead an avatar image the browser would fetch from another host (the console shows initials)', () => {
+    for (const seed of all) {
+      const enriched = seed.persons.filter((p) => p.enrichment_data);
+      expect(enriched.length).toBeGreaterThan(0);
+      expect(enriched.filter((p) => p.enrichment_data?.avatar != null)).toEqual([]);
+      expect(JSON.stringify(seed)).not.toMatch(/pravatar|\.(png|jpe?g|gif|webp)\b/i);
+    }
+  });
+
   it('enriches about 60% of the leads', () => {
     const share = glow.persons.filter((p) => p.enrichment_data).length / glow.persons.length;
     expect(share).toBeGreaterThan(0.5);

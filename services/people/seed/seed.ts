@@ -1,12 +1,12 @@
 import { seedCommand } from '@pp/platform';
 import { DataSource } from 'typeorm';
-import { peopleService } from '../people.service-definition';
-import { peopleDatabase } from './database';
-import { buildPractice } from './seed/build';
-import { Inserted, insertPracticeSeed } from './seed/insert';
-import { SEED_PRACTICES } from './seed/practices';
+import { peopleDatabase } from '../src/database/database';
+import { peopleService } from '../src/people.service-definition';
+import { buildPractice } from './build';
+import { Inserted, insertPracticeSeed } from './insert';
+import { SEED_PRACTICES } from './practices';
 
-export { seedId } from './seed/prng';
+export { seedId } from './prng';
 
 export interface SeedReport {
   /** Leads added, per practice name. */

@@ -1,0 +1,140 @@
+import { createTestDatabase, ServiceProcess, startBuiltService, TestDatabase } from '@pp/testing';
+import { GatewayHarness, startGateway } from './gateway-harness';
+
+type Schema = { $ref?: string; type?: string; items?: Schema; properties?: Record<string, Schema> };
+interface Response {
+  description?: string;
+  content?: Record<string, { schema?: Schema }>;
+}
+interface Operation {
+  summary?: string;
+  responses?: Record<string, Response>;
+}
+interface Document {
+  info: { description?: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Every operation of the merged document under /api/v1, as "METHOD path" with the operation. */
+function operations(document: Document): [string, Operation][] {
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/v1/'))
+    .flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => METHODS.includes(method))
+        .map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation]),
+    );
+}
+
+/** The named component a JSON response refers to (directly, or as the items of an array). */
+function componentOf(document: Document, response: Response | undefined): Schema | undefined {
+  const schema = response?.content?.['application/json']?.schema;
+  const ref = schema?.$ref ?? (schema?.type === 'array' ? schema.items?.$ref : undefined);
+  const name = ref?.replace('#/components/schemas/', '');
+  return name ? document.components?.schemas?.[name] : undefined;
+}
+
+/**
+ * The OpenAPI document integrators read at /api/docs-json: the gateway's routes merged with the people and
+ * calendar services' (real processes), each operation with a summary, a typed success response and its
+ * errors in the `{"detail"}` envelope.
+ */
+describe('the merged OpenAPI document', () => {
+  let h: GatewayHarness;
+  let people: ServiceProcess;
+  let calendar: ServiceProcess;
+  let peopleDb: TestDatabase;
+  let calendarDb: TestDatabase;
+  let document: Document;
+
+  beforeAll(async () => {
+    peopleDb = await createTestDatabase('openapi_people');
+    calendarDb = await createTestDatabase('openapi_calendar');
+    [people, calendar] = await Promise.all([
+      startBuiltService('people', { DATABASE_URL: peopleDb.url }),
+      startBuiltService('calendar', { DATABASE_URL: calendarDb.url }),
+    ]);
+    h = await startGateway('openapi', { PEOPLE_URL: people.url, CALENDAR_URL: calendar.url });
+    document = (await h.http().get('/api/docs-json').expect(200)).body as Document;
+  });
+
+  afterAll(async () => {
+    await h?.stop();
+    await people?.stop();
+    await calendar?.stop();
+    await peopleDb?.drop();
+    await calendarDb?.drop();
+  });
+
+  it('holds the routes of the gateway, people and calendar', () => {
+    const names = operations(document).map(([name]) => name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/auth/login',
+        'GET /api/v1/users/me',
+        'PATCH /api/v1/practices/{practiceId}',
+        'DELETE /api/v1/practices/{practiceId}/locations/{locationId}',
+        'GET /api/v1/people',
+        'GET /api/v1/people/{personId}/events',
+        'POST /api/v1/people/{personId}/actions',
+        'POST /api/v1/calendar/appointments',
+      ]),
+    );
+    expect(document.info.description).not.toContain('people');
+    expect(document.info.description).not.toContain('calendar');
+  });
+
+  it('gives every operation a summary', () => {
+    const missing = operations(document)
+      .filter(([, operation]) => !operation.summary?.trim())
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every operation a 2xx response typed by a schema with properties', () => {
+    const untyped = operations(document)
+      .filter(([, operation]) => {
+        const success = Object.entries(operation.responses ?? {}).filter(([status]) =>
+          /^2\d\d$/.test(status),
+        );
+        return (
+          success.length === 0 ||
+          success.some(
+            ([, response]) => !Object.keys(componentOf(document, response)?.properties ?? {}).length,
+          )
+        );
+      })
+      .map(([name]) => name);
+    expect(untyped).toEqual([]);
+  });
+
+  it('documents errors in the {"detail"} envelope, and 401 on every route that needs a token', () => {
+    const wrongErrors: string[] = [];
+    const without401: string[] = [];
+    for (const [name, operation] of operations(document)) {
+      const errors = Object.entries(operation.responses ?? {}).filter(([status]) =>
+        /^[45]\d\d$/.test(status),
+      );
+      for (const [status, response] of errors) {
+        const properties = componentOf(document, response)?.properties ?? {};
+        if (Object.keys(properties).join() !== 'detail') wrongErrors.push(`${name} ${status}`);
+      }
+      if (name !== 'POST /api/v1/auth/login' && !operation.responses?.['401']) without401.push(name);
+    }
+    expect(wrongErrors).toEqual([]);
+    expect(without401).toEqual([]);
+  });
+
+  it('describes a lead with its fields and types', () => {
+    const person = componentOf(document, document.paths['/api/v1/people/{personId}'].get.responses?.['200']);
+    expect(person?.properties).toMatchObject({
+      person_id: { type: 'string', format: 'uuid' },
+      stage: { type: 'string' },
+      is_unseen: { type: 'boolean' },
+      current_outreach_state: { type: 'object' },
+    });
+  });
+});

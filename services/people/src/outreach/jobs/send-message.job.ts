@@ -1,0 +1,27 @@
+import type { OutreachChannel, TransportReceipt } from '../transports/channel-transport';
+
+/** The name of the job on the `outreach` queue that sends one message. */
+export const SEND_MESSAGE_JOB = 'send-message';
+
+/** Data of a `send-message` job on the `outreach` queue. The ledger row of its key holds the same. */
+export interface SendMessageJob {
+  /** `decision:<decision_id>` for an approved or edited AI decision, `action:<uuid>` for a staff send. */
+  idempotency_key: string;
+  practice_id: string;
+  person_id: string;
+  channel: OutreachChannel;
+  /** send_sms, email_initial, schedule_call ... for AI decisions; sms_sent / email_sent for staff sends. */
+  action_type: string;
+  message: string;
+  subject: string | null;
+  source: 'ai_decision' | 'human_action';
+  decision_id: string | null;
+  /** Staff corrected the AI's message before it went out. */
+  edited: boolean;
+  notes: string | null;
+  /** Who approved (AI decision) or wrote (staff send) it. */
+  requested_by_name: string | null;
+}
+
+/** A sent job as its ledger row keeps it: with the transport's receipt and the address it went to. */
+export type SentMessageJob = SendMessageJob & { receipt?: TransportReceipt; to?: string };

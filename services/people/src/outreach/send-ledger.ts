@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { SendMessageJob, SentMessageJob } from './jobs/send-message.job';
+import { OutreachSend } from './outreach-send.entity';
+import type { TransportReceipt } from './transports/channel-transport';
+
+/** A queued row older than this has missed its job (Redis was down, or the process stopped after commit). */
+export const QUEUED_GRACE_SECONDS = 30;
+/** A queued row this old is given up: a message days late is worse than none. */
+const QUEUED_EXPIRY_HOURS = 24;
+/** A send claimed this long ago and not finished belongs to a worker that stopped mid-send. */
+const SENDING_STALE_MINUTES = 10;
+
+/** A sent row, locked, as recording its timeline event needs it. */
+export interface SentRow {
+  status: OutreachSend['status'];
+  event_id: string | null;
+  payload: SentMessageJob;
+}
+
+/**
+ * The one owner of the send ledger (`people.outreach_sends`): every read and write of a row goes through
+ * here. A row's life: `record` (queued, in the request's transaction) → `claim` (sending; exactly one
+ * caller wins) → `markSent` (sent, with the receipt) → `linkEvent` (its timeline event), or `release`
+ * (back to queued, or failed on the last attempt) / `fail`; `sweep` expires, gives up on stale claims and
+ * lists the queued rows whose job must be enqueued again.
+ */
+@Injectable()
+export class SendLedger {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Writes a queued row with its job in the caller's transaction. False when the key was recorded before. */
+  async record(manager: EntityManager, job: SendMessageJob): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO "people"."outreach_sends" ("idempotency_key", "practice_id", "person_id", "channel", "status", "payload")
+       VALUES ($1, $2, $3, $4, 'queued', $5) ON CONFLICT ("idempotency_key") DO NOTHING RETURNING "idempotency_key"`,
+      [job.idempotency_key, job.practice_id, job.person_id, job.channel, JSON.stringify(job)],
+    );
+    return rows.length > 0;
+  }
+
+  /** Takes the key: a new row, or a 'queued' one written by the request. Exactly one concurrent caller wins. */
+  async claim(job: SendMessageJob): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO "people"."outreach_sends"
+         ("idempotency_key", "practice_id", "person_id", "channel", "status", "payload", "claimed_at", "attempts")
+       VALUES ($1, $2, $3, $4, 'sending', $5, now(), 1)
+       ON CONFLICT ("idempotency_key") DO UPDATE
+         SET "status" = 'sending', "claimed_at" = now(), "attempts" = "outreach_sends"."attempts" + 1
+         WHERE "outreach_sends"."status" = 'queued'
+       RETURNING "idempotency_key"`,
+      [job.idempotency_key, job.practice_id, job.person_id, job.channel, JSON.stringify(job)],
+    );
+    return rows.length > 0;
+  }
+
+  find(idempotencyKey: string): Promise<OutreachSend | null> {
+    return this.dataSource.getRepository(OutreachSend).findOneBy({ idempotency_key: idempotencyKey });
+  }
+
+  /** The transport accepted it: sent, with its receipt and address, at once and in its own statement. */
+  async markSent(idempotencyKey: string, receipt: TransportReceipt, to: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "people"."outreach_sends" SET "status" = 'sent', "sent_at" = now(), "error" = NULL,
+         "payload" = "payload" || jsonb_build_object('receipt', $2::jsonb, 'to', $3::text)
+       WHERE "idempotency_key" = $1`,
+      [idempotencyKey, JSON.stringify(receipt), to],
+    );
+  }
+
+  /**
+   * The transport is sure nothing went out: the key goes back to 'queued' for the next attempt, or to
+   * 'failed' after the last one.
+   */
+  async release(idempotencyKey: string, reason: string, lastAttempt: boolean): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "people"."outreach_sends" SET "status" = $2, "error" = $3 WHERE "idempotency_key" = $1`,
+      [idempotencyKey, lastAttempt ? 'failed' : 'queued', reason],
+    );
+  }
+
+  /** Gives the send up (no lead, no address, opted out ...), with why. */
+  async fail(idempotencyKey: string, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "people"."outreach_sends" SET "status" = 'failed', "error" = $2 WHERE "idempotency_key" = $1`,
+      [idempotencyKey, reason],
+    );
+  }
+
+  /** The row, locked for the caller's transaction, when it is sent and its event not yet recorded. */
+  async lockSentWithoutEvent(manager: EntityManager, idempotencyKey: string): Promise<SentRow | null> {
+    const [row]: SentRow[] = await manager.query(
+      `SELECT "status", "event_id", "payload" FROM "people"."outreach_sends" WHERE "idempotency_key" = $1 FOR UPDATE`,
+      [idempotencyKey],
+    );
+    return row && row.status === 'sent' && !row.event_id ? row : null;
+  }
+
+  /** Links the sent row to its timeline event (in the transaction that wrote the event). */
+  async linkEvent(manager: EntityManager, idempotencyKey: string, eventId: string): Promise<void> {
+    await manager.query(`UPDATE "people"."outreach_sends" SET "event_id" = $2 WHERE "idempotency_key" = $1`, [
+      idempotencyKey,
+      eventId,
+    ]);
+  }
+
+  /**
+   * One pass of the safety net: queued rows older than a day are failed, 'sending' rows whose worker
+   * stopped mid-send are failed with 'outcome unknown' (never sent again: at most once beats twice), and
+   * the jobs of queued rows older than `graceSeconds` are returned to be enqueued again (oldest first).
+   */
+  async sweep(graceSeconds = QUEUED_GRACE_SECONDS): Promise<SendMessageJob[]> {
+    await this.dataSource.query(
+      `UPDATE "people"."outreach_sends" SET "status" = 'failed', "error" = 'Not sent within ${QUEUED_EXPIRY_HOURS} hours'
+       WHERE "status" = 'queued' AND "created_at" < now() - interval '${QUEUED_EXPIRY_HOURS} hours'`,
+    );
+    await this.dataSource.query(
+      `UPDATE "people"."outreach_sends"
+         SET "status" = 'failed', "error" = 'Outcome unknown: the worker stopped while sending; not retried to avoid a duplicate'
+       WHERE "status" = 'sending' AND "claimed_at" < now() - interval '${SENDING_STALE_MINUTES} minutes'`,
+    );
+    const rows: { payload: SendMessageJob }[] = await this.dataSource.query(
+      `SELECT "payload" FROM "people"."outreach_sends"
+       WHERE "status" = 'queued' AND "created_at" < now() - make_interval(secs => $1)
+       ORDER BY "created_at" LIMIT 500`,
+      [graceSeconds],
+    );
+    return rows.map((row) => row.payload);
+  }
+}
