@@ -1,3 +1,4 @@
 export * from './database';
 export * from './service';
 export * from './identity';
+export * from './secrets';
