@@ -2,3 +2,4 @@ export * from './database';
 export * from './service';
 export * from './identity';
 export * from './secrets';
+export * from './repository-literals';

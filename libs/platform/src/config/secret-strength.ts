@@ -2,7 +2,7 @@
  * What a production secret must be: long, made of a random generator's characters (base64, base64url or
  * hex), high in estimated entropy, and free of identifiers, paths and the words that mark a placeholder or
  * an example. Every secret-like value written anywhere in this repository (compose, k8s,
- * docs, tests) fails these rules; `secret-strength.repository.spec.ts` scans the tracked files to prove it.
+ * docs, tests) fails these rules; `libs/testing/src/repository-secrets.spec.ts` scans the tracked files to prove it.
  * A secret made by `openssl rand -base64 48` (or the local stack's generator) passes.
  */
 

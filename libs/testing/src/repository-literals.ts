@@ -1,15 +1,14 @@
 /**
- * Proof that no value written in this repository can serve as a production secret: every secret-like
- * literal of every tracked text file (values given to *_SECRET, *_KEY, *PASSWORD, *TOKEN settings, compose
- * `${NAME:-fallback}`s, `--from-literal=` examples, and any token of 32 characters or more) is refused by
- * the production validator, and no private key is committed.
+ * What the repository holds that someone could copy into a secret setting: the scan behind
+ * repository-secrets.spec.ts (the production validator refuses every one) and the forged-identity
+ * integration tests (a service refuses a token signed with any of them).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
-import { secretProblems } from './secret-strength';
 
-const ROOT = resolve(__dirname, '..', '..', '..', '..');
+export const REPOSITORY_ROOT = resolve(__dirname, '..', '..', '..');
+const ROOT = REPOSITORY_ROOT;
 /** Text files worth scanning; the lock file holds only public package checksums and is left out. */
 const TEXT = new Set([
   '.ts',
@@ -45,7 +44,8 @@ function trackedFiles(): string[] {
   }
 }
 
-function scannedFiles(): string[] {
+/** The tracked text files (code, deployment files, docs), the lock file left out. */
+export function scannedFiles(): string[] {
   return trackedFiles().filter((file) => {
     const name = file.split('/').pop() ?? '';
     if (SKIPPED.has(name)) return false;
@@ -55,8 +55,11 @@ function scannedFiles(): string[] {
 
 const SECRET_NAME = /(secret|passw(or)?d|private_?key|api_?key|_key|token)/i;
 
-/** Every value in `text` that someone could copy into a secret setting. */
-export function secretLikeLiterals(text: string): string[] {
+/**
+ * Values written as secrets in `text`: given to a *SECRET/*KEY/*PASSWORD/*TOKEN name, compose
+ * `${NAME:-fallback}`s and `--from-literal=NAME=value` examples.
+ */
+export function assignedSecretLiterals(text: string): string[] {
   const found: string[] = [];
   const clean = (value: string) => value.trim().replace(/^['"`]|['"`,;]+$/g, '');
   // NAME: value, NAME=value, NAME = 'value', "NAME": "value", --from-literal=NAME=value
@@ -66,60 +69,21 @@ export function secretLikeLiterals(text: string): string[] {
   for (const match of text.matchAll(/--from-literal=\w+=(['"]?)([^'"\s]+)\1/g)) found.push(clean(match[2]));
   // compose: ${NAME:-fallback} and ${NAME-fallback}
   for (const match of text.matchAll(/\$\{[A-Za-z_]\w*:?-([^}]*)\}/g)) found.push(clean(match[1]));
+  return [...new Set(found.filter((value) => value.length > 0))];
+}
+
+/** Every value in `text` that someone could copy into a secret setting: the assigned ones and any long token. */
+export function secretLikeLiterals(text: string): string[] {
+  const found = assignedSecretLiterals(text);
   // any quoted literal of 32 characters or more, and any long run without whitespace or quotes
   for (const match of text.matchAll(/(['"`])([^'"`\n]{32,}?)\1/g)) found.push(match[2]);
   for (const match of text.matchAll(/[^\s'"`<>()[\]{},;]{32,}/g)) found.push(match[0]);
   return [...new Set(found.filter((value) => value.length > 0))];
 }
 
-describe('secrets written in the repository', () => {
-  const files = scannedFiles();
-  const literals = files.flatMap((file) =>
-    secretLikeLiterals(readFileSync(join(ROOT, file), 'utf8')).map((value) => ({ file, value })),
+/** Every secret-like value of every scanned file. */
+export function repositoryLiterals(pick = secretLikeLiterals): Array<{ file: string; value: string }> {
+  return scannedFiles().flatMap((file) =>
+    pick(readFileSync(join(ROOT, file), 'utf8')).map((value) => ({ file, value })),
   );
-
-  it('scans the code, the deployment files and the docs', () => {
-    expect(files).toEqual(
-      expect.arrayContaining([
-        'docker-compose.yml',
-        'deploy/k8s/base/secret.example.yaml',
-        'deploy/k8s/README.md',
-        'libs/platform/src/config/config.ts',
-      ]),
-    );
-    expect(literals.length).toBeGreaterThan(1000);
-  });
-
-  it('are each refused by the production validator', () => {
-    const accepted = literals.filter(({ value }) => secretProblems(value, { production: true }).length === 0);
-    expect(accepted).toEqual([]);
-  });
-
-  it('include no private key', () => {
-    const withKey = files.filter((file) =>
-      /-----BEGIN [A-Z ]*PRIVATE KEY-----\s*[A-Za-z0-9+/]/.test(readFileSync(join(ROOT, file), 'utf8')),
-    );
-    expect(withKey).toEqual([]);
-  });
-});
-
-describe('secretLikeLiterals (the scan itself)', () => {
-  it('finds assigned values, compose fallbacks, literal examples and long tokens', () => {
-    const text = [
-      'JWT_SECRET: ${JWT_SECRET:-dev-only-jwt-fallback-value-here}',
-      "const TEST_INTERNAL_SECRET = 'integration-tests-internal-0123';",
-      '--from-literal=INTERNAL_KEY=abc',
-      'POSTGRES_PASSWORD=hunter2',
-      'token xK9fQ2mZ7pL4vR8sT1wY6bN3cJ5hG0dA here',
-    ].join('\n');
-    expect(secretLikeLiterals(text)).toEqual(
-      expect.arrayContaining([
-        'dev-only-jwt-fallback-value-here',
-        'integration-tests-internal-0123',
-        'abc',
-        'hunter2',
-        'xK9fQ2mZ7pL4vR8sT1wY6bN3cJ5hG0dA',
-      ]),
-    );
-  });
-});
+}
