@@ -1,4 +1,4 @@
-import { generateIdentityKeyPair } from '@pp/platform';
+import { generateIdentityKeyPair } from '../src/identity/identity-keys';
 import { createTestDatabase, ServiceProcess, startBuiltService, TestDatabase } from '@pp/testing';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
