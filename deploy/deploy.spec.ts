@@ -7,7 +7,8 @@
  * those objects are validated by a short-lived `node` child process (see validateWithKubernetesModels).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import type { ValidateFunction } from 'ajv';
@@ -822,6 +823,47 @@ describe('the deployment checks themselves', () => {
 });
 
 describe('deploy/local', () => {
+  it('generates random local secrets once (mode 0600), reuses them, and gives the signing keys to the gateway only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
+    const file = join(dir, '.secrets', 'local.json');
+    const script = `
+      const { localSecrets, secretsFor } = await import('./deploy/local/secrets.mjs');
+      const file = ${JSON.stringify(file)};
+      const first = localSecrets(file);
+      console.log(JSON.stringify({ first, again: localSecrets(file), gateway: secretsFor('gateway', file), people: secretsFor('people', file) }));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+    }).toString();
+    const { first, again, gateway, people } = JSON.parse(out.slice(out.indexOf('{')));
+    expect(Object.keys(first).sort()).toEqual([
+      'INTERNAL_IDENTITY_PRIVATE_KEY',
+      'INTERNAL_IDENTITY_PUBLIC_KEY',
+      'JWT_SECRET',
+    ]);
+    expect(again).toEqual(first);
+    expect(gateway).toEqual(first);
+    expect(people).toEqual({ INTERNAL_IDENTITY_PUBLIC_KEY: first.INTERNAL_IDENTITY_PUBLIC_KEY });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(first.JWT_SECRET, 'base64')).toHaveLength(48);
+    // Another checkout (another file) gets other secrets.
+    const other = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        script.replace(JSON.stringify(file), JSON.stringify(join(dir, 'other.json'))),
+      ],
+      { cwd: ROOT },
+    ).toString();
+    expect(JSON.parse(other.slice(other.indexOf('{'))).first.JWT_SECRET).not.toBe(first.JWT_SECRET);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the generated secrets out of git', () => {
+    expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('deploy/local/.secrets/');
+  });
+
   it('creates exactly the topics of libs/contracts', () => {
     const script = `import('./deploy/local/infra.mjs').then((m) => console.log(JSON.stringify(m.TOPICS)))`;
     const topics = JSON.parse(
