@@ -8,6 +8,7 @@ import {
   baseConfigSchema,
   ConfigError,
   identityPrivateKeySetting,
+  keysMatch,
   loadConfig,
   secretSetting,
 } from './config';
@@ -161,5 +162,16 @@ describe('loadConfig', () => {
         expect.stringMatching(/^SIGNING_KEY: SIGNING_KEY is required/),
       ]);
     });
+  });
+
+  it('pairs the gateway private key with the public key, or with one of several during a rotation', () => {
+    const next = generateIdentityKeyPair();
+    expect(keysMatch(keys.privateKey, keys.publicKey)).toBe(true);
+    expect(keysMatch(keys.privateKey, `${next.publicKey},${keys.publicKey}`)).toBe(true);
+    expect(keysMatch(keys.privateKey, next.publicKey)).toBe(false);
+    expect(
+      loadConfig('p', schema, { INTERNAL_IDENTITY_PUBLIC_KEY: `${next.publicKey}, ${keys.publicKey}` })
+        .INTERNAL_IDENTITY_PUBLIC_KEY,
+    ).toContain(next.publicKey);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   isKeyPair,
   parseIdentityPrivateKey,
-  parseIdentityPublicKey,
+  parseIdentityPublicKeys,
   privateKeySeed,
 } from '../identity/identity-keys';
 import { secretProblems } from './secret-strength';
@@ -39,12 +39,15 @@ export const secretSetting = (name: string) => {
   return schema;
 };
 
-/** The Ed25519 public key that verifies internal identity tokens (PEM, or base64 of its SPKI DER). */
+/**
+ * The Ed25519 public key that verifies internal identity tokens (PEM, or base64 of its SPKI DER); during a
+ * rotation, the new and the old key (PEM blocks one after the other, or base64 values separated by commas).
+ */
 export const identityPublicKeySetting = (name: string) =>
   z.preprocess(
     emptyAsUnset,
     required(name).refine(
-      (value) => attempt(() => parseIdentityPublicKey(value)),
+      (value) => attempt(() => parseIdentityPublicKeys(value)),
       `${name} must be an Ed25519 public key (PEM, or base64 of its SPKI DER)`,
     ),
   );
@@ -66,10 +69,10 @@ export const identityPrivateKeySetting = (name: string) => {
   return schema;
 };
 
-/** Whether a private key and a public key setting form one pair (the gateway checks its own). */
-export function keysMatch(privateKey: string, publicKey: string): boolean {
+/** Whether a private key setting is the pair of (one of) the public key setting's keys (the gateway checks). */
+export function keysMatch(privateKey: string, publicKeys: string): boolean {
   try {
-    return isKeyPair(parseIdentityPrivateKey(privateKey), parseIdentityPublicKey(publicKey));
+    return isKeyPair(parseIdentityPrivateKey(privateKey), parseIdentityPublicKeys(publicKeys));
   } catch {
     return false;
   }

@@ -38,16 +38,28 @@ export function parseIdentityPrivateKey(text: string): KeyObject {
   return key;
 }
 
+/**
+ * One or more Ed25519 public keys (several during a rotation): PEM blocks one after the other, or base64 DER
+ * values separated by commas or whitespace. Throws when any of them is not an Ed25519 public key.
+ */
+export function parseIdentityPublicKeys(text: string): KeyObject[] {
+  if (text.includes('PRIVATE KEY')) throw new Error('a private key, not a public one');
+  const pems = text.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g);
+  const entries = pems ?? text.split(/[\s,]+/).filter(Boolean);
+  if (entries.length === 0) throw new Error('no key');
+  return entries.map(parseIdentityPublicKey);
+}
+
 /** The 32 random bytes an Ed25519 private key is made of. */
 export function privateKeySeed(key: KeyObject): Buffer {
   const jwk = key.export({ format: 'jwk' });
   return Buffer.from(jwk.d ?? '', 'base64url');
 }
 
-/** Whether a private and a public key belong together. */
-export function isKeyPair(privateKey: KeyObject, publicKey: KeyObject): boolean {
+/** Whether a private key belongs with one of the public keys. */
+export function isKeyPair(privateKey: KeyObject, publicKeys: KeyObject[]): boolean {
   const derived = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
-  return derived.equals(publicKey.export({ format: 'der', type: 'spki' }));
+  return publicKeys.some((key) => derived.equals(key.export({ format: 'der', type: 'spki' })));
 }
 
 /** A fresh key pair, each key as one line of base64 DER. */

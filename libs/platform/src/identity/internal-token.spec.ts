@@ -83,6 +83,16 @@ describe('InternalTokens', () => {
     await expect(service.verify('not-a-jwt')).resolves.toBeNull();
   });
 
+  it('verifies with the old and the new key during a rotation, and with neither once the old is removed', async () => {
+    const next = generateIdentityKeyPair();
+    const rotating = new InternalTokens({ publicKey: `${next.publicKey},${keys.publicKey}` });
+    const fromOld = await gateway.sign({ userId: 'u1', practiceIds: ['p1'] });
+    const fromNew = await new InternalTokens(next).sign({ userId: 'u2', practiceIds: ['p2'] });
+    await expect(rotating.verify(fromOld)).resolves.toEqual({ userId: 'u1', practiceIds: ['p1'] });
+    await expect(rotating.verify(fromNew)).resolves.toEqual({ userId: 'u2', practiceIds: ['p2'] });
+    await expect(new InternalTokens({ publicKey: next.publicKey }).verify(fromOld)).resolves.toBeNull();
+  });
+
   it('accepts keys as PEM too', async () => {
     const pem = {
       privateKey: createPrivateKey({

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { KeyObject } from 'node:crypto';
-import { parseIdentityPrivateKey, parseIdentityPublicKey } from './identity-keys';
+import { parseIdentityPrivateKey, parseIdentityPublicKeys } from './identity-keys';
 
 /** Header on which the gateway forwards the internal identity token to a service. */
 export const IDENTITY_HEADER = 'x-pp-identity';
@@ -20,7 +20,7 @@ export interface Identity {
 
 /** The keys of the internal identity token, each as PEM or base64 DER (see identity-keys.ts). */
 export interface InternalTokenKeys {
-  /** Every service verifies with it. */
+  /** Every service verifies with it (with any of them, during a rotation: see parseIdentityPublicKeys). */
   publicKey: string;
   /** The gateway alone signs with it; a service is given none and so cannot mint an identity. */
   privateKey?: string;
@@ -32,11 +32,11 @@ export interface InternalTokenKeys {
  * practice). Only EdDSA is accepted: a token signed with HMAC, or with no signature, is refused.
  */
 export class InternalTokens {
-  private readonly publicKey: KeyObject;
+  private readonly publicKeys: KeyObject[];
   private readonly privateKey: KeyObject | null;
 
   constructor(keys: InternalTokenKeys) {
-    this.publicKey = parseIdentityPublicKey(keys.publicKey);
+    this.publicKeys = parseIdentityPublicKeys(keys.publicKey);
     this.privateKey = keys.privateKey ? parseIdentityPrivateKey(keys.privateKey) : null;
   }
 
@@ -62,8 +62,16 @@ export class InternalTokens {
   /** The identity in a token, or null when it is missing, forged, expired or malformed. */
   async verify(token: string | undefined): Promise<Identity | null> {
     if (!token) return null;
+    for (const key of this.publicKeys) {
+      const identity = await this.verifyWith(token, key);
+      if (identity) return identity;
+    }
+    return null;
+  }
+
+  private async verifyWith(token: string, key: KeyObject): Promise<Identity | null> {
     try {
-      const { payload } = await jwtVerify(token, this.publicKey, {
+      const { payload } = await jwtVerify(token, key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['EdDSA'],
