@@ -15,6 +15,8 @@ import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse, parseAllDocuments } from 'yaml';
 import { ALL_TOPICS } from '@pp/contracts';
+import { loadConfig } from '@pp/platform';
+import { gatewayConfigSchema } from '../services/gateway/src/config';
 
 const ROOT = resolve(__dirname, '..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
@@ -432,6 +434,60 @@ describe('docker-compose.yml', () => {
     expect(dependencies(services.postgres)).toMatchObject({
       'secrets-init': 'service_completed_successfully',
     });
+  });
+
+  it('generates, in secrets-init, secrets a production gateway accepts through NAME_FILE, and keeps them on a second run', () => {
+    const [, flag, script] = services['secrets-init'].command as string[];
+    expect(flag).toBe('-e');
+    const dir = mkdtempSync(join(tmpdir(), 'pp-compose-secrets-'));
+    try {
+      const mounts = {
+        app: join(dir, 'app'),
+        gateway: join(dir, 'gateway'),
+        postgres: join(dir, 'postgres'),
+      };
+      for (const mount of Object.values(mounts)) execFileSync('mkdir', ['-p', mount]);
+      // Compose turns $$ into $; the volumes are mounted under /secrets; chown needs root (the container's).
+      const local = script
+        .replace(/\$\$/g, '$')
+        .replace(
+          /\/secrets\/(app|gateway|postgres)\//g,
+          (_, mount: keyof typeof mounts) => `${mounts[mount]}/`,
+        )
+        .replace('chownSync(file, uid, uid);', 'if (process.getuid?.() === 0) chownSync(file, uid, uid);');
+      expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain('secrets: generated');
+      const read = (file: string) => readFileSync(file, 'utf8');
+      const first = [read(join(mounts.gateway, 'jwt_secret')), read(join(mounts.app, 'database_url'))];
+      expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain('secrets: kept');
+      expect([read(join(mounts.gateway, 'jwt_secret')), read(join(mounts.app, 'database_url'))]).toEqual(
+        first,
+      );
+      expect(statSync(join(mounts.gateway, 'internal_identity_private_key')).mode & 0o777).toBe(0o400);
+      const password = read(join(mounts.postgres, 'password'));
+      expect(first[1]).toBe(`postgres://practicepilot:${password}@postgres:5432/practicepilot`);
+
+      const gateway = toDict(services.gateway.environment);
+      const files = Object.fromEntries(
+        Object.entries(gateway)
+          .filter(([key]) => key.endsWith('_FILE'))
+          .map(([key, path]) => [
+            key,
+            path
+              .replace('/run/secrets/practicepilot/', `${mounts.app}/`)
+              .replace('/run/secrets/gateway/', `${mounts.gateway}/`),
+          ]),
+      );
+      const config = loadConfig('gateway', gatewayConfigSchema, {
+        ...gateway,
+        ...files,
+        LOG_LEVEL: 'info', // compose's ${LOG_LEVEL:-info}
+        NODE_ENV: 'production',
+      });
+      expect(config.DATABASE_URL).toBe(first[1]);
+      expect(config.JWT_SECRET).toBe(first[0]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('mounts the signing keys into the gateway (and its migration) only', () => {
