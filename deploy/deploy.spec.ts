@@ -7,13 +7,16 @@
  * those objects are validated by a short-lived `node` child process (see validateWithKubernetesModels).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse, parseAllDocuments } from 'yaml';
 import { ALL_TOPICS } from '@pp/contracts';
+import { loadConfig } from '@pp/platform';
+import { gatewayConfigSchema } from '../services/gateway/src/config';
 
 const ROOT = resolve(__dirname, '..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
@@ -40,19 +43,24 @@ const COMMON_ENV = [
   'DATABASE_URL',
   'REDIS_URL',
   'KAFKA_BROKERS',
-  'INTERNAL_TOKEN_SECRET',
+  'INTERNAL_IDENTITY_PUBLIC_KEY',
+  'METRICS_PORT',
   'LOG_LEVEL',
   'ROLE',
 ];
+/** The keys that sign (staff access tokens, internal identities): the gateway's alone. */
+const GATEWAY_SECRET_ENV = ['JWT_SECRET', 'INTERNAL_IDENTITY_PRIVATE_KEY'];
 const GATEWAY_ENV = [
-  'JWT_SECRET',
+  ...GATEWAY_SECRET_ENV,
   'PEOPLE_URL',
   'CALENDAR_URL',
   'ANALYTICS_URL',
   'ONBOARDING_URL',
   'KNOWLEDGE_URL',
 ];
-const SECRET_ENV = ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN_SECRET', 'JWT_SECRET'];
+const SECRET_ENV = ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_IDENTITY_PUBLIC_KEY'];
+/** Prometheus metrics: their own container port, reached from the monitoring namespace only. */
+const METRICS_PORT = 9464;
 const KAFKA_TOPICS = ALL_TOPICS;
 
 // ---------------------------------------------------------------------------------------------------
@@ -68,6 +76,8 @@ interface ComposeService {
   environment?: ListOrDict;
   depends_on?: string[] | Record<string, { condition: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
+  volumes?: Array<string | { source?: string; target?: string }>;
+  user?: string;
   ports?: Array<string | number | { target?: number; published?: number | string }>;
 }
 
@@ -88,6 +98,11 @@ function toDict(value: ListOrDict | undefined): Record<string, string> {
     );
   }
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === null ? '' : String(v)]));
+}
+
+/** The settings an environment gives, NAME_FILE counted as NAME (the services read either). */
+function settingNames(env: Record<string, string>): string[] {
+  return Object.keys(env).map((key) => key.replace(/_FILE$/, ''));
 }
 
 function dependencies(service: ComposeService): Record<string, string> {
@@ -283,7 +298,9 @@ function nonPlaceholderSecretKeys(objects: K8sObject[]): string[] {
 describe('docker-compose.yml', () => {
   const compose = loadCompose();
   const services = compose.services;
-  const appServices = Object.entries(services).filter(([, s]) => buildArgs(s)?.SERVICE !== undefined);
+  const appServices = Object.entries(services).filter(
+    ([name, s]) => buildArgs(s)?.SERVICE !== undefined && name !== 'secrets-init',
+  );
 
   it('is valid against the Compose Specification schema', () => {
     expect(schemaErrors(composeValidator(), compose)).toEqual([]);
@@ -335,6 +352,7 @@ describe('docker-compose.yml', () => {
       expect([name, dependencies(service)]).toEqual([
         name,
         expect.objectContaining({
+          'secrets-init': 'service_completed_successfully',
           postgres: 'service_healthy',
           redis: 'service_healthy',
           kafka: 'service_healthy',
@@ -362,38 +380,129 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives every service process the environment it reads, with container-wide HOST', () => {
-    for (const [name, service] of appServices.filter(([n]) => n !== 'migrate')) {
+    for (const [name, service] of appServices.filter(([n]) => n !== 'migrate' && n !== 'secrets-init')) {
       const env = toDict(service.environment);
-      expect([name, Object.keys(env)]).toEqual([name, expect.arrayContaining(COMMON_ENV)]);
+      expect([name, settingNames(env)]).toEqual([name, expect.arrayContaining(COMMON_ENV)]);
       expect(env.HOST).toBe('0.0.0.0');
-      expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\/practicepilot$/);
+      expect(env.DATABASE_URL_FILE).toBe('/run/secrets/practicepilot/database_url');
       expect(env.REDIS_URL).toBe('redis://redis:6379');
       expect(env.KAFKA_BROKERS).toBe('kafka:9092');
+      expect(env.METRICS_PORT).toBe(String(METRICS_PORT));
     }
     const migrate = toDict(services.migrate.environment);
-    expect(Object.keys(migrate)).toEqual(
-      expect.arrayContaining([...COMMON_ENV.filter((k) => k !== 'PORT' && k !== 'ROLE'), 'JWT_SECRET']),
+    expect(settingNames(migrate)).toEqual(
+      expect.arrayContaining([
+        ...COMMON_ENV.filter((k) => k !== 'PORT' && k !== 'ROLE'),
+        ...GATEWAY_SECRET_ENV,
+      ]),
     );
     const gateway = toDict(services.gateway.environment);
-    expect(Object.keys(gateway)).toEqual(expect.arrayContaining(GATEWAY_ENV));
+    expect(settingNames(gateway)).toEqual(expect.arrayContaining(GATEWAY_ENV));
     for (const name of SERVICE_NAMES.filter((n) => n !== 'gateway')) {
       expect(gateway[`${name.toUpperCase()}_URL`]).toBe(`http://${name}:${SERVICES[name]}`);
     }
   });
 
-  it('takes every secret from the environment, falling back to a default marked dev-only', () => {
-    // The services refuse secrets shorter than 32 characters, so the defaults are at least that long.
-    const devOnlyDefault = /\$\{[A-Z_]+:-dev-only-[^}]{23,}\}/;
+  it('publishes no secret: each is generated on first run by secrets-init and read through NAME_FILE', () => {
+    const text = readFileSync(COMPOSE_FILE, 'utf8');
+    // No ${NAME:-fallback} (nor ${NAME-fallback}) but for plain settings: a fallback is a value anyone can read.
+    const fallbacks = [...text.matchAll(/\$\{([A-Za-z_]\w*):?-[^}]*\}/g)].map((m) => m[1]);
+    expect(fallbacks).toEqual(['LOG_LEVEL']);
+    const secretNames = [
+      ...SECRET_ENV.filter((k) => k !== 'REDIS_URL'),
+      ...GATEWAY_SECRET_ENV,
+      'POSTGRES_PASSWORD',
+    ];
     for (const [name, service] of Object.entries(services)) {
       const env = toDict(service.environment);
-      for (const key of [...SECRET_ENV.filter((k) => k !== 'REDIS_URL'), 'POSTGRES_PASSWORD']) {
-        if (env[key] !== undefined)
-          expect([name, key, env[key]]).toEqual([name, key, expect.stringMatching(devOnlyDefault)]);
-      }
+      const literal = secretNames.filter((key) => env[key] !== undefined);
+      expect([name, literal]).toEqual([name, []]);
+      for (const key of secretNames.filter((k) => env[`${k}_FILE`] !== undefined))
+        expect([name, key, env[`${key}_FILE`]]).toEqual([
+          name,
+          key,
+          expect.stringMatching(/^\/run\/secrets\//),
+        ]);
     }
-    expect(toDict(services.postgres.environment).POSTGRES_PASSWORD).toMatch(
-      /^\$\{POSTGRES_PASSWORD:-dev-only-[^}]+\}$/,
+    expect(toDict(services.postgres.environment).POSTGRES_PASSWORD_FILE).toBe(
+      '/run/secrets/postgres/password',
     );
+    const init = commandText(services['secrets-init']);
+    expect(init).toContain("generateKeyPairSync('ed25519')");
+    expect(init).toContain('randomBytes(');
+    expect(init).toContain('{ mode: 0o400 }');
+    expect(dependencies(services.postgres)).toMatchObject({
+      'secrets-init': 'service_completed_successfully',
+    });
+  });
+
+  it('generates, in secrets-init, secrets a production gateway accepts through NAME_FILE, and keeps them on a second run', () => {
+    const [, flag, script] = services['secrets-init'].command as string[];
+    expect(flag).toBe('-e');
+    const dir = mkdtempSync(join(tmpdir(), 'pp-compose-secrets-'));
+    try {
+      const mounts = {
+        app: join(dir, 'app'),
+        gateway: join(dir, 'gateway'),
+        postgres: join(dir, 'postgres'),
+      };
+      for (const mount of Object.values(mounts)) execFileSync('mkdir', ['-p', mount]);
+      // Compose turns $$ into $; the volumes are mounted under /secrets; chown needs root (the container's).
+      const local = script
+        .replace(/\$\$/g, '$')
+        .replace(
+          /\/secrets\/(app|gateway|postgres)\//g,
+          (_, mount: keyof typeof mounts) => `${mounts[mount]}/`,
+        )
+        .replace('chownSync(file, uid, uid);', 'if (process.getuid?.() === 0) chownSync(file, uid, uid);');
+      expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain('secrets: generated');
+      const read = (file: string) => readFileSync(file, 'utf8');
+      const first = [read(join(mounts.gateway, 'jwt_secret')), read(join(mounts.app, 'database_url'))];
+      expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain('secrets: kept');
+      expect([read(join(mounts.gateway, 'jwt_secret')), read(join(mounts.app, 'database_url'))]).toEqual(
+        first,
+      );
+      expect(statSync(join(mounts.gateway, 'internal_identity_private_key')).mode & 0o777).toBe(0o400);
+      const password = read(join(mounts.postgres, 'password'));
+      expect(first[1]).toBe(`postgres://practicepilot:${password}@postgres:5432/practicepilot`);
+
+      const gateway = toDict(services.gateway.environment);
+      const files = Object.fromEntries(
+        Object.entries(gateway)
+          .filter(([key]) => key.endsWith('_FILE'))
+          .map(([key, path]) => [
+            key,
+            path
+              .replace('/run/secrets/practicepilot/', `${mounts.app}/`)
+              .replace('/run/secrets/gateway/', `${mounts.gateway}/`),
+          ]),
+      );
+      const config = loadConfig('gateway', gatewayConfigSchema, {
+        ...gateway,
+        ...files,
+        LOG_LEVEL: 'info', // compose's ${LOG_LEVEL:-info}
+        NODE_ENV: 'production',
+      });
+      expect(config.DATABASE_URL).toBe(first[1]);
+      expect(config.JWT_SECRET).toBe(first[0]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('mounts the signing keys into the gateway (and its migration) only', () => {
+    const mounting = Object.entries(services)
+      .filter(([, s]) =>
+        (s.volumes ?? []).some((v) =>
+          String(typeof v === 'string' ? v : v.source).startsWith('gateway-secrets'),
+        ),
+      )
+      .map(([name]) => name);
+    expect(mounting.sort()).toEqual(['gateway', 'migrate', 'secrets-init']);
+    const withSigningKeys = Object.entries(services)
+      .filter(([, s]) => GATEWAY_SECRET_ENV.some((k) => `${k}_FILE` in toDict(s.environment)))
+      .map(([name]) => name);
+    expect(withSigningKeys.sort()).toEqual(['gateway', 'migrate']);
   });
 
   it('publishes only the gateway, on port 8080', () => {
@@ -478,7 +587,10 @@ describe('deploy/k8s/base', () => {
       expect(service?.spec?.ports).toEqual([expect.objectContaining({ port: SERVICES[name] })]);
       const [container] = template(deployment as K8sObject).spec.containers;
       expect(envOf(container)).toMatchObject({ SERVICE: name, PORT: String(SERVICES[name]) });
-      expect(container.ports).toEqual([expect.objectContaining({ containerPort: SERVICES[name] })]);
+      expect(container.ports).toEqual([
+        expect.objectContaining({ name: 'http', containerPort: SERVICES[name] }),
+        expect.objectContaining({ name: 'metrics', containerPort: METRICS_PORT }),
+      ]);
     }
   });
 
@@ -531,49 +643,145 @@ describe('deploy/k8s/base', () => {
     }
   });
 
-  it('annotates every Deployment for Prometheus to scrape /metrics on its own port', () => {
+  it('annotates every Deployment for Prometheus to scrape /metrics on its metrics port, never the main one', () => {
+    expect(byName('ConfigMap', 'practicepilot-config')?.data?.METRICS_PORT).toBe(String(METRICS_PORT));
     for (const deployment of deployments) {
       const pod = template(deployment);
-      const port = pod.spec.containers[0].ports?.[0]?.containerPort;
+      const ports = pod.spec.containers[0].ports ?? [];
+      expect([deployment.metadata.name, ports.find((p) => p.name === 'metrics')?.containerPort]).toEqual([
+        deployment.metadata.name,
+        METRICS_PORT,
+      ]);
       expect([deployment.metadata.name, pod.metadata?.annotations]).toEqual([
         deployment.metadata.name,
         expect.objectContaining({
           'prometheus.io/scrape': 'true',
-          'prometheus.io/port': String(port),
+          'prometheus.io/port': String(METRICS_PORT),
           'prometheus.io/path': '/metrics',
         }),
       ]);
     }
+    // No Service exposes the metrics port: Prometheus scrapes the pods.
+    for (const service of applied.map((m) => m.object).filter((o) => o.kind === 'Service'))
+      expect(service.spec?.ports?.map((p) => p.targetPort)).not.toContain('metrics');
   });
 
-  it('gives every container the configuration and secrets the services read', () => {
+  it('gives every container the configuration and secrets the services read, the signing keys to the gateway only', () => {
     const configMap = byName('ConfigMap', 'practicepilot-config');
     const secretTemplate = byName('Secret', 'practicepilot-secrets');
+    const gatewaySecretTemplate = byName('Secret', 'practicepilot-gateway-secrets');
     expect(configMap).toBeDefined();
     expect(secretTemplate).toBeDefined();
+    expect(
+      secretValues(gatewaySecretTemplate as K8sObject)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual([...GATEWAY_SECRET_ENV].sort());
     const shared = [
       ...Object.keys(configMap?.data ?? {}),
       ...secretValues(secretTemplate as K8sObject).map(([k]) => k),
     ];
     expect(shared).toEqual(
-      expect.arrayContaining([...SECRET_ENV, ...GATEWAY_ENV, 'HOST', 'KAFKA_BROKERS', 'LOG_LEVEL']),
+      expect.arrayContaining([...SECRET_ENV, 'HOST', 'KAFKA_BROKERS', 'LOG_LEVEL', 'METRICS_PORT']),
     );
+    expect(shared).not.toEqual(expect.arrayContaining([GATEWAY_SECRET_ENV[0]]));
+    expect(shared).not.toEqual(expect.arrayContaining([GATEWAY_SECRET_ENV[1]]));
     expect(configMap?.data?.HOST).toBe('0.0.0.0');
+    const gatewaySecrets = [...shared, ...secretValues(gatewaySecretTemplate as K8sObject).map(([k]) => k)];
     for (const workload of applied.map((m) => m.object).filter((o) => o.spec?.template !== undefined)) {
+      const signs = workload.metadata.name === 'gateway' || workload.metadata.name === 'migrate';
       for (const container of template(workload).spec.containers) {
-        expect(container.envFrom).toEqual([
-          { configMapRef: { name: 'practicepilot-config' } },
-          { secretRef: { name: 'practicepilot-secrets' } },
+        expect([workload.metadata.name, container.envFrom]).toEqual([
+          workload.metadata.name,
+          [
+            { configMapRef: { name: 'practicepilot-config' } },
+            { secretRef: { name: 'practicepilot-secrets' } },
+            ...(signs ? [{ secretRef: { name: 'practicepilot-gateway-secrets' } }] : []),
+          ],
         ]);
         if (workload.kind === 'Deployment') {
-          const available = [...shared, ...Object.keys(envOf(container))];
+          const available = [...(signs ? gatewaySecrets : shared), ...Object.keys(envOf(container))];
           expect([workload.metadata.name, available]).toEqual([
             workload.metadata.name,
-            expect.arrayContaining([...COMMON_ENV, 'SERVICE']),
+            expect.arrayContaining([...COMMON_ENV, 'SERVICE', ...(signs ? GATEWAY_ENV : [])]),
           ]);
         }
       }
     }
+  });
+
+  describe('network policies', () => {
+    interface Peer {
+      podSelector?: { matchLabels?: Record<string, string> };
+      namespaceSelector?: { matchLabels?: Record<string, string> };
+    }
+    interface Policy {
+      metadata: { name: string };
+      spec: {
+        podSelector: {
+          matchLabels?: Record<string, string>;
+          matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+        };
+        policyTypes?: string[];
+        ingress?: Array<{ from?: Peer[]; ports?: Array<{ port?: string | number }> }>;
+      };
+    }
+    const policies = applied
+      .map((m) => m.object)
+      .filter((o) => o.kind === 'NetworkPolicy') as unknown as Policy[];
+
+    const selectsPod = (policy: Policy, labels: Record<string, string>) => {
+      const { matchLabels = {}, matchExpressions = [] } = policy.spec.podSelector;
+      return (
+        Object.entries(matchLabels).every(([k, v]) => labels[k] === v) &&
+        matchExpressions.every((e) => e.operator === 'In' && (e.values ?? []).includes(labels[e.key]))
+      );
+    };
+    /** Who may reach the pods with `labels` on the container port named `port`: 'anyone', or peers. */
+    const allowed = (labels: Record<string, string>, port: string): string[] =>
+      policies
+        .filter((p) => selectsPod(p, labels))
+        .flatMap((p) => p.spec.ingress ?? [])
+        .filter((rule) => !rule.ports || rule.ports.some((p) => p.port === port))
+        .flatMap((rule) =>
+          !rule.from || rule.from.length === 0
+            ? ['anyone']
+            : rule.from.map((peer) =>
+                peer.namespaceSelector
+                  ? `namespace:${peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name']}`
+                  : `pod:${peer.podSelector?.matchLabels?.['app.kubernetes.io/name']}`,
+              ),
+        )
+        .sort();
+    const podLabels = (name: string) =>
+      template(byName('Deployment', name) as K8sObject).metadata?.labels ?? {};
+
+    it('deny every connection into the namespace unless a policy allows it', () => {
+      const denyAll = policies.filter(
+        (p) =>
+          Object.keys(p.spec.podSelector).length === 0 &&
+          p.spec.policyTypes?.includes('Ingress') &&
+          (p.spec.ingress ?? []).length === 0,
+      );
+      expect(denyAll.map((p) => p.metadata.name)).toEqual(['default-deny-ingress']);
+    });
+
+    it("open the gateway's HTTP port to the edge, and each service's to the gateway only", () => {
+      expect(allowed(podLabels('gateway'), 'http')).toEqual(['anyone']);
+      for (const name of ['calendar', 'analytics', 'onboarding', 'knowledge'])
+        expect([name, allowed(podLabels(name), 'http')]).toEqual([name, ['pod:gateway']]);
+      // calendar asks people whether a lead belongs to the practice before booking.
+      expect(allowed(podLabels('people'), 'http')).toEqual(['pod:calendar', 'pod:gateway']);
+      for (const worker of WORKER_SERVICES.map((s) => `${s}-worker`))
+        expect([worker, allowed(podLabels(worker), 'http')]).toEqual([worker, []]);
+    });
+
+    it('let the monitoring namespace, and only it, reach every metrics port', () => {
+      for (const deployment of deployments) {
+        const name = deployment.metadata.name;
+        expect([name, allowed(podLabels(name), 'metrics')]).toEqual([name, ['namespace:monitoring']]);
+      }
+    });
   });
 
   it('runs a ROLE=worker Deployment for each service with BullMQ queues, and only for those', () => {
@@ -671,6 +879,47 @@ describe('the deployment checks themselves', () => {
 });
 
 describe('deploy/local', () => {
+  it('generates random local secrets once (mode 0600), reuses them, and gives the signing keys to the gateway only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
+    const file = join(dir, '.secrets', 'local.json');
+    const script = `
+      const { localSecrets, secretsFor } = await import('./deploy/local/secrets.mjs');
+      const file = ${JSON.stringify(file)};
+      const first = localSecrets(file);
+      console.log(JSON.stringify({ first, again: localSecrets(file), gateway: secretsFor('gateway', file), people: secretsFor('people', file) }));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+    }).toString();
+    const { first, again, gateway, people } = JSON.parse(out.slice(out.indexOf('{')));
+    expect(Object.keys(first).sort()).toEqual([
+      'INTERNAL_IDENTITY_PRIVATE_KEY',
+      'INTERNAL_IDENTITY_PUBLIC_KEY',
+      'JWT_SECRET',
+    ]);
+    expect(again).toEqual(first);
+    expect(gateway).toEqual(first);
+    expect(people).toEqual({ INTERNAL_IDENTITY_PUBLIC_KEY: first.INTERNAL_IDENTITY_PUBLIC_KEY });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(first.JWT_SECRET, 'base64')).toHaveLength(48);
+    // Another checkout (another file) gets other secrets.
+    const other = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        script.replace(JSON.stringify(file), JSON.stringify(join(dir, 'other.json'))),
+      ],
+      { cwd: ROOT },
+    ).toString();
+    expect(JSON.parse(other.slice(other.indexOf('{'))).first.JWT_SECRET).not.toBe(first.JWT_SECRET);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the generated secrets out of git', () => {
+    expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('deploy/local/.secrets/');
+  });
+
   it('creates exactly the topics of libs/contracts', () => {
     const script = `import('./deploy/local/infra.mjs').then((m) => console.log(JSON.stringify(m.TOPICS)))`;
     const topics = JSON.parse(

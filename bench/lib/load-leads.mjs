@@ -2,6 +2,7 @@
 // INSERT … SELECT generate_series (one statement per 100,000 rows), then rebuilds the indexes and
 // runs VACUUM ANALYZE. Everything is derived from the row number, so every load gives the same data.
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -147,7 +148,15 @@ export function migrate(root, url) {
     const child = spawn('node', [join(root, 'services/people/dist/database/migrate.js')], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+      // Migrations load the service's configuration, which requires the identity key: a throwaway one.
+      env: {
+        INTERNAL_IDENTITY_PUBLIC_KEY: generateKeyPairSync('ed25519')
+          .publicKey.export({ format: 'der', type: 'spki' })
+          .toString('base64'),
+        ...process.env,
+        DATABASE_URL: url,
+        LOG_LEVEL: 'warn',
+      },
     });
     child.on('error', reject);
     child.on('exit', (code) =>

@@ -1,15 +1,18 @@
 // Starts the built people service (services/people/dist/main.js) on the benchmark database and calls it
 // over HTTP with internal identity tokens, as the gateway does.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export async function startPeople(root, { databaseUrl, port, practiceIds }) {
   const require = createRequire(join(root, 'package.json'));
-  const { InternalTokens, IDENTITY_HEADER } = require(join(root, 'libs/platform/dist/index.js'));
-  const secret = randomBytes(32).toString('hex');
+  const { InternalTokens, IDENTITY_HEADER, generateIdentityKeyPair } = require(
+    join(root, 'libs/platform/dist/index.js'),
+  );
+  // A key pair of its own for this run: the benchmark signs as the gateway, people verifies.
+  const keys = generateIdentityKeyPair();
   const child = spawn('node', [join(root, 'services/people/dist/main.js')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -18,7 +21,7 @@ export async function startPeople(root, { databaseUrl, port, practiceIds }) {
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
-      INTERNAL_TOKEN_SECRET: secret,
+      INTERNAL_IDENTITY_PUBLIC_KEY: keys.publicKey,
       LOG_LEVEL: 'warn',
       ROLE: 'api',
       QUEUE_PREFIX: `bench-${process.pid}`,
@@ -38,7 +41,7 @@ export async function startPeople(root, { databaseUrl, port, practiceIds }) {
   }
 
   // Tokens live 60 s: sign a fresh one well before that, outside the timed call.
-  const tokens = new InternalTokens(secret);
+  const tokens = new InternalTokens(keys);
   const identity = { userId: randomUUID(), practiceIds, name: 'Bench Runner' };
   let token = null;
   let signedAt = 0;

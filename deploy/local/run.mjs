@@ -44,6 +44,7 @@ async function main() {
     other@practicepilot.example   Lakeview Plastic Surgery
 
   API docs ${url}/api/docs   Logs deploy/local/.run/logs/   Ctrl-C stops everything.
+  Secrets (generated on first start, git-ignored): deploy/local/.secrets/local.json
 `);
 }
 

@@ -8,6 +8,7 @@ import { baseConfigSchema, ConfigError, loadConfig } from './config/config';
 import { DetailExceptionFilter } from './errors/exception.filter';
 import { createValidationPipe } from './errors/validation';
 import { registerHttpMetrics } from './health/metrics';
+import { MetricsServer } from './health/metrics-server';
 import { KafkaConsumerStatus, kafkaConsumerStrategy } from './kafka/kafka.consumer';
 import type { ServiceConfig } from './platform.module';
 
@@ -88,10 +89,11 @@ export async function createServiceApp<C extends ServiceConfig>(
   return app;
 }
 
-/** Starts the Kafka consumer (if any) and the HTTP server. */
+/** Starts the Kafka consumer (if any), the HTTP server and, when METRICS_PORT is set, the metrics listener. */
 export async function startServiceApp(app: INestApplication, config: ServiceConfig): Promise<void> {
   await app.startAllMicroservices();
   await app.listen(config.PORT, config.HOST);
+  await app.get(MetricsServer).listen();
 }
 
 /** The entry point of a service: validate configuration (or refuse to start, saying why), then run. */

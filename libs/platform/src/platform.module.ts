@@ -8,6 +8,7 @@ import { Inbox } from './database/inbox.service';
 import { Outbox } from './database/outbox.service';
 import { DATABASE_SCHEMA } from './database/tokens';
 import { HealthController } from './health/health.controller';
+import { MetricsServer } from './health/metrics-server';
 import { RedisClient } from './health/redis.provider';
 import { IdentityGuard } from './identity/identity.guard';
 import { InternalTokens } from './identity/internal-token';
@@ -24,6 +25,11 @@ export interface PlatformOptions {
   database: ServiceDatabase;
   /** Verify the gateway's internal identity token on every route not marked @Public() (default true). */
   identityGuard?: boolean;
+  /**
+   * The private key that signs internal identity tokens: the gateway's alone. Services omit it and can then
+   * only verify (docs/decisions/0006-secrets-and-internal-identity.md).
+   */
+  identitySigningKey?: string;
 }
 
 /**
@@ -37,7 +43,14 @@ export class PlatformModule {
     const shared: Provider[] = [
       { provide: CONFIG, useValue: config },
       { provide: DATABASE_SCHEMA, useValue: database.schema },
-      { provide: InternalTokens, useValue: new InternalTokens(config.INTERNAL_TOKEN_SECRET) },
+      {
+        provide: InternalTokens,
+        useValue: new InternalTokens({
+          publicKey: config.INTERNAL_IDENTITY_PUBLIC_KEY,
+          privateKey: options.identitySigningKey,
+        }),
+      },
+      MetricsServer,
       Outbox,
       Inbox,
       KafkaProducer,

@@ -1,6 +1,6 @@
 import { IDENTITY_HEADER, Identity, InternalTokens } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
-import { TEST_INTERNAL_SECRET } from './service';
+import { testSecrets } from './secrets';
 
 /** A staff member as the gateway forwards them to a service. */
 export interface Caller {
@@ -9,10 +9,16 @@ export interface Caller {
   headers(): Promise<Record<string, string>>;
 }
 
-const tokens = new InternalTokens(TEST_INTERNAL_SECRET);
+/** Signs as the gateway does, with this run's private key. */
+let tokens: InternalTokens | undefined;
+const gatewayTokens = () =>
+  (tokens ??= new InternalTokens({
+    publicKey: testSecrets().INTERNAL_IDENTITY_PUBLIC_KEY,
+    privateKey: testSecrets().INTERNAL_IDENTITY_PRIVATE_KEY,
+  }));
 
 /** A new staff member of the given practices, and the internal identity header the gateway would add. */
 export function testCaller(practiceIds: string[], name = 'Avery Stone'): Caller {
   const identity: Identity = { userId: randomUUID(), practiceIds, name };
-  return { identity, headers: async () => ({ [IDENTITY_HEADER]: await tokens.sign(identity) }) };
+  return { identity, headers: async () => ({ [IDENTITY_HEADER]: await gatewayTokens().sign(identity) }) };
 }

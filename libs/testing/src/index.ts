@@ -1,3 +1,5 @@
 export * from './database';
 export * from './service';
 export * from './identity';
+export * from './secrets';
+export * from './repository-literals';

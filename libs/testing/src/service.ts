@@ -1,11 +1,13 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from './database';
+import { testSecrets } from './secrets';
 import {
   createServiceApp,
   dataSourceOptions,
   KafkaConsumerStatus,
   loadServiceConfig,
+  MetricsServer,
   runMigrations,
   ServiceConfig,
   ServiceDatabase,
@@ -13,14 +15,13 @@ import {
   startServiceApp,
 } from '@pp/platform';
 
-/** One secret for every service a test starts, so that a gateway and a service trust each other. */
-export const TEST_INTERNAL_SECRET = 'integration-tests-internal-secret-0123456789';
-
 export interface RunningService<C extends ServiceConfig> {
   app: NestFastifyApplication;
   config: C;
   /** http://127.0.0.1:<port> */
   url: string;
+  /** http://127.0.0.1:<metrics port>: Prometheus metrics, on their own port. */
+  metricsUrl: string;
   close(): Promise<void>;
 }
 
@@ -36,10 +37,13 @@ export async function startTestService<C extends ServiceConfig>(
   const config = loadServiceConfig(definition, {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+    // Fresh random secrets for this run; each service's schema keeps only the ones it reads (a service
+    // other than the gateway never reads the private key).
+    ...testSecrets(),
     KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     PORT: '0',
+    METRICS_PORT: String(await freePort()),
     // Each instance its own BullMQ keys: parallel test files never process each other's jobs.
     QUEUE_PREFIX: `pp-test-${Math.random().toString(36).slice(2, 10)}`,
     ...env,
@@ -52,10 +56,12 @@ export async function startTestService<C extends ServiceConfig>(
   if (consumer.hasConsumer) await eventually(async () => consumer.joined, 30_000);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const metricsPort = app.get(MetricsServer).port ?? 0;
   return {
     app,
-    config: { ...config, PORT: port },
+    config: { ...config, PORT: port, METRICS_PORT: metricsPort },
     url: `http://127.0.0.1:${port}`,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     close: () => app.close(),
   };
 }
@@ -84,7 +90,8 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -110,7 +117,7 @@ export async function startBuiltService(name: string, env: Record<string, string
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+    ...testSecrets(),
     QUEUE_PREFIX: `pp-test-${Math.random().toString(36).slice(2, 10)}`,
     ...env,
     PORT: String(port),

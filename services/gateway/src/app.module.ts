@@ -27,7 +27,14 @@ export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, database: gatewayDatabase, identityGuard: false })],
+      imports: [
+        PlatformModule.forRoot({
+          config,
+          database: gatewayDatabase,
+          identityGuard: false,
+          identitySigningKey: config.INTERNAL_IDENTITY_PRIVATE_KEY,
+        }),
+      ],
       controllers: [
         AuthController,
         UsersController,

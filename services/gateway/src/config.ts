@@ -1,30 +1,45 @@
-import { baseConfigSchema, secretSetting, ServiceConfig, urlSetting } from '@pp/platform';
+import {
+  baseConfigSchema,
+  identityPrivateKeySetting,
+  keysMatch,
+  secretSetting,
+  ServiceConfig,
+  urlSetting,
+} from '@pp/platform';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const serviceUrl = (port: number) => urlSetting(['http:', 'https:'], `http://127.0.0.1:${port}`);
 
-export const gatewayConfigSchema = baseConfigSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  JWT_SECRET: secretSetting('JWT_SECRET'),
-  /** Lifetime of a staff access token: a working day. */
-  ACCESS_TOKEN_TTL_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 24 * 60)
-    .default(720),
-  PEOPLE_URL: serviceUrl(8081),
-  CALENDAR_URL: serviceUrl(8082),
-  ANALYTICS_URL: serviceUrl(8083),
-  ONBOARDING_URL: serviceUrl(8084),
-  KNOWLEDGE_URL: serviceUrl(8085),
-  /** How long a forwarded request may wait for the owning service's answer headers. */
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
-  CONSOLE_DIR: z.string().default(resolve(__dirname, '../../../console/dist')),
-  /** Login attempts per client IP per 15 minutes, and failed attempts per account per 15 minutes. */
-  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-});
+export const gatewayConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Signs staff access tokens (HS256); held by the gateway alone. */
+    JWT_SECRET: secretSetting('JWT_SECRET'),
+    /** Signs the internal identity token; its pair is INTERNAL_IDENTITY_PUBLIC_KEY, which services hold. */
+    INTERNAL_IDENTITY_PRIVATE_KEY: identityPrivateKeySetting('INTERNAL_IDENTITY_PRIVATE_KEY'),
+    /** Lifetime of a staff access token: a working day. */
+    ACCESS_TOKEN_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(720),
+    PEOPLE_URL: serviceUrl(8081),
+    CALENDAR_URL: serviceUrl(8082),
+    ANALYTICS_URL: serviceUrl(8083),
+    ONBOARDING_URL: serviceUrl(8084),
+    KNOWLEDGE_URL: serviceUrl(8085),
+    /** How long a forwarded request may wait for the owning service's answer headers. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+    CONSOLE_DIR: z.string().default(resolve(__dirname, '../../../console/dist')),
+    /** Login attempts per client IP per 15 minutes, and failed attempts per account per 15 minutes. */
+    LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  })
+  .refine((config) => keysMatch(config.INTERNAL_IDENTITY_PRIVATE_KEY, config.INTERNAL_IDENTITY_PUBLIC_KEY), {
+    path: ['INTERNAL_IDENTITY_PRIVATE_KEY'],
+    message: 'INTERNAL_IDENTITY_PRIVATE_KEY is not the pair of INTERNAL_IDENTITY_PUBLIC_KEY',
+  });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema> & ServiceConfig;

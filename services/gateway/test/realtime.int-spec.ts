@@ -235,9 +235,11 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
       kafka: { status: 'up' },
       kafka_consumer: { status: 'up' },
     });
-    const metrics = await h.http().get('/metrics').expect(200);
-    expect(metrics.text).toContain('http_request_duration_seconds_bucket');
-    expect(metrics.text).toContain('gateway_websocket_connections');
+    // Metrics have their own port (METRICS_PORT): the public port answers 404.
+    await h.http().get('/metrics').expect(404);
+    const metrics = await (await fetch(`${h.gateway.metricsUrl}/metrics`)).text();
+    expect(metrics).toContain('http_request_duration_seconds_bucket');
+    expect(metrics).toContain('gateway_websocket_connections');
   });
 
   it('sends security headers, with a Content-Security-Policy for the console, and serves the API docs', async () => {

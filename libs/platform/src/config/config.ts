@@ -1,23 +1,91 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import {
+  isKeyPair,
+  parseIdentityPrivateKey,
+  parseIdentityPublicKeys,
+  privateKeySeed,
+} from '../identity/identity-keys';
+import { secretProblems } from './secret-strength';
 
-/** Values only a developer machine may fall back on; production refuses to start without real ones. */
-const DEV_ONLY_SECRET = 'dev-only-secret-never-use-in-production-0000';
+/**
+ * Settings that hold a secret, with the checks production adds (secret-strength.ts). Marked here rather
+ * than in each field so that loadConfig can check them once it knows NODE_ENV.
+ */
+const PRODUCTION_CHECKS = new WeakMap<z.ZodType, (value: string) => string[]>();
 
-/** A secret: unset (or empty) falls back to a development-only value, which production refuses. */
-export const secretSetting = (name: string) =>
-  z
-    .preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.string().min(32, `${name} must be at least 32 characters`).optional(),
-    )
-    .transform((value, ctx) => {
-      if (value) return value;
-      if (process.env.NODE_ENV === 'production') {
-        ctx.addIssue({ code: 'custom', message: `${name} is required in production` });
-        return z.NEVER;
-      }
-      return `${DEV_ONLY_SECRET}-${name}`;
-    });
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const required = (name: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined
+        ? `${name} is required (or ${name}_FILE naming a file that holds it); ` +
+          '`npm start` generates local ones in deploy/local/.secrets/'
+        : `${name} must be text`,
+  });
+
+/**
+ * A secret (at least 32 characters). There is no default anywhere: unset, the service refuses to start.
+ * In production it must also pass the strength rules (long, unpredictable, no placeholder words).
+ */
+export const secretSetting = (name: string) => {
+  const schema = z.preprocess(
+    emptyAsUnset,
+    required(name).refine((value) => secretProblems(value, { production: false }).length === 0, {
+      message: `${name} must be at least 32 characters`,
+    }),
+  );
+  PRODUCTION_CHECKS.set(schema, (value) => secretProblems(value, { production: true }));
+  return schema;
+};
+
+/**
+ * The Ed25519 public key that verifies internal identity tokens (PEM, or base64 of its SPKI DER); during a
+ * rotation, the new and the old key (PEM blocks one after the other, or base64 values separated by commas).
+ */
+export const identityPublicKeySetting = (name: string) =>
+  z.preprocess(
+    emptyAsUnset,
+    required(name).refine(
+      (value) => attempt(() => parseIdentityPublicKeys(value)),
+      `${name} must be an Ed25519 public key (PEM, or base64 of its SPKI DER)`,
+    ),
+  );
+
+/** The Ed25519 private key that signs internal identity tokens (PEM, or base64 of its PKCS#8 DER). */
+export const identityPrivateKeySetting = (name: string) => {
+  const schema = z.preprocess(
+    emptyAsUnset,
+    required(name).refine(
+      (value) => attempt(() => parseIdentityPrivateKey(value)),
+      `${name} must be an Ed25519 private key (PEM, or base64 of its PKCS#8 DER)`,
+    ),
+  );
+  PRODUCTION_CHECKS.set(schema, (value) => {
+    // A key pair made by a generator has 32 random bytes; a hand-made or zeroed one does not.
+    const seed = privateKeySeed(parseIdentityPrivateKey(value));
+    return new Set(seed).size < 16 ? ['is not a randomly generated key: generate a new pair'] : [];
+  });
+  return schema;
+};
+
+/** Whether a private key setting is the pair of (one of) the public key setting's keys (the gateway checks). */
+export function keysMatch(privateKey: string, publicKeys: string): boolean {
+  try {
+    return isKeyPair(parseIdentityPrivateKey(privateKey), parseIdentityPublicKeys(publicKeys));
+  } catch {
+    return false;
+  }
+}
+
+function attempt(parse: () => unknown): boolean {
+  try {
+    parse();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const urlSetting = (protocols: string[], fallback: string) =>
   z
@@ -66,7 +134,10 @@ export const baseConfigSchema = z.object({
     .refine((brokers) => brokers.length > 0 && brokers.every((b) => /^[^:\s]+:\d+$/.test(b)), {
       message: 'must be a comma-separated list of host:port',
     }),
-  INTERNAL_TOKEN_SECRET: secretSetting('INTERNAL_TOKEN_SECRET'),
+  /** Verifies the gateway's internal identity token (docs/decisions/0006-secrets-and-internal-identity.md). */
+  INTERNAL_IDENTITY_PUBLIC_KEY: identityPublicKeySetting('INTERNAL_IDENTITY_PUBLIC_KEY'),
+  /** Port of the Prometheus /metrics listener on HOST; 0 (the default) serves no metrics. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** BullMQ key prefix in Redis. Tests give each service instance its own, so workers never share jobs. */
   QUEUE_PREFIX: z
     .string()
@@ -85,21 +156,71 @@ export class ConfigError extends Error {
   }
 }
 
+/** The shape of an object schema, or null for any other schema. */
+function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | null {
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : null;
+}
+
 /**
- * Validates the environment against a service's schema. Throws a ConfigError naming every bad variable,
- * so a service with a bad value refuses to start and says which.
+ * The `NAME_FILE` convention (Docker and Kubernetes secrets): for each setting NAME of the schema that is
+ * unset while NAME_FILE is set, NAME takes the content of that file (surrounding whitespace trimmed).
+ */
+function readSettingFiles(
+  names: string[],
+  env: NodeJS.ProcessEnv,
+): { env: NodeJS.ProcessEnv; problems: string[] } {
+  const resolved: NodeJS.ProcessEnv = { ...env };
+  const problems: string[] = [];
+  for (const name of names) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) {
+      problems.push(`${name}: set either ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      resolved[name] = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(`${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? error})`);
+    }
+  }
+  return { env: resolved, problems };
+}
+
+/** In production, every secret setting must pass its strength checks. */
+function productionProblems(shape: Record<string, z.ZodType>, config: Record<string, unknown>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return Object.entries(shape).flatMap(([name, setting]) => {
+    const check = PRODUCTION_CHECKS.get(setting);
+    const value = config[name];
+    if (!check || typeof value !== 'string') return [];
+    return check(value).map((problem) => `${name}: ${name} ${problem}`);
+  });
+}
+
+/**
+ * Validates the environment against a service's schema (reading NAME_FILE for each unset NAME). Throws a
+ * ConfigError naming every bad variable, so a service with a bad value refuses to start and says which.
+ * With NODE_ENV=production, every secret must also be strong (secret-strength.ts).
  */
 export function loadConfig<S extends z.ZodType<BaseConfig>>(
   service: string,
   schema: S,
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
-  const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map(
-    (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-  );
-  throw new ConfigError(service, problems);
+  const shape = shapeOf(schema) ?? {};
+  const files = readSettingFiles(Object.keys(shape), env);
+  const result = schema.safeParse(files.env);
+  const problems = [...files.problems];
+  if (!result.success) {
+    problems.push(
+      ...result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  } else {
+    problems.push(...productionProblems(shape, result.data as Record<string, unknown>));
+  }
+  if (problems.length > 0) throw new ConfigError(service, problems);
+  return (result as { data: z.infer<S> }).data;
 }
 
 /** Injection token of the validated configuration object. */

@@ -1,11 +1,10 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import {
   HealthCheck,
   HealthCheckService,
   HealthIndicatorService,
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
-import { register } from 'prom-client';
 import { Public } from '../identity/identity.guard';
 import { KafkaConsumerStatus } from '../kafka/kafka.consumer';
 import { KafkaProducer } from '../kafka/kafka.producer';
@@ -22,7 +21,7 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   ]);
 }
 
-/** Liveness, readiness (PostgreSQL, Redis, Kafka) and Prometheus metrics. */
+/** Liveness and readiness (PostgreSQL, Redis, Kafka). Metrics have their own port: metrics-server.ts. */
 @Public()
 @Controller()
 export class HealthController {
@@ -53,12 +52,6 @@ export class HealthController {
             throw new Error('consumer group has not joined');
         }),
     ]);
-  }
-
-  @Get('metrics')
-  @Header('Content-Type', register.contentType)
-  metrics(): Promise<string> {
-    return register.metrics();
   }
 
   private async probe(key: string, check: () => Promise<unknown>) {

@@ -1,4 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
+import type { KeyObject } from 'node:crypto';
+import { parseIdentityPrivateKey, parseIdentityPublicKeys } from './identity-keys';
 
 /** Header on which the gateway forwards the internal identity token to a service. */
 export const IDENTITY_HEADER = 'x-pp-identity';
@@ -16,36 +18,63 @@ export interface Identity {
   name?: string;
 }
 
+/** The keys of the internal identity token, each as PEM or base64 DER (see identity-keys.ts). */
+export interface InternalTokenKeys {
+  /** Every service verifies with it (with any of them, during a rotation: see parseIdentityPublicKeys). */
+  publicKey: string;
+  /** The gateway alone signs with it; a service is given none and so cannot mint an identity. */
+  privateKey?: string;
+}
+
 /**
- * The internal identity token: the gateway signs one for each forwarded request; services trust only this
- * token (never a raw header claiming a user or practice).
+ * The internal identity token: the gateway signs one for each forwarded request with its Ed25519 private key;
+ * services verify it with the public key and trust only this token (never a raw header claiming a user or
+ * practice). Only EdDSA is accepted: a token signed with HMAC, or with no signature, is refused.
  */
 export class InternalTokens {
-  private readonly key: Uint8Array;
+  private readonly publicKeys: KeyObject[];
+  private readonly privateKey: KeyObject | null;
 
-  constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+  constructor(keys: InternalTokenKeys) {
+    this.publicKeys = parseIdentityPublicKeys(keys.publicKey);
+    this.privateKey = keys.privateKey ? parseIdentityPrivateKey(keys.privateKey) : null;
+  }
+
+  /** Whether this instance holds the private key (the gateway) or only verifies (a service). */
+  get canSign(): boolean {
+    return this.privateKey !== null;
   }
 
   sign(identity: Identity): Promise<string> {
+    if (!this.privateKey) {
+      return Promise.reject(new Error('only the gateway holds the private key that signs identities'));
+    }
     return new SignJWT({ pids: identity.practiceIds, ...(identity.name ? { name: identity.name } : {}) })
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'EdDSA' })
       .setSubject(identity.userId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${TTL_SECONDS}s`)
-      .sign(this.key);
+      .sign(this.privateKey);
   }
 
   /** The identity in a token, or null when it is missing, forged, expired or malformed. */
   async verify(token: string | undefined): Promise<Identity | null> {
     if (!token) return null;
+    for (const key of this.publicKeys) {
+      const identity = await this.verifyWith(token, key);
+      if (identity) return identity;
+    }
+    return null;
+  }
+
+  private async verifyWith(token: string, key: KeyObject): Promise<Identity | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, key, {
         issuer: ISSUER,
         audience: AUDIENCE,
-        algorithms: ['HS256'],
+        algorithms: ['EdDSA'],
       });
       const pids = payload.pids;
       if (
