@@ -2,32 +2,9 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createTestDatabase, eventually, ServiceProcess, startBuiltService, TestDatabase } from '@pp/testing';
 import { Client } from 'pg';
-import { WebSocket } from 'ws';
 import { TestPractice, TestUser } from './factories/tenants';
 import { GatewayHarness, startGateway } from './gateway-harness';
-
-/** A socket that records every message and its close code. */
-class LiveClient {
-  readonly messages: string[] = [];
-  readonly closed: Promise<number>;
-  readonly ws: WebSocket;
-
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.ws.on('message', (data) => this.messages.push(data.toString()));
-    this.closed = new Promise((resolve) => this.ws.on('close', (code) => resolve(code)));
-  }
-
-  async next(predicate: (message: string) => boolean, timeoutMs: number): Promise<string> {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      const found = this.messages.find(predicate);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`);
-  }
-}
+import { LiveClient } from './live-client';
 
 describe('live connection and forwarding (gateway + a people process, real Kafka)', () => {
   let h: GatewayHarness;
