@@ -122,6 +122,23 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
     expect(stranger.messages.filter((m) => m.includes(created.body.person_id))).toEqual([]);
   });
 
+  it('stops pushing lead updates to a socket the moment its session logs out (closed with 4001)', async () => {
+    const session = await h.login(staff);
+    const before = connect(mine.practice_id, `?token=${session}`);
+    const watcher = connect(mine.practice_id);
+    await before.established();
+    await watcher.established();
+    await h.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${session}`).expect(200);
+    expect(await before.closedWithin(5000)).toBe(4001);
+
+    const created = await createLead(mine.practice_id, { first_name: 'After', last_name: 'Logout' }).expect(
+      201,
+    );
+    // a socket of a session still signed in gets the update; the logged-out one got nothing more
+    await watcher.next((m) => m.includes(created.body.person_id), 5000);
+    expect(before.messages.filter((m) => m.includes(created.body.person_id))).toEqual([]);
+  });
+
   it('forwards with the caller identity: another practice lead is a 404, a bad body a 422', async () => {
     const outsider = await h.tenants.user();
     const outsiderPractice = await h.tenants.practice([outsider]);
