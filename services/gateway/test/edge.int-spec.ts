@@ -174,11 +174,19 @@ describe('the edge: canonical paths only, forwarded as matched, and never cached
       expect(response.status).toBe(404);
     });
 
-    it('answers a forwarded path with malformed percent-encoding in the query with 400, not a 500', async () => {
-      const response = await rawGet(h.gateway.url, '/api/v1/webhooks/twilio?x=%zz');
-      expect(response.status).toBe(400);
-      expect(JSON.parse(response.body)).toEqual({ detail: 'Malformed query string' });
-    });
+    it.each([
+      '/api/v1/webhooks/twilio?x=%zz',
+      '/api/v1/webhooks/twilio?x=%ED%A0%80',
+      '/api/v1/webhooks/twilio?next=../../metrics',
+    ])(
+      'answers a query the forwarding cannot carry (%s) with 400 in the envelope, not a 500',
+      async (path) => {
+        const response = await rawGet(h.gateway.url, path);
+        expect(response.status).toBe(400);
+        expect(JSON.parse(response.body)).toEqual({ detail: 'Invalid query string' });
+        expect(upstream.seen).toEqual([]);
+      },
+    );
   });
 
   describe('Cache-Control', () => {

@@ -55,13 +55,23 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
     // Pass request bodies through as streams: the owning service parses and validates them.
     instance.removeAllContentTypeParsers();
     instance.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    // Anything thrown while forwarding still answers in the {"detail"} envelope, never Fastify's own shape.
+    instance.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500)
+        logger.error(`forwarding ${request.method} ${redactUrl(request.url)}: ${String(error)}`);
+      return reply
+        .status(status)
+        .send({ detail: status === 500 ? 'Internal server error' : error.message || 'Bad request' });
+    });
 
     instance.all('/api/v1/*', async (request: FastifyRequest, reply: FastifyReply) => {
       // Forward exactly the path that was matched: never one a URL parser resolved afterwards.
       const route = resolveRoute(request.url);
       const target = route && upstreamUrl(route, urls[route.service]);
       if (!route || !target) return reply.status(404).send(NOT_FOUND);
-      if (!decodable(target.search)) return reply.status(400).send({ detail: 'Malformed query string' });
+      if (!forwardable(target)) return reply.status(400).send({ detail: 'Invalid query string' });
       const auth = await authenticator.fromToken(
         Authenticator.bearer(request.headers.authorization),
         isBackgroundRequest(request.headers) ? 'background' : 'user',
@@ -94,11 +104,14 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
   });
 }
 
-/** reply-from decodes the whole URL before forwarding; malformed percent-encoding would make it throw. */
-function decodable(text: string): boolean {
+/**
+ * reply-from decodes the whole URL before forwarding and refuses (in its own error shape) malformed
+ * percent-encoding and any `../` or `/..`, even in the query string: answer those here, in the envelope.
+ */
+function forwardable(url: URL): boolean {
   try {
-    decodeURIComponent(text);
-    return true;
+    const decoded = decodeURIComponent(url.pathname + url.search);
+    return !decoded.includes('../') && !decoded.includes('/..');
   } catch {
     return false;
   }
