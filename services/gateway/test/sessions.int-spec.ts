@@ -22,15 +22,21 @@ describe('sessions across gateway instances: logout and idle expiry (real Redis 
   let practice: TestPractice;
   const clients: LiveClient[] = [];
 
-  /** Another instance of the same deployment: same database, same Redis, same signing key. */
-  const sibling = (env: Record<string, string> = {}) =>
-    startTestService(gatewayService, gatewayDatabase, {
-      DATABASE_URL: a.database.url,
-      JWT_SECRET: a.gateway.config.JWT_SECRET,
-      CONSOLE_DIR: '/nonexistent-console-build',
+  /**
+   * Another instance of the same deployment: the first one's settings (same database, same Redis, same
+   * signing secrets), its own port and queue prefix.
+   */
+  const sibling = (env: Record<string, string> = {}) => {
+    const shared = Object.entries(a.gateway.config).filter(
+      ([name, value]) => typeof value === 'string' && !['SERVICE_NAME', 'QUEUE_PREFIX'].includes(name),
+    );
+    return startTestService(gatewayService, gatewayDatabase, {
+      ...(Object.fromEntries(shared) as Record<string, string>),
       TRUST_PROXY: 'true',
+      PORT: '0',
       ...env,
     });
+  };
 
   beforeAll(async () => {
     a = await startGateway('sessions');
