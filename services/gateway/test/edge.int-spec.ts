@@ -174,6 +174,18 @@ describe('the edge: canonical paths only, forwarded as matched, and never cached
       expect(response.status).toBe(404);
     });
 
+    it('refuses a live connection whose practice id is not valid percent-encoding, and keeps running', async () => {
+      const upgrade = {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      };
+      const response = await rawGet(h.gateway.url, `/api/v1/practices/%zz/events?token=${token}`, upgrade);
+      expect(response.status).toBe(404);
+      expect((await rawGet(h.gateway.url, '/health/live')).status).toBe(200);
+    });
+
     it.each([
       '/api/v1/webhooks/twilio?x=%zz',
       '/api/v1/webhooks/twilio?x=%ED%A0%80',
