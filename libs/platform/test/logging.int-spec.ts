@@ -66,11 +66,21 @@ describe('request logs (a real Fastify app with the platform logging module)', (
 
   beforeEach(() => lines.splice(0));
 
-  /** The log lines once the request's own line has been written. */
-  const logsOf = async (path: string, init?: RequestInit) => {
-    await (await fetch(`${url}${path}`, init)).text();
-    for (let i = 0; i < 100 && !lines.some((line) => line.includes('request completed')); i++)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+  const eventuallyLogged = async (correlationId: string) => {
+    const done = () =>
+      lines.some(
+        (line) => line.includes(`"correlation_id":"${correlationId}"`) && line.includes('request completed'),
+      );
+    for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done()).toBe(true);
+  };
+
+  /** The log lines once this request's own line (found by its correlation id) has been written. */
+  const logsOf = async (path: string, init: RequestInit = {}) => {
+    const correlationId = `log-test-${Math.random().toString(36).slice(2)}`;
+    const headers = { ...(init.headers as Record<string, string>), 'x-correlation-id': correlationId };
+    await (await fetch(`${url}${path}`, { ...init, headers })).text();
+    await eventuallyLogged(correlationId);
     return lines.join('\n');
   };
 
@@ -93,6 +103,15 @@ describe('request logs (a real Fastify app with the platform logging module)', (
     expect(log).toContain('lookup /api/v1/people/by-phone/[redacted]');
     for (const secret of ['555', '0199', 'amelia', 'example.com', 'eyJhbGciOiJIUzI1NiJ9', 'session=abc'])
       expect(log).not.toContain(secret);
+  });
+
+  it('gives a request line the correlation id the client sent, or a new one also returned to it', async () => {
+    await logsOf('/api/v1/people/search?q=x'); // waits for the line with the id it sent
+    const response = await fetch(`${url}/api/v1/people/search?q=y`);
+    const given = response.headers.get('x-correlation-id');
+    expect(given).toMatch(/^[0-9a-f-]{36}$/);
+    await response.text();
+    await eventuallyLogged(given!);
   });
 
   it('never logs request or response bodies', async () => {
