@@ -7,6 +7,7 @@ import { BearerAuthGuard } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
 import { Authenticator } from './auth/authenticator';
 import { LoginRateLimiter } from './auth/login-rate-limiter';
+import { Sessions } from './auth/sessions';
 import { GatewayConfig } from './config';
 import { gatewayDatabase } from './database/database';
 import { LocationsController } from './locations/locations.controller';
@@ -16,6 +17,7 @@ import { PracticesService } from './practices/practices.service';
 import { LeadEventsConsumer } from './realtime/lead-events.consumer';
 import { RealtimeHub } from './realtime/realtime.hub';
 import { RealtimeServer } from './realtime/realtime.server';
+import { SessionWatch } from './realtime/session-watch';
 import { MembershipsService } from './users/memberships.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
@@ -56,6 +58,8 @@ export class AppModule {
         RealtimeHub,
         RealtimeServer,
         VirtualNumbersService,
+        Sessions,
+        SessionWatch,
       ],
     };
   }

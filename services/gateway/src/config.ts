@@ -33,9 +33,18 @@ export const gatewayConfigSchema = baseConfigSchema
     /** How long a forwarded request may wait for the owning service's answer headers. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     CONSOLE_DIR: z.string().default(resolve(__dirname, '../../../console/dist')),
-    /** Login attempts per client IP per 15 minutes, and failed attempts per account per 15 minutes. */
+    /**
+     * Failed sign-ins per client network (an IPv4 address, an IPv6 /64) per 15 minutes, and per account from
+     * one client network: over either, that network is refused for the rest of the window (docs/decisions/0007).
+     */
     LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-    LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_LIMIT_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(5),
+    /** A session without an API request for this long must sign in again (fractions allowed, for tests). */
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(30),
   })
   .refine((config) => keysMatch(config.INTERNAL_IDENTITY_PRIVATE_KEY, config.INTERNAL_IDENTITY_PUBLIC_KEY), {
     path: ['INTERNAL_IDENTITY_PRIVATE_KEY'],

@@ -8,7 +8,7 @@ describe('gateway auth (real PostgreSQL, Redis, Kafka)', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    h = await startGateway('auth', { LOGIN_LIMIT_PER_IP: '8', LOGIN_LIMIT_PER_ACCOUNT: '3' });
+    h = await startGateway('auth', { LOGIN_LIMIT_PER_IP: '8', LOGIN_LIMIT_PER_ACCOUNT_AND_IP: '3' });
     user = await h.tenants.user({ first_name: 'Robin', last_name: 'Hale' });
   });
   afterAll(() => h.stop());
@@ -44,27 +44,91 @@ describe('gateway auth (real PostgreSQL, Redis, Kafka)', () => {
     expect(response.body).toEqual({ detail: 'Password is required' });
   });
 
-  it('locks an account after repeated failures, whatever the IP, until the window passes', async () => {
-    const victim = await h.tenants.user();
-    for (let i = 0; i < 3; i++) {
-      await fromIp().send({ username: victim.email, password: 'guess' }).expect(401);
-    }
-    const response = await fromIp().send({ username: victim.email, password: victim.password }).expect(429);
-    expect(response.body.detail).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
-  });
+  describe('brute-force protection without a lock-out', () => {
+    const tooMany = /^Too many login attempts\. Please try again in \d+ minutes?\.$/;
 
-  it('limits attempts per client IP', async () => {
-    const statuses: number[] = [];
-    const ip = uniqueIp();
-    for (let i = 0; i < 9; i++) {
-      const response = await fromIp(ip).send({
-        username: `spray-${randomUUID()}@clinic.example`,
-        password: 'x',
-      });
-      statuses.push(response.status);
-    }
-    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(401));
-    expect(statuses[8]).toBe(429);
+    it('refuses the network that keeps failing for an account with 429 and Retry-After, while the owner signs in from elsewhere', async () => {
+      const victim = await h.tenants.user();
+      const attacker = uniqueIp();
+      for (let i = 0; i < 3; i++) {
+        await fromIp(attacker).send({ username: victim.email, password: 'guess' }).expect(401);
+      }
+      // the attacker's network is refused, even with the right password...
+      const refused = await fromIp(attacker)
+        .send({ username: victim.email, password: victim.password })
+        .expect(429);
+      expect(refused.body).toEqual({ detail: expect.stringMatching(tooMany) });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      // ...while the owner, from their own network, still gets in, again and again
+      for (let i = 0; i < 3; i++) {
+        await fromIp(attacker).send({ username: victim.email, password: 'guess' }).expect(429);
+        await fromIp().send({ username: victim.email, password: victim.password }).expect(200);
+      }
+    });
+
+    it('counts an IPv6 client by its /64, so rotating addresses does not reset the count', async () => {
+      const victim = await h.tenants.user();
+      const prefix = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
+      for (let i = 1; i <= 3; i++) {
+        await fromIp(`${prefix}::${i}`).send({ username: victim.email, password: 'guess' }).expect(401);
+      }
+      await fromIp(`${prefix}:ffff:ffff:ffff:ffff`)
+        .send({ username: victim.email, password: 'guess' })
+        .expect(429);
+      await fromIp(`2001:db8:ffff:${randomInt(65536).toString(16)}::1`)
+        .send({ username: victim.email, password: victim.password })
+        .expect(200);
+    });
+
+    it('starts counting again for a network after a successful sign-in', async () => {
+      const staff = await h.tenants.user();
+      const ip = uniqueIp();
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 2; i++) {
+          await fromIp(ip).send({ username: staff.email, password: 'typo' }).expect(401);
+        }
+        await fromIp(ip).send({ username: staff.email, password: staff.password }).expect(200);
+      }
+    });
+
+    it('does not count successful sign-ins against a network (a practice behind one address)', async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < 10; i++) {
+        await fromIp(ip).send({ username: user.email, password: user.password }).expect(200);
+      }
+    });
+
+    it('limits failed attempts per client IP, whatever the accounts', async () => {
+      const statuses: number[] = [];
+      const ip = uniqueIp();
+      for (let i = 0; i < 9; i++) {
+        const response = await fromIp(ip).send({
+          username: `spray-${randomUUID()}@clinic.example`,
+          password: 'x',
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 8)).toEqual(Array(8).fill(401));
+      expect(statuses[8]).toBe(429);
+      const refused = await fromIp(ip).send({ username: user.email, password: user.password }).expect(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('counts parallel guesses before checking them, so a burst cannot slip past the limit', async () => {
+      const victim = await h.tenants.user();
+      const ip = uniqueIp();
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          fromIp(ip)
+            .send({ username: victim.email, password: 'guess' })
+            .then((response) => response.status),
+        ),
+      );
+      expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    });
   });
 
   describe('GET /api/v1/users/me', () => {

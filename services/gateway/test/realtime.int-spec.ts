@@ -2,32 +2,9 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createTestDatabase, eventually, ServiceProcess, startBuiltService, TestDatabase } from '@pp/testing';
 import { Client } from 'pg';
-import { WebSocket } from 'ws';
 import { TestPractice, TestUser } from './factories/tenants';
 import { GatewayHarness, startGateway } from './gateway-harness';
-
-/** A socket that records every message and its close code. */
-class LiveClient {
-  readonly messages: string[] = [];
-  readonly closed: Promise<number>;
-  readonly ws: WebSocket;
-
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.ws.on('message', (data) => this.messages.push(data.toString()));
-    this.closed = new Promise((resolve) => this.ws.on('close', (code) => resolve(code)));
-  }
-
-  async next(predicate: (message: string) => boolean, timeoutMs: number): Promise<string> {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      const found = this.messages.find(predicate);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`);
-  }
-}
+import { LiveClient } from './live-client';
 
 describe('live connection and forwarding (gateway + a people process, real Kafka)', () => {
   let h: GatewayHarness;
@@ -143,6 +120,23 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
     // the other practice's socket saw nothing of it
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stranger.messages.filter((m) => m.includes(created.body.person_id))).toEqual([]);
+  });
+
+  it('stops pushing lead updates to a socket the moment its session logs out (closed with 4001)', async () => {
+    const session = await h.login(staff);
+    const before = connect(mine.practice_id, `?token=${session}`);
+    const watcher = connect(mine.practice_id);
+    await before.established();
+    await watcher.established();
+    await h.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${session}`).expect(200);
+    expect(await before.closedWithin(5000)).toBe(4001);
+
+    const created = await createLead(mine.practice_id, { first_name: 'After', last_name: 'Logout' }).expect(
+      201,
+    );
+    // a socket of a session still signed in gets the update; the logged-out one got nothing more
+    await watcher.next((m) => m.includes(created.body.person_id), 5000);
+    expect(before.messages.filter((m) => m.includes(created.body.person_id))).toEqual([]);
   });
 
   it('forwards with the caller identity: another practice lead is a 404, a bad body a 422', async () => {

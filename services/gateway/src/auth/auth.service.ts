@@ -1,10 +1,12 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { decodeJwt } from 'jose';
 import { DataSource } from 'typeorm';
 import { User } from '../users/user.entity';
 import { AccessClaims, AccessTokens } from './access-tokens';
 import { LoginDto } from './dto/login.dto';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { verifyPassword } from './passwords';
+import { Sessions } from './sessions';
 
 export interface TokenResponse {
   access_token: string;
@@ -17,6 +19,7 @@ export class AuthService {
     private readonly dataSource: DataSource,
     private readonly tokens: AccessTokens,
     private readonly limiter: LoginRateLimiter,
+    private readonly sessions: Sessions,
   ) {}
 
   async login(dto: LoginDto, ip: string): Promise<TokenResponse> {
@@ -24,14 +27,17 @@ export class AuthService {
     await this.limiter.attempt(ip, email);
     const user = await this.dataSource.getRepository(User).findOneBy({ email });
     if (!(await verifyPassword(user?.password_hash, dto.password)) || !user) {
-      await this.limiter.failed(email);
       throw new UnauthorizedException('Incorrect email or password');
     }
-    await this.limiter.succeeded(email);
-    return { access_token: await this.tokens.issue(user.id), token_type: 'bearer' };
+    await this.limiter.succeeded(ip, email);
+    const accessToken = await this.tokens.issue(user.id);
+    await this.sessions.start(decodeJwt(accessToken).jti as string);
+    return { access_token: accessToken, token_type: 'bearer' };
   }
 
-  logout(claims: AccessClaims): Promise<void> {
-    return this.tokens.revoke(claims);
+  /** Revokes the token and ends its session: its live connections close on every gateway instance. */
+  async logout(claims: AccessClaims): Promise<void> {
+    await this.tokens.revoke(claims);
+    await this.sessions.end({ jti: claims.jti, userId: claims.userId });
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Identity } from '@pp/platform';
 import { MembershipsService } from '../users/memberships.service';
 import { AccessClaims, AccessTokens } from './access-tokens';
+import { Sessions } from './sessions';
 
 export interface Authenticated {
   identity: Identity;
@@ -13,12 +14,22 @@ export interface Authenticated {
 export class Authenticator {
   constructor(
     private readonly tokens: AccessTokens,
+    private readonly sessions: Sessions,
     private readonly memberships: MembershipsService,
   ) {}
 
-  async fromToken(token: string | undefined | null): Promise<Authenticated | null> {
+  /**
+   * Who calls with this token, if it is valid, unexpired, unrevoked and its session not idle. `activity`:
+   * whether this use counts as the user's activity (an API request they made) and restarts the idle window;
+   * opening the live connection or a background refresh checks the session without extending it.
+   */
+  async fromToken(
+    token: string | undefined | null,
+    activity: 'user' | 'background' = 'user',
+  ): Promise<Authenticated | null> {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
+    if (!(await this.sessions.isActive(claims.jti, activity === 'user'))) return null;
     const { practiceIds, name } = await this.memberships.principal(claims.userId);
     return { claims, identity: { userId: claims.userId, practiceIds, ...(name ? { name } : {}) } };
   }

@@ -1,68 +1,92 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { CONFIG, RedisClient } from '@pp/platform';
+import * as ipaddr from 'ipaddr.js';
+import { createHash } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GatewayConfig } from '../config';
 
 const WINDOW_SECONDS = 15 * 60;
 
 export class TooManyAttempts extends HttpException {
-  constructor(retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  readonly retryAfterSeconds: number;
+
+  constructor(msBeforeNext: number) {
+    const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
     super(
       `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       HttpStatus.TOO_MANY_REQUESTS,
     );
+    this.retryAfterSeconds = seconds;
   }
 }
 
 /**
- * Brute-force protection of the login, in Redis so it holds across gateway instances:
- * every attempt counts against the client IP; failed attempts count against the account and a success
- * clears them.
+ * The client network a login limit counts against: an IPv4 address, or the /64 of an IPv6 address (one
+ * subscriber usually holds a whole /64, so counting single IPv6 addresses would limit nothing).
+ */
+export function clientNetwork(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip); // an IPv4-mapped IPv6 address becomes the IPv4 address
+  if (!(address instanceof ipaddr.IPv6)) return address.toString();
+  return `${address.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The account as a Redis key part: bounded in length, and no e-mail address stored in Redis. */
+const accountKey = (account: string) => createHash('sha256').update(account).digest('base64url');
+
+/**
+ * Brute-force protection of the login, in Redis so it holds across gateway instances, without letting anyone
+ * lock a practice out (docs/decisions/0007). Failed attempts count against the client network, and against
+ * the pair (account, client network). Over either limit that network is refused until the window ends;
+ * the same account signing in from anywhere else is not affected. A success clears the pair and does not
+ * count against the network. Attempts are counted before the password is checked, so a burst of parallel
+ * guesses cannot slip past the limit.
  */
 @Injectable()
 export class LoginRateLimiter {
-  private readonly perIp: RateLimiterRedis;
-  private readonly perAccount: RateLimiterRedis;
+  private readonly perNetwork: RateLimiterRedis;
+  private readonly perAccountAndNetwork: RateLimiterRedis;
 
   constructor(@Inject(CONFIG) config: GatewayConfig, redis: RedisClient) {
-    this.perIp = new RateLimiterRedis({
+    this.perNetwork = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: 'pp:gateway:login-ip',
       points: config.LOGIN_LIMIT_PER_IP,
       duration: WINDOW_SECONDS,
     });
-    this.perAccount = new RateLimiterRedis({
+    this.perAccountAndNetwork = new RateLimiterRedis({
       storeClient: redis,
-      keyPrefix: 'pp:gateway:login-account',
-      points: config.LOGIN_LIMIT_PER_ACCOUNT,
+      keyPrefix: 'pp:gateway:login-account-ip',
+      points: config.LOGIN_LIMIT_PER_ACCOUNT_AND_IP,
       duration: WINDOW_SECONDS,
     });
   }
 
-  /** Counts an attempt; throws 429 when the IP or the account is over its limit. */
+  /** Counts an attempt; throws TooManyAttempts (429) when this network is over a limit. */
   async attempt(ip: string, account: string): Promise<void> {
-    try {
-      await this.perIp.consume(ip);
-    } catch (error) {
-      throw this.limited(error);
-    }
-    const failures = await this.perAccount.get(account);
-    if (failures && failures.consumedPoints >= this.perAccount.points) {
-      throw new TooManyAttempts(failures.msBeforeNext / 1000);
-    }
+    const network = clientNetwork(ip);
+    const results = await Promise.allSettled([
+      this.perNetwork.consume(network),
+      this.perAccountAndNetwork.consume(`${network}|${accountKey(account)}`),
+    ]);
+    const limited = results.flatMap((result) =>
+      result.status === 'rejected' && result.reason instanceof RateLimiterRes ? [result.reason] : [],
+    );
+    if (limited.length) throw new TooManyAttempts(Math.max(...limited.map((res) => res.msBeforeNext)));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
-  async failed(account: string): Promise<void> {
-    await this.perAccount.penalty(account, 1);
-  }
-
-  async succeeded(account: string): Promise<void> {
-    await this.perAccount.delete(account);
-  }
-
-  private limited(error: unknown): Error {
-    if (error instanceof RateLimiterRes) return new TooManyAttempts(error.msBeforeNext / 1000);
-    return error instanceof Error ? error : new Error(String(error));
+  /** A correct password: the attempt is given back to the network and the pair starts again. */
+  async succeeded(ip: string, account: string): Promise<void> {
+    const network = clientNetwork(ip);
+    await Promise.all([
+      this.perNetwork.reward(network, 1),
+      this.perAccountAndNetwork.delete(`${network}|${accountKey(account)}`),
+    ]);
   }
 }

@@ -1,10 +1,17 @@
 import helmet from '@fastify/helmet';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 
+/** The API: everything under it may carry patient data or credentials. */
+const API = /^\/api\//;
+
 /**
  * Security headers on every gateway response (helmet's defaults: nosniff, frame denial, HSTS, referrer
  * policy...) and a Content-Security-Policy for the console: scripts only from this origin; images also from
  * https (lead avatars, map tiles); connections to this origin, including the live WebSocket.
+ *
+ * Every API response, answered here or forwarded, success or error, carries `Cache-Control: no-store`:
+ * people, events, search results, decisions, appointments, the sign-in token must never be kept by a
+ * browser or a proxy cache. Only the console's own files (outside /api) are cacheable.
  */
 export async function registerSecurityHeaders(app: NestFastifyApplication): Promise<void> {
   await app.register(helmet, {
@@ -15,4 +22,12 @@ export async function registerSecurityHeaders(app: NestFastifyApplication): Prom
       },
     },
   });
+  // onSend runs after a forwarded response's headers are copied: the service cannot override it.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (request, reply, payload) => {
+      if (API.test(request.url)) void reply.header('Cache-Control', 'no-store');
+      return payload;
+    });
 }

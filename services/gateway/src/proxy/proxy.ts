@@ -1,11 +1,13 @@
 import replyFrom from '@fastify/reply-from';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Correlation, CORRELATION_HEADER, IDENTITY_HEADER, InternalTokens } from '@pp/platform';
+import { Correlation, CORRELATION_HEADER, IDENTITY_HEADER, InternalTokens, redactUrl } from '@pp/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticator } from '../auth/authenticator';
+import { isBackgroundRequest } from '../auth/sessions';
 import { GatewayConfig } from '../config';
-import { matchRoute, ServiceName } from './routes';
+import { parseRequestTarget, upstreamUrl } from './request-target';
+import { resolveRoute, ServiceName } from './routes';
 
 /** Headers a client may not pass on: identity is the gateway's to assert. */
 const STRIPPED = ['authorization', 'cookie', IDENTITY_HEADER];
@@ -20,16 +22,30 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
   };
 }
 
+const NOT_FOUND = { detail: 'Not found' };
+
+/**
+ * Refuses, on every route of the gateway (its own, forwarded ones, the console's files), a request whose path
+ * is not in canonical form (`..` or `.` segments in any encoding, `//`, backslashes, encoded slashes): 404.
+ * Route matching and forwarding then work on a path that no later parser reads differently.
+ */
+export function registerPathGuard(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!parseRequestTarget(request.url)) return reply.status(404).send(NOT_FOUND);
+  });
+}
+
 /**
  * Forwards every /api/v1 path the gateway does not answer itself to its owning service, with a fresh
  * internal identity token. Bodies stream through untouched. A service that is down answers 503 at once;
- * one that hangs answers 504 after UPSTREAM_TIMEOUT_MS.
+ * one that hangs answers 504 after UPSTREAM_TIMEOUT_MS. Also installs the path guard on the whole gateway.
  */
 export async function registerProxy(app: NestFastifyApplication, config: GatewayConfig): Promise<void> {
   const logger = new Logger('Proxy');
   const urls = serviceUrls(config);
   const authenticator = app.get(Authenticator);
   const internalTokens = app.get(InternalTokens);
+  registerPathGuard(app.getHttpAdapter().getInstance());
 
   await app.register(async (instance: FastifyInstance) => {
     await instance.register(replyFrom, {
@@ -39,17 +55,32 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
     // Pass request bodies through as streams: the owning service parses and validates them.
     instance.removeAllContentTypeParsers();
     instance.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    // Anything thrown while forwarding still answers in the {"detail"} envelope, never Fastify's own shape.
+    instance.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500)
+        logger.error(`forwarding ${request.method} ${redactUrl(request.url)}: ${String(error)}`);
+      return reply
+        .status(status)
+        .send({ detail: status === 500 ? 'Internal server error' : error.message || 'Bad request' });
+    });
 
     instance.all('/api/v1/*', async (request: FastifyRequest, reply: FastifyReply) => {
-      const route = matchRoute(request.url);
-      if (!route) return reply.status(404).send({ detail: 'Not found' });
-      const auth = await authenticator.fromToken(Authenticator.bearer(request.headers.authorization));
+      // Forward exactly the path that was matched: never one a URL parser resolved afterwards.
+      const route = resolveRoute(request.url);
+      const target = route && upstreamUrl(route, urls[route.service]);
+      if (!route || !target) return reply.status(404).send(NOT_FOUND);
+      if (!forwardable(target)) return reply.status(400).send({ detail: 'Invalid query string' });
+      const auth = await authenticator.fromToken(
+        Authenticator.bearer(request.headers.authorization),
+        isBackgroundRequest(request.headers) ? 'background' : 'user',
+      );
       if (!auth && !route.public) return reply.status(401).send({ detail: 'Could not validate credentials' });
       const identityToken = auth ? await internalTokens.sign(auth.identity) : undefined;
-      const target = new URL(request.url, urls[route.service]).toString();
       const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
       void reply.header(CORRELATION_HEADER, correlationId);
-      return reply.from(target, {
+      return reply.from(target.href, {
         rewriteRequestHeaders: (_req, headers) => {
           const forwarded = { ...headers };
           for (const name of STRIPPED) delete forwarded[name];
@@ -60,7 +91,7 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         onError: (errorReply, { error }) => {
           const timedOut = (error as { statusCode?: number }).statusCode === 504;
           logger.warn(
-            `${route.service} ${timedOut ? 'timed out' : 'unavailable'}: ${request.method} ${request.url}`,
+            `${route.service} ${timedOut ? 'timed out' : 'unavailable'}: ${request.method} ${redactUrl(request.url)}`,
           );
           void errorReply.status(timedOut ? 504 : 503).send({
             detail: timedOut
@@ -71,4 +102,17 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       });
     });
   });
+}
+
+/**
+ * reply-from decodes the whole URL before forwarding and refuses (in its own error shape) malformed
+ * percent-encoding and any `../` or `/..`, even in the query string: answer those here, in the envelope.
+ */
+function forwardable(url: URL): boolean {
+  try {
+    const decoded = decodeURIComponent(url.pathname + url.search);
+    return !decoded.includes('../') && !decoded.includes('/..');
+  } catch {
+    return false;
+  }
 }

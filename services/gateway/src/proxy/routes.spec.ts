@@ -1,4 +1,5 @@
-import { matchRoute } from './routes';
+import { upstreamUrl } from './request-target';
+import { matchRoute, resolveRoute } from './routes';
 
 describe('matchRoute', () => {
   it.each([
@@ -28,5 +29,69 @@ describe('matchRoute', () => {
     '/leads',
   ])('leaves %s to the gateway', (url) => {
     expect(matchRoute(url)).toBeNull();
+  });
+});
+
+describe('resolveRoute (the raw request target, before matching)', () => {
+  it('forwards exactly the path it matched, with the original query string', () => {
+    expect(resolveRoute('/api/v1/people/search?q=bo%20x&practice_id=1')).toEqual({
+      service: 'people',
+      public: false,
+      path: '/api/v1/people/search',
+      query: '?q=bo%20x&practice_id=1',
+    });
+    expect(resolveRoute('/api/v1/webhooks/twilio/sms')).toMatchObject({
+      path: '/api/v1/webhooks/twilio/sms',
+      query: '',
+    });
+  });
+
+  it.each([
+    // dot segments, which URL parsers further down would resolve
+    '/api/v1/webhooks/../../../metrics',
+    '/api/v1/onboarding/../../../api/docs-json',
+    '/api/v1/webhooks/..',
+    '/api/v1/webhooks/./x',
+    '/api/v1/people/../webhooks/x',
+    // the same, percent-encoded in every spelling
+    '/api/v1/webhooks/%2e%2e/%2e%2e/%2e%2e/metrics',
+    '/api/v1/webhooks/%2E%2E/%2E%2E/%2E%2E/metrics',
+    '/api/v1/webhooks/.%2e/.%2E/%2e./metrics',
+    '/api/v1/webhooks/%2e/x',
+    // encoded slashes and backslashes, raw backslashes, empty segments
+    '/api/v1/webhooks/..%2f..%2f..%2fmetrics',
+    '/api/v1/webhooks/%2F..%2Fmetrics',
+    '/api/v1/webhooks/..%5c..%5cmetrics',
+    '/api/v1/webhooks/%5C',
+    '/api/v1/webhooks\\..\\..\\metrics',
+    '/api/v1/webhooks//x',
+    '//api/v1/webhooks/x',
+    // a fragment, an undecodable segment, a target that is not a path
+    '/api/v1/webhooks/x#/../../metrics',
+    '/api/v1/webhooks/%zz',
+    'http://internal/metrics',
+    '*',
+  ])('refuses %s', (url) => {
+    expect(resolveRoute(url)).toBeNull();
+  });
+
+  it('keeps dots that are not whole segments, and dots in the query string', () => {
+    expect(resolveRoute('/api/v1/people/a.b/...')).toMatchObject({
+      service: 'people',
+      path: '/api/v1/people/a.b/...',
+    });
+    expect(resolveRoute('/api/v1/people/?next=../../metrics')).toMatchObject({
+      path: '/api/v1/people/',
+      query: '?next=../../metrics',
+    });
+  });
+
+  it('builds the upstream URL from the owning service origin and the matched path only', () => {
+    const route = resolveRoute('/api/v1/people/x?y=1')!;
+    expect(upstreamUrl(route, 'http://127.0.0.1:8081')?.href).toBe(
+      'http://127.0.0.1:8081/api/v1/people/x?y=1',
+    );
+    // a path a URL parser would rewrite is not forwarded
+    expect(upstreamUrl({ path: '/api/v1/people/{x}', query: '' }, 'http://127.0.0.1:8081')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { parseRequestTarget, RequestTarget } from './request-target';
+
 /**
  * Which service owns which /api/v1 path (docs/architecture.md#gateway-route-table). The gateway answers identity,
  * practice, location and virtual-number paths itself; everything else is forwarded by this table.
@@ -37,4 +39,15 @@ export function matchRoute(url: string): RouteMatch | null {
   const path = url.split('?')[0];
   const rule = RULES.find((candidate) => candidate.pattern.test(path));
   return rule ? { service: rule.service, public: rule.public ?? false } : null;
+}
+
+/**
+ * The owner of a raw request target (`request.url`) and the exact path and query to forward to it; null
+ * when no service owns the path or the path is not canonical (`..`, `//`, encoded slashes: see
+ * `parseRequestTarget`), so that what is forwarded is what was matched.
+ */
+export function resolveRoute(rawUrl: string): (RouteMatch & RequestTarget) | null {
+  const target = parseRequestTarget(rawUrl);
+  const route = target && matchRoute(target.path);
+  return target && route ? { ...route, ...target } : null;
 }

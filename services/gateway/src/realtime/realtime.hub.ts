@@ -10,24 +10,38 @@ const socketsGauge = new Gauge({
   help: 'Open live-connection sockets',
 });
 
+/** The staff session a socket was opened with (the access token's id and its user). */
+export interface SocketSession {
+  jti: string;
+  userId: string;
+}
+
+interface Entry {
+  practiceId: string;
+  session: SocketSession;
+}
+
 /**
  * The sockets of this gateway instance, by practice. Each lead event is pushed to the sockets of its own
- * practice only. A redelivered event (same id) is pushed once.
+ * practice only. A redelivered event (same id) is pushed once. Each socket remembers the session it was
+ * opened with, so that the end of a session closes its sockets.
  */
 @Injectable()
 export class RealtimeHub {
   private readonly logger = new Logger(RealtimeHub.name);
   private readonly sockets = new Map<string, Set<WebSocket>>();
+  private readonly entries = new Map<WebSocket, Entry>();
   private readonly recent = new Set<string>();
 
-  add(practiceId: string, socket: WebSocket): void {
+  add(practiceId: string, socket: WebSocket, session: SocketSession): void {
     const set = this.sockets.get(practiceId) ?? new Set<WebSocket>();
     set.add(socket);
     this.sockets.set(practiceId, set);
+    this.entries.set(socket, { practiceId, session });
     socketsGauge.inc();
     socket.once('close', () => {
-      set.delete(socket);
-      if (set.size === 0) this.sockets.delete(practiceId);
+      this.detach(socket, practiceId);
+      this.entries.delete(socket);
       socketsGauge.dec();
     });
   }
@@ -45,9 +59,34 @@ export class RealtimeHub {
     return sockets.size;
   }
 
+  /** The ids of the sessions that have a socket open here. */
+  sessionIds(): string[] {
+    return [...new Set([...this.entries.values()].map((entry) => entry.session.jti))];
+  }
+
+  /** Closes every socket of these sessions at once (they stop receiving before the close completes). */
+  closeSessions(jtis: Iterable<string>, code: number, reason: string): number {
+    const ended = new Set(jtis);
+    let closed = 0;
+    for (const [socket, entry] of this.entries) {
+      if (!ended.has(entry.session.jti)) continue;
+      this.detach(socket, entry.practiceId);
+      socket.close(code, reason);
+      closed++;
+    }
+    return closed;
+  }
+
   closeAll(): void {
     for (const set of this.sockets.values())
       for (const socket of set) socket.close(1001, 'Server shutting down');
+  }
+
+  /** No more broadcasts to this socket, even while its closing handshake is under way. */
+  private detach(socket: WebSocket, practiceId: string): void {
+    const set = this.sockets.get(practiceId);
+    set?.delete(socket);
+    if (set?.size === 0) this.sockets.delete(practiceId);
   }
 
   private remember(eventId: string): void {

@@ -3,17 +3,22 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { Authenticated, Authenticator } from '../auth/authenticator';
+import { Sessions } from '../auth/sessions';
+import { parseRequestTarget } from '../proxy/request-target';
 import { RealtimeHub } from './realtime.hub';
 
 const PATH = /^\/api\/v1\/practices\/([^/?#]+)\/events\/?$/;
+const NOT_FOUND = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
 /** Close codes of the live connection (docs/product/live-connection.md#reconnect). */
 export const CloseCodes = { unauthenticated: 4001, forbidden: 4003 } as const;
 
 /**
- * The live connection: `/api/v1/practices/{practice_id}/events?token=...`. A missing or invalid token
- * closes with 4001, a practice the user cannot access with 4003. The server greets with
- * connection_established and answers the text 'ping' with 'pong'.
+ * The live connection: `/api/v1/practices/{practice_id}/events?token=...`. A missing, invalid or idle
+ * session's token closes with 4001, a practice the user cannot access with 4003. The server greets with
+ * connection_established and answers the text 'ping' with 'pong'. Traffic on the socket (pings, pushes) is
+ * not user activity: it never keeps a session from going idle. When the session ends (logout, idle), the
+ * socket closes with 4001 (SessionWatch).
  */
 @Injectable()
 export class RealtimeServer implements OnApplicationShutdown {
@@ -22,20 +27,22 @@ export class RealtimeServer implements OnApplicationShutdown {
 
   constructor(
     private readonly authenticator: Authenticator,
+    private readonly sessions: Sessions,
     private readonly hub: RealtimeHub,
   ) {}
 
   attach(server: Server): void {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      const url = new URL(request.url ?? '/', 'http://gateway');
-      const match = PATH.exec(url.pathname);
-      if (!match) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      // The same canonical-path rule as every HTTP request (no dot segments, no encoded slashes).
+      const target = parseRequestTarget(request.url ?? '');
+      const match = target && PATH.exec(target.path);
+      if (!target || !match) {
+        socket.end(NOT_FOUND);
         return;
       }
-      this.wss.handleUpgrade(request, socket, head, (ws) => {
-        void this.accept(ws, decodeURIComponent(match[1]), url.searchParams.get('token'));
-      });
+      const practiceId = decodeURIComponent(match[1]); // decodable: parseRequestTarget checked it
+      const token = new URLSearchParams(target.query).get('token');
+      this.wss.handleUpgrade(request, socket, head, (ws) => void this.accept(ws, practiceId, token));
     });
   }
 
@@ -44,34 +51,49 @@ export class RealtimeServer implements OnApplicationShutdown {
     const accepted = this.authorize(ws, practiceId, token);
     ws.on('message', (data, isBinary) => {
       if (isBinary || data.toString() !== 'ping') return;
-      void accepted.then((ok) => ok && ws.readyState === ws.OPEN && ws.send('pong'));
+      void accepted.then((auth) => auth && ws.readyState === ws.OPEN && ws.send('pong'));
     });
     ws.on('error', (error) => this.logger.warn(`live connection: ${error.message}`));
-    if (!(await accepted)) return;
-    this.hub.add(practiceId, ws);
+    const auth = await accepted;
+    if (!auth) return;
+    const { jti, userId } = auth.claims;
+    this.hub.add(practiceId, ws, { jti, userId });
+    // A logout announced while the token was being checked found no socket to close: look again.
+    if (!(await this.sessions.isActive(jti, false).catch(() => true))) {
+      ws.close(CloseCodes.unauthenticated, 'Signed out');
+      return;
+    }
+    if (ws.readyState !== ws.OPEN) return;
     ws.send(JSON.stringify({ type: 'connection_established', practice_id: practiceId }));
   }
 
-  /** Checks the token and the practice; closes the socket with the spec's code when either fails. */
-  private async authorize(ws: WebSocket, practiceId: string, token: string | null): Promise<boolean> {
+  /**
+   * Checks the token, its session and the practice; closes the socket with the spec's code when one fails.
+   * Opening the socket checks the session without counting as activity.
+   */
+  private async authorize(
+    ws: WebSocket,
+    practiceId: string,
+    token: string | null,
+  ): Promise<Authenticated | null> {
     let auth: Authenticated | null;
     try {
-      auth = await this.authenticator.fromToken(token);
+      auth = await this.authenticator.fromToken(token, 'background');
     } catch (error) {
       this.logger.error(`live connection: ${String(error)}`);
       ws.close(1011, 'Internal error');
-      return false;
+      return null;
     }
     if (!auth) {
       ws.close(CloseCodes.unauthenticated, 'Could not validate credentials');
-      return false;
+      return null;
     }
     if (!auth.identity.practiceIds.includes(practiceId)) {
       ws.close(CloseCodes.forbidden, 'Not allowed to access this practice');
-      return false;
+      return null;
     }
     this.expireWithToken(ws, auth.claims.exp);
-    return true;
+    return auth;
   }
 
   /** A socket lives no longer than the token it was opened with. */
