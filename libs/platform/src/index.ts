@@ -3,6 +3,8 @@ export * from './logging/correlation';
 export * from './logging/logging.module';
 export * from './errors/exception.filter';
 export * from './errors/validation';
+export * from './errors/input-rules';
+export * from './errors/request-parsing';
 export * from './identity/internal-token';
 export * from './identity/identity.guard';
 export * from './identity/ownership';
