@@ -3,6 +3,8 @@ import { eventually } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { gatewayDatabase } from '../src/database/database';
+import { demoPractices } from '../src/database/demo-data';
+import { seedGateway } from '../src/database/seed';
 import { publishPracticeSnapshots } from '../src/practices/practice-snapshot';
 import { TestPractice } from './factories/tenants';
 import { bodySchema, Operation, startWholeApi, WholeApi } from './whole-api';
@@ -116,6 +118,25 @@ describe('the whole API, from its merged OpenAPI document', () => {
     body !== null &&
     Object.keys(body).join() === 'detail' &&
     typeof (body as { detail: unknown }).detail === 'string';
+
+  it('the demo seed publishes its practices and locations, so calendar can book them after npm start', async () => {
+    await seedGateway(api.gateway.dataSource);
+    const locationIds = demoPractices.flatMap((practice) =>
+      practice.locations.map((location) => location.location_id),
+    );
+    const practiceIds = demoPractices.map((practice) => practice.practice_id);
+    await eventually(async () => {
+      const locations = await calendarQuery(
+        `SELECT 1 FROM "calendar"."locations" WHERE "location_id" = ANY($1)`,
+        [locationIds],
+      );
+      const practices = await calendarQuery(
+        `SELECT 1 FROM "calendar"."practices" WHERE "practice_id" = ANY($1)`,
+        [practiceIds],
+      );
+      return locations.length === locationIds.length && practices.length === practiceIds.length;
+    }, 30_000);
+  });
 
   describe('hostile input on every route', () => {
     /** A plausible value for a path parameter: the caller's own practice, location and lead. */

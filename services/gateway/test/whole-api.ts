@@ -55,8 +55,11 @@ export async function startWholeApi(label: string): Promise<WholeApi> {
       process: await startBuiltService(name, { DATABASE_URL: database.url, ...env }),
     };
   };
-  await Promise.all(SERVICES.filter((name) => name !== 'calendar').map((name) => start(name)));
-  await start('calendar', { PEOPLE_URL: services.people.process.url });
+  // One after the other: on a loaded machine, five services starting at once can each miss their
+  // readiness deadline. Calendar asks people about leads.
+  for (const name of SERVICES) {
+    await start(name, name === 'calendar' ? { PEOPLE_URL: services.people.process.url } : {});
+  }
   const gateway = await startGateway(label, {
     ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_URL`, services[name].process.url])),
   });
