@@ -5,7 +5,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { z } from 'zod';
 import { baseConfigSchema, ConfigError, loadConfig } from './config/config';
-import { DetailExceptionFilter } from './errors/exception.filter';
+import { DetailExceptionFilter, registerEnvelopeErrorHandler } from './errors/exception.filter';
+import { inputServerOptions, registerInputParsing } from './errors/request-parsing';
 import { createValidationPipe } from './errors/validation';
 import { registerHttpMetrics } from './health/metrics';
 import { MetricsServer } from './health/metrics-server';
@@ -20,6 +21,11 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   module: (config: C) => DynamicModule;
   /** Consumer group of the service's Kafka handlers; omit for a service without consumers. */
   consumerGroup?: (config: C) => string;
+  /**
+   * A new consumer group reads its topics from the beginning rather than from the latest offset: for read
+   * models, which need every event ever published (default false).
+   */
+  consumeFromBeginning?: boolean;
   /** Extra HTTP setup (plugins, routes) on the Fastify instance before the app starts. */
   configure?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
   /** Serve the service's OpenAPI document at /api/docs-json (default true; the gateway merges them). */
@@ -58,21 +64,24 @@ export async function createServiceApp<C extends ServiceConfig>(
   definition: ServiceDefinition<C>,
   config: C,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
-  });
+  const bodyLimit = 1024 * 1024;
+  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit, ...inputServerOptions() });
   const app = await NestFactory.create<NestFastifyApplication>(definition.module(config), adapter, {
     bufferLogs: true,
     abortOnError: false,
+    // The body parsers are ours (registerInputParsing): depth limit, NUL and surrogate checks.
+    bodyParser: false,
   });
+  const fastify = app.getHttpAdapter().getInstance();
+  const pluginErrorsRegistered = registerEnvelopeErrorHandler(fastify);
+  registerInputParsing(fastify, bodyLimit);
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new DetailExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
-  registerHttpMetrics(app.getHttpAdapter().getInstance(), definition.name);
+  registerHttpMetrics(fastify, definition.name);
   await definition.configure?.(app, config);
+  pluginErrorsRegistered();
   if (definition.openApi !== false) serveOpenApi(app, definition.name);
   if (definition.consumerGroup && config.ROLE !== 'worker') {
     app.connectMicroservice(
@@ -81,6 +90,7 @@ export async function createServiceApp<C extends ServiceConfig>(
           clientId: `${definition.name}-consumer`,
           groupId: definition.consumerGroup(config),
           brokers: config.KAFKA_BROKERS,
+          fromBeginning: definition.consumeFromBeginning ?? false,
         },
         app.get(KafkaConsumerStatus),
       ),

@@ -6,6 +6,8 @@ export * from './errors/domain.exception';
 export * from './errors/api-errors';
 export * from './errors/exception.filter';
 export * from './errors/validation';
+export * from './errors/input-rules';
+export * from './errors/request-parsing';
 export * from './identity/internal-token';
 export * from './identity/identity-keys';
 export * from './identity/identity.guard';

@@ -4,6 +4,7 @@ import { PlatformModule } from '@pp/platform';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { CalendarConfig } from './config';
 import { calendarDatabase } from './database/database';
+import { PracticesModule } from './practices/practices.module';
 import { CALENDAR_SYNC_QUEUE } from './queues';
 
 @Module({})
@@ -14,6 +15,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ config, database: calendarDatabase }),
         BullModule.registerQueue({ name: CALENDAR_SYNC_QUEUE }),
+        PracticesModule,
         AppointmentsModule,
       ],
     };

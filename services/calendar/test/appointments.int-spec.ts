@@ -27,6 +27,7 @@ describe('booking appointments (calendar + a people process, real Kafka)', () =>
   const glow = randomUUID();
   const northside = randomUUID();
   const uptownLocation = randomUUID();
+  const northsideLocation = randomUUID();
   let staff: Caller;
   let sofia: Lead;
   let daniel: Lead;
@@ -68,6 +69,9 @@ describe('booking appointments (calendar + a people process, real Kafka)', () =>
     staff = h.caller([glow, northside], 'Dana Reyes');
     sofia = await createLead(glow, 'Sofia', 'Marquez', '2145550131');
     daniel = await createLead(northside, 'Daniel', 'Kowalski', '3125550162');
+    // The gateway announces locations on practice.changes; the calendar keeps them in its read model.
+    await h.publishLocation('location_created', glow, uptownLocation);
+    await h.publishLocation('location_created', northside, northsideLocation);
   }, 120_000);
 
   afterAll(async () => {
@@ -236,6 +240,52 @@ describe('booking appointments (calendar + a people process, real Kafka)', () =>
       [daniel.person_id],
     );
     expect(count).toBe(0);
+  });
+
+  it("answers 404 'Location not found' for another practice's location, or one never announced, and books nothing", async () => {
+    const count = async () =>
+      (
+        await h.dataSource.query(
+          `SELECT count(*)::int AS count FROM "calendar"."appointments" WHERE "person_id" = $1`,
+          [sofia.person_id],
+        )
+      )[0].count as number;
+    const before = await count();
+    // A location the caller can see, but of their other practice.
+    expect(
+      await book(staff, { practice_id: glow, location_id: northsideLocation }, consultation(sofia)),
+    ).toEqual({ status: 404, body: { detail: 'Location not found' } });
+    expect(await book(staff, { practice_id: glow, location_id: randomUUID() }, consultation(sofia))).toEqual({
+      status: 404,
+      body: { detail: 'Location not found' },
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('follows practice.changes: a deleted location can no longer be booked', async () => {
+    const annex = randomUUID();
+    await h.publishLocation('location_created', glow, annex);
+    expect(
+      (await book(staff, { practice_id: glow, location_id: annex }, consultation(sofia, slot(72)))).status,
+    ).toBe(201);
+    await h.publishLocation('location_deleted', glow, annex);
+    expect(
+      await book(staff, { practice_id: glow, location_id: annex }, consultation(sofia, slot(96))),
+    ).toEqual({ status: 404, body: { detail: 'Location not found' } });
+  });
+
+  it('refuses impossible dates instead of rolling them over', async () => {
+    for (const [start_time, end_time] of [
+      ['2032-02-30T10:00Z', '2032-02-30T10:30Z'],
+      ['2032-03-01T23:30Z', '2032-03-01T24:00Z'],
+    ]) {
+      expect(
+        await book(staff, { practice_id: glow }, { ...consultation(sofia), start_time, end_time }),
+      ).toEqual({
+        status: 422,
+        body: { detail: 'start_time and end_time must be ISO 8601 date-times with a time zone' },
+      });
+    }
   });
 
   it('answers 401 without the identity the gateway adds', async () => {

@@ -1,4 +1,14 @@
-import { Caller, RunningService, startIsolatedService, TestDatabase, testCaller } from '@pp/testing';
+import { LocationChangedV1, LocationDeletedV1, Topics } from '@pp/contracts';
+import {
+  Caller,
+  eventually,
+  RunningService,
+  startIsolatedService,
+  TestDatabase,
+  testCaller,
+} from '@pp/testing';
+import { Kafka, Partitioners } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { calendarService } from '../src/calendar.service-definition';
@@ -14,6 +24,15 @@ export interface CalendarHarness {
   http: () => ReturnType<typeof request>;
   /** A staff member of the given practices, as the gateway would forward them. */
   caller(practiceIds: string[], name?: string): Caller;
+  /**
+   * Publishes a location change on practice.changes as the gateway would (real Kafka), and waits until the
+   * calendar's read model shows it.
+   */
+  publishLocation(
+    type: 'location_created' | 'location_deleted',
+    practiceId: string,
+    locationId: string,
+  ): Promise<void>;
   /** The calendar.appointments payloads in the outbox for an appointment, oldest first. */
   outbox(appointmentId: string): Promise<Record<string, unknown>[]>;
   stop(): Promise<void>;
@@ -34,6 +53,51 @@ export async function startCalendar(
     ...isolated,
     http: () => request(service.app.getHttpServer()),
     caller: testCaller,
+    async publishLocation(type, practiceId, locationId) {
+      const envelope = {
+        v: 1 as const,
+        event_id: randomUUID(),
+        practice_id: practiceId,
+        occurred_at: new Date().toISOString(),
+      };
+      const event: LocationChangedV1 | LocationDeletedV1 =
+        type === 'location_deleted'
+          ? { ...envelope, type, location_id: locationId }
+          : {
+              ...envelope,
+              type,
+              location: {
+                location_id: locationId,
+                practice_id: practiceId,
+                name: 'Uptown Clinic',
+                address: '2100 McKinney Ave, Dallas, TX 75201',
+                timezone: 'America/Chicago',
+                phone: '',
+                is_primary: true,
+                is_active: true,
+                business_hours: null,
+              },
+            };
+      const producer = new Kafka({ brokers: service.config.KAFKA_BROKERS, logLevel: 0 }).producer({
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
+      await producer.connect();
+      try {
+        await producer.send({
+          topic: Topics.practiceChanges,
+          messages: [{ key: practiceId, value: JSON.stringify(event) }],
+        });
+      } finally {
+        await producer.disconnect();
+      }
+      await eventually(async () => {
+        const rows: unknown[] = await dataSource.query(
+          `SELECT 1 FROM "calendar"."locations" WHERE "location_id" = $1`,
+          [locationId],
+        );
+        return type === 'location_deleted' ? rows.length === 0 : rows.length === 1;
+      }, 30_000);
+    },
     async outbox(appointmentId) {
       const rows: { payload: Record<string, unknown> }[] = await dataSource.query(
         `SELECT "payload" FROM "calendar"."outbox" WHERE "payload"->'appointment'->>'appointment_id' = $1 ORDER BY "id"`,

@@ -152,6 +152,55 @@ describe('practices, locations and virtual numbers', () => {
     expect(blank.body).toEqual({ detail: 'Practice name is required' });
   });
 
+  it('PATCH removes an outreach_preferences key or channel sent as null, and keeps the rest', async () => {
+    await h
+      .http()
+      .patch(practicePath(second))
+      .set(auth())
+      .send({ outreach_preferences: { remembered_channels: { sms: { enabled: true } } } })
+      .expect(200);
+    const response = await h
+      .http()
+      .patch(practicePath(second))
+      .set(auth())
+      .send({
+        outreach_preferences: { custom_flag: null, channels: { sms: null, email: { enabled: false } } },
+      })
+      .expect(200);
+    expect(response.body.outreach_preferences).toEqual({
+      enabled: true,
+      channels: { email: { enabled: false } },
+      remembered_channels: { sms: { enabled: true } },
+    });
+    const stored = await h.http().get(practicePath(second)).set(auth()).expect(200);
+    expect(stored.body.outreach_preferences).toEqual(response.body.outreach_preferences);
+  });
+
+  it.each([
+    [{ name: null }, 'Practice name is required'],
+    [{ automation_level: null }, 'automation_level must be one of: manual, semi_auto, full_auto'],
+    [{ outreach_preferences: null }, 'outreach_preferences must be an object'],
+    [
+      { outreach_preferences: { channels: { fax: { enabled: true } } } },
+      'outreach_preferences.channels.fax is not a channel (email, phone, sms, chat)',
+    ],
+    [
+      { outreach_preferences: { extra: { a: { b: { c: 1 } } } } },
+      'outreach_preferences is nested too deeply (3 levels at most)',
+    ],
+    [
+      { outreach_preferences: { notes: 'x'.repeat(9000) } },
+      'outreach_preferences is too large (8 KB at most)',
+    ],
+    [{ name: 'Glow\u0000' }, 'Text cannot contain NUL (\\u0000) characters'],
+  ])('PATCH refuses %j with 422 and changes nothing', async (body, detail) => {
+    const before = await h.http().get(practicePath(second)).set(auth()).expect(200);
+    const response = await h.http().patch(practicePath(second)).set(auth()).send(body).expect(422);
+    expect(response.body).toEqual({ detail });
+    const after = await h.http().get(practicePath(second)).set(auth()).expect(200);
+    expect(after.body).toEqual(before.body);
+  });
+
   describe('locations', () => {
     it('creates a location with the spec defaults, not primary, inheriting hours', async () => {
       const response = await h
@@ -290,6 +339,12 @@ describe('practices, locations and virtual numbers', () => {
         'business_hours.monday: closing time must be after opening time',
       ],
       [{ is_primary: 'yes' }, 'is_primary must be true or false'],
+      [{ name: null }, 'Location name is required'],
+      [{ address: null }, 'Street address is required'],
+      [{ timezone: null }, 'Timezone is required'],
+      [{ phone: null }, 'Please enter a valid 10-digit phone number'],
+      [{ is_primary: null }, 'is_primary must be true or false'],
+      [{ is_active: null }, 'is_active must be true or false'],
       [{ unknown_field: 1 }, 'property unknown_field should not exist'],
     ])('rejects %j with 422 and loses nothing', async (body, detail) => {
       const before = await h

@@ -1,4 +1,5 @@
-import { toErrorBody } from './exception.filter';
+import { databaseInputProblem, toErrorBody } from './exception.filter';
+import { InputMessages } from './input-rules';
 
 describe('toErrorBody', () => {
   it('keeps a plain message as the detail', () => {
@@ -23,5 +24,15 @@ describe('toErrorBody', () => {
       status: 'error',
       info: {},
     });
+  });
+});
+
+describe('databaseInputProblem', () => {
+  it('maps PostgreSQL refusals of request text and dates to a message, and nothing else', () => {
+    expect(databaseInputProblem('22021')).toBe(InputMessages.nul);
+    expect(databaseInputProblem('22P05')).toBe(InputMessages.nul);
+    expect(databaseInputProblem('22008')).toBe('Invalid date or time');
+    expect(databaseInputProblem('23505')).toBeNull();
+    expect(databaseInputProblem(undefined)).toBeNull();
   });
 });

@@ -1,7 +1,16 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import {
+  ArgumentsHost,
+  BadRequestException,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
 import { DomainErrorKind, DomainException } from './domain.exception';
+import { InputMessages } from './input-rules';
 
 export interface ErrorBody {
   detail: string;
@@ -61,6 +70,23 @@ export function describeDomainException(exception: unknown): { status: number; b
 }
 
 /**
+ * PostgreSQL's refusals of a value that came from the request (a safety net: the request parsers and
+ * validation refuse these first). docs/decisions/0008-hostile-input.md.
+ */
+export function databaseInputProblem(code: string | undefined): string | null {
+  switch (code) {
+    case '22021': // character_not_in_repertoire: NUL or invalid UTF-8 in text
+    case '22P05': // untranslatable_character: \u0000 in jsonb
+      return InputMessages.nul;
+    case '22007': // invalid_datetime_format
+    case '22008': // datetime_field_overflow
+      return 'Invalid date or time';
+    default:
+      return null;
+  }
+}
+
+/**
  * The one global exception filter: every HTTP error leaves as `{"detail": "..."}` with the right status.
  * Unknown errors are logged with their stack and answered with a generic 500, never leaking internals.
  */
@@ -89,6 +115,8 @@ export class DetailExceptionFilter implements ExceptionFilter {
     if (exception instanceof QueryFailedError) {
       const code = (exception as QueryFailedError & { code?: string }).code;
       if (code === '22P02') return { status: 422, body: { detail: 'Invalid identifier' } };
+      const inputProblem = databaseInputProblem(code);
+      if (inputProblem) return { status: 422, body: { detail: inputProblem } };
     }
     // Errors raised by Fastify itself (body too large, malformed JSON, bad content type) carry a status.
     const statusCode = (exception as { statusCode?: number })?.statusCode;
@@ -98,4 +126,28 @@ export class DetailExceptionFilter implements ExceptionFilter {
     }
     return { status: 500, body: { detail: 'Internal server error' } };
   }
+}
+
+/**
+ * The same envelope for errors of routes Nest does not own (the gateway's proxy, plugins with their own
+ * routes): every plugin context registered until the returned function is called gets this filter as its
+ * Fastify error handler. Nest sets its own (this very filter) on the root instance at start-up; contexts
+ * created earlier would otherwise keep Fastify's default, which answers in Fastify's shape.
+ */
+export function registerEnvelopeErrorHandler(fastify: FastifyInstance): () => void {
+  const filter = new DetailExceptionFilter();
+  let active = true;
+  fastify.addHook('onRegister', (instance) => {
+    if (!active) return;
+    instance.setErrorHandler((error, request, reply) => {
+      const host = {
+        getType: () => 'http',
+        switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }),
+      } as unknown as ArgumentsHost;
+      filter.catch(error instanceof URIError ? new BadRequestException(InputMessages.badUrl) : error, host);
+    });
+  });
+  return () => {
+    active = false;
+  };
 }

@@ -1,4 +1,5 @@
 import { UnprocessableEntityException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidateIf } from 'class-validator';
 
 /**
  * The first human-readable message of a class-validator error tree. Of a field's failed constraints the
@@ -22,4 +23,13 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     exceptionFactory: (errors) => new UnprocessableEntityException(firstValidationMessage(errors)),
   });
+}
+
+/**
+ * For a field a client may leave out but never set to null (class-validator's @IsOptional lets null through
+ * to the handler): the field's other rules run for null too, so `{"name": null}` is a 422 with that field's
+ * message.
+ */
+export function OptionalNotNull(): PropertyDecorator {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined);
 }

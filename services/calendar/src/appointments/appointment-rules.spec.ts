@@ -48,6 +48,10 @@ describe('checkAppointmentTimes', () => {
       ['2030-03-11T15:00:00', '2030-03-11T15:30:00'],
       ['tomorrow', 'later'],
       ['2030-13-45T15:00:00Z', '2030-13-45T15:30:00Z'],
+      // Real dates only: never rolled over to 1 March or the next day.
+      ['2032-02-30T10:00Z', '2032-02-30T10:30Z'],
+      ['2032-03-01T23:30Z', '2032-03-01T24:00Z'],
+      ['0000-01-01T10:00Z', '0000-01-01T10:30Z'],
     ]) {
       expect(checkAppointmentTimes(start, end, now)).toEqual({ problem: AppointmentMessages.invalidTime });
     }

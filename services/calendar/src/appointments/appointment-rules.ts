@@ -1,4 +1,5 @@
 import { LeadLimits } from '@pp/contracts';
+import { parseIsoDateTime } from '@pp/platform';
 
 /** The server's answers when a booking's times break a rule (docs/product/calendar.md#booking). */
 export const AppointmentMessages = {
@@ -7,10 +8,6 @@ export const AppointmentMessages = {
   length: 'Appointments are 30 minutes long',
   past: 'The appointment cannot start in the past',
 } as const;
-
-/** A date and a time with seconds optional and an explicit zone: '2025-06-02T15:00:00.000Z', '…+02:00'. */
-export const ISO_DATE_TIME_WITH_ZONE =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * How far in the past a start may be and still be accepted: the console's clock and ours differ a little,
@@ -29,14 +26,10 @@ export function checkAppointmentTimes(
   endText: string,
   now: Date,
 ): AppointmentTimes | { problem: string } {
-  if (!ISO_DATE_TIME_WITH_ZONE.test(startText) || !ISO_DATE_TIME_WITH_ZONE.test(endText)) {
-    return { problem: AppointmentMessages.invalidTime };
-  }
-  const start = new Date(startText);
-  const end = new Date(endText);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
-    return { problem: AppointmentMessages.invalidTime };
-  }
+  // The one date-time rule of every date input: a real date and time with a zone, never rolled over.
+  const start = parseIsoDateTime(startText);
+  const end = parseIsoDateTime(endText);
+  if (!start || !end) return { problem: AppointmentMessages.invalidTime };
   if (end.getTime() <= start.getTime()) return { problem: AppointmentMessages.endBeforeStart };
   if (end.getTime() - start.getTime() !== LeadLimits.appointmentMinutes * 60_000) {
     return { problem: AppointmentMessages.length };

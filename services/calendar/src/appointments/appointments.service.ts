@@ -8,6 +8,7 @@ import { Appointment } from './appointment.entity';
 import { AppointmentException, AppointmentExceptionCode, AppointmentMessages } from './appointment.exception';
 import { AppointmentTargetQuery } from './dto/appointment-query.dto';
 import { CreateAppointmentDto } from './dto/create-appointment.dto';
+import { PracticeReadModel } from '../practices/practice-read-model.service';
 import { PeopleClient } from './people.client';
 
 @Injectable()
@@ -16,6 +17,7 @@ export class AppointmentsService {
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly people: PeopleClient,
+    private readonly practices: PracticeReadModel,
   ) {}
 
   /**
@@ -29,6 +31,11 @@ export class AppointmentsService {
     dto: CreateAppointmentDto,
   ): Promise<Appointment> {
     const practiceId = assertPracticeAccess(identity, target.practice_id);
+    // Every id a booking references must be the practice's own: a location of another practice, or one
+    // calendar has never heard of (practice.changes), is not found.
+    if (target.location_id && !(await this.practices.locationOf(practiceId, target.location_id))) {
+      throw new NotFoundException('Location not found');
+    }
     const times = checkAppointmentTimes(dto.start_time, dto.end_time, new Date());
     if ('problem' in times)
       throw new AppointmentException(AppointmentExceptionCode.InvalidTimes, times.problem);

@@ -2,9 +2,11 @@ import { ServiceDatabase } from '@pp/platform';
 import { Appointment } from '../appointments/appointment.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { Appointments1763900000000 } from './migrations/1763900000000-Appointments';
+import { PracticeReadModel1764000000000 } from './migrations/1764000000000-PracticeReadModel';
+import { KnownLocation, KnownPractice } from '../practices/practice-read-model.entity';
 
 export const calendarDatabase: ServiceDatabase = {
   schema: 'calendar',
-  entities: [Appointment],
-  migrations: [Initial1763700000000, Appointments1763900000000],
+  entities: [Appointment, KnownPractice, KnownLocation],
+  migrations: [Initial1763700000000, Appointments1763900000000, PracticeReadModel1764000000000],
 };

@@ -1,6 +1,7 @@
-import { seedCommand } from '@pp/platform';
+import { Outbox, seedCommand } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/passwords';
+import { publishPracticeSnapshots } from '../practices/practice-snapshot';
 import { gatewayService } from '../gateway.service-definition';
 import { gatewayDatabase } from './database';
 import { DEMO_PASSWORD, demoPractices, demoUsers } from './demo-data';
@@ -65,6 +66,12 @@ export async function seedGateway(dataSource: DataSource): Promise<void> {
         );
       }
     }
+    // Seeded rows carry no event: publish their snapshots so the read models (calendar's locations) know them.
+    await publishPracticeSnapshots(
+      manager,
+      new Outbox(gatewayDatabase.schema),
+      demoPractices.map((practice) => practice.practice_id),
+    );
   });
 }
 

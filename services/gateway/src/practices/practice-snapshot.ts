@@ -1,4 +1,8 @@
-import { PracticeSnapshot } from '@pp/contracts';
+import { LocationChangedV1, PracticeSnapshot, PracticeUpdatedV1, Topics } from '@pp/contracts';
+import { Outbox } from '@pp/platform';
+import { EntityManager } from 'typeorm';
+import { Location } from '../locations/location.entity';
+import { toLocationView } from '../locations/location-view';
 import { Practice } from './practice.entity';
 
 /** The practice as the API returns it and as practice.changes carries it. */
@@ -11,4 +15,37 @@ export function toPracticeSnapshot(practice: Practice): PracticeSnapshot & { id:
     automation_level: practice.automation_level,
     outreach_preferences: practice.outreach_preferences,
   };
+}
+
+/**
+ * Publishes the current snapshot of each practice and of each of its locations on practice.changes,
+ * through the outbox, in the caller's transaction: how the read models of other services (calendar's
+ * practices and locations) learn about practices that were written without an event, such as the seeded
+ * demo data. Replaying them is harmless: consumers upsert by id and ignore older snapshots.
+ */
+export async function publishPracticeSnapshots(
+  manager: EntityManager,
+  outbox: Outbox,
+  practiceIds: string[],
+): Promise<void> {
+  for (const practiceId of practiceIds) {
+    const practice = await manager.findOneBy(Practice, { practice_id: practiceId });
+    if (!practice) continue;
+    await outbox.add<PracticeUpdatedV1>(manager, Topics.practiceChanges, {
+      type: 'practice_updated',
+      practice_id: practiceId,
+      practice: toPracticeSnapshot(practice),
+    });
+    const locations = await manager.find(Location, {
+      where: { practice_id: practiceId },
+      order: { created_at: 'ASC' },
+    });
+    for (const location of locations) {
+      await outbox.add<LocationChangedV1>(manager, Topics.practiceChanges, {
+        type: 'location_updated',
+        practice_id: practiceId,
+        location: toLocationView(location),
+      });
+    }
+  }
 }

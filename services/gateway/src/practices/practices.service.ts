@@ -3,7 +3,11 @@ import { PracticeUpdatedV1, Topics } from '@pp/contracts';
 import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { UpdatePracticeDto } from './dto/update-practice.dto';
-import { mergeOutreachPreferences, validateOutreachPreferences } from './outreach-preferences';
+import {
+  mergeOutreachPreferences,
+  storedPreferencesProblem,
+  validateOutreachPreferences,
+} from './outreach-preferences';
 import { Practice } from './practice.entity';
 import { PracticeException, PracticeMessages } from './practice.exception';
 import { toPracticeSnapshot } from './practice-snapshot';
@@ -37,10 +41,10 @@ export class PracticesService {
       if (changes.website_url !== undefined) practice.website_url = changes.website_url;
       if (changes.automation_level !== undefined) practice.automation_level = changes.automation_level;
       if (changes.outreach_preferences !== undefined) {
-        practice.outreach_preferences = mergeOutreachPreferences(
-          practice.outreach_preferences,
-          changes.outreach_preferences,
-        );
+        const merged = mergeOutreachPreferences(practice.outreach_preferences, changes.outreach_preferences);
+        const problem = storedPreferencesProblem(merged);
+        if (problem) throw new UnprocessableEntityException(problem);
+        practice.outreach_preferences = merged;
       }
       const saved = await manager.save(practice);
       const snapshot = toPracticeSnapshot(saved);

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { OptionalNotNull } from '@pp/platform';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { LocationMessages } from '../location.exception';
 
 /**
@@ -8,38 +9,39 @@ import { LocationMessages } from '../location.exception';
  */
 export class CreateLocationDto {
   @ApiPropertyOptional({ example: 'Glow Aesthetics - Uptown' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString({ message: LocationMessages.nameRequired })
   @IsNotEmpty({ message: LocationMessages.nameRequired })
   @MaxLength(200)
   name?: string;
 
   @ApiPropertyOptional({ example: '2100 Oak Lawn Ave, Dallas, TX 75201' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString({ message: LocationMessages.addressRequired })
   @IsNotEmpty({ message: LocationMessages.addressRequired })
   @MaxLength(500)
   address?: string;
 
   @ApiPropertyOptional({ example: 'America/Chicago' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString({ message: LocationMessages.timezoneRequired })
   @IsNotEmpty({ message: LocationMessages.timezoneRequired })
+  @MaxLength(100, { message: LocationMessages.timezoneInvalid })
   timezone?: string;
 
   @ApiPropertyOptional({ example: '(214) 555-0142' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsString({ message: LocationMessages.phone })
-  @MaxLength(40)
+  @MaxLength(40, { message: LocationMessages.phone })
   phone?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean({ message: 'is_primary must be true or false' })
   is_primary?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean({ message: 'is_active must be true or false' })
   is_active?: boolean;
 

@@ -1,4 +1,5 @@
 import { UnprocessableEntityException } from '@nestjs/common';
+import { parseIsoDateTime } from '@pp/platform';
 
 /**
  * A position in a lead list: the (created_at, person_id) of a lead, the list's sort key. created_at is the
@@ -45,9 +46,10 @@ export function parseCursor(cursor: string): ListKey {
   return key;
 }
 
-/** Well formed and a real instant (no 31 February), so PostgreSQL will accept it. */
+/**
+ * Well formed and a real instant PostgreSQL accepts (the shared date-time rule: no 31 February, no 24:00,
+ * no year 0000).
+ */
 function isRealTimestamp(value: string): boolean {
-  if (!TIMESTAMP.test(value)) return false;
-  const parsed = new Date(value);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === value.slice(0, 19);
+  return TIMESTAMP.test(value) && parseIsoDateTime(value) !== null;
 }

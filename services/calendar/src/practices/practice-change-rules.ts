@@ -1,0 +1,41 @@
+import type {
+  LocationChangedV1,
+  LocationDeletedV1,
+  PracticeChangeV1,
+  PracticeUpdatedV1,
+} from '@pp/contracts';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/** Whether a `practice.changes` payload is one the calendar's read model can apply (else it is skipped). */
+export function isApplicablePracticeChange(event: unknown): event is PracticeChangeV1 {
+  if (!isObject(event) || event.v !== 1 || !isText(event.event_id) || !isText(event.practice_id))
+    return false;
+  if (!isText(event.occurred_at) || Number.isNaN(Date.parse(event.occurred_at))) return false;
+  switch (event.type) {
+    case 'practice_updated': {
+      const practice = (event as unknown as PracticeUpdatedV1).practice;
+      return (
+        isObject(practice) && practice.practice_id === event.practice_id && typeof practice.name === 'string'
+      );
+    }
+    case 'location_created':
+    case 'location_updated': {
+      const location = (event as unknown as LocationChangedV1).location;
+      return (
+        isObject(location) &&
+        isText(location.location_id) &&
+        location.practice_id === event.practice_id &&
+        typeof location.name === 'string' &&
+        typeof location.timezone === 'string' &&
+        typeof location.is_active === 'boolean'
+      );
+    }
+    case 'location_deleted':
+      return isText((event as unknown as LocationDeletedV1).location_id);
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,38 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A practice as calendar knows it from `practice.changes` (the gateway owns practices). */
+@Entity({ name: 'practices' })
+export class KnownPractice {
+  @PrimaryColumn('uuid')
+  practice_id: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  /** occurred_at of the event that last changed it: an older event never overwrites a newer one. */
+  @Column({ type: 'timestamptz' })
+  changed_at: Date;
+}
+
+/** A location as calendar knows it from `practice.changes`. */
+@Entity({ name: 'locations' })
+@Index('locations_practice_idx', ['practice_id'])
+export class KnownLocation {
+  @PrimaryColumn('uuid')
+  location_id: string;
+
+  @Column({ type: 'uuid' })
+  practice_id: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text' })
+  timezone: string;
+
+  @Column({ type: 'boolean' })
+  is_active: boolean;
+
+  @Column({ type: 'timestamptz' })
+  changed_at: Date;
+}

@@ -1,0 +1,470 @@
+import { Outbox } from '@pp/platform';
+import { eventually } from '@pp/testing';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { gatewayDatabase } from '../src/database/database';
+import { demoPractices } from '../src/database/demo-data';
+import { seedGateway } from '../src/database/seed';
+import { publishPracticeSnapshots } from '../src/practices/practice-snapshot';
+import { TestPractice } from './factories/tenants';
+import { bodySchema, Operation, startWholeApi, WholeApi } from './whole-api';
+
+/** One hostile request: what replaces the path, the query, the body and its content type. */
+interface Attack {
+  label: string;
+  url: string;
+  body?: string;
+  contentType?: string;
+}
+
+const DEEP_JSON = '['.repeat(2000) + ']'.repeat(2000);
+const DEEP_OBJECT = '{"a":'.repeat(2000) + '1' + '}'.repeat(2000);
+const BAD_ID = ['not-a-uuid', '%00', 'a%00b', '%zz', '%ED%A0%80', "'%20OR%201=1--", 'a'.repeat(300)];
+const BAD_QUERY_VALUES = [
+  'a%00b',
+  '%zz',
+  '%ED%A0%80',
+  '2032-02-30T10:00Z',
+  '0000-01-01T00:00:00Z',
+  'T24:00Z',
+  '',
+];
+/** Values every body field is set to in turn (the rest of the body stays plausible). */
+const BAD_FIELD_VALUES: [string, unknown][] = [
+  ['null', null],
+  ['NUL', 'a\u0000b'],
+  ['lone surrogate', '\ud800'],
+  ['lone surrogate e-mail', 'x\udc00@clinic.example'],
+  ['30 February', '2032-02-30T10:00Z'],
+  ['24:00', '2032-03-01T24:00Z'],
+  ['year 0000', '0000-01-01T00:00:00.000Z'],
+  ['an object', { $gt: '' }],
+  ['an array', ['x']],
+  ['a number', 1e308],
+  ['a long text', 'x'.repeat(100_000)],
+];
+
+/**
+ * The whole API (the gateway and every service, for real), driven by the merged OpenAPI document the gateway
+ * serves, so a route added to any service is covered the day it appears in the document:
+ * - hostile input: every class sent to every route and method; no 5xx, every error exactly {"detail"};
+ * - the cross-practice matrix: ids of another practice on every route are a 404, their data untouched.
+ */
+describe('the whole API, from its merged OpenAPI document', () => {
+  let api: WholeApi;
+  let token: string;
+  let logoutToken: string;
+  let theirToken: string;
+  let mine: TestPractice;
+  let theirs: TestPractice;
+  let personId: string;
+  let theirPersonId: string;
+
+  const createLead = async (bearer: string, practiceId: string, first: string, last: string) => {
+    const lead = await api.gateway
+      .http()
+      .post('/api/v1/people/')
+      .set('Authorization', `Bearer ${bearer}`)
+      .send({ practice_id: practiceId, first_name: first, last_name: last, primary_phone: '2145550131' })
+      .expect(201);
+    return lead.body.person_id as string;
+  };
+
+  beforeAll(async () => {
+    api = await startWholeApi('whole_api');
+    const staff = await api.gateway.tenants.user();
+    const outsider = await api.gateway.tenants.user();
+    mine = await api.gateway.tenants.practice([staff], 'Glow Aesthetics');
+    theirs = await api.gateway.tenants.practice([outsider], 'Lakeview Plastic Surgery');
+    token = await api.gateway.login(staff);
+    logoutToken = await api.gateway.login(staff);
+    theirToken = await api.gateway.login(outsider);
+    personId = await createLead(token, mine.practice_id, 'Sofia', 'Marquez');
+    theirPersonId = await createLead(theirToken, theirs.practice_id, 'Daniel', 'Kowalski');
+    // The factory writes practices without events, as the seed does: publish their snapshots the seed's way,
+    // and wait until calendar's read model knows both locations.
+    await api.gateway.dataSource.transaction((manager) =>
+      publishPracticeSnapshots(manager, new Outbox(gatewayDatabase.schema), [
+        mine.practice_id,
+        theirs.practice_id,
+      ]),
+    );
+    await eventually(async () => {
+      const rows = await calendarQuery<{ location_id: string }>(
+        `SELECT "location_id" FROM "calendar"."locations" WHERE "location_id" = ANY($1)`,
+        [[mine.primaryLocationId, theirs.primaryLocationId]],
+      );
+      return rows.length === 2;
+    }, 30_000);
+  }, 180_000);
+
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  /** Reads the calendar's own database (its schema, its test database). */
+  async function calendarQuery<T>(sql: string, params: unknown[]): Promise<T[]> {
+    const client = new Client({ connectionString: api.services.calendar.database.url });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  const isEnvelope = (body: unknown) =>
+    typeof body === 'object' &&
+    body !== null &&
+    Object.keys(body).join() === 'detail' &&
+    typeof (body as { detail: unknown }).detail === 'string';
+
+  it('the demo seed publishes its practices and locations, so calendar can book them after npm start', async () => {
+    await seedGateway(api.gateway.dataSource);
+    const locationIds = demoPractices.flatMap((practice) =>
+      practice.locations.map((location) => location.location_id),
+    );
+    const practiceIds = demoPractices.map((practice) => practice.practice_id);
+    await eventually(async () => {
+      const locations = await calendarQuery(
+        `SELECT 1 FROM "calendar"."locations" WHERE "location_id" = ANY($1)`,
+        [locationIds],
+      );
+      const practices = await calendarQuery(
+        `SELECT 1 FROM "calendar"."practices" WHERE "practice_id" = ANY($1)`,
+        [practiceIds],
+      );
+      return locations.length === locationIds.length && practices.length === practiceIds.length;
+    }, 30_000);
+  });
+
+  describe('hostile input on every route', () => {
+    /** A plausible value for a path parameter: the caller's own practice, location and lead. */
+    const pathValue = (name: string) =>
+      ({ practiceId: mine.practice_id, locationId: mine.primaryLocationId, personId })[name] ?? randomUUID();
+
+    const fillPath = (path: string, overrides: Record<string, string> = {}) =>
+      path.replace(/\{(\w+)\}/g, (_, name: string) => overrides[name] ?? pathValue(name));
+
+    const baseQuery = (operation: Operation) =>
+      (operation.operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query' && parameter.required)
+        .map((parameter) => [parameter.name, parameter.name === 'practice_id' ? mine.practice_id : 'x']);
+
+    function attacks(operation: Operation): Attack[] {
+      const base = fillPath(operation.path);
+      const query = baseQuery(operation);
+      const withQuery = (pairs: string[][]) =>
+        `${base}?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join('&')}`;
+      const url = withQuery(query.map(([name, value]) => [name, encodeURIComponent(value)]));
+      const list: Attack[] = [];
+      for (const [, name] of operation.path.matchAll(/\{(\w+)\}/g)) {
+        for (const value of BAD_ID) {
+          list.push({
+            label: `path ${name}=${value.slice(0, 20)}`,
+            url: fillPath(operation.path, { [name]: value }),
+          });
+        }
+      }
+      for (const value of ['%zz', '%ED%A0%80', 'a%00b']) {
+        list.push({ label: `query extra=${value}`, url: `${url}&extra=${value}` });
+      }
+      for (const parameter of operation.operation.parameters ?? []) {
+        if (parameter.in !== 'query') continue;
+        for (const value of BAD_QUERY_VALUES) {
+          const pairs = query
+            .filter(([name]) => name !== parameter.name)
+            .map(([n, v]) => [n, encodeURIComponent(v)]);
+          list.push({
+            label: `query ${parameter.name}=${value}`,
+            url: withQuery([...pairs, [parameter.name, value]]),
+          });
+        }
+      }
+      list.push({ label: 'a 10 KB URL', url: `${url}&pad=${'a'.repeat(10_000)}` });
+      list.push({ label: 'a 20 KB URL', url: `${url}&pad=${'a'.repeat(20_000)}` });
+      if (operation.method === 'get' || operation.method === 'delete') return list;
+
+      const schema = bodySchema(api.document, operation.operation);
+      const fields = Object.keys(schema?.properties ?? {});
+      const plausible: Record<string, unknown> = Object.fromEntries(
+        fields.map((field) => {
+          const property = schema!.properties![field];
+          if (property.enum?.length) return [field, property.enum[0]];
+          if (property.type === 'boolean') return [field, true];
+          if (field === 'person_id') return [field, personId];
+          if (field === 'practice_id') return [field, mine.practice_id];
+          return [field, 'text'];
+        }),
+      );
+      const json = (label: string, body: unknown) => ({
+        label,
+        url,
+        body: JSON.stringify(body),
+        contentType: 'application/json',
+      });
+      list.push(
+        { label: 'JSON 2,000 arrays deep', url, body: DEEP_JSON, contentType: 'application/json' },
+        { label: 'JSON 2,000 objects deep', url, body: DEEP_OBJECT, contentType: 'application/json' },
+        { label: 'an empty JSON body', url, body: '', contentType: 'application/json' },
+        { label: 'not JSON', url, body: '{"a":', contentType: 'application/json' },
+        { label: 'text/plain', url, body: 'hello', contentType: 'text/plain' },
+        { label: 'an unknown media type', url, body: '{}', contentType: 'application/bogus' },
+        { label: 'an invalid media type', url, body: '{}', contentType: 'json;;;=' },
+        { label: 'a bad charset', url, body: '{}', contentType: 'application/json; charset=bogus' },
+        { label: 'a form body', url, body: 'a=%zz&b=%00', contentType: 'application/x-www-form-urlencoded' },
+        {
+          label: 'a __proto__ key',
+          url,
+          body: '{"__proto__":{"admin":true}}',
+          contentType: 'application/json',
+        },
+        json('JSON null', null),
+        json('a JSON array', [plausible]),
+        json('a JSON string', 'x'),
+        json('a key with NUL', { ...plausible, 'k\u0000': 1 }),
+        json('an unknown field', { ...plausible, unknown_field: 1 }),
+      );
+      for (const field of fields.length ? fields : ['name']) {
+        for (const [label, value] of BAD_FIELD_VALUES) {
+          list.push(json(`${field}: ${label}`, { ...plausible, [field]: value }));
+        }
+      }
+      return list;
+    }
+
+    it('answers every hostile request with a 4xx (or a success) and every error as {"detail": "..."}', async () => {
+      expect(api.document.info.description).not.toContain('Not included');
+      expect(api.operations.length).toBeGreaterThan(10);
+      const failures: string[] = [];
+      let sent = 0;
+      for (const operation of api.operations) {
+        const auth = operation.key === 'POST /api/v1/auth/logout' ? logoutToken : token;
+        for (const attack of attacks(operation)) {
+          let call = api.gateway
+            .http()
+            [operation.method as 'get'](attack.url)
+            .set('Authorization', `Bearer ${auth}`);
+          if (attack.contentType !== undefined) call = call.set('Content-Type', attack.contentType);
+          const response = await (attack.body !== undefined ? call.send(attack.body) : call);
+          sent++;
+          const enveloped = response.status < 400 || isEnvelope(response.body);
+          if (response.status >= 500 || !enveloped) {
+            failures.push(
+              `${operation.key} [${attack.label}] → ${response.status} ${response.text.slice(0, 160)}`,
+            );
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThan(api.operations.length * 10);
+    }, 120_000);
+  });
+
+  describe('the cross-practice matrix', () => {
+    interface Probe {
+      url: string;
+      body?: object;
+    }
+    interface Ids {
+      theirPractice: string;
+      theirLocation: string;
+      theirPerson: string;
+      myPractice: string;
+      myLocation: string;
+      myPerson: string;
+    }
+    type Row = { probes: (ids: Ids) => Probe[] } | { exempt: string };
+    const booking = (personId: string) => ({
+      person_id: personId,
+      title: 'Botox consultation',
+      ...slot(),
+    });
+    /** The next whole half hour two days from now, and 30 minutes after it. */
+    function slot(): { start_time: string; end_time: string } {
+      const start = new Date(Date.now() + 48 * 3_600_000);
+      start.setUTCMinutes(start.getUTCMinutes() < 30 ? 30 : 60, 0, 0);
+      return {
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      };
+    }
+
+    /**
+     * Every route of the merged document, with requests that name another practice's ids (in the path, the
+     * query or the body; else valid requests). A route may be exempted only with its reason. A route of the
+     * document missing here fails the test: add its row the day it is added.
+     */
+    const MATRIX: Record<string, Row> = {
+      'GET /health/live': { exempt: 'names no practice or record: liveness of a service' },
+      'GET /health/ready': { exempt: 'names no practice or record: readiness of a service' },
+      'GET /metrics': { exempt: 'names no practice or record: process metrics' },
+      'POST /api/v1/auth/login': { exempt: 'names no practice or record: it signs the caller in' },
+      'POST /api/v1/auth/logout': {
+        exempt: "names no practice or record: it revokes the caller's own token",
+      },
+      'GET /api/v1/users/me': { exempt: 'names no practice or record: the caller themself' },
+      'GET /api/v1/users/me/practices': {
+        exempt: "names no practice: lists only the caller's own (practices.int-spec.ts checks it)",
+      },
+      'GET /api/v1/practices/{practiceId}': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}` }],
+      },
+      'PATCH /api/v1/practices/{practiceId}': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}`, body: { name: 'Taken over' } }],
+      },
+      'GET /api/v1/practices/{practiceId}/locations': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/locations` }],
+      },
+      'POST /api/v1/practices/{practiceId}/locations': {
+        probes: (ids) => [
+          { url: `/api/v1/practices/${ids.theirPractice}/locations`, body: { name: 'Intruder' } },
+        ],
+      },
+      'PATCH /api/v1/practices/{practiceId}/locations/{locationId}': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/practices/${ids.theirPractice}/locations/${ids.theirLocation}`,
+            body: { name: 'Intruder' },
+          },
+          {
+            url: `/api/v1/practices/${ids.myPractice}/locations/${ids.theirLocation}`,
+            body: { name: 'Intruder' },
+          },
+        ],
+      },
+      'DELETE /api/v1/practices/{practiceId}/locations/{locationId}': {
+        probes: (ids) => [
+          { url: `/api/v1/practices/${ids.theirPractice}/locations/${ids.theirLocation}` },
+          { url: `/api/v1/practices/${ids.myPractice}/locations/${ids.theirLocation}` },
+        ],
+      },
+      'GET /api/v1/practices/{practiceId}/virtual-numbers': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/virtual-numbers` }],
+      },
+      'GET /api/v1/people': { probes: (ids) => [{ url: `/api/v1/people?practice_id=${ids.theirPractice}` }] },
+      'POST /api/v1/people': {
+        probes: (ids) => [
+          { url: '/api/v1/people', body: { practice_id: ids.theirPractice, first_name: 'Eve' } },
+        ],
+      },
+      'GET /api/v1/people/stats': {
+        probes: (ids) => [{ url: `/api/v1/people/stats?practice_id=${ids.theirPractice}` }],
+      },
+      'GET /api/v1/people/search': {
+        probes: (ids) => [{ url: `/api/v1/people/search?practice_id=${ids.theirPractice}&q=Kowalski` }],
+      },
+      'GET /api/v1/people/{personId}': { probes: (ids) => [{ url: `/api/v1/people/${ids.theirPerson}` }] },
+      'PATCH /api/v1/people/{personId}': {
+        probes: (ids) => [{ url: `/api/v1/people/${ids.theirPerson}`, body: { first_name: 'Taken' } }],
+      },
+      'POST /api/v1/people/{personId}/seen': {
+        probes: (ids) => [{ url: `/api/v1/people/${ids.theirPerson}/seen` }],
+      },
+      'GET /api/v1/people/{personId}/events': {
+        probes: (ids) => [{ url: `/api/v1/people/${ids.theirPerson}/events` }],
+      },
+      'POST /api/v1/people/{personId}/actions': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/people/${ids.theirPerson}/actions`,
+            body: { action: 'switch_control_mode', control_mode: 'human' },
+          },
+        ],
+      },
+      'POST /api/v1/people/{personId}/approve-decision': {
+        probes: (ids) => [{ url: `/api/v1/people/${ids.theirPerson}/approve-decision` }],
+      },
+      'POST /api/v1/people/{personId}/edit-decision': {
+        probes: (ids) => [
+          { url: `/api/v1/people/${ids.theirPerson}/edit-decision`, body: { corrected_message: 'Hello' } },
+        ],
+      },
+      'POST /api/v1/calendar/appointments': {
+        probes: (ids) => [
+          // their practice; my practice with their location; my practice with their lead
+          {
+            url: `/api/v1/calendar/appointments?practice_id=${ids.theirPractice}`,
+            body: booking(ids.theirPerson),
+          },
+          {
+            url: `/api/v1/calendar/appointments?practice_id=${ids.myPractice}&location_id=${ids.theirLocation}`,
+            body: booking(ids.myPerson),
+          },
+          {
+            url: `/api/v1/calendar/appointments?practice_id=${ids.myPractice}&location_id=${ids.myLocation}`,
+            body: booking(ids.theirPerson),
+          },
+        ],
+      },
+    };
+
+    const ids = (): Ids => ({
+      theirPractice: theirs.practice_id,
+      theirLocation: theirs.primaryLocationId,
+      theirPerson: theirPersonId,
+      myPractice: mine.practice_id,
+      myLocation: mine.primaryLocationId,
+      myPerson: personId,
+    });
+
+    /** What the other practice's own staff see of their data, and calendar's rows that name it. */
+    async function theirData() {
+      const get = async (url: string) =>
+        (await api.gateway.http().get(url).set('Authorization', `Bearer ${theirToken}`).expect(200)).body;
+      const practiceId = theirs.practice_id;
+      return {
+        practice: await get(`/api/v1/practices/${practiceId}`),
+        locations: await get(`/api/v1/practices/${practiceId}/locations`),
+        leads: await get(`/api/v1/people?practice_id=${practiceId}`),
+        lead: await get(`/api/v1/people/${theirPersonId}`),
+        events: await get(`/api/v1/people/${theirPersonId}/events`),
+        appointments: await calendarQuery(
+          `SELECT "appointment_id" FROM "calendar"."appointments"
+           WHERE "practice_id" = $1 OR "person_id" = $2 OR "location_id" = $3`,
+          [practiceId, theirPersonId, theirs.primaryLocationId],
+        ),
+      };
+    }
+
+    it('covers every route of the document, and only those', () => {
+      const documented = api.operations.map((operation) => operation.key).sort();
+      expect(documented.filter((key) => !(key in MATRIX))).toEqual([]);
+      expect(Object.keys(MATRIX).filter((key) => !documented.includes(key))).toEqual([]);
+    });
+
+    it("answers 404 for another practice's ids on every route, and leaves their data untouched", async () => {
+      const before = await theirData();
+      const failures: string[] = [];
+      for (const operation of api.operations) {
+        const row = MATRIX[operation.key];
+        if (!row || 'exempt' in row) continue;
+        for (const probe of row.probes(ids())) {
+          const call = api.gateway
+            .http()
+            [operation.method as 'get'](probe.url)
+            .set('Authorization', `Bearer ${token}`);
+          const response = await (probe.body ? call.send(probe.body) : call);
+          if (response.status !== 404 || !isEnvelope(response.body)) {
+            failures.push(
+              `${operation.key} ${probe.url} → ${response.status} ${response.text.slice(0, 160)}`,
+            );
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(await theirData()).toEqual(before);
+    });
+
+    it('accepts the same booking with my own practice, location and lead (the 404s are about ownership)', async () => {
+      await api.gateway
+        .http()
+        .post(
+          `/api/v1/calendar/appointments?practice_id=${mine.practice_id}&location_id=${mine.primaryLocationId}`,
+        )
+        .set('Authorization', `Bearer ${token}`)
+        .send(booking(personId))
+        .expect(201);
+    });
+  });
+});
