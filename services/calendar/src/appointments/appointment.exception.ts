@@ -6,6 +6,8 @@ export enum AppointmentExceptionCode {
   InvalidTimes = 'APPOINTMENT_INVALID_TIMES',
   /** The lead is not one of the practice's. */
   PersonNotFound = 'APPOINTMENT_PERSON_NOT_FOUND',
+  /** The location is not one of the practice's (or calendar has never heard of it). */
+  LocationNotFound = 'APPOINTMENT_LOCATION_NOT_FOUND',
   /** The people service could not confirm the lead; the caller may retry. */
   PeopleUnavailable = 'APPOINTMENT_PEOPLE_UNAVAILABLE',
 }
@@ -13,11 +15,13 @@ export enum AppointmentExceptionCode {
 const kinds: DomainErrorKinds<AppointmentExceptionCode> = {
   [AppointmentExceptionCode.InvalidTimes]: DomainErrorKind.Invalid,
   [AppointmentExceptionCode.PersonNotFound]: DomainErrorKind.NotFound,
+  [AppointmentExceptionCode.LocationNotFound]: DomainErrorKind.NotFound,
   [AppointmentExceptionCode.PeopleUnavailable]: DomainErrorKind.Unavailable,
 };
 
 export const AppointmentMessages = {
   personNotFound: PeopleApiMessages.personNotFound,
+  locationNotFound: 'Location not found',
   peopleUnavailable: 'Could not verify the lead right now. Please try again.',
 } as const;
 

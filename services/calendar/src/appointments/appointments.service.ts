@@ -34,7 +34,10 @@ export class AppointmentsService {
     // Every id a booking references must be the practice's own: a location of another practice, or one
     // calendar has never heard of (practice.changes), is not found.
     if (target.location_id && !(await this.practices.locationOf(practiceId, target.location_id))) {
-      throw new NotFoundException('Location not found');
+      throw new AppointmentException(
+        AppointmentExceptionCode.LocationNotFound,
+        AppointmentMessages.locationNotFound,
+      );
     }
     const times = checkAppointmentTimes(dto.start_time, dto.end_time, new Date());
     if ('problem' in times)

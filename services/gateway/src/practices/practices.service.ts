@@ -43,7 +43,7 @@ export class PracticesService {
       if (changes.outreach_preferences !== undefined) {
         const merged = mergeOutreachPreferences(practice.outreach_preferences, changes.outreach_preferences);
         const problem = storedPreferencesProblem(merged);
-        if (problem) throw new UnprocessableEntityException(problem);
+        if (problem) throw PracticeException.invalid(problem);
         practice.outreach_preferences = merged;
       }
       const saved = await manager.save(practice);

@@ -20,6 +20,7 @@ export const PersonMessages = {
   notFound: PeopleApiMessages.personNotFound,
   pendingReviewFlag: 'pending_review must be true or false',
   onePageStart: 'Use only one of after, before and anchor_id',
+  invalidCursor: 'Invalid cursor',
 } as const;
 
 export class PersonException extends DomainException<PersonExceptionCode> {

@@ -1,4 +1,4 @@
-import { UnprocessableEntityException } from '@nestjs/common';
+import { PersonException } from '../person.exception';
 import { decodeCursor, encodeCursor, ListKey, parseCursor } from './list-cursor';
 
 const key: ListKey = {
@@ -39,7 +39,8 @@ describe('list cursors', () => {
   });
 
   it('answers a foreign cursor with 422 Invalid cursor', () => {
-    expect(() => parseCursor('garbage!')).toThrow(new UnprocessableEntityException('Invalid cursor'));
+    expect(() => parseCursor('garbage!')).toThrow(PersonException);
+    expect(() => parseCursor('garbage!')).toThrow('Invalid cursor');
     expect(parseCursor(encodeCursor(key))).toEqual(key);
   });
 });

@@ -1,5 +1,5 @@
-import { UnprocessableEntityException } from '@nestjs/common';
 import { parseIsoDateTime } from '@pp/platform';
+import { PersonException, PersonExceptionCode, PersonMessages } from '../person.exception';
 
 /**
  * A position in a lead list: the (created_at, person_id) of a lead, the list's sort key. created_at is the
@@ -11,8 +11,6 @@ export interface ListKey {
   createdAt: string;
   personId: string;
 }
-
-export const INVALID_CURSOR = 'Invalid cursor';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,7 +40,7 @@ export function decodeCursor(cursor: string): ListKey | null {
 /** Like decodeCursor, for a request: a cursor that is not ours is a 422, never a database error. */
 export function parseCursor(cursor: string): ListKey {
   const key = decodeCursor(cursor);
-  if (!key) throw new UnprocessableEntityException(INVALID_CURSOR);
+  if (!key) throw new PersonException(PersonExceptionCode.InvalidListQuery, PersonMessages.invalidCursor);
   return key;
 }
 
