@@ -1,7 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { en } from '../i18n/en';
 import { API_URL, detailOf, httpClient, isAuthError } from './http';
-import { getAccessToken, setAccessToken, setSignInNotice } from './storage';
+import { getAccessToken, setAccessToken, setSignInNotice, StorageKeys, writeStorage } from './storage';
 
 export interface CurrentUser {
   id: string;
@@ -77,10 +77,14 @@ export const authProvider: AuthProvider = {
     return undefined;
   },
 
-  /** Revokes the token server-side (best effort: signing out locally never waits on the network). */
+  /**
+   * Revokes the token server-side (best effort: signing out locally never waits on the network) and forgets
+   * the selected practice, so the next user to sign in on this browser never starts in a practice of ours.
+   */
   async logout() {
     const token = getAccessToken();
     setAccessToken(null);
+    writeStorage(StorageKeys.selectedPractice, null);
     if (token) {
       void fetch(`${API_URL}/auth/logout`, {
         method: 'POST',

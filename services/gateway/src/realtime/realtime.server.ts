@@ -1,14 +1,15 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { LiveCloseCodes } from '@pp/contracts';
 import { WebSocket, WebSocketServer } from 'ws';
 import { Authenticated, Authenticator } from '../auth/authenticator';
 import { RealtimeHub } from './realtime.hub';
 
 const PATH = /^\/api\/v1\/practices\/([^/?#]+)\/events\/?$/;
 
-/** Close codes of the live connection (spec 2 §4.6). */
-export const CloseCodes = { unauthenticated: 4001, forbidden: 4003 } as const;
+/** Close codes of the live connection, shared with the console (`@pp/contracts`). */
+export const CloseCodes = LiveCloseCodes;
 
 /**
  * The live connection: `/api/v1/practices/{practice_id}/events?token=...`. A missing or invalid token
