@@ -65,15 +65,20 @@ export function useRefreshLead(personId: string, practiceId?: string | null) {
 
 type PersonChanges = Parameters<typeof peopleApi.update>[1];
 
-/** PATCH /people/{id}; the answer replaces the cached person at once, then everything is refreshed. */
+/**
+ * PATCH /people/{id}; the answer replaces the cached person at once and the save is done: the refresh of
+ * the events, stats and lists that follows is not awaited. Awaiting it held the field's 'saved' message
+ * back until every refetch had settled, which a stream of live updates (each restarting a refetch) could
+ * postpone indefinitely on a busy practice.
+ */
 export function useUpdatePerson(personId: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshLead(personId);
   return useMutation({
     mutationFn: (changes: PersonChanges) => peopleApi.update(personId, changes),
-    onSuccess: async (person) => {
+    onSuccess: (person) => {
       if (person?.person_id) queryClient.setQueryData(leadKeys.person(personId), person);
-      await refresh();
+      void refresh();
     },
   });
 }

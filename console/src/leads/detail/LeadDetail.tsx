@@ -82,7 +82,8 @@ function LoadedLead({ personId }: { personId: string }) {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+          // Two columns only when the detail itself is wide enough, whatever the window is.
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))',
           alignItems: 'start',
         }}
       >
