@@ -44,9 +44,15 @@ describe('LeadDetail', () => {
     api.get.mockResolvedValue(aPerson({ is_unseen: true }));
     const { queryClient } = renderWithAdmin(<LeadDetail personId="lead-1" />);
     await waitFor(() => expect(api.markSeen).toHaveBeenCalledTimes(1));
-    // After marking seen the person is refreshed; it still says unseen here, which must not post again.
-    await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
+    // Marking seen changes only the flag: set in the cache, no second GET of the lead or its events.
+    await waitFor(() =>
+      expect(queryClient.getQueryData<PersonDto>(['person', 'lead-1'])?.is_unseen).toBe(false),
+    );
+    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(api.events).toHaveBeenCalledTimes(1);
+    // A refetch that still says unseen (the server is behind) must not post again.
     await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
     expect(api.markSeen).toHaveBeenCalledTimes(1);
     expect(api.markSeen).toHaveBeenCalledWith('lead-1');
   });
