@@ -14,6 +14,10 @@ const pp = {
       'The %{area} area is not built yet. It arrives with its own release; nothing here is a preview of real data.',
     loading: 'Loading…',
     retry: 'Try again',
+    section_failed: 'This part could not be shown.',
+    not_found_title: 'Page not found',
+    not_found_text: 'There is no page at this address. It may have moved, or the link may be incomplete.',
+    back_to_leads: 'Back to Leads',
   },
   welcome: {
     title: 'Welcome to PracticePilot!',
@@ -70,6 +74,8 @@ const pp = {
     hide_assistant: 'Hide AI Assistant',
     show_assistant: 'Show AI Assistant',
     chat_about: 'Chat about %{name}',
+    skip_to_lead: 'Skip to lead details',
+    skip_to_main: 'Skip to main content',
   },
   areas: {
     leads: 'Leads',
@@ -228,6 +234,7 @@ const pp = {
       call_outbound: 'Outgoing call',
       call: 'Phone call',
       call_in_progress: 'In progress',
+      call_logged: 'Logged',
       show_transcript: 'Show transcript',
       hide_transcript: 'Hide transcript',
       recording: 'Listen to recording',

@@ -11,6 +11,7 @@ import type {
 import { LeadLimits } from '@pp/contracts';
 import { en } from '../i18n/en';
 import { API_URL, httpClient } from './http';
+import { normaliseEvents } from './normaliseEvent';
 
 /** Query of `GET /people/`: a stage filter id ('all', 'review', 'escalated' ...) and at most one cursor. */
 export interface LeadListQuery {
@@ -97,12 +98,12 @@ export const peopleApi = {
     return json;
   },
 
-  async events(personId: string, signal?: AbortSignal) {
-    const { json } = await httpClient<TimelineEventDto[]>(
+  async events(personId: string, signal?: AbortSignal): Promise<TimelineEventDto[]> {
+    const { json } = await httpClient<unknown>(
       `${person(personId)}/events?${query({ limit: LeadLimits.eventLimit })}`,
       { signal },
     );
-    return json;
+    return normaliseEvents(json);
   },
 
   async markSeen(personId: string) {

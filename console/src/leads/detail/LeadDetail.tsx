@@ -2,6 +2,7 @@ import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
+import { SectionBoundary } from '../../common/SectionBoundary';
 import { useLeadEvents, useMarkSeen, usePerson } from '../api/personQueries';
 import { EscalationPanel } from '../escalation/EscalationPanel';
 import { parseInsights } from '../format';
@@ -76,8 +77,13 @@ function LoadedLead({ personId }: { personId: string }) {
   const lead = person.data;
   return (
     <Stack spacing={2} sx={{ p: 2 }} data-testid="lead-detail" data-person-id={lead.person_id}>
-      <LeadHeader person={lead} />
-      <EscalationPanel person={lead} events={events.data} />
+      {/* Each part fails alone: one unreadable field never takes the whole lead (or page) down. */}
+      <SectionBoundary name="lead header" resetKey={lead}>
+        <LeadHeader person={lead} />
+      </SectionBoundary>
+      <SectionBoundary name="escalation" resetKey={events.data}>
+        <EscalationPanel person={lead} events={events.data} />
+      </SectionBoundary>
       <Box
         sx={{
           display: 'grid',
@@ -88,17 +94,27 @@ function LoadedLead({ personId }: { personId: string }) {
         }}
       >
         <Stack spacing={2}>
-          <AiBrainTimer person={lead} />
-          <Enrichment person={lead} />
+          <SectionBoundary name="AI brain timer" resetKey={lead}>
+            <AiBrainTimer person={lead} />
+          </SectionBoundary>
+          <SectionBoundary name="enrichment" resetKey={lead}>
+            <Enrichment person={lead} />
+          </SectionBoundary>
         </Stack>
-        <LeadIntelligence person={lead} />
+        <SectionBoundary name="lead intelligence" resetKey={lead}>
+          <LeadIntelligence person={lead} />
+        </SectionBoundary>
       </Box>
-      <BehavioralInsights insights={parseInsights(lead)} />
+      <SectionBoundary name="behavioral insights" resetKey={lead}>
+        <BehavioralInsights insights={parseInsights(lead)} />
+      </SectionBoundary>
       <Box component="section">
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           {translate('pp.leads.timeline.title')}
         </Typography>
-        <Timeline events={events.data} isPending={events.isPending} error={events.error} />
+        <SectionBoundary name="timeline" resetKey={events.data}>
+          <Timeline events={events.data} isPending={events.isPending} error={events.error} />
+        </SectionBoundary>
       </Box>
     </Stack>
   );

@@ -91,6 +91,7 @@ const created = (stage = 'Lead') => ({ type: 'lead_created', person_id: 'new', p
 beforeEach(() => {
   requests = [];
   observers.length = 0;
+  FakeSocket.last = null;
   pages = {
     first: { items: [MAYA, lead('2'), lead('3')], next_cursor: 'c2', prev_cursor: null },
     c2: { items: [lead('4'), lead('5')], next_cursor: null, prev_cursor: 'c1' },

@@ -104,10 +104,6 @@ export const messageDirection = (eventType: string): MessageDirection =>
 export const isMock = (event: Pick<TimelineEventDto, 'content_data'>) =>
   event.content_data.mock_execution === true;
 
-/** A time of day: '9:05 AM'. */
-export const timeOfDay = (date: Date) =>
-  date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-
 /** A moment with its day: 'Mar 4, 2:30 PM'. Empty for anything that is not a date. */
 export function dateTime(value: unknown): string {
   if (typeof value !== 'string' && !(value instanceof Date)) return '';

@@ -58,6 +58,13 @@ export interface CallItem {
   /** What staff wrote when they logged the call. */
   notes: string | null;
   completed: boolean;
+  /**
+   * A call staff made and logged as an outcome ('Called Patient'): it is over when it is logged, so it is
+   * never 'In progress', and it says who made it.
+   */
+  logged: boolean;
+  /** Who made or logged the call (event_metadata.performed_by_name), when known. */
+  performedBy: string | null;
   /** The events this call was built from, newest last (for reasoning and metadata). */
   events: TimelineEventDto[];
 }
@@ -232,6 +239,11 @@ function toCall(key: string, events: TimelineEventDto[]): CallItem {
     num(completedEvent?.content_data.duration) ??
     num(start.content_data.duration_seconds) ??
     num(start.content_data.duration);
+  const logged = sorted.some(
+    (event) => event.event_type === 'phone_call_sent' && event.event_metadata?.source === 'human_action',
+  );
+  const performedBy =
+    sorted.map((event) => text(event.event_metadata?.performed_by_name)).find(Boolean) ?? null;
   return {
     kind: 'call',
     key,
@@ -241,12 +253,14 @@ function toCall(key: string, events: TimelineEventDto[]): CallItem {
     from: pick('from_number'),
     to: pick('to_number'),
     durationSeconds: duration,
-    status: pick('status') ?? (completedEvent ? 'completed' : null),
+    status: pick('status') ?? (completedEvent || logged ? 'completed' : null),
     summary: pick('summary'),
     transcript: pick('transcript'),
     recordingUrl: pick('recording_url'),
     notes: pick('notes'),
-    completed: Boolean(completedEvent),
+    completed: Boolean(completedEvent) || logged,
+    logged,
+    performedBy,
     events: sorted,
   };
 }
