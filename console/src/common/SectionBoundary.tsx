@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 interface Props {
@@ -31,7 +31,7 @@ export class SectionBoundary extends Component<Props, State> {
     return props.resetKey !== state.resetKey ? { failed: false, resetKey: props.resetKey } : null;
   }
 
-  componentDidCatch(error: Error, _info: ErrorInfo): void {
+  componentDidCatch(error: Error): void {
     console.error(`${this.props.name} could not be shown: ${error.name}`);
   }
 

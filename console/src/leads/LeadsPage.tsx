@@ -39,8 +39,6 @@ export const REFRESH_THROTTLE_MS = 500;
 /** The lead detail never gets narrower than this: below it the page scrolls sideways instead. */
 export const DETAIL_MIN_WIDTH = 420;
 
-
-
 /**
  * The leads workspace, /leads and /leads/{leadId} (1-shell-leads-onboarding.md §2): the stage sidebar (when
  * the left panel is open), the lead list and the selected lead's detail; the lead's side panel goes into the

@@ -128,8 +128,7 @@ export function createRefresher(queryClient: QueryClient, practiceId: string) {
     ];
     stats = false;
     people.clear();
-    for (const queryKey of keys)
-      void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
   }, LIVE_REFRESH_THROTTLE_MS);
   return {
     /** The stats always; the person too when given. */
