@@ -4,6 +4,7 @@ import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PracticePilotDataProvider } from '../providers/dataProvider';
 import { isAuthError } from '../providers/http';
+import { getAccessToken } from '../providers/storage';
 import { resolveSelectedPractice, setSelectedPracticeId, useSelectedPracticeId } from './selectedPractice';
 
 /** Practices, locations and the current user are cached for 5 minutes (1-shell-leads-onboarding.md §9). */
@@ -44,6 +45,9 @@ export function usePractices() {
   const selected = query.data ? resolveSelectedPractice(storedId, practices) : null;
 
   useEffect(() => {
+    // Signed out (the token is gone): the logout forgot the practice; the practices still cached until the
+    // shell unmounts must not write it back.
+    if (!getAccessToken()) return;
     if (query.data && (selected?.practice_id ?? null) !== storedId)
       setSelectedPracticeId(selected?.practice_id ?? null);
   }, [query.data, selected, storedId]);

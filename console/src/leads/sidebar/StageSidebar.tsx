@@ -2,6 +2,7 @@ import type { LeadStatsResponse, StageFilterId } from '@pp/contracts';
 import { STAGE_SIDEBAR } from '@pp/contracts';
 import { Box, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { filterLabel, groupLabel } from '../list/listRules';
 import { stageCount } from './stageCounts';
 
 export const STAGE_SIDEBAR_WIDTH = 232;
@@ -44,7 +45,7 @@ export function StageSidebar({
               disableSticky
               sx={{ fontSize: 11, fontWeight: 700, letterSpacing: 1, lineHeight: '32px', mt: 1 }}
             >
-              {group.title}
+              {groupLabel(group.title)}
             </ListSubheader>
           }
         >
@@ -60,7 +61,10 @@ export function StageSidebar({
                 data-filter={entry.id}
                 sx={{ mx: 1, borderRadius: 1.5, py: 0.5 }}
               >
-                <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
+                <ListItemText
+                  primary={filterLabel(entry.id)}
+                  slotProps={{ primary: { noWrap: true, fontSize: 14 } }}
+                />
                 {count !== null && (
                   <Typography
                     component="span"
