@@ -19,7 +19,7 @@ const dataProvider = createDataProvider();
 const queryClient = createQueryClient();
 
 /**
- * The console's routes (1-shell-leads-onboarding.md §2, route table). Public: /, /login and the no-signup
+ * The console's routes (docs/product/shell.md, route table). Public: /, /login and the no-signup
  * demo. Everything else is inside the staff shell and checks the token first.
  */
 export function App() {

@@ -1,10 +1,11 @@
 import englishMessages from 'ra-language-english';
 
 /**
- * Every user-facing text of the console, in one English catalogue. Texts quoted by the specification
- * (../shared/spec) are copied exactly, with "the product" read as PracticePilot. Placeholders use Polyglot's
+ * Every user-facing text of the console, in one English catalogue. Texts the product description quotes
+ * (docs/product/) are copied exactly, with "the product" read as PracticePilot. Placeholders use Polyglot's
  * %{name} syntax. Components read these through react-admin's translate(); plain modules (the HTTP client,
- * the auth provider) import `en` directly.
+ * the auth provider) import `en` directly. Every key is used: en.spec.ts fails on a missing and on an unused
+ * key (stage labels included: the sidebar and the list title read them here).
  */
 const pp = {
   product: 'PracticePilot',
@@ -83,7 +84,7 @@ const pp = {
     analytics: 'Analytics',
     settings: 'Settings',
   },
-  // 1-shell-leads-onboarding.md §2, lead search
+  // docs/product/shell.md, lead search
   search: {
     searching: 'Searching…',
     none: 'No leads found',
@@ -100,7 +101,7 @@ const pp = {
       none: '—',
     },
   },
-  // 1-shell-leads-onboarding.md §2, leads workspace
+  // docs/product/shell.md, leads workspace
   leads: {
     groups: { pipeline: 'PIPELINE', bookings: 'BOOKINGS', archive: 'ARCHIVE' },
     filters: {
@@ -265,7 +266,7 @@ const pp = {
       outreach_stopped: 'Outreach stopped',
       reasoning: 'AI reasoning',
     },
-    // The escalation outcome form (H5), spec 1 §4 and §5
+    // The escalation outcome form (H5), docs/product/shell.md and §5
     escalation: {
       reason: 'Reason',
       outcome: 'Outcome',
@@ -307,7 +308,7 @@ const pp = {
       switching: 'Switching…',
       switch_failed: 'Could not switch back to AI mode. Please try again.',
     },
-    // The lead side panel (H5), spec 2 §2.1 and §4.1–4.4
+    // The lead side panel (H5), docs/product/lead-panel.md and §4.1–4.4
     panel: {
       sms_ready: 'SMS Ready to Send',
       email_ready: 'Email Ready to Send',
@@ -344,7 +345,7 @@ const pp = {
     appointment_failed: 'Failed to create appointment: %{detail}',
     escalation_log_failed: 'Failed to log escalation outcome. Please try again.',
   },
-  // 2-calendar-analytics-lead-panel.md §4.6 and §8, the live connection
+  // docs/product/live-connection.md and §8, the live connection
   live: {
     connecting: 'Connecting…',
     error: 'Connection error',
@@ -354,14 +355,14 @@ const pp = {
     reconnecting: 'Reconnecting (attempt %{attempt} of %{max})',
     live: 'Live updates on',
   },
-  // 1-shell-leads-onboarding.md §2, public demo
+  // docs/product/shell.md, public demo
   onboarding: {
     title: 'Magic Onboarding: Try PracticePilot!',
     text: "Enter your practice's website. We will analyse it and set up a temporary AI assistant you can chat with and call.",
     not_built:
       'The live demo is not available yet. It arrives with the onboarding release; nothing on this page is simulated.',
   },
-  // 1-shell-leads-onboarding.md §8, data calls: the server's detail, else these
+  // docs/product/shell.md, data calls: the server's detail, else these
   errors: {
     no_token: 'Unauthorized. No token found.',
     request_failed: 'The request failed. Please try again.',

@@ -19,7 +19,7 @@ interface Slots {
 const AssistantContext = createContext<Slots | null>(null);
 
 /**
- * The right-hand 'AI Assistant' panel (1-shell-leads-onboarding.md §2). It has header, body and footer areas;
+ * The right-hand 'AI Assistant' panel (docs/product/shell.md). It has header, body and footer areas;
  * a page fills them with <AssistantSlot area="…">, e.g. the leads page's 'Chat about {lead name}'.
  */
 export function AssistantPanelProvider({ children }: { children: ReactNode }) {

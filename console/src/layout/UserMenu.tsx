@@ -7,7 +7,7 @@ import { FIVE_MINUTES } from '../practices/usePractices';
 
 /**
  * The avatar menu: full name (or email), email and initials; Account, Billing and Notifications have no action
- * yet (1-shell-leads-onboarding.md §2); Log out signs out and goes to /login.
+ * yet (docs/product/shell.md); Log out signs out and goes to /login.
  */
 export function UserMenu() {
   const translate = useTranslate();

@@ -40,7 +40,7 @@ export const REFRESH_THROTTLE_MS = 500;
 export const DETAIL_MIN_WIDTH = 420;
 
 /**
- * The leads workspace, /leads and /leads/{leadId} (1-shell-leads-onboarding.md §2): the stage sidebar (when
+ * The leads workspace, /leads and /leads/{leadId} (docs/product/leads.md): the stage sidebar (when
  * the left panel is open), the lead list and the selected lead's detail; the lead's side panel goes into the
  * AI Assistant panel. The stage filter is in the URL (?stage=review); the selected lead is the path.
  */

@@ -10,7 +10,7 @@ export function useSelectedPracticeId(): string | null {
 }
 
 /**
- * Which practice to use (3-settings.md §2.1): the stored one when it is among the user's practices,
+ * Which practice to use (docs/product/settings.md): the stored one when it is among the user's practices,
  * otherwise the first of them (null when the user has none).
  */
 export function resolveSelectedPractice<P extends { practice_id: string }>(

@@ -7,7 +7,7 @@ import { isAuthError } from '../providers/http';
 import { getAccessToken } from '../providers/storage';
 import { resolveSelectedPractice, setSelectedPracticeId, useSelectedPracticeId } from './selectedPractice';
 
-/** Practices, locations and the current user are cached for 5 minutes (1-shell-leads-onboarding.md §9). */
+/** Practices, locations and the current user are cached for 5 minutes (docs/product/shell.md). */
 export const FIVE_MINUTES = 5 * 60_000;
 
 export const practicesQueryKey = ['practices', 'mine'] as const;
@@ -24,7 +24,7 @@ export function clearPersonCache(queryClient: QueryClient): void {
   });
 }
 
-/** Retries a failed load up to 2 times, never after a 401 or 403 (3-settings.md §2.1). */
+/** Retries a failed load up to 2 times, never after a 401 or 403 (docs/product/settings.md). */
 export const retryUnlessUnauthorized = (failureCount: number, error: unknown) =>
   !isAuthError(error) && failureCount < 2;
 

@@ -18,7 +18,7 @@ export interface StaffIdentity extends UserIdentity {
 export const LOGIN_PATH = '/login';
 export const AFTER_LOGIN_PATH = '/leads';
 
-/** Full name, else the email (1-shell-leads-onboarding.md §2, avatar menu). */
+/** Full name, else the email (docs/product/shell.md, avatar menu). */
 export function displayName(user: Pick<CurrentUser, 'first_name' | 'last_name' | 'email'>): string {
   const name = [user.first_name, user.last_name]
     .map((part) => part?.trim())

@@ -58,7 +58,7 @@ export function changedFields(data: Record<string, unknown>, previous?: Record<s
   );
 }
 
-/** The spec's calls that are not CRUD-shaped (1-shell-leads-onboarding.md §7). */
+/** The spec's calls that are not CRUD-shaped (docs/product/shell.md). */
 export interface PracticePilotDataProvider extends DataProvider {
   getCurrentUser(): Promise<CurrentUser>;
   getMyPractices(): Promise<Practice[]>;
@@ -96,7 +96,7 @@ export function createDataProvider(): PracticePilotDataProvider {
     },
     getManyReference: (resource, params) =>
       restFor(resource).getManyReference(pathOf(resource, params.meta), params),
-    /** PATCH with the changed fields only: the gateway's updates are partial (3-settings.md §7). */
+    /** PATCH with the changed fields only: the gateway's updates are partial (docs/product/settings.md). */
     async update(resource, params) {
       const { json } = await httpClient<Record<string, unknown>>(
         `${API_URL}/${pathOf(resource, params.meta)}/${encodeURIComponent(String(params.id))}`,

@@ -35,7 +35,7 @@ function query(params: Record<string, string | number | null | undefined>): stri
 const person = (personId: string) => `${API_URL}/people/${encodeURIComponent(personId)}`;
 
 /**
- * The people calls of 1-shell-leads-onboarding.md §7, each with its §8 default message. The list filter
+ * The people calls of docs/product/shell.md, each with its §8 default message. The list filter
  * 'all' sends no stage; 'review' sends pending_review=true; any other id is sent as the stage.
  */
 export const peopleApi = {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Globally no retry and no refetch on window focus (1-shell-leads-onboarding.md §7); queries that deserve
+ * Globally no retry and no refetch on window focus (docs/product/shell.md); queries that deserve
  * retries or longer cache times say so themselves (§9).
  */
 export function createQueryClient(): QueryClient {

@@ -7,7 +7,7 @@ import { isAuthError } from '../../providers/http';
 import { peopleApi } from '../../providers/peopleApi';
 import { leadKeys } from './keys';
 
-/** Cache times of 1-shell-leads-onboarding.md §9. */
+/** Cache times of docs/product/leads.md. */
 export const STATS_STALE_MS = 30_000;
 export const LIST_STALE_MS = 60_000;
 

@@ -9,7 +9,7 @@ import { isAuthError } from '../../providers/http';
 import { leadKeys } from './keys';
 
 /**
- * One lead's data and the changes staff make to it (1-shell-leads-onboarding.md §7). Person and event
+ * One lead's data and the changes staff make to it (docs/product/leads.md). Person and event
  * queries retry at most twice and never after a 401/403, which signs the user out (§7 "Data caching and
  * retries"). Every change refreshes the person (and its events), the stats and the lists (§4).
  */

@@ -5,7 +5,7 @@ import { useNow } from './useNow';
 export type CountdownVariant = 'badge' | 'segmented' | 'default';
 
 /**
- * A countdown to a moment that ticks each second (1-shell-leads-onboarding.md §2, AI brain timer). Formats:
+ * A countdown to a moment that ticks each second (docs/product/leads.md, AI brain timer). Formats:
  * compact, minimal, full; styles: badge (a chip), segmented (a box per unit), default (text). Once the moment
  * has passed it shows `expiredText`.
  */

@@ -14,7 +14,7 @@ import { LeadHeader } from './LeadHeader';
 import { LeadIntelligence } from './LeadIntelligence';
 
 /**
- * The lead detail column (1-shell-leads-onboarding.md §2 "Lead detail"): header with inline editing,
+ * The lead detail column (docs/product/leads.md "Lead detail"): header with inline editing,
  * escalation panel, AI brain timer, Lead Intelligence, enrichment, Behavioral Insights and the timeline.
  */
 export function LeadDetail({ personId }: { personId: string | null }) {
@@ -41,7 +41,7 @@ export function LeadDetail({ personId }: { personId: string | null }) {
   return <LoadedLead key={personId} personId={personId} />;
 }
 
-/** Marks the lead seen once per opening when it has unseen activity (spec 1 §4 "Seen state"). */
+/** Marks the lead seen once per opening when it has unseen activity (docs/product/leads.md "Seen state"). */
 function useMarkSeenOnOpen(personId: string, isUnseen: boolean | undefined) {
   const markSeen = useMarkSeen(personId);
   const done = useRef(false);

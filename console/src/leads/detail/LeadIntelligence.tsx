@@ -23,7 +23,7 @@ function Fact({ label, children, sx }: { label: string; children: ReactNode; sx?
 }
 
 /**
- * The Lead Intelligence box (1-shell-leads-onboarding.md §2): score /100, engagement, conversion coloured by
+ * The Lead Intelligence box (docs/product/leads.md): score /100, engagement, conversion coloured by
  * its thresholds, preferred channel, intent, budget, lead age, and the stage dropdown that saves on selection.
  */
 export function LeadIntelligence({ person }: { person: PersonDto }) {

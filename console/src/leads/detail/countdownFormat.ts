@@ -1,4 +1,4 @@
-/** The countdown's formats (spec 1 §2, AI brain timer): compact '2h 5m', minimal '02:05:09', full words. */
+/** The countdown's formats (docs/product/leads.md, AI brain timer): compact '2h 5m', minimal '02:05:09', full words. */
 export type CountdownFormat = 'compact' | 'minimal' | 'full';
 
 export interface CountdownParts {

@@ -8,7 +8,7 @@ import {
 import { en } from '../../i18n/en';
 
 /**
- * The inline field of the lead header (1-shell-leads-onboarding.md §4 "Inline field states", §5): idle,
+ * The inline field of the lead header (docs/product/leads.md "Inline field states", §5): idle,
  * saving, valid (success shown 2 s), invalid. Pure: the component dispatches, a hook runs the timer.
  */
 

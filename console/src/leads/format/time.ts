@@ -1,7 +1,7 @@
 import { en } from '../../i18n/en';
 
 /**
- * Relative times of the leads workspace and the lead search (1-shell-leads-onboarding.md §9). Pure
+ * Relative times of the leads workspace and the lead search (docs/product/leads.md). Pure
  * functions of a timestamp and "now", so they can be tested without a clock; components pass nothing and get
  * the current time.
  */

@@ -32,7 +32,7 @@ interface LeadListProps {
 }
 
 /**
- * The lead list (1-shell-leads-onboarding.md §2, column 2): title, refresh, infinite scroll in both
+ * The lead list (docs/product/leads.md, column 2): title, refresh, infinite scroll in both
  * directions, the new-leads pill, and live refreshes while the user is at the top.
  */
 export function LeadList({ filterId, query, selectedId, onRefresh, scrollRef }: LeadListProps) {

@@ -7,8 +7,8 @@ import { decisionKind, decisionLabel, type ReviewItem } from './decisions';
 import { EditDecisionDialog } from './EditDecisionDialog';
 
 /**
- * The AI decision review box (spec 2 §4.1): what the AI wants to send and why, 'Approve & Send' and 'Edit'.
- * Failures are only logged (spec 2 §8); the refreshed events remove the box once the decision is resolved.
+ * The AI decision review box (docs/product/lead-panel.md): what the AI wants to send and why, 'Approve & Send' and 'Edit'.
+ * Failures are only logged (docs/product/lead-panel.md); the refreshed events remove the box once the decision is resolved.
  */
 export function DecisionReview({ personId, review }: { personId: string; review: ReviewItem }) {
   const translate = useTranslate();

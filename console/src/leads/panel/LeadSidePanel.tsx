@@ -10,7 +10,7 @@ import { Recommendations } from './Recommendations';
 import { ScheduledActionBox } from './ScheduledActionBox';
 
 /**
- * The lead side panel in the AI Assistant panel's body (2-calendar-analytics-lead-panel.md §2.1): the AI
+ * The lead side panel in the AI Assistant panel's body (docs/product/lead-panel.md): the AI
  * decision review (or the scheduled-action countdown), recommendations, quick actions, inquiry summary and
  * the ask-AI box. It shares the person and events queries with the lead detail.
  */

@@ -14,7 +14,7 @@ export interface Recommendations {
 type Advised = Pick<PersonDto, 'behavioral_insights' | 'current_outreach_state'>;
 
 /**
- * The AI recommendations box (spec 2 §4.4): phone and a score of 80 or more → call now; SMS → a booking link
+ * The AI recommendations box (docs/product/lead-panel.md): phone and a score of 80 or more → call now; SMS → a booking link
  * by SMS; anything else → a personalised email. Urgency 'high' adds the 24-hour warning.
  */
 export function recommendationsFor(person: Advised): Recommendations {

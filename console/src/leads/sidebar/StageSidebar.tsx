@@ -8,7 +8,7 @@ import { stageCount } from './stageCounts';
 export const STAGE_SIDEBAR_WIDTH = 232;
 
 /**
- * The stage sidebar (1-shell-leads-onboarding.md §2, column 1): PIPELINE, BOOKINGS and ARCHIVE with a count
+ * The stage sidebar (docs/product/leads.md, column 1): PIPELINE, BOOKINGS and ARCHIVE with a count
  * badge per entry. Choosing an entry is the page's business (switch, or refresh when it is the current one).
  */
 export function StageSidebar({

@@ -9,7 +9,7 @@ import { buildTimeline, type TimelineItem } from './groupTimeline';
 import { SessionEntry } from './SessionEntry';
 
 /**
- * The lead's date-grouped activity timeline (1-shell-leads-onboarding.md §2 "Lead detail"). Everything a lead
+ * The lead's date-grouped activity timeline (docs/product/leads.md "Lead detail"). Everything a lead
  * or visitor wrote is rendered as React text, never as HTML.
  */
 export function Timeline({

@@ -7,7 +7,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** The AI's reasoning behind an event, wherever the engine put it (spec 1 §3, event_metadata). */
+/** The AI's reasoning behind an event, wherever the engine put it (docs/product/leads.md, event_metadata). */
 export function reasoningOf(event: Pick<TimelineEventDto, 'content_data' | 'event_metadata'>): string | null {
   const meta = event.event_metadata ?? {};
   return (

@@ -8,7 +8,7 @@ export const ENGAGED_SECONDS = 120;
 const VISIT_TYPES = new Set(['website_visit', 'pageview']);
 const FORM_TYPE = 'form_submission';
 const CALL_TYPES = new Set(['phone_call_received', 'phone_call_sent', 'phone_call', 'phone_call_completed']);
-/** Review items belong to the side panel's review box, never to the timeline (spec 1 §2). */
+/** Review items belong to the side panel's review box, never to the timeline (docs/product/leads.md). */
 const HIDDEN_TYPES = new Set(['pending_review']);
 
 export interface SessionPage {
