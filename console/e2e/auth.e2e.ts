@@ -148,6 +148,7 @@ test.describe('signing in and out', () => {
     page,
     request,
   }) => {
+    test.slow(); // five page loads, each waiting for the live connection
     const theirs = await practiceIds(request, OTHER.email);
     await page.goto('/login');
     await signIn(page, DEMO.email);
@@ -172,6 +173,7 @@ test.describe('signing in and out', () => {
     page,
     request,
   }) => {
+    test.slow(); // three page loads, each waiting for the live connection
     const demoPractices = await practiceIds(request, DEMO.email);
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname));

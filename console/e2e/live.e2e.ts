@@ -63,6 +63,7 @@ test.describe('the live connection', () => {
   test('after a connection that opened and dropped, reconnects back off 0.5, 1, 2, 4, 8 s and stop after 5', async ({
     signedIn: page,
   }) => {
+    test.slow(); // 15.5 s of backoff by design, then a look that nothing follows
     const opened: number[] = [];
     let dropFirst!: () => void;
     const firstUp = new Promise<void>((resolve) => (dropFirst = resolve));
