@@ -118,6 +118,8 @@ export function AssistantPanel() {
               size="small"
               aria-label={translate('pp.shell.hide_assistant')}
               onClick={() => setOpen(false)}
+              // Opened over the page: focus goes into it, so Escape and Tab work there at once.
+              autoFocus={!inline}
             >
               <KeyboardDoubleArrowRight fontSize="small" />
             </IconButton>
