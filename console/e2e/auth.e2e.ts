@@ -1,4 +1,31 @@
-import { DEMO, expect, PASSWORD, storage, test, tokenFor, useToken } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  DEMO,
+  expect,
+  OTHER,
+  PASSWORD,
+  PRACTICE_NAMES,
+  practiceIds,
+  storage,
+  test,
+  tokenFor,
+  useToken,
+} from './fixtures';
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/leads(\/[\w-]+)?$/);
+}
+
+/** Signed in on the leads page, with the live connection open (it is what used to throw users out). */
+async function expectSignedInLive(page: Page, practiceName: string) {
+  await expect(page).toHaveURL(/\/leads(\/[\w-]+)?$/);
+  await expect(page.getByTestId('practice-switcher')).toContainText(practiceName);
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  expect(await storage(page, 'access_token')).not.toBeNull();
+}
 
 test.describe('signing in and out', () => {
   test('the demo user signs in and lands on the leads area inside the shell', async ({ page }) => {
@@ -115,5 +142,52 @@ test.describe('signing in and out', () => {
       'Unauthorized or Forbidden. Please login again.',
     );
     expect(await storage(page, 'access_token')).toBeNull();
+  });
+
+  test('after one user logs out, the next one signing in on the same browser stays signed in', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // five page loads, each waiting for the live connection
+    const theirs = await practiceIds(request, OTHER.email);
+    await page.goto('/login');
+    await signIn(page, DEMO.email);
+    await expectSignedInLive(page, PRACTICE_NAMES.glow);
+    expect(await storage(page, 'selectedPracticeId')).not.toBeNull();
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storage(page, 'selectedPracticeId')).toBeNull();
+
+    await signIn(page, OTHER.email);
+    await expectSignedInLive(page, PRACTICE_NAMES.lakeview);
+    expect(await storage(page, 'selectedPracticeId')).toBe(theirs[PRACTICE_NAMES.lakeview]);
+    for (let load = 0; load < 4; load += 1) {
+      await page.reload();
+      await expectSignedInLive(page, PRACTICE_NAMES.lakeview);
+    }
+  });
+
+  test('a practice remembered from another user is never connected to, and does not sign the user out', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // three page loads, each waiting for the live connection
+    const demoPractices = await practiceIds(request, DEMO.email);
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname));
+    // What a browser shared with the demo user may still hold (e.g. from before logout cleared it).
+    await page.addInitScript(
+      (id) => window.localStorage.setItem('selectedPracticeId', id),
+      demoPractices[PRACTICE_NAMES.glow],
+    );
+    await useToken(page, await tokenFor(request, OTHER.email));
+    for (let load = 0; load < 3; load += 1) {
+      await (load === 0 ? page.goto('/leads') : page.reload());
+      await expectSignedInLive(page, PRACTICE_NAMES.lakeview);
+    }
+    expect(sockets.length).toBeGreaterThan(0);
+    expect(sockets.filter((path) => path.includes(demoPractices[PRACTICE_NAMES.glow]))).toEqual([]);
   });
 });

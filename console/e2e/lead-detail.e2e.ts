@@ -1,5 +1,6 @@
 import { DEMO, expect, PRACTICE_NAMES, practiceIds, test } from './fixtures';
 import { leadFinder } from './lead-finder';
+import { peopleApi } from './leads-api';
 
 test.describe('the lead detail', () => {
   test('an invalid phone shows its message; a valid one shows success and the formatted number', async ({
@@ -62,5 +63,38 @@ test.describe('the lead detail', () => {
     await expect(timeline.getByText(text, { exact: true }).first()).toBeVisible();
     expect(await timeline.locator('script').count()).toBe(0);
     expect(dialogs).toEqual([]);
+  });
+});
+
+test.describe('opening a lead', () => {
+  test('asks the server for the lead and its events once each', async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const glow = (await practiceIds(request, DEMO.email))[PRACTICE_NAMES.glow];
+    const listed = (await peopleApi(request, demoToken).list(glow, { limit: 50 })).items;
+    // A lead already seen (opening an unseen one also marks it seen, which is a change of its own).
+    const lead = listed.slice(1).find((person) => !person.is_unseen && person.first_name);
+    expect(lead).toBeTruthy();
+    await page.goto('/leads');
+    await expect(page.getByTestId('lead-detail')).toBeVisible();
+
+    const asked = { person: 0, events: 0 };
+    page.on('request', (sent) => {
+      const path = new URL(sent.url()).pathname;
+      if (sent.method() !== 'GET') return;
+      if (path === `/api/v1/people/${lead!.person_id}`) asked.person += 1;
+      if (path === `/api/v1/people/${lead!.person_id}/events`) asked.events += 1;
+    });
+    await page
+      .getByRole('link', { name: `${lead!.first_name} ${lead!.last_name ?? ''}`.trim() })
+      .first()
+      .click();
+    await expect(page.getByTestId('lead-detail')).toHaveAttribute('data-person-id', lead!.person_id);
+    await expect(page.getByTestId('lead-side-panel')).toBeVisible();
+    await expect(page.getByTestId('timeline').or(page.getByTestId('timeline-empty'))).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual({ person: 1, events: 1 });
   });
 });

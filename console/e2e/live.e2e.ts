@@ -58,3 +58,45 @@ test.describe('live updates', () => {
     await expect(created).toBeInViewport();
   });
 });
+
+test.describe('the live connection', () => {
+  test('after a connection that opened and dropped, reconnects back off 0.5, 1, 2, 4, 8 s and stop after 5', async ({
+    signedIn: page,
+  }) => {
+    test.slow(); // 15.5 s of backoff by design, then a look that nothing follows
+    const opened: number[] = [];
+    let dropFirst!: () => void;
+    const firstUp = new Promise<void>((resolve) => (dropFirst = resolve));
+    await page.routeWebSocket(/\/api\/v1\/practices\/[^/]+\/events/, (socket) => {
+      opened.push(Date.now());
+      if (opened.length === 1) {
+        // The first connection is the real one; the test drops it once it is open.
+        socket.connectToServer();
+        void firstUp.then(() => socket.close({ code: 4000, reason: 'dropped by the test' }));
+      } else {
+        // Every reconnect is accepted (so it opens) and dropped at once: the case that used to retry every
+        // 500 ms forever while saying 'attempt 1 of 5'.
+        setTimeout(() => socket.close({ code: 4000, reason: 'still broken' }), 50);
+      }
+    });
+    await page.goto('/leads');
+    const status = page.getByTestId('live-status');
+    await expect(status).toHaveAttribute('data-state', 'open');
+    dropFirst();
+
+    await expect(status).toHaveAttribute('aria-label', 'Max reconnection attempts reached', {
+      timeout: 60_000,
+    });
+    await expect(status).toHaveAttribute('data-state', 'closed');
+    await expect(status).toHaveAttribute('data-attempts', '5');
+    expect(opened).toHaveLength(6); // the first connection and 5 retries
+    // Each wait is at least the policy's delay (a slow machine only makes them longer).
+    const gaps = opened.slice(1).map((at, index) => at - opened[index]);
+    [500, 1000, 2000, 4000, 8000].forEach((delay, index) =>
+      expect(gaps[index]).toBeGreaterThanOrEqual(delay * 0.9),
+    );
+    // And no more attempts after that.
+    await page.waitForTimeout(9_000);
+    expect(opened).toHaveLength(6);
+  });
+});

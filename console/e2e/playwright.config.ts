@@ -1,6 +1,6 @@
 // Browser tests against the running stack (the gateway serving the built console). `npm test` starts a stack
 // of its own and sets E2E_BASE_URL; by hand: `npm start`, then `npm run e2e --workspace console`.
-// Debian's Chromium, never a downloaded browser (docs/conventions.md#tests).
+// Debian's Chromium, never a downloaded browser (docs/conventions.md, "Tests").
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.mjs';
 

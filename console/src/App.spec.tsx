@@ -92,6 +92,16 @@ describe('App', () => {
     expect(localStorage.getItem('selectedPracticeId')).toBe('p-1');
   });
 
+  it('answers an unknown address with a not-found page and a way back to the leads', async () => {
+    localStorage.setItem('access_token', 'tok-good');
+
+    visit('/no-such-page');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText(/bad link/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Leads' })).toHaveAttribute('href', '/leads');
+  });
+
   it('redirects /settings to /settings/communications', async () => {
     localStorage.setItem('access_token', 'tok-good');
 

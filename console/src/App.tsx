@@ -6,6 +6,7 @@ import { theme } from './layout/theme';
 import { OnboardingPage } from './onboarding/OnboardingPages';
 import { LoginPage } from './pages/LoginPage';
 import { NotBuiltPage } from './pages/NotBuiltPage';
+import { NotFoundPage } from './pages/NotFoundPage';
 import { Protected } from './pages/Protected';
 import { VerifyingAuth } from './pages/VerifyingAuth';
 import { WelcomePage } from './pages/WelcomePage';
@@ -18,7 +19,7 @@ const dataProvider = createDataProvider();
 const queryClient = createQueryClient();
 
 /**
- * The console's routes (docs/product/shell.md#routes). Public: /, /login and the no-signup
+ * The console's routes (docs/product/shell.md, route table). Public: /, /login and the no-signup
  * demo. Everything else is inside the staff shell and checks the token first.
  */
 export function App() {
@@ -35,6 +36,7 @@ export function App() {
         layout={Layout}
         loginPage={LoginPage}
         loading={VerifyingAuth}
+        catchAll={NotFoundPage}
         requireAuth
         disableTelemetry
       >

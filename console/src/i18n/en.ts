@@ -1,10 +1,11 @@
 import englishMessages from 'ra-language-english';
 
 /**
- * Every user-facing text of the console, in one English catalogue. Texts quoted by the specification
- * (docs/product) are copied exactly, with "the product" read as PracticePilot. Placeholders use Polyglot's
+ * Every user-facing text of the console, in one English catalogue. Texts the product description quotes
+ * (docs/product/) are copied exactly, with "the product" read as PracticePilot. Placeholders use Polyglot's
  * %{name} syntax. Components read these through react-admin's translate(); plain modules (the HTTP client,
- * the auth provider) import `en` directly.
+ * the auth provider) import `en` directly. Every key is used: en.spec.ts fails on a missing and on an unused
+ * key (stage labels included: the sidebar and the list title read them here).
  */
 const pp = {
   product: 'PracticePilot',
@@ -14,6 +15,10 @@ const pp = {
       'The %{area} area is not built yet. It arrives with its own release; nothing here is a preview of real data.',
     loading: 'Loading…',
     retry: 'Try again',
+    section_failed: 'This part could not be shown.',
+    not_found_title: 'Page not found',
+    not_found_text: 'There is no page at this address. It may have moved, or the link may be incomplete.',
+    back_to_leads: 'Back to Leads',
   },
   welcome: {
     title: 'Welcome to PracticePilot!',
@@ -36,7 +41,7 @@ const pp = {
     and: 'and',
     terms: 'Terms of Service',
     privacy: 'Privacy Policy',
-    // Sign-in errors (docs/product/shell.md#errors)
+    // §8 Login
     failed_invalid: 'Login failed. Invalid credentials or server error.',
     failed: 'Login failed.',
     no_token: 'Login successful, but no access token received.',
@@ -70,6 +75,8 @@ const pp = {
     hide_assistant: 'Hide AI Assistant',
     show_assistant: 'Show AI Assistant',
     chat_about: 'Chat about %{name}',
+    skip_to_lead: 'Skip to lead details',
+    skip_to_main: 'Skip to main content',
   },
   areas: {
     leads: 'Leads',
@@ -77,7 +84,7 @@ const pp = {
     analytics: 'Analytics',
     settings: 'Settings',
   },
-  // docs/product/shell.md#lead-search
+  // docs/product/shell.md, lead search
   search: {
     searching: 'Searching…',
     none: 'No leads found',
@@ -94,7 +101,7 @@ const pp = {
       none: '—',
     },
   },
-  // docs/product/leads.md#workspace
+  // docs/product/shell.md, leads workspace
   leads: {
     groups: { pipeline: 'PIPELINE', bookings: 'BOOKINGS', archive: 'ARCHIVE' },
     filters: {
@@ -228,6 +235,7 @@ const pp = {
       call_outbound: 'Outgoing call',
       call: 'Phone call',
       call_in_progress: 'In progress',
+      call_logged: 'Logged',
       show_transcript: 'Show transcript',
       hide_transcript: 'Hide transcript',
       recording: 'Listen to recording',
@@ -258,7 +266,7 @@ const pp = {
       outreach_stopped: 'Outreach stopped',
       reasoning: 'AI reasoning',
     },
-    // The escalation outcome form (H5), docs/product/leads.md#escalations and #escalation-form
+    // The escalation outcome form (H5), docs/product/shell.md and §5
     escalation: {
       reason: 'Reason',
       outcome: 'Outcome',
@@ -300,7 +308,7 @@ const pp = {
       switching: 'Switching…',
       switch_failed: 'Could not switch back to AI mode. Please try again.',
     },
-    // The lead side panel (H5), docs/product/lead-panel.md
+    // The lead side panel (H5), docs/product/lead-panel.md and §4.1–4.4
     panel: {
       sms_ready: 'SMS Ready to Send',
       email_ready: 'Email Ready to Send',
@@ -337,7 +345,7 @@ const pp = {
     appointment_failed: 'Failed to create appointment: %{detail}',
     escalation_log_failed: 'Failed to log escalation outcome. Please try again.',
   },
-  // docs/product/live-connection.md#reconnect and #errors, the live connection
+  // docs/product/live-connection.md and §8, the live connection
   live: {
     connecting: 'Connecting…',
     error: 'Connection error',
@@ -347,52 +355,14 @@ const pp = {
     reconnecting: 'Reconnecting (attempt %{attempt} of %{max})',
     live: 'Live updates on',
   },
-  // docs/product/onboarding.md, public demo
+  // docs/product/shell.md, public demo
   onboarding: {
     title: 'Magic Onboarding: Try PracticePilot!',
     text: "Enter your practice's website. We will analyse it and set up a temporary AI assistant you can chat with and call.",
-    website_url: 'Website URL',
-    start: 'Start My Free Demo',
-    starting: 'Analyzing Your Site...',
-    footnote: 'No signup required. You can create an account later to save your assistant.',
     not_built:
       'The live demo is not available yet. It arrives with the onboarding release; nothing on this page is simulated.',
-    invalid_url: 'Please enter a valid website URL (starting with http or https).',
-    start_failed: 'Failed to start the onboarding process. Please try again.',
-    failed: 'Onboarding failed.',
-    network_error: 'An error occurred. Please check your network and try again.',
-    no_session: 'No session ID provided.',
-    start_new: 'Start a new session',
-    loading_session: 'Loading onboarding session status for %{id}...',
-    load_error: 'Could not load onboarding session: %{message}',
-    try_new: 'Try starting a new session',
-    not_found: 'Onboarding session not found. It might have expired or the ID is incorrect.',
-    status_failed: 'Failed to fetch session status.',
-    status_not_ok: 'Network response was not ok',
-    status_title: 'Onboarding Status',
-    analyzing: 'We are currently analyzing your website.',
-    analyzing_stage: 'This might take a few minutes... Current stage: %{status}',
-    processing_failed: 'Processing Failed',
-    unknown_error: 'An unknown error occurred during processing.',
-    summary_note: 'Note on Summary:',
-    note: 'Note:',
-    call_me: 'Call Me Now',
-    like_it: 'Like what you see?',
-    sign_up_save: 'Sign Up & Save My Assistant',
-    new_session: 'Start a new Onboarding Session',
-    phone_failed: 'Failed to update phone number.',
-    phone_update_failed: 'Phone number update failed',
-    call_failed: 'Failed to initiate call.',
-    call_initiation_failed: 'Call initiation failed',
-    call_error: 'An error occurred while initiating the call.',
-    call_started: 'Call initiated to %{phone}! You should receive a call shortly.',
   },
-  // docs/product/settings.md#settings-shell
-  settings: {
-    coming_soon:
-      'settings are currently under development. This section will be available in a future update.',
-  },
-  // docs/product/shell.md#errors, data calls: the server's detail, else these
+  // docs/product/shell.md, data calls: the server's detail, else these
   errors: {
     no_token: 'Unauthorized. No token found.',
     request_failed: 'The request failed. Please try again.',

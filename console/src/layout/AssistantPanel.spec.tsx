@@ -101,4 +101,40 @@ describe('AssistantPanel', () => {
     expect(await screen.findByText('Chat about Jane Doe')).toBeInTheDocument();
     expect(body()).toHaveTextContent('Chat about Jane Doe');
   });
+
+  describe('on a window narrower than 1366 px', () => {
+    const original = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = ((query: string) => ({
+        ...original(query),
+        matches: /max-width:\s*1365/.test(query),
+      })) as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = original;
+    });
+
+    it('starts closed and opens over the page, then closes with Escape', async () => {
+      renderPanel(
+        <AssistantSlot area="body">
+          <p>Chat about Jane Doe</p>
+        </AssistantSlot>,
+      );
+      expect(screen.queryByRole('complementary', { name: 'AI Assistant' })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Show AI Assistant' }));
+      expect(panel()).toHaveAttribute('data-overlay', 'true');
+      expect(panel()).toHaveTextContent('Chat about Jane Doe');
+      await userEvent.click(screen.getByRole('button', { name: 'Hide AI Assistant' }));
+      expect(screen.queryByRole('complementary', { name: 'AI Assistant' })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Show AI Assistant' }));
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('complementary', { name: 'AI Assistant' })).not.toBeInTheDocument();
+    });
+
+    it('is a column of its own on a wide window', () => {
+      window.matchMedia = original;
+      renderPanel();
+      expect(panel()).not.toHaveAttribute('data-overlay');
+    });
+  });
 });

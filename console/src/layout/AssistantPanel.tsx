@@ -5,6 +5,7 @@ import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslate } from 'react-admin';
+import { SHELL_BREAKPOINTS, useWideWindow } from './responsive';
 import { SHELL } from './theme';
 
 type Area = 'header' | 'body' | 'footer';
@@ -18,7 +19,7 @@ interface Slots {
 const AssistantContext = createContext<Slots | null>(null);
 
 /**
- * The 'AI Assistant' panel (docs/product/shell.md#ai-assistant-panel). It has header, body and footer areas;
+ * The right-hand 'AI Assistant' panel (docs/product/shell.md). It has header, body and footer areas;
  * a page fills them with <AssistantSlot area="…">, e.g. the leads page's 'Chat about {lead name}'.
  */
 export function AssistantPanelProvider({ children }: { children: ReactNode }) {
@@ -52,7 +53,15 @@ export function AssistantPanel() {
   const translate = useTranslate();
   const slots = useContext(AssistantContext);
   const setNodes = useContext(SlotNodesContext);
-  const [open, setOpen] = useState(true);
+  // A column of its own on wide windows; on narrower ones it starts closed and opens over the page, so the
+  // lead detail keeps its room.
+  const inline = useWideWindow(SHELL_BREAKPOINTS.assistantInline);
+  const [open, setOpen] = useState(inline);
+  const [wasInline, setWasInline] = useState(inline);
+  if (wasInline !== inline) {
+    setWasInline(inline);
+    setOpen(inline);
+  }
   // Stable callback refs: a new function each render would detach and re-attach the node every time.
   const slotRefs = useMemo(() => {
     const refFor = (area: Area) => (node: HTMLElement | null) =>
@@ -64,7 +73,8 @@ export function AssistantPanel() {
     return (
       <Box
         component="aside"
-        sx={{ borderLeft: 1, borderColor: 'divider', bgcolor: 'background.paper', p: 1 }}
+        data-testid="assistant-rail"
+        sx={{ borderLeft: 1, borderColor: 'divider', bgcolor: 'background.paper', p: 1, flexShrink: 0 }}
       >
         <Tooltip title={translate('pp.shell.show_assistant')} placement="left">
           <IconButton aria-label={translate('pp.shell.show_assistant')} onClick={() => setOpen(true)}>
@@ -78,14 +88,23 @@ export function AssistantPanel() {
     <Box
       component="aside"
       aria-label={translate('pp.shell.assistant_title')}
+      data-testid="assistant-panel"
+      data-overlay={inline ? undefined : 'true'}
+      onKeyDown={(event) => {
+        if (!inline && event.key === 'Escape') setOpen(false);
+      }}
       sx={{
         width: SHELL.assistantWidth,
+        maxWidth: '100%',
         flexShrink: 0,
-        display: { xs: 'none', md: 'flex' },
+        display: 'flex',
         flexDirection: 'column',
         borderLeft: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
+        ...(inline
+          ? {}
+          : { position: 'absolute', top: 0, right: 0, bottom: 0, zIndex: 'drawer', boxShadow: 8 }),
       }}
     >
       <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
@@ -99,6 +118,8 @@ export function AssistantPanel() {
               size="small"
               aria-label={translate('pp.shell.hide_assistant')}
               onClick={() => setOpen(false)}
+              // Opened over the page: focus goes into it, so Escape and Tab work there at once.
+              autoFocus={!inline}
             >
               <KeyboardDoubleArrowRight fontSize="small" />
             </IconButton>

@@ -43,6 +43,7 @@ function renderSwitcher({
 const switcher = () => screen.getByTestId('practice-switcher');
 
 describe('PracticeSwitcher', () => {
+  beforeEach(() => localStorage.setItem('access_token', 'tok')); // signed in
   it("shows 'Select Practice' until the practices load, then the selected practice's name", async () => {
     let answer: (practices: Practice[]) => void = () => undefined;
     const getMyPractices = jest.fn(() => new Promise<Practice[]>((resolve) => (answer = resolve)));
@@ -133,5 +134,17 @@ describe('PracticeSwitcher', () => {
     });
 
     await waitFor(() => expect(switcher()).toHaveTextContent('South Clinic'));
+  });
+
+  it('does not write the practice back once the user is signed out (logout forgot it)', async () => {
+    localStorage.setItem('selectedPracticeId', 'p-1');
+    renderSwitcher();
+    await waitFor(() => expect(switcher()).toHaveTextContent('North Clinic'));
+    act(() => {
+      localStorage.removeItem('access_token');
+      localStorage.removeItem('selectedPracticeId');
+      window.dispatchEvent(new StorageEvent('storage'));
+    });
+    expect(localStorage.getItem('selectedPracticeId')).toBeNull();
   });
 });

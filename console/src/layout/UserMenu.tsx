@@ -7,7 +7,7 @@ import { FIVE_MINUTES } from '../practices/usePractices';
 
 /**
  * The avatar menu: full name (or email), email and initials; Account, Billing and Notifications have no action
- * yet (docs/product/shell.md#avatar-menu); Log out signs out and goes to /login.
+ * yet (docs/product/shell.md); Log out signs out and goes to /login.
  */
 export function UserMenu() {
   const translate = useTranslate();

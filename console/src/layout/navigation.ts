@@ -1,4 +1,4 @@
-/** The shell's areas, in sidebar order (docs/product/shell.md#sidebar). */
+/** The shell's areas, in sidebar order (docs/product/shell.md, staff shell). */
 export const AREAS = [
   { path: '/leads', label: 'pp.shell.leads' },
   { path: '/calendar', label: 'pp.shell.calendar' },

@@ -23,6 +23,12 @@ export const SHELL = {
   assistantWidth: 320,
 };
 
+/**
+ * The keyboard focus ring: visible on every control reached by keyboard (icon buttons, stage items, quick
+ * actions, menus, links, inline fields), never on a mouse click (:focus-visible).
+ */
+export const FOCUS_RING = { outline: `3px solid ${palette.primary.light}`, outlineOffset: 2 } as const;
+
 export const theme: RaThemeOptions = createTheme({
   palette,
   shape: { borderRadius: 10 },
@@ -37,6 +43,16 @@ export const theme: RaThemeOptions = createTheme({
     overline: { fontWeight: 700, letterSpacing: '0.08em' },
   },
   components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        ':where(a, button, summary, select, [role="button"], [role="link"], [role="menuitem"], [tabindex]:not([tabindex="-1"])):focus-visible':
+          FOCUS_RING,
+      },
+    },
+    // MUI removes the outline of its buttons (outline: 0); put the ring back for keyboard focus.
+    MuiButtonBase: {
+      styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': FOCUS_RING } },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiPaper: {
       defaultProps: { elevation: 0 },

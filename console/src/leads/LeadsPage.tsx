@@ -1,11 +1,15 @@
 import type { LeadListResponse, PersonDto, StageFilterId } from '@pp/contracts';
-import { Box, Typography } from '@mui/material';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import { Box, Drawer, IconButton, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { SectionBoundary } from '../common/SectionBoundary';
 import { AssistantSlot } from '../layout/AssistantPanel';
 import { useLeftPanel } from '../layout/LeftPanel';
+import { SHELL_BREAKPOINTS, useWideWindow } from '../layout/responsive';
+import { LEAD_DETAIL_TARGET } from '../layout/SkipLink';
 import { useSelectedPracticeId } from '../practices/selectedPractice';
 import { peopleApi } from '../providers/peopleApi';
 import { leadKeys } from './api/keys';
@@ -29,11 +33,14 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** Refreshes of the list are at most this often (docs/product/leads.md#constants). */
+/** Refreshes of the list are at most this often (docs/product/leads.md, constants). */
 export const REFRESH_THROTTLE_MS = 500;
 
+/** The lead detail never gets narrower than this: below it the page scrolls sideways instead. */
+export const DETAIL_MIN_WIDTH = 420;
+
 /**
- * The leads workspace, /leads and /leads/{leadId} (docs/product/leads.md#workspace): the stage sidebar (when
+ * The leads workspace, /leads and /leads/{leadId} (docs/product/leads.md): the stage sidebar (when
  * the left panel is open), the lead list and the selected lead's detail; the lead's side panel goes into the
  * AI Assistant panel. The stage filter is in the URL (?stage=review); the selected lead is the path.
  */
@@ -42,6 +49,8 @@ export function LeadsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { open: sidebarOpen } = useLeftPanel();
+  const stagesInline = useWideWindow(SHELL_BREAKPOINTS.stagesInline);
+  const [stagesDrawer, setStagesDrawer] = useState(false);
   const leadId = useParams().leadId ?? null;
   const filterId = parseFilterId(useSearchParams()[0].get('stage'));
   const practiceId = useSelectedPracticeId();
@@ -103,17 +112,54 @@ export function LeadsPage() {
       <Typography component="h1" sx={visuallyHidden}>
         {translate('pp.leads.page_title')}
       </Typography>
-      {sidebarOpen && <StageSidebar current={filterId} stats={stats.data} onSelect={selectStage} />}
-      <LeadList
-        key={`${practiceId}:${filterId}`}
-        filterId={filterId}
-        query={list}
-        selectedId={selectedId}
-        onRefresh={refresh}
-        scrollRef={scrollRef}
-      />
-      <Box sx={{ flex: 1, minWidth: 0, overflowY: 'auto' }}>
-        <LeadDetail personId={selectedId} />
+      {sidebarOpen && stagesInline && (
+        <StageSidebar current={filterId} stats={stats.data} onSelect={selectStage} />
+      )}
+      {sidebarOpen && !stagesInline && (
+        // Narrower windows: a rail whose button opens the stage sidebar as a drawer over the page.
+        <Box
+          data-testid="stage-rail"
+          sx={{ flexShrink: 0, p: 1, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        >
+          <Tooltip title={translate('pp.leads.stages')} placement="right">
+            <IconButton
+              aria-label={translate('pp.leads.stages')}
+              aria-expanded={stagesDrawer}
+              onClick={() => setStagesDrawer(true)}
+            >
+              <FilterListOutlined />
+            </IconButton>
+          </Tooltip>
+          <Drawer open={stagesDrawer} onClose={() => setStagesDrawer(false)}>
+            <StageSidebar
+              current={filterId}
+              stats={stats.data}
+              onSelect={(id) => {
+                setStagesDrawer(false);
+                selectStage(id);
+              }}
+            />
+          </Drawer>
+        </Box>
+      )}
+      <SectionBoundary name="lead list" resetKey={`${practiceId}:${filterId}`}>
+        <LeadList
+          key={`${practiceId}:${filterId}`}
+          filterId={filterId}
+          query={list}
+          selectedId={selectedId}
+          onRefresh={refresh}
+          scrollRef={scrollRef}
+        />
+      </SectionBoundary>
+      <Box
+        id={LEAD_DETAIL_TARGET}
+        tabIndex={-1}
+        sx={{ flex: 1, minWidth: DETAIL_MIN_WIDTH, overflowY: 'auto', outline: 'none' }}
+      >
+        <SectionBoundary name="lead detail" resetKey={selectedId}>
+          <LeadDetail personId={selectedId} />
+        </SectionBoundary>
       </Box>
       {selectedId && (
         <>
@@ -129,7 +175,9 @@ export function LeadsPage() {
             </Typography>
           </AssistantSlot>
           <AssistantSlot area="body">
-            <LeadSidePanel personId={selectedId} />
+            <SectionBoundary name="lead side panel" resetKey={selectedId}>
+              <LeadSidePanel personId={selectedId} />
+            </SectionBoundary>
           </AssistantSlot>
         </>
       )}

@@ -26,6 +26,7 @@ export function LiveIndicator() {
         aria-label={text}
         data-testid="live-status"
         data-state={state}
+        data-attempts={attempts}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}
       >
         <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: colour, flexShrink: 0 }} />

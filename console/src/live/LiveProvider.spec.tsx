@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { i18nProvider } from '../providers/i18nProvider';
 import { LiveIndicator } from './LiveIndicator';
@@ -42,20 +42,43 @@ beforeEach(() => {
   });
   localStorage.setItem('access_token', 'tok');
   localStorage.setItem('selectedPracticeId', 'p-1');
+  myPractices = [{ practice_id: 'p-1', name: 'Glow Aesthetics' }];
 });
+afterEach(() => jest.useRealTimers());
 
 function Listener({ onMessage }: { onMessage: (type: string) => void }) {
   useLeadBroadcasts((message) => onMessage(message.type));
   return null;
 }
 
-function renderLive() {
-  const queryClient = new QueryClient();
+/** The practices the signed-in user belongs to, as GET /users/me/practices answers. */
+let myPractices = [{ practice_id: 'p-1', name: 'Glow Aesthetics' }];
+
+async function renderLive() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
   const heard = jest.fn();
+  const dataProvider = testDataProvider({
+    getMyPractices: jest.fn(async () => myPractices),
+  } as never);
+  const authProvider = {
+    login: jest.fn(),
+    logout: jest.fn(async () => {
+      localStorage.removeItem('access_token');
+      localStorage.removeItem('selectedPracticeId');
+    }),
+    checkAuth: jest.fn(async () => undefined),
+    checkError: jest.fn(async () => undefined),
+    getPermissions: jest.fn(async () => undefined),
+  };
   render(
     <MemoryRouter initialEntries={['/leads']}>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext
+        i18nProvider={i18nProvider}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        queryClient={queryClient}
+      >
         <QueryClientProvider client={queryClient}>
           <LiveProvider>
             <LiveIndicator />
@@ -69,20 +92,33 @@ function renderLive() {
       </AdminContext>
     </MemoryRouter>,
   );
-  return { invalidate, heard };
+  // The socket opens once the user's practices confirm the stored one.
+  if (myPractices.length) await waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
+  else await act(async () => undefined);
+  invalidate.mockClear();
+  return { invalidate, heard, authProvider };
 }
 
 const keysOf = (invalidate: jest.SpyInstance) =>
   invalidate.mock.calls.map(([filters]) => (filters as { queryKey: unknown[] }).queryKey);
 
 describe('LiveProvider', () => {
-  it("connects to the selected practice's events with the token", () => {
-    renderLive();
+  it("connects to the selected practice's events with the token", async () => {
+    await renderLive();
     expect(socket().url).toBe('ws://localhost/api/v1/practices/p-1/events?token=tok');
   });
 
+  it('never connects to a stored practice the user does not belong to (another user signed out here)', async () => {
+    localStorage.setItem('selectedPracticeId', 'p-of-someone-else');
+    await renderLive();
+    expect(FakeSocket.all.map((each) => each.url)).toEqual([
+      'ws://localhost/api/v1/practices/p-1/events?token=tok',
+    ]);
+    expect(localStorage.getItem('selectedPracticeId')).toBe('p-1');
+  });
+
   it('on lead_created refreshes the stats, beeps at volume 0.2 and tells the list', async () => {
-    const { invalidate, heard } = renderLive();
+    const { invalidate, heard } = await renderLive();
     act(() => socket().onopen?.());
     await act(async () =>
       socket().onmessage?.({ data: JSON.stringify({ type: 'lead_created', person_id: 'lead-9' }) }),
@@ -92,8 +128,8 @@ describe('LiveProvider', () => {
     expect(heard).toHaveBeenCalledWith('lead_created');
   });
 
-  it('on lead_updated refreshes the stats and the person and fires the window event lead_updated', () => {
-    const { invalidate } = renderLive();
+  it('on lead_updated refreshes the stats and the person and fires the window event lead_updated', async () => {
+    const { invalidate } = await renderLive();
     const fired = jest.fn();
     window.addEventListener('lead_updated', fired);
     const message = { type: 'lead_updated', person_id: 'lead-9', person_data: { stage: 'Scheduled' } };
@@ -107,24 +143,58 @@ describe('LiveProvider', () => {
     expect(played).toEqual([]);
   });
 
-  it('removes the token and goes to /login when the server refuses it (4001)', () => {
-    renderLive();
-    act(() => socket().onclose?.({ code: 4001 }));
-    expect(localStorage.getItem('access_token')).toBeNull();
-    expect(screen.getByText('Login page')).toBeInTheDocument();
+  it('turns a burst of 105 lead_created broadcasts into two stats refreshes (500 ms throttle)', async () => {
+    const { invalidate, heard } = await renderLive();
+    jest.useFakeTimers();
+    act(() => {
+      for (let index = 0; index < 105; index += 1)
+        socket().onmessage?.({ data: JSON.stringify({ type: 'lead_created', person_id: `lead-${index}` }) });
+    });
+    expect(heard).toHaveBeenCalledTimes(105);
+    expect(keysOf(invalidate)).toEqual([['people', 'stats', 'p-1']]); // the first at once
+    act(() => jest.advanceTimersByTime(500));
+    expect(keysOf(invalidate)).toEqual([
+      ['people', 'stats', 'p-1'],
+      ['people', 'stats', 'p-1'], // the rest of the burst, once
+    ]);
+    act(() => jest.advanceTimersByTime(5_000));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    // A refresh never restarts a fetch already under way.
+    expect(invalidate.mock.calls.every(([, options]) => options?.cancelRefetch === false)).toBe(true);
   });
 
-  it('shows why when the connection is lost', () => {
-    renderLive();
+  it('signs the user out and goes to /login when the server refuses the token (4001)', async () => {
+    const { authProvider } = await renderLive();
+    act(() => socket().onclose?.({ code: 4001 }));
+    await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+  });
+
+  it('keeps the user signed in on 4003 and re-checks their practices', async () => {
+    const { authProvider, invalidate } = await renderLive();
+    myPractices = [{ practice_id: 'p-2', name: 'Northside Dental' }]; // p-1 was taken away meanwhile
+    act(() => socket().onclose?.({ code: 4003 }));
+    expect(keysOf(invalidate)).toContainEqual(['practices', 'mine']);
+    await waitFor(() => expect(FakeSocket.all.length).toBe(2)); // connected to the practice still theirs
+    expect(socket().url).toBe('ws://localhost/api/v1/practices/p-2/events?token=tok');
+    expect(authProvider.logout).not.toHaveBeenCalled();
+    expect(localStorage.getItem('access_token')).toBe('tok');
+    expect(screen.getByText('Leads page')).toBeInTheDocument();
+  });
+
+  it('shows why when the connection is lost', async () => {
+    await renderLive();
     act(() => socket().onopen?.());
     expect(screen.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
     act(() => socket().onclose?.({ code: 1006 }));
     expect(screen.getByTestId('live-status')).toHaveTextContent('Connection lost');
   });
 
-  it('opens no connection without a selected practice', () => {
+  it('opens no connection while the user has no practice', async () => {
+    myPractices = [];
     localStorage.removeItem('selectedPracticeId');
-    renderLive();
+    await renderLive();
     expect(FakeSocket.all).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { LeadBroadcastMessage } from '@pp/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -10,15 +10,22 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLogout } from 'react-admin';
+import { en } from '../i18n/en';
 import { leadKeys } from '../leads/api/keys';
-import { useSelectedPracticeId } from '../practices/selectedPractice';
-import { getAccessToken, setAccessToken, subscribeStorage } from '../providers/storage';
+import { throttle } from '../leads/list/throttle';
+import { setSelectedPracticeId } from '../practices/selectedPractice';
+import { practicesQueryKey, usePractices } from '../practices/usePractices';
+import { LOGIN_PATH } from '../providers/authProvider';
+import { getAccessToken, setSignInNotice, subscribeStorage } from '../providers/storage';
 import { playBeep } from './beep';
 import { LiveSocket, liveUrl, type LiveStatus } from './liveSocket';
 
-/** The browser-wide event a lead_updated broadcast fires (docs/product/live-connection.md#broadcasts). */
+/** The browser-wide event a lead_updated broadcast fires (docs/product/live-connection.md). */
 export const LEAD_UPDATED_EVENT = 'lead_updated';
+
+/** Broadcasts refresh the caches at most this often (docs/product/leads.md, refresh throttle 500 ms). */
+export const LIVE_REFRESH_THROTTLE_MS = 500;
 
 type Listener = (message: LeadBroadcastMessage) => void;
 
@@ -36,25 +43,29 @@ const LiveContext = createContext<LiveContextValue>({ status: CLOSED, subscribe:
  * Keeps the selected practice's live connection open while the staff shell is shown, and turns broadcasts
  * into cache refreshes: lead_created refreshes the stats and beeps; lead_updated refreshes the stats and that
  * person (its events are under the same key) and fires the window event `lead_updated`. The list subscribes
- * for its new-leads pill. A refused token (4001/4003) signs the user out.
+ * for its new-leads pill.
+ *
+ * The socket opens only for a practice the user's practice list confirms (a practice remembered from another
+ * user is never tried). Refreshes are gathered and run at most every 500 ms, without cancelling a fetch
+ * already under way, so a burst of broadcasts costs one request per resource. A refused token (4001) signs
+ * the user out; a refused practice (4003) re-checks the user's practices instead.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
-  const practiceId = useSelectedPracticeId();
+  const practiceId = useVerifiedPracticeId();
   const token = useSyncExternalStore(subscribeStorage, getAccessToken, () => null);
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const logout = useLogout();
+  const logoutRef = useRef(logout);
+  logoutRef.current = logout;
   const listeners = useRef(new Set<Listener>());
   const [status, setStatus] = useState<LiveStatus>(CLOSED);
 
   useEffect(() => {
     if (!practiceId || !token) return;
+    const refresh = createRefresher(queryClient, practiceId);
     const onMessage = (message: LeadBroadcastMessage) => {
-      void queryClient.invalidateQueries({ queryKey: leadKeys.stats(practiceId) });
+      refresh.add(message.type === 'lead_created' ? null : (message.person_id ?? null));
       if (message.type === 'lead_created') playBeep();
-      else if (message.person_id)
-        void queryClient.invalidateQueries({ queryKey: leadKeys.person(message.person_id) });
       if (message.type === 'lead_updated')
         window.dispatchEvent(new CustomEvent(LEAD_UPDATED_EVENT, { detail: message }));
       listeners.current.forEach((listener) => listener(message));
@@ -64,8 +75,13 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onStatus: setStatus,
       onMessage,
       onUnauthorized: () => {
-        setAccessToken(null);
-        navigateRef.current('/login');
+        setSignInNotice(en.pp.auth.unauthorized);
+        void logoutRef.current(undefined, LOGIN_PATH, false);
+      },
+      onForbidden: () => {
+        // Not the user's practice (any more): forget it and ask again which practices are theirs.
+        setSelectedPracticeId(null);
+        void queryClient.invalidateQueries({ queryKey: practicesQueryKey });
       },
     });
     client.start();
@@ -75,6 +91,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
+      refresh.cancel();
       client.stop();
     };
   }, [practiceId, token, queryClient]);
@@ -88,6 +105,41 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 }
 
 export const useLiveStatus = () => useContext(LiveContext).status;
+
+/** The stored practice once the user's practice list confirms it is theirs; null until then. */
+function useVerifiedPracticeId(): string | null {
+  const { selected } = usePractices();
+  return selected?.practice_id ?? null;
+}
+
+/**
+ * Gathers what broadcasts ask to refresh (the practice's stats; the people that changed) and refreshes it
+ * at most every LIVE_REFRESH_THROTTLE_MS, the first at once and the last of a burst at the end. A fetch
+ * already under way is kept (cancelRefetch false), never restarted: restarting on every broadcast would keep
+ * anyone awaiting that fetch (a save refreshing its lead) waiting as long as broadcasts keep coming.
+ */
+export function createRefresher(queryClient: QueryClient, practiceId: string) {
+  let stats = false;
+  const people = new Set<string>();
+  const flush = throttle(() => {
+    const keys: (readonly unknown[])[] = [
+      ...(stats ? [leadKeys.stats(practiceId)] : []),
+      ...[...people].map((personId) => leadKeys.person(personId)),
+    ];
+    stats = false;
+    people.clear();
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  }, LIVE_REFRESH_THROTTLE_MS);
+  return {
+    /** The stats always; the person too when given. */
+    add(personId: string | null) {
+      stats = true;
+      if (personId) people.add(personId);
+      flush();
+    },
+    cancel: flush.cancel,
+  };
+}
 
 /** Calls `listener` for each lead broadcast; the latest listener is used without resubscribing. */
 export function useLeadBroadcasts(listener: Listener) {

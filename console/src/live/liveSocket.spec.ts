@@ -110,18 +110,42 @@ describe('the live connection', () => {
     expect(last()).toMatchObject({ state: 'closed', error: 'Connection error' });
   });
 
-  it('starts counting again after a successful reopen', () => {
+  it('starts counting again only after a reopened connection stayed open 10 s', () => {
     const { last } = startClient();
     latest().drop();
     jest.advanceTimersByTime(500);
     latest().accept();
-    expect(last()).toMatchObject({ state: 'open', attempts: 0 });
+    expect(last()).toMatchObject({ state: 'open' });
+    jest.advanceTimersByTime(10_000);
     latest().drop();
     expect(last()).toMatchObject({ attempts: 1 });
     jest.advanceTimersByTime(499);
     expect(FakeSocket.all.length).toBe(2);
     jest.advanceTimersByTime(1);
     expect(FakeSocket.all.length).toBe(3);
+  });
+
+  it('keeps backing off when every reconnect opens and drops at once (attempt 1 of 5 is not forever)', () => {
+    const { last, statuses } = startClient();
+    latest().accept();
+    jest.advanceTimersByTime(60_000); // a connection that worked for a minute
+    latest().drop(1011);
+    expect(last()).toMatchObject({ state: 'closed', error: 'Connection lost', attempts: 1 });
+    for (const [index, delay] of [500, 1000, 2000, 4000, 8000].entries()) {
+      const before = FakeSocket.all.length;
+      jest.advanceTimersByTime(delay - 1);
+      expect(FakeSocket.all.length).toBe(before);
+      jest.advanceTimersByTime(1);
+      expect(FakeSocket.all.length).toBe(before + 1);
+      expect(last()).toMatchObject({ state: 'connecting', attempts: index + 1 });
+      latest().accept(); // the server accepts…
+      latest().drop(1011); // …and drops at once
+    }
+    expect(last()).toMatchObject({ state: 'closed', error: 'Max reconnection attempts reached' });
+    jest.advanceTimersByTime(120_000);
+    expect(FakeSocket.all.length).toBe(6);
+    const counts = statuses.filter((status) => status.state === 'connecting').map((s) => s.attempts);
+    expect(counts).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('does not retry a normal close (1000) or after stop()', () => {
@@ -142,10 +166,29 @@ describe('the live connection', () => {
     expect(FakeSocket.all.length).toBe(1);
   });
 
-  it.each([4001, 4003])('calls onUnauthorized on %p and does not retry', (code) => {
+  it('calls onUnauthorized on 4001 and does not retry', () => {
     const { onUnauthorized } = startClient();
-    latest().drop(code);
+    latest().drop(4001);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(10_000);
+    expect(FakeSocket.all.length).toBe(1);
+  });
+
+  it('calls onForbidden, not onUnauthorized, on 4003 and does not retry', () => {
+    const onForbidden = jest.fn();
+    const onUnauthorized = jest.fn();
+    const client = new LiveSocket({
+      url: 'ws://console.test/api/v1/practices/p-x/events?token=t',
+      onStatus: () => undefined,
+      onMessage: () => undefined,
+      onUnauthorized,
+      onForbidden,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    client.start();
+    latest().drop(4003);
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
     jest.advanceTimersByTime(10_000);
     expect(FakeSocket.all.length).toBe(1);
   });

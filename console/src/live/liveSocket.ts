@@ -1,10 +1,10 @@
 import type { LeadBroadcastMessage } from '@pp/contracts';
 import { en } from '../i18n/en';
-import { createThrottle, decideOnClose, LiveTiming } from './reconnectPolicy';
+import { attemptsSpent, createThrottle, decideOnClose, LiveTiming } from './reconnectPolicy';
 
 /**
- * The live connection client of docs/product/live-connection.md, free of React: it opens the socket,
- * pings every 30 s, retries by the policy of reconnectPolicy.ts and reports its state and the lead broadcasts.
+ * The live connection client (docs/product/live-connection.md), free of React: it opens the socket, pings
+ * every 30 s, retries by the policy of reconnectPolicy.ts and reports its state and the lead broadcasts.
  * LiveProvider wires it to the page.
  */
 
@@ -14,7 +14,7 @@ export interface LiveStatus {
   state: LiveState;
   /** What went wrong, in the spec's words; null while all is well or after a deliberate close. */
   error: string | null;
-  /** Retries made since the last successful open. */
+  /** Retries spent since the connection last stayed open (LiveTiming.stableOpenMs). */
   attempts: number;
 }
 
@@ -22,8 +22,10 @@ export interface LiveSocketOptions {
   url: string;
   onStatus: (status: LiveStatus) => void;
   onMessage: (message: LeadBroadcastMessage) => void;
-  /** The server refused the token or the practice (4001/4003). */
+  /** The server refused the token (4001). */
   onUnauthorized: () => void;
+  /** The server refused the practice (4003): the token is still good. */
+  onForbidden?: () => void;
   createSocket?: (url: string) => WebSocket;
   now?: () => number;
 }
@@ -92,15 +94,19 @@ export class LiveSocket {
     this.open();
   }
 
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
   private open(): void {
     const socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
     this.socket = socket;
-    let opened = false;
+    let openedAt: number | null = null;
     this.report('connecting', null);
     socket.onopen = () => {
       if (this.socket !== socket) return;
-      opened = true;
-      this.attempts = 0;
+      openedAt = this.now();
+      // The retry count is not reset here: only a connection that stays open counts (attemptsSpent).
       this.report('open', null);
       this.pingTimer = setInterval(() => {
         if (socket.readyState === 1) socket.send('ping');
@@ -115,7 +121,9 @@ export class LiveSocket {
       if (this.socket !== socket) return; // an old socket we replaced or stopped
       this.socket = null;
       this.clearPing();
-      this.onClosed(event.code, opened);
+      const openFor = openedAt === null ? null : this.now() - openedAt;
+      this.attempts = attemptsSpent(this.attempts, openFor);
+      this.onClosed(event.code, openedAt !== null);
     };
   }
 
@@ -129,6 +137,10 @@ export class LiveSocket {
         this.disabled = true;
         this.report('closed', null);
         return this.options.onUnauthorized();
+      case 'forbidden':
+        this.disabled = true;
+        this.report('closed', null);
+        return this.options.onForbidden?.();
       case 'exhausted':
         console.warn(t.lost_after_max);
         return this.report('closed', t.max_attempts);

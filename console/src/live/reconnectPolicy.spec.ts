@@ -1,4 +1,4 @@
-import { createThrottle, decideOnClose, LiveTiming, retryDelay } from './reconnectPolicy';
+import { attemptsSpent, createThrottle, decideOnClose, LiveTiming, retryDelay } from './reconnectPolicy';
 
 describe('retryDelay', () => {
   it('starts at 500 ms and doubles up to 8 s', () => {
@@ -23,9 +23,26 @@ describe('decideOnClose', () => {
     expect(decideOnClose(1006, 0, true)).toEqual({ kind: 'stop' });
   });
 
-  it.each([4001, 4003])('signs out on %p', (code) => {
-    expect(decideOnClose(code, 0, false)).toEqual({ kind: 'unauthorized' });
-    expect(decideOnClose(code, 5, false)).toEqual({ kind: 'unauthorized' });
+  it('signs out on 4001', () => {
+    expect(decideOnClose(4001, 0, false)).toEqual({ kind: 'unauthorized' });
+    expect(decideOnClose(4001, 5, false)).toEqual({ kind: 'unauthorized' });
+  });
+
+  it('stops without signing out on 4003 (a practice the user cannot see)', () => {
+    expect(decideOnClose(4003, 0, false)).toEqual({ kind: 'forbidden' });
+  });
+});
+
+describe('attemptsSpent', () => {
+  it('keeps the count when the connection never opened or dropped within 10 s of opening', () => {
+    expect(attemptsSpent(3, null)).toBe(3);
+    expect(attemptsSpent(3, 0)).toBe(3);
+    expect(attemptsSpent(3, LiveTiming.stableOpenMs - 1)).toBe(3);
+  });
+
+  it('starts again from 0 after a connection that stayed open', () => {
+    expect(attemptsSpent(3, LiveTiming.stableOpenMs)).toBe(0);
+    expect(attemptsSpent(5, 60_000)).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** Shown on a protected route while the token is being checked (docs/product/shell.md#routes). */
+/** Shown on a protected route while the token is being checked (docs/product/shell.md). */
 export function VerifyingAuth() {
   const translate = useTranslate();
   return (

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Brand } from '../layout/Brand';
 
-/** The public welcome page at / (docs/product/shell.md#welcome-page). */
+/** The public welcome page at / (docs/product/shell.md, route table). */
 export function WelcomePage() {
   const translate = useTranslate();
   return (

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { readStorage, StorageKeys, subscribeStorage, writeStorage } from '../providers/storage';
 
-/** The selected practice id, remembered under `selectedPracticeId` (docs/product/shell.md#local-storage). */
+/** The selected practice id, remembered under `selectedPracticeId` (1-shell §3; 3-settings §2.1). */
 export const getSelectedPracticeId = () => readStorage(StorageKeys.selectedPractice);
 export const setSelectedPracticeId = (id: string | null) => writeStorage(StorageKeys.selectedPractice, id);
 
@@ -10,7 +10,7 @@ export function useSelectedPracticeId(): string | null {
 }
 
 /**
- * Which practice to use (docs/product/shell.md#selected-practice): the stored one when among the user's practices,
+ * Which practice to use (docs/product/settings.md): the stored one when it is among the user's practices,
  * otherwise the first of them (null when the user has none).
  */
 export function resolveSelectedPractice<P extends { practice_id: string }>(

@@ -4,9 +4,10 @@ import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PracticePilotDataProvider } from '../providers/dataProvider';
 import { isAuthError } from '../providers/http';
+import { getAccessToken } from '../providers/storage';
 import { resolveSelectedPractice, setSelectedPracticeId, useSelectedPracticeId } from './selectedPractice';
 
-/** Practices, locations and the current user are cached for 5 minutes (docs/product/shell.md#caching). */
+/** Practices, locations and the current user are cached for 5 minutes (docs/product/shell.md). */
 export const FIVE_MINUTES = 5 * 60_000;
 
 export const practicesQueryKey = ['practices', 'mine'] as const;
@@ -23,7 +24,7 @@ export function clearPersonCache(queryClient: QueryClient): void {
   });
 }
 
-/** Retries a failed load up to 2 times, never after a 401 or 403 (docs/product/shell.md#selected-practice). */
+/** Retries a failed load up to 2 times, never after a 401 or 403 (docs/product/settings.md). */
 export const retryUnlessUnauthorized = (failureCount: number, error: unknown) =>
   !isAuthError(error) && failureCount < 2;
 
@@ -44,6 +45,9 @@ export function usePractices() {
   const selected = query.data ? resolveSelectedPractice(storedId, practices) : null;
 
   useEffect(() => {
+    // Signed out (the token is gone): the logout forgot the practice; the practices still cached until the
+    // shell unmounts must not write it back.
+    if (!getAccessToken()) return;
     if (query.data && (selected?.practice_id ?? null) !== storedId)
       setSelectedPracticeId(selected?.practice_id ?? null);
   }, [query.data, selected, storedId]);
@@ -51,7 +55,7 @@ export function usePractices() {
   return { practices, selected, isPending: query.isPending, error: query.error, refetch: query.refetch };
 }
 
-/** Choosing a practice stores it, drops person data and goes to /leads (docs/product/shell.md#practice-switcher). */
+/** Choosing a practice stores it, drops cached person data and goes to /leads (1-shell §2). */
 export function useSwitchPractice() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -210,6 +210,14 @@ describe('logout', () => {
     await expect(authProvider.logout({})).resolves.toBe('/login');
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('forgets the selected practice, so the next user on this browser never starts in it', async () => {
+    localStorage.setItem('access_token', 'tok-old');
+    localStorage.setItem('selectedPracticeId', 'p-glow');
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await authProvider.logout({});
+    expect(localStorage.getItem('selectedPracticeId')).toBeNull();
+  });
 });
 
 describe('getIdentity', () => {

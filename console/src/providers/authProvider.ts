@@ -1,7 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { en } from '../i18n/en';
 import { API_URL, detailOf, httpClient, isAuthError } from './http';
-import { getAccessToken, setAccessToken, setSignInNotice } from './storage';
+import { getAccessToken, setAccessToken, setSignInNotice, StorageKeys, writeStorage } from './storage';
 
 export interface CurrentUser {
   id: string;
@@ -18,7 +18,7 @@ export interface StaffIdentity extends UserIdentity {
 export const LOGIN_PATH = '/login';
 export const AFTER_LOGIN_PATH = '/leads';
 
-/** Full name, else the email (docs/product/shell.md#avatar-menu). */
+/** Full name, else the email (docs/product/shell.md, avatar menu). */
 export function displayName(user: Pick<CurrentUser, 'first_name' | 'last_name' | 'email'>): string {
   const name = [user.first_name, user.last_name]
     .map((part) => part?.trim())
@@ -50,7 +50,7 @@ function signedOut(notice: string | null) {
 }
 
 export const authProvider: AuthProvider = {
-  /** Form-encoded username/password; the access token goes to localStorage (docs/product/shell.md#calls, #errors). */
+  /** Form-encoded username/password; the access token goes to localStorage (§7, §8 for the messages). */
   async login({ username, password }: { username: string; password: string }) {
     let response: Response;
     try {
@@ -77,10 +77,14 @@ export const authProvider: AuthProvider = {
     return undefined;
   },
 
-  /** Revokes the token server-side (best effort: signing out locally never waits on the network). */
+  /**
+   * Revokes the token server-side (best effort: signing out locally never waits on the network) and forgets
+   * the selected practice, so the next user to sign in on this browser never starts in a practice of ours.
+   */
   async logout() {
     const token = getAccessToken();
     setAccessToken(null);
+    writeStorage(StorageKeys.selectedPractice, null);
     if (token) {
       void fetch(`${API_URL}/auth/logout`, {
         method: 'POST',

@@ -58,14 +58,14 @@ export function changedFields(data: Record<string, unknown>, previous?: Record<s
   );
 }
 
-/** The spec's calls that are not CRUD-shaped (docs/product/leads.md#calls). */
+/** The spec's calls that are not CRUD-shaped (docs/product/shell.md). */
 export interface PracticePilotDataProvider extends DataProvider {
   getCurrentUser(): Promise<CurrentUser>;
   getMyPractices(): Promise<Practice[]>;
 }
 
 export function createDataProvider(): PracticePilotDataProvider {
-  /** ra-data-simple-rest over the one HTTP client, with each resource's default message (docs/product/shell.md#errors). */
+  /** ra-data-simple-rest over the one HTTP client, with the resource's default error message (§8). */
   const restFor = (resource: string) =>
     simpleRestProvider(API_URL, (url, options) =>
       httpClient(url, { ...(options as object), fallbackMessage: RESOURCES[resource]?.fallback }),
@@ -96,7 +96,7 @@ export function createDataProvider(): PracticePilotDataProvider {
     },
     getManyReference: (resource, params) =>
       restFor(resource).getManyReference(pathOf(resource, params.meta), params),
-    /** PATCH with the changed fields only: the gateway's updates are partial (docs/product/settings.md#calls). */
+    /** PATCH with the changed fields only: the gateway's updates are partial (docs/product/settings.md). */
     async update(resource, params) {
       const { json } = await httpClient<Record<string, unknown>>(
         `${API_URL}/${pathOf(resource, params.meta)}/${encodeURIComponent(String(params.id))}`,

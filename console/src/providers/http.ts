@@ -17,7 +17,7 @@ export interface HttpOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
   /** Public calls (sign-in) go without the bearer token. */
   anonymous?: boolean;
-  /** The message when the server gives no detail (docs/product/shell.md#errors). */
+  /** The message when the server gives no detail (docs/product/shell.md, "Data calls"). */
   fallbackMessage?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The browser storage the console keeps (docs/product/shell.md#local-storage), under the
+ * The browser storage the console keeps (docs/product/shell.md, "Local storage keys"), under the
  * spec's key names, and a way for components to follow changes made in this tab or another one.
  */
 export const StorageKeys = {

@@ -7,7 +7,7 @@ import { useSelectedPracticeId } from '../practices/selectedPractice';
 import { SearchResultRow } from './SearchResultRow';
 import { useLeadSearch } from './useLeadSearch';
 
-/** The dropdown's maximum height (docs/product/shell.md#lead-search). */
+/** The dropdown's maximum height (docs/product/shell.md). */
 export const SEARCH_DROPDOWN_MAX_HEIGHT = 420;
 
 /**

@@ -16,11 +16,11 @@ import {
 import { highlightPhone, highlightText } from './highlight';
 import { Highlighted } from './Highlighted';
 
-/** At most 3 procedure badges per row (docs/product/shell.md#constants). */
+/** At most 3 procedure badges per row (docs/product/shell.md). */
 export const SEARCH_PROCEDURE_BADGES = 3;
 
 /**
- * One search result (docs/product/shell.md#lead-search): avatar, name, created day, last activity,
+ * One search result (docs/product/shell.md "Lead search"): avatar, name, created day, last activity,
  * email, phone, procedure badges and score badge, with the typed text highlighted.
  */
 export function SearchResultRow({ person, query }: { person: PersonDto; query: string }) {

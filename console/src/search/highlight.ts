@@ -1,5 +1,5 @@
 /**
- * The typed text highlighted in a search row (docs/product/shell.md#lead-search): in the name and
+ * The typed text highlighted in a search row (docs/product/shell.md "Lead search"): in the name and
  * the email as text, in the phone by its digits, so '214555' marks '214' and '555' of '(214) 555-0134'.
  */
 export interface Segment {

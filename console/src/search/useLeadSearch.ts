@@ -16,7 +16,7 @@ export interface LeadSearchState {
 const IDLE: LeadSearchState = { results: [], loading: false, active: false };
 
 /**
- * The top-bar search (docs/product/shell.md#lead-search): no request without a practice or under
+ * The top-bar search (docs/product/shell.md "Lead search"): no request without a practice or under
  * 2 trimmed characters (results cleared); requests debounced 300 ms; an earlier request still in flight is
  * aborted as soon as the text changes; a failure other than the abort empties the results. `cancel` aborts
  * and clears, for Escape, a click outside and a chosen row.

@@ -1,3 +1,4 @@
 export * from './events';
 export * from './leads';
 export * from './demo-tenants';
+export * from './realtime';

@@ -7,11 +7,11 @@ import { isAuthError } from '../../providers/http';
 import { peopleApi } from '../../providers/peopleApi';
 import { leadKeys } from './keys';
 
-/** Cache times of docs/product/leads.md#caching. */
+/** Cache times of docs/product/leads.md. */
 export const STATS_STALE_MS = 30_000;
 export const LIST_STALE_MS = 60_000;
 
-/** 401/403 on stats or person queries: sign out to /login (docs/product/leads.md#caching), react-admin's logout. */
+/** Stats and person queries send the user to /login on 401/403 (§7); react-admin's logout does both. */
 function useLogoutOnAccessDenied(error: unknown) {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   useEffect(() => {

@@ -9,9 +9,9 @@ import { isAuthError } from '../../providers/http';
 import { leadKeys } from './keys';
 
 /**
- * One lead's data and the changes staff make to it (docs/product/leads.md#calls). Person and event
- * queries retry at most twice and never after a 401/403, which signs the user out (docs/product/leads.md#caching).
- * Every change refreshes the person (and its events), the stats and the lists (docs/product/leads.md#refresh).
+ * One lead's data and the changes staff make to it (docs/product/leads.md). Person and event
+ * queries retry at most twice and never after a 401/403, which signs the user out (§7 "Data caching and
+ * retries"). Every change refreshes the person (and its events), the stats and the lists (§4).
  */
 
 /** A 401 or 403 sends the user to /login through react-admin's checkError. */
@@ -22,12 +22,31 @@ function useSignOutOnAccessDenied(error: Error | null) {
   }, [error, logoutIfAccessDenied]);
 }
 
+/**
+ * A lead and its events stay fresh this long: the detail, the side panel and the selection check read the
+ * same query instead of each fetching it again. Changes reach them sooner anyway: every change staff make
+ * refreshes the lead, and a live lead_updated invalidates it.
+ */
+export const PERSON_STALE_MS = 30_000;
+
+const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
+
+/** At most two retries, none after 401/403 (sign-out) or 404 (a lead that is not there stays so). */
+export const retryPerson = (failureCount: number, error: unknown) =>
+  retryUnlessUnauthorized(failureCount, error) && statusOf(error) !== 404;
+
+/** The one query of a lead (GET /people/{id}), shared by every component that shows it. */
+export const personQuery = (personId: string) => ({
+  queryKey: leadKeys.person(personId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => peopleApi.get(personId, signal),
+  staleTime: PERSON_STALE_MS,
+  retry: retryPerson,
+});
+
 export function usePerson(personId: string | null | undefined) {
   const query = useQuery<PersonDto, Error>({
-    queryKey: leadKeys.person(personId ?? ''),
-    queryFn: ({ signal }) => peopleApi.get(personId!, signal),
+    ...personQuery(personId ?? ''),
     enabled: Boolean(personId),
-    retry: retryUnlessUnauthorized,
   });
   useSignOutOnAccessDenied(query.error);
   return query;
@@ -38,7 +57,8 @@ export function useLeadEvents(personId: string | null | undefined) {
     queryKey: leadKeys.events(personId ?? ''),
     queryFn: ({ signal }) => peopleApi.events(personId!, signal),
     enabled: Boolean(personId),
-    retry: retryUnlessUnauthorized,
+    staleTime: PERSON_STALE_MS,
+    retry: retryPerson,
   });
   useSignOutOnAccessDenied(query.error);
   return query;
@@ -65,22 +85,45 @@ export function useRefreshLead(personId: string, practiceId?: string | null) {
 
 type PersonChanges = Parameters<typeof peopleApi.update>[1];
 
-/** PATCH /people/{id}; the answer replaces the cached person at once, then everything is refreshed. */
+/**
+ * PATCH /people/{id}; the answer replaces the cached person at once and the save is done: the refresh of
+ * the events, stats and lists that follows is not awaited. Awaiting it held the field's 'saved' message
+ * back until every refetch had settled, which a stream of live updates (each restarting a refetch) could
+ * postpone indefinitely on a busy practice.
+ */
 export function useUpdatePerson(personId: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshLead(personId);
   return useMutation({
     mutationFn: (changes: PersonChanges) => peopleApi.update(personId, changes),
-    onSuccess: async (person) => {
+    onSuccess: (person) => {
       if (person?.person_id) queryClient.setQueryData(leadKeys.person(personId), person);
-      await refresh();
+      void refresh();
     },
   });
 }
 
+/**
+ * POST /people/{id}/seen. Only the seen flag changes: it is set in the cached lead, and only the counts and
+ * lists are refreshed (the lead and its events are not fetched again for it).
+ */
 export function useMarkSeen(personId: string) {
-  const refresh = useRefreshLead(personId);
-  return useMutation({ mutationFn: () => peopleApi.markSeen(personId), onSuccess: refresh });
+  const queryClient = useQueryClient();
+  const selected = useSelectedPracticeId();
+  return useMutation({
+    mutationFn: () => peopleApi.markSeen(personId),
+    onSuccess: async () => {
+      const person = queryClient.setQueryData<PersonDto>(leadKeys.person(personId), (current) =>
+        current ? { ...current, is_unseen: false } : current,
+      );
+      const practice = selected ?? person?.practice_id;
+      if (!practice) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadKeys.stats(practice) }, { cancelRefetch: false }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.lists(practice) }, { cancelRefetch: false }),
+      ]);
+    },
+  });
 }
 
 export function useApproveDecision(personId: string) {

@@ -8,7 +8,7 @@ import type { CountdownFormat } from './countdownFormat';
 import { useSwitchToAi } from './useSwitchToAi';
 
 /**
- * The AI brain timer card (docs/product/leads.md#ai-brain-timer): 'AI Brain Active' or 'Manual Review Mode', the
+ * The AI brain timer card (docs/product/leads.md): 'AI Brain Active' or 'Manual Review Mode', the
  * 'Next analysis' countdown to next_scheduled_action, and 'Switch back to AI mode' for a human-held lead.
  */
 export function AiBrainTimer({

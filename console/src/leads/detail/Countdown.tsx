@@ -5,7 +5,7 @@ import { useNow } from './useNow';
 export type CountdownVariant = 'badge' | 'segmented' | 'default';
 
 /**
- * A countdown to a moment that ticks each second (docs/product/leads.md#ai-brain-timer). Formats:
+ * A countdown to a moment that ticks each second (docs/product/leads.md, AI brain timer). Formats:
  * compact, minimal, full; styles: badge (a chip), segmented (a box per unit), default (text). Once the moment
  * has passed it shows `expiredText`.
  */

@@ -10,7 +10,6 @@ import {
 } from '@mui/material';
 import { useEffect, useReducer, useRef, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { detailOf } from '../../providers/http';
 import {
   initialInlineState,
   inlineReducer,
@@ -21,9 +20,9 @@ import {
 } from './inlineFieldState';
 
 /**
- * An inline-editable lead field (docs/product/leads.md#inline-fields): click or focus to edit, Enter or blur
+ * An inline-editable lead field (docs/product/leads.md, inline fields and validation): click or focus to edit, Enter or blur
  * saves, Escape cancels. Saving shows a spinner, success its message for 2 s, a problem stays under the
- * open input. Failures show the server's detail, else 'Failed to save. Please try again.'.
+ * open input. A failed save says 'Failed to save. Please try again.'.
  */
 export function InlineField({
   field,
@@ -67,9 +66,9 @@ export function InlineField({
       await onSave(plan.value);
       dispatch({ type: 'saved', message: successMessage(field) });
       settleTimer.current = setTimeout(() => dispatch({ type: 'settle' }), SUCCESS_DISPLAY_MS);
-    } catch (error) {
-      const detail = detailOf((error as { body?: unknown } | null)?.body);
-      dispatch({ type: 'invalid', message: detail ?? translate('pp.leads.validation.save_failed') });
+    } catch {
+      // The spec's words, never the server's raw detail (docs/product/leads.md, validation).
+      dispatch({ type: 'invalid', message: translate('pp.leads.validation.save_failed') });
     }
   };
 

@@ -2,6 +2,7 @@ import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
+import { SectionBoundary } from '../../common/SectionBoundary';
 import { useLeadEvents, useMarkSeen, usePerson } from '../api/personQueries';
 import { EscalationPanel } from '../escalation/EscalationPanel';
 import { parseInsights } from '../format';
@@ -13,7 +14,7 @@ import { LeadHeader } from './LeadHeader';
 import { LeadIntelligence } from './LeadIntelligence';
 
 /**
- * The lead detail column (docs/product/leads.md#lead-detail): header with inline editing,
+ * The lead detail column (docs/product/leads.md "Lead detail"): header with inline editing,
  * escalation panel, AI brain timer, Lead Intelligence, enrichment, Behavioral Insights and the timeline.
  */
 export function LeadDetail({ personId }: { personId: string | null }) {
@@ -40,7 +41,7 @@ export function LeadDetail({ personId }: { personId: string | null }) {
   return <LoadedLead key={personId} personId={personId} />;
 }
 
-/** Marks the lead seen once per opening when it has unseen activity (docs/product/leads.md#seen-state). */
+/** Marks the lead seen once per opening when it has unseen activity (docs/product/leads.md "Seen state"). */
 function useMarkSeenOnOpen(personId: string, isUnseen: boolean | undefined) {
   const markSeen = useMarkSeen(personId);
   const done = useRef(false);
@@ -76,28 +77,44 @@ function LoadedLead({ personId }: { personId: string }) {
   const lead = person.data;
   return (
     <Stack spacing={2} sx={{ p: 2 }} data-testid="lead-detail" data-person-id={lead.person_id}>
-      <LeadHeader person={lead} />
-      <EscalationPanel person={lead} events={events.data} />
+      {/* Each part fails alone: one unreadable field never takes the whole lead (or page) down. */}
+      <SectionBoundary name="lead header" resetKey={lead}>
+        <LeadHeader person={lead} />
+      </SectionBoundary>
+      <SectionBoundary name="escalation" resetKey={events.data}>
+        <EscalationPanel person={lead} events={events.data} />
+      </SectionBoundary>
       <Box
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+          // Two columns only when the detail itself is wide enough, whatever the window is.
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))',
           alignItems: 'start',
         }}
       >
         <Stack spacing={2}>
-          <AiBrainTimer person={lead} />
-          <Enrichment person={lead} />
+          <SectionBoundary name="AI brain timer" resetKey={lead}>
+            <AiBrainTimer person={lead} />
+          </SectionBoundary>
+          <SectionBoundary name="enrichment" resetKey={lead}>
+            <Enrichment person={lead} />
+          </SectionBoundary>
         </Stack>
-        <LeadIntelligence person={lead} />
+        <SectionBoundary name="lead intelligence" resetKey={lead}>
+          <LeadIntelligence person={lead} />
+        </SectionBoundary>
       </Box>
-      <BehavioralInsights insights={parseInsights(lead)} />
+      <SectionBoundary name="behavioral insights" resetKey={lead}>
+        <BehavioralInsights insights={parseInsights(lead)} />
+      </SectionBoundary>
       <Box component="section">
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           {translate('pp.leads.timeline.title')}
         </Typography>
-        <Timeline events={events.data} isPending={events.isPending} error={events.error} />
+        <SectionBoundary name="timeline" resetKey={events.data}>
+          <Timeline events={events.data} isPending={events.isPending} error={events.error} />
+        </SectionBoundary>
       </Box>
     </Stack>
   );

@@ -2,7 +2,6 @@ import { Box, Paper, TextField, Typography, type SxProps } from '@mui/material';
 import { LEAD_STAGES, type PersonDto } from '@pp/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { detailOf } from '../../providers/http';
 import { useUpdatePerson } from '../api/personQueries';
 import { conversionColour, leadAge, leadScore, parseInsights } from '../format';
 import { percent } from './BehavioralInsights';
@@ -24,7 +23,7 @@ function Fact({ label, children, sx }: { label: string; children: ReactNode; sx?
 }
 
 /**
- * The Lead Intelligence box (docs/product/leads.md#lead-detail): score /100, engagement, conversion coloured by
+ * The Lead Intelligence box (docs/product/leads.md): score /100, engagement, conversion coloured by
  * its thresholds, preferred channel, intent, budget, lead age, and the stage dropdown that saves on selection.
  */
 export function LeadIntelligence({ person }: { person: PersonDto }) {
@@ -64,6 +63,8 @@ export function LeadIntelligence({ person }: { person: PersonDto }) {
   );
 }
 
+export const STAGE_SELECT_MIN_WIDTH = 220;
+
 /** The stage dropdown: saves on selection (PATCH stage), with the same saving and success feedback. */
 function StageSelect({ person }: { person: PersonDto }) {
   const translate = useTranslate();
@@ -83,11 +84,8 @@ function StageSelect({ person }: { person: PersonDto }) {
     try {
       await update.mutateAsync({ stage });
       setMessage({ ok: true, text: translate('pp.leads.detail.stage_saved') });
-    } catch (error) {
-      setMessage({
-        ok: false,
-        text: detailOf((error as { body?: unknown }).body) ?? translate('pp.leads.validation.save_failed'),
-      });
+    } catch {
+      setMessage({ ok: false, text: translate('pp.leads.validation.save_failed') });
     }
   };
   return (
@@ -95,7 +93,8 @@ function StageSelect({ person }: { person: PersonDto }) {
       select
       size="small"
       fullWidth
-      sx={{ mt: 2 }}
+      // Wide enough for the longest stage ('Attempting Contact', 'No Show / Cancelled'): never cut a value.
+      sx={{ mt: 2, minWidth: STAGE_SELECT_MIN_WIDTH }}
       label={translate('pp.leads.detail.stage')}
       value={update.isPending ? (update.variables?.stage ?? person.stage) : person.stage}
       disabled={update.isPending}

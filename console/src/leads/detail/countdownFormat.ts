@@ -1,4 +1,4 @@
-/** Countdown formats (docs/product/leads.md#ai-brain-timer): compact '2h 5m', minimal '02:05:09', full words. */
+/** The countdown's formats (docs/product/leads.md, AI brain timer): compact '2h 5m', minimal '02:05:09', full words. */
 export type CountdownFormat = 'compact' | 'minimal' | 'full';
 
 export interface CountdownParts {

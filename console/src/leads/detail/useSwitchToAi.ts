@@ -1,6 +1,6 @@
 import { useLogAction } from '../api/personQueries';
 
-/** Switching back to AI control (docs/product/lead-panel.md#scheduled-action): the action, notes and mode. */
+/** The switch back to AI control (docs/product/lead-panel.md): the action, its notes and the mode. */
 export const SWITCH_TO_AI = {
   action: 'switch_control_mode',
   notes: 'Switched back to AI control',

@@ -4,10 +4,7 @@ import { useTranslate } from 'react-admin';
 import { personName } from '../format';
 import { EscalationOutcomeForm } from './EscalationOutcomeForm';
 
-/**
- * The outcome form in a dialog, opened by a quick action with that outcome preselected
- * (docs/product/lead-panel.md#quick-actions).
- */
+/** The outcome form in a dialog, opened by a quick action with that outcome preselected (docs/product/lead-panel.md). */
 export function EscalationOutcomeDialog({
   person,
   outcome,

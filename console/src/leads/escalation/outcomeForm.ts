@@ -10,8 +10,8 @@ import {
 import { en } from '../../i18n/en';
 
 /**
- * The escalation outcome form's rules (docs/product/leads.md#escalations, #escalation-form),
- * pure so they can be tested without a browser. The form component only holds the state.
+ * The escalation outcome form's rules (docs/product/leads.md "Escalation outcomes", §5 "Escalation
+ * form"), pure so they can be tested without a browser. The form component only holds the state.
  */
 
 export const DEFAULT_APPOINTMENT_TIME = '10:00';
@@ -106,7 +106,7 @@ export function initialOutcomeForm(options: {
     outcome: options.outcome ?? null,
     notes: '',
     followUpHours: DEFAULT_FOLLOW_UP_HOURS,
-    // The choice defaults to the lead's current mode (docs/product/leads.md#control-mode).
+    // The choice defaults to the lead's current mode (docs/product/leads.md, "Control mode").
     controlMode: options.person.current_outreach_state?.control_mode === 'human' ? 'human' : 'ai',
     smsMessage: '',
     emailSubject: defaultEmailSubject(options.practiceName),

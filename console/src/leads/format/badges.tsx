@@ -5,7 +5,7 @@ import { Box, type SvgIconProps } from '@mui/material';
 import { procedureColour } from './procedure';
 import type { ListScoreTier } from './score';
 
-/** Procedure-interest badges, each coloured by its name (docs/product/leads.md#lead-list). */
+/** Procedure-interest badges, each coloured by its name (docs/product/leads.md). */
 export function ProcedureBadges({ names, max }: { names: string[]; max?: number }) {
   const shown = max === undefined ? names : names.slice(0, max);
   if (shown.length === 0) return null;

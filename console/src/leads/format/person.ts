@@ -1,7 +1,7 @@
 import type { BehavioralInsights, PersonDto } from '@pp/contracts';
 import { en } from '../../i18n/en';
 
-/** Reading a lead for display (docs/product/leads.md#lead-detail, #person). */
+/** Reading a lead for display (docs/product/leads.md, §3). */
 
 type Named = Pick<PersonDto, 'first_name' | 'last_name'> | null | undefined;
 
@@ -24,7 +24,7 @@ export function initials(person: Named): string {
 }
 
 /**
- * behavioral_insights as an object. It may arrive as JSON text (docs/product/leads.md#person), then parsed; text that is
+ * behavioral_insights as an object. It may arrive as JSON text (docs/product/leads.md) and is then parsed; text that is
  * not a JSON object gives null rather than an error, so one bad record cannot break a list.
  */
 export function parseInsights(

@@ -1,5 +1,5 @@
 /**
- * Procedure badges are "coloured by procedure name" (docs/product/leads.md#lead-list): the same procedure has
+ * Procedure badges are "coloured by procedure name" (docs/product/leads.md): the same procedure has
  * the same colour in the list, the search and the detail. A name hashes (FNV-1a, case- and space-insensitive)
  * to one of these pairs, each a light background with a dark text colour readable on it (WCAG AA).
  */

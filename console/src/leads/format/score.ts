@@ -1,5 +1,5 @@
 /**
- * Score and probability colours (docs/product/leads.md#constants). Scores are rounded before the tier is
+ * Score and probability colours (docs/product/leads.md). Scores are rounded before the tier is
  * chosen, so the badge's number and its icon always agree (79.6 shows 80 with a flame).
  */
 

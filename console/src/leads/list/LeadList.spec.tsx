@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
-import { AdminContext } from 'react-admin';
+import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { LiveProvider } from '../../live/LiveProvider';
 import { i18nProvider } from '../../providers/i18nProvider';
@@ -91,6 +91,7 @@ const created = (stage = 'Lead') => ({ type: 'lead_created', person_id: 'new', p
 beforeEach(() => {
   requests = [];
   observers.length = 0;
+  FakeSocket.last = null;
   pages = {
     first: { items: [MAYA, lead('2'), lead('3')], next_cursor: 'c2', prev_cursor: null },
     c2: { items: [lead('4'), lead('5')], next_cursor: null, prev_cursor: 'c1' },
@@ -124,7 +125,12 @@ async function renderList(filterId: 'all' | 'closed' = 'all') {
   const onRefresh = jest.fn();
   render(
     <MemoryRouter>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext
+        i18nProvider={i18nProvider}
+        dataProvider={testDataProvider({
+          getMyPractices: async () => [{ practice_id: 'p-1', name: 'Glow Aesthetics' }],
+        } as never)}
+      >
         <QueryClientProvider client={new QueryClient()}>
           <LiveProvider>
             <Harness filterId={filterId} onRefresh={onRefresh} />
@@ -134,6 +140,7 @@ async function renderList(filterId: 'all' | 'closed' = 'all') {
     </MemoryRouter>,
   );
   if (pages.first.items.length) await screen.findByRole('link', { name: 'Maya Chen' });
+  await waitFor(() => expect(FakeSocket.last).toBeTruthy()); // the practice is confirmed: connected
   return onRefresh;
 }
 

@@ -5,13 +5,16 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslate } from 'react-admin';
 import { LiveIndicator } from '../../live/LiveIndicator';
+import { minWidthQuery, SHELL_BREAKPOINTS } from '../../layout/responsive';
 import { LEAD_UPDATED_EVENT, useLeadBroadcasts } from '../../live/LiveProvider';
 import { LeadRow } from './LeadRow';
 import { filterLabel, matchesFilter, stageQuery } from './listRules';
 import { NewLeadsPill } from './NewLeadsPill';
 import { useSentinel } from './useSentinel';
 
+/** The list's width: full on wide windows, narrower below SHELL_BREAKPOINTS.wideList. */
 export const LEAD_LIST_WIDTH = 380;
+export const LEAD_LIST_NARROW_WIDTH = 320;
 
 /** Within this many pixels of the top the list counts as "at the top". */
 const TOP_SLACK = 8;
@@ -29,7 +32,7 @@ interface LeadListProps {
 }
 
 /**
- * The lead list (docs/product/leads.md#lead-list): title, refresh, infinite scroll in both
+ * The lead list (docs/product/leads.md, column 2): title, refresh, infinite scroll in both
  * directions, the new-leads pill, and live refreshes while the user is at the top.
  */
 export function LeadList({ filterId, query, selectedId, onRefresh, scrollRef }: LeadListProps) {
@@ -108,7 +111,8 @@ export function LeadList({ filterId, query, selectedId, onRefresh, scrollRef }: 
       component="section"
       aria-labelledby="lead-list-title"
       sx={{
-        width: LEAD_LIST_WIDTH,
+        width: LEAD_LIST_NARROW_WIDTH,
+        [minWidthQuery(SHELL_BREAKPOINTS.wideList)]: { width: LEAD_LIST_WIDTH },
         flexShrink: 0,
         display: 'flex',
         flexDirection: 'column',

@@ -55,7 +55,7 @@ function ScoreBadge({ person }: { person: PersonDto }) {
 }
 
 /**
- * One lead in the list (docs/product/leads.md#lead-list): unseen dot, name, review warning,
+ * One lead in the list (docs/product/leads.md "Lead list"): unseen dot, name, review warning,
  * score badge, procedure badges and age. The row is a link to the lead, named by the lead's name.
  */
 export const LeadRow = memo(function LeadRow({

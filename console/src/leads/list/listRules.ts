@@ -1,7 +1,8 @@
 import type { LeadPersonData, StageFilterId } from '@pp/contracts';
-import { isStageFilterId, STAGE_BY_FILTER, STAGE_SIDEBAR } from '@pp/contracts';
+import { isStageFilterId, STAGE_BY_FILTER } from '@pp/contracts';
+import { en } from '../../i18n/en';
 
-/** Rules of the lead list (docs/product/leads.md#lead-list, #constants). */
+/** Rules of the lead list (docs/product/leads.md "Lead list", §9). */
 
 /** The new-leads pill counts up to 99 and then shows '99+'. */
 export const NEW_LEADS_CAP = 99;
@@ -22,9 +23,18 @@ export function stageQuery(filterId: StageFilterId): string {
 
 /** The sidebar label of a filter, which is also the list's title. */
 export function filterLabel(filterId: StageFilterId): string {
-  for (const group of STAGE_SIDEBAR)
-    for (const entry of group.entries) if (entry.id === filterId) return entry.label;
-  return filterId;
+  const labels: Record<string, string> = en.pp.leads.filters;
+  return labels[filterId] ?? filterId;
+}
+
+/** The catalogue text of a stage sidebar group title (PIPELINE, BOOKINGS, ARCHIVE). */
+export function groupLabel(title: string): string {
+  const labels: Record<string, string> = {
+    PIPELINE: en.pp.leads.groups.pipeline,
+    BOOKINGS: en.pp.leads.groups.bookings,
+    ARCHIVE: en.pp.leads.groups.archive,
+  };
+  return labels[title] ?? title;
 }
 
 /** Whether a lead (as a live broadcast describes it) belongs in the list of a filter. */

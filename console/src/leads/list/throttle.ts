@@ -1,7 +1,7 @@
 /**
  * Runs `fn` at most once per `intervalMs`: the first call at once, and the last call of a burst once the
  * interval is over, so a burst of live updates ends with one refresh that sees the latest data
- * (docs/product/leads.md#constants, refresh throttle 500 ms).
+ * (docs/product/leads.md, refresh throttle 500 ms).
  */
 export function throttle(fn: () => void, intervalMs: number): { (): void; cancel: () => void } {
   let last = -Infinity;

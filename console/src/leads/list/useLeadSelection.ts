@@ -4,8 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { setSelectedPracticeId } from '../../practices/selectedPractice';
 import { isAuthError } from '../../providers/http';
-import { peopleApi } from '../../providers/peopleApi';
-import { leadKeys } from '../api/keys';
+import { personQuery } from '../api/personQueries';
 import { leadListKey } from '../api/listQueries';
 
 /** Where the list starts when it does not start at the top: at a lead opened from outside the list. */
@@ -23,13 +22,9 @@ export type SelectionOrigin = 'list' | 'initial';
 
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 
-/** 404 is an answer, not a failure: a lead that is not there (or not ours) does not come back on retry. */
-const retryLookup = (failures: number, error: unknown) =>
-  !isAuthError(error) && statusOf(error) !== 404 && failures < 2;
-
 /**
- * Which lead is selected and where the list starts (docs/product/leads.md#lead-list, #list-selection,
- * also for a lead of another practice). A row click or the automatic first lead keep the list
+ * Which lead is selected and where the list starts (docs/product/leads.md, §4 "List selection
+ * origins", "Opening a lead from another practice"). A row click or the automatic first lead keep the list
  * as it is. A lead opened from outside the list — a deep link, the search, the browser history — anchors
  * the list at that lead once GET /people/{id} has confirmed it: a lead of another practice of the user's
  * switches the selected practice (without leaving the page); a lead the user cannot see (404) is not
@@ -61,12 +56,10 @@ export function useLeadSelection(leadId: string | null, filterId: StageFilterId,
   }
 
   const pending = active && !active.verified ? active.id : null;
-  // Its own key under the person's: the detail's person query retries failures, and a 404 must count at once.
+  // The lead's own query (shared with the detail, so opening a lead fetches it once); a 404 is not retried.
   const lookup = useQuery({
-    queryKey: [...leadKeys.person(pending ?? ''), 'access'],
-    queryFn: ({ signal }) => peopleApi.get(pending as string, signal),
+    ...personQuery(pending ?? ''),
     enabled: !!pending && !!practiceId,
-    retry: retryLookup,
   });
 
   useEffect(() => {

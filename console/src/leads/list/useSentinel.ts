@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-/** How far ahead of the edge the next page loads (docs/product/leads.md#constants). */
+/** How far ahead of the edge the next page loads (docs/product/leads.md). */
 export const SENTINEL_MARGIN = '200px';
 
 /**

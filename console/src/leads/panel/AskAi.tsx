@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 
 /**
- * The ask-AI box (docs/product/lead-panel.md). How the assistant answers is a later issue: the box takes a question but
+ * The ask-AI box (docs/product/lead-panel.md). How the assistant answers is a later issue, so the box takes a question but
  * does not pretend to send it: the send button stays disabled and says why.
  */
 export function AskAi({ name }: { name: string }) {

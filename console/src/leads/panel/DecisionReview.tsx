@@ -7,10 +7,8 @@ import { decisionKind, decisionLabel, type ReviewItem } from './decisions';
 import { EditDecisionDialog } from './EditDecisionDialog';
 
 /**
- * The AI decision review box (docs/product/lead-panel.md#decision-review): what the AI wants to send and why,
- * 'Approve & Send' and 'Edit'.
- * Failures are only logged (docs/product/lead-panel.md#errors); the refreshed events remove the box once the decision
- * is resolved.
+ * The AI decision review box (docs/product/lead-panel.md): what the AI wants to send and why, 'Approve & Send' and 'Edit'.
+ * Failures are only logged (docs/product/lead-panel.md); the refreshed events remove the box once the decision is resolved.
  */
 export function DecisionReview({ personId, review }: { personId: string; review: ReviewItem }) {
   const translate = useTranslate();

@@ -14,7 +14,7 @@ import { useTranslate } from 'react-admin';
 import { useEditDecision } from '../api/personQueries';
 
 /**
- * The edit dialog (docs/product/lead-panel.md#edit-dialog): the message, 'Remember this correction for similar situations',
+ * The edit dialog (docs/product/lead-panel.md): the message, 'Remember this correction for similar situations', and
  * 'Save & Send', disabled while saving or when the message is blank after trimming.
  */
 export function EditDecisionDialog({

@@ -6,7 +6,7 @@ import { EscalationOutcomeDialog } from '../escalation/EscalationOutcomeDialog';
 import { outcomeAvailability } from '../escalation/outcomeForm';
 import { OUTCOME_LABEL_KEYS } from '../escalation/outcomes';
 
-/** The quick action row (docs/product/lead-panel.md#quick-actions): each opens the outcome form with it preselected. */
+/** The quick action row (docs/product/lead-panel.md): each outcome opens the outcome form with it preselected. */
 export function QuickActions({ person }: { person: PersonDto }) {
   const translate = useTranslate();
   const [outcome, setOutcome] = useState<EscalationOutcome | null>(null);

@@ -5,10 +5,7 @@ import type { PersonDto } from '@pp/contracts';
 import { useTranslate } from 'react-admin';
 import { recommendationsFor } from './recommendations';
 
-/**
- * The AI recommendations box (docs/product/lead-panel.md#recommendations): the suggested action, the urgency warning,
- * key concerns.
- */
+/** The AI recommendations box (docs/product/lead-panel.md): the suggested action, the urgency warning, key concerns. */
 export function Recommendations({
   person,
 }: {

@@ -6,8 +6,7 @@ import { useSwitchToAi } from '../detail/useSwitchToAi';
 import { Countdown } from '../detail/Countdown';
 
 /**
- * Instead of the review box when the lead has a scheduled next action
- * (docs/product/lead-panel.md#scheduled-action): a countdown to it and,
+ * Instead of the review box when the lead has a scheduled next action (docs/product/lead-panel.md): a countdown to it and,
  * for a lead under human control, the switch back to AI control.
  */
 export function ScheduledActionBox({

@@ -1,7 +1,7 @@
 import type { OriginalDecision, TimelineEventDto } from '@pp/contracts';
 import { en } from '../../i18n/en';
 
-/** A decision waiting for review, as the side panel's review box shows it (docs/product/lead-panel.md#pending-decision). */
+/** A decision waiting for review, as the side panel's review box shows it (docs/product/leads.md, docs/product/lead-panel.md). */
 export interface ReviewItem {
   eventId: string;
   timestamp: string;
@@ -50,10 +50,7 @@ export function decisionKind(actionType: string | null | undefined): DecisionKin
   return 'other';
 }
 
-/**
- * 'SMS Ready to Send', 'Email Ready to Send', 'Call to Schedule', else 'Action Ready'
- * (docs/product/lead-panel.md#decision-review).
- */
+/** 'SMS Ready to Send', 'Email Ready to Send', 'Call to Schedule', else 'Action Ready' (docs/product/lead-panel.md). */
 export function decisionLabel(actionType: string | null | undefined): string {
   const t = en.pp.leads.panel;
   return { sms: t.sms_ready, email: t.email_ready, call: t.call_ready, other: t.action_ready }[

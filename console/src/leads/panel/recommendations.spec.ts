@@ -11,7 +11,7 @@ function lead(method: string | null, score: number | null, aiInsights: Record<st
   } as Pick<PersonDto, 'behavioral_insights' | 'current_outreach_state'>;
 }
 
-describe('recommendationsFor (docs/product/lead-panel.md#recommendations)', () => {
+describe('recommendationsFor (docs/product/lead-panel.md)', () => {
   it('says to call a phone lead with a score of 80 or more at once', () => {
     expect(recommendationsFor(lead('phone', 80)).suggestedAction).toBe('Call immediately - High intent lead');
   });

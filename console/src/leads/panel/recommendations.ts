@@ -2,7 +2,7 @@ import type { PersonDto } from '@pp/contracts';
 import { en } from '../../i18n/en';
 import { parseInsights } from '../format';
 
-/** docs/product/lead-panel.md#constants: the lead score from which a phone lead should be called at once. */
+/** Spec 2 §9: the lead score from which a phone lead should be called at once. */
 export const CALL_NOW_SCORE = 80;
 
 export interface Recommendations {
@@ -14,7 +14,7 @@ export interface Recommendations {
 type Advised = Pick<PersonDto, 'behavioral_insights' | 'current_outreach_state'>;
 
 /**
- * The AI recommendations box (docs/product/lead-panel.md#recommendations): phone and a score of 80+ → call now; SMS → a booking link
+ * The AI recommendations box (docs/product/lead-panel.md): phone and a score of 80 or more → call now; SMS → a booking link
  * by SMS; anything else → a personalised email. Urgency 'high' adds the 24-hour warning.
  */
 export function recommendationsFor(person: Advised): Recommendations {

@@ -2,12 +2,13 @@ import type { LeadStatsResponse, StageFilterId } from '@pp/contracts';
 import { STAGE_SIDEBAR } from '@pp/contracts';
 import { Box, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { filterLabel, groupLabel } from '../list/listRules';
 import { stageCount } from './stageCounts';
 
 export const STAGE_SIDEBAR_WIDTH = 232;
 
 /**
- * The stage sidebar (docs/product/leads.md#stage-sidebar): PIPELINE, BOOKINGS and ARCHIVE with a count
+ * The stage sidebar (docs/product/leads.md, column 1): PIPELINE, BOOKINGS and ARCHIVE with a count
  * badge per entry. Choosing an entry is the page's business (switch, or refresh when it is the current one).
  */
 export function StageSidebar({
@@ -44,7 +45,7 @@ export function StageSidebar({
               disableSticky
               sx={{ fontSize: 11, fontWeight: 700, letterSpacing: 1, lineHeight: '32px', mt: 1 }}
             >
-              {group.title}
+              {groupLabel(group.title)}
             </ListSubheader>
           }
         >
@@ -60,7 +61,10 @@ export function StageSidebar({
                 data-filter={entry.id}
                 sx={{ mx: 1, borderRadius: 1.5, py: 0.5 }}
               >
-                <ListItemText primary={entry.label} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
+                <ListItemText
+                  primary={filterLabel(entry.id)}
+                  slotProps={{ primary: { noWrap: true, fontSize: 14 } }}
+                />
                 {count !== null && (
                   <Typography
                     component="span"

@@ -19,11 +19,14 @@ const ICONS = {
 export function CallEntry({ call }: { call: CallItem }) {
   const translate = useTranslate();
   const [showTranscript, setShowTranscript] = useState(false);
-  const title = {
-    inbound: 'pp.leads.timeline.call_inbound',
-    outbound: 'pp.leads.timeline.call_outbound',
-    unknown: 'pp.leads.timeline.call',
-  }[call.direction];
+  // A call staff logged reads as they logged it ('Called Patient'), not as a call still under way.
+  const title = call.logged
+    ? 'pp.leads.outcomes.phone_call_sent'
+    : {
+        inbound: 'pp.leads.timeline.call_inbound',
+        outbound: 'pp.leads.timeline.call_outbound',
+        unknown: 'pp.leads.timeline.call',
+      }[call.direction];
   const other = call.direction === 'outbound' ? call.to : call.from;
   const recording = safeHttpUrl(call.recordingUrl);
   const reasoning = call.events.map(reasoningOf).find(Boolean) ?? null;
@@ -37,13 +40,24 @@ export function CallEntry({ call }: { call: CallItem }) {
         <Chip
           size="small"
           variant="outlined"
-          label={call.status ?? translate('pp.leads.timeline.call_in_progress')}
+          label={
+            call.logged
+              ? translate('pp.leads.timeline.call_logged')
+              : (call.status ?? translate('pp.leads.timeline.call_in_progress'))
+          }
           color={call.completed ? 'default' : 'success'}
+          data-testid="call-status"
         />
       }
     >
       <Typography variant="caption" color="text.secondary" component="p">
-        {[other && formatPhone(other), formatDuration(call.durationSeconds)].filter(Boolean).join(' · ')}
+        {[
+          other && formatPhone(other),
+          formatDuration(call.durationSeconds),
+          call.performedBy && translate('pp.leads.timeline.by', { name: call.performedBy }),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </Typography>
       {call.summary && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>

@@ -1,9 +1,13 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { timeOfDay } from './eventText';
+import { activityTime } from '../format';
+import { dateTime } from './eventText';
 
-/** The common frame of a timeline entry: icon, title, time, optional reasoning, then the body. */
+/**
+ * The common frame of a timeline entry: icon, title, activity time ('Just now', 'N h ago', 'N d ago', else a
+ * date; the exact moment on hover), optional reasoning, then the body.
+ */
 export function EntryFrame({
   icon,
   title,
@@ -28,8 +32,14 @@ export function EntryFrame({
           {title}
         </Typography>
         {meta}
-        <Typography variant="caption" color="text.secondary" component="time" dateTime={at.toISOString()}>
-          {timeOfDay(at)}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="time"
+          dateTime={at.toISOString()}
+          title={dateTime(at)}
+        >
+          {activityTime(at)}
         </Typography>
       </Stack>
       {children && <Box sx={{ mt: 1 }}>{children}</Box>}

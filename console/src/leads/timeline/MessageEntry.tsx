@@ -1,7 +1,8 @@
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { TimelineEventDto } from '@pp/contracts';
 import { useTranslate } from 'react-admin';
-import { isMock, messageDirection, reasoningOf, timeOfDay } from './eventText';
+import { activityTime } from '../format';
+import { isMock, messageDirection, reasoningOf } from './eventText';
 
 /**
  * An SMS or email as a chat bubble: the lead's on the left, ours on the right. The text is whatever the lead
@@ -57,7 +58,7 @@ export function MessageEntry({ event }: { event: TimelineEventDto }) {
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ mt: 0.25 }}>
         {[
-          timeOfDay(at),
+          activityTime(at),
           typeof by === 'string' && by ? translate('pp.leads.timeline.by', { name: by }) : null,
         ]
           .filter(Boolean)

@@ -2,8 +2,9 @@ import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { activityTime } from '../format';
 import { EntryFrame } from './EntryFrame';
-import { formatDuration, timeOfDay } from './eventText';
+import { formatDuration } from './eventText';
 import type { SessionForm, SessionItem } from './groupTimeline';
 
 /** One website session: the pages in the order visited (engaged ones marked) and any forms sent. */
@@ -79,7 +80,7 @@ function FormBlock({ form }: { form: SessionForm }) {
   return (
     <Box sx={{ mt: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1 }} data-testid="session-form">
       <Typography variant="caption" color="text.secondary" component="p">
-        {translate('pp.leads.timeline.form_submission')} · {timeOfDay(form.timestamp)}
+        {translate('pp.leads.timeline.form_submission')} · {activityTime(form.timestamp)}
         {form.url ? ` · ${form.url}` : ''}
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1 }}>

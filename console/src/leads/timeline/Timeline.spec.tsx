@@ -105,4 +105,50 @@ describe('Timeline', () => {
     expect(screen.getByText('Mar 4, 2:30 PM')).toBeInTheDocument();
     expect(screen.getByText('Replied STOP')).toBeInTheDocument();
   });
+
+  it("shows a call staff logged as 'Called Patient', logged (not in progress), with who made it", () => {
+    renderTimeline([
+      anEvent(
+        'phone_call_sent',
+        { notes: 'Left a voicemail', channel: 'phone' },
+        { event_metadata: { source: 'human_action', performed_by_name: 'Dana Whitfield' } },
+      ),
+    ]);
+    const item = screen.getByTestId('timeline-item');
+    expect(within(item).getByText('Called Patient')).toBeInTheDocument();
+    expect(within(item).getByTestId('call-status')).toHaveTextContent('Logged');
+    expect(within(item).queryByText('In progress')).not.toBeInTheDocument();
+    expect(within(item).queryByText('Outgoing call')).not.toBeInTheDocument();
+    expect(within(item).getByText('by Dana Whitfield')).toBeInTheDocument();
+    expect(within(item).getByText('Left a voicemail')).toBeInTheDocument();
+  });
+
+  it("gives activity times: 'Just now', hours under 24, days under 7, else a date (the moment on hover)", () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    renderTimeline([
+      anEvent('outreach_stopped', { reason: 'a' }, { timestamp: hoursAgo(0.2) }),
+      anEvent('outreach_stopped', { reason: 'b' }, { timestamp: hoursAgo(5) }),
+      anEvent('outreach_stopped', { reason: 'c' }, { timestamp: hoursAgo(24 * 3 + 1) }),
+      anEvent('outreach_stopped', { reason: 'd' }, { timestamp: new Date(2025, 2, 4, 14, 30).toISOString() }),
+    ]);
+    const times = screen.getAllByTestId('timeline-item').map((item) => item.querySelector('time'));
+    expect(times.map((time) => time?.textContent)).toEqual(['Just now', '5 h ago', '3 d ago', 'Mar 4, 2025']);
+    expect(times[3]).toHaveAttribute('title', 'Mar 4, 2:30 PM');
+    expect(screen.queryByText(/\d:\d\d (AM|PM)$/)).not.toBeInTheDocument();
+  });
+
+  it('keeps showing the other entries when one of them cannot be rendered', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = anEvent('outreach_stopped', { reason: 'fine' });
+    // An entry whose data breaks its view (a getter that throws stands for any unexpected shape).
+    const poisoned = anEvent('appointment_scheduled', {});
+    Object.defineProperty(poisoned.content_data, 'start_time', {
+      get() {
+        throw new Error('unexpected shape');
+      },
+    });
+    renderTimeline([broken, poisoned]);
+    expect(screen.getByText(/^fine$/i)).toBeInTheDocument();
+    expect(screen.getByTestId('section-failed')).toHaveTextContent('This part could not be shown.');
+  });
 });

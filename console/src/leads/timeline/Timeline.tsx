@@ -2,13 +2,14 @@ import type { TimelineEventDto } from '@pp/contracts';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
+import { SectionBoundary } from '../../common/SectionBoundary';
 import { CallEntry } from './CallEntry';
 import { EventEntry } from './EventEntry';
 import { buildTimeline, type TimelineItem } from './groupTimeline';
 import { SessionEntry } from './SessionEntry';
 
 /**
- * The lead's date-grouped activity timeline (docs/product/leads.md#timeline). Everything a lead
+ * The lead's date-grouped activity timeline (docs/product/leads.md "Lead detail"). Everything a lead
  * or visitor wrote is rendered as React text, never as HTML.
  */
 export function Timeline({
@@ -54,7 +55,9 @@ export function Timeline({
           <Stack spacing={1} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {day.items.map((item) => (
               <Box component="li" key={item.key} data-testid="timeline-item" data-kind={itemKind(item)}>
-                <Entry item={item} />
+                <SectionBoundary name={`timeline entry ${itemKind(item)}`} resetKey={item}>
+                  <Entry item={item} />
+                </SectionBoundary>
               </Box>
             ))}
           </Stack>

@@ -7,7 +7,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** The AI's reasoning behind an event, wherever the engine put it (docs/product/leads.md#event, event_metadata). */
+/** The AI's reasoning behind an event, wherever the engine put it (docs/product/leads.md, event_metadata). */
 export function reasoningOf(event: Pick<TimelineEventDto, 'content_data' | 'event_metadata'>): string | null {
   const meta = event.event_metadata ?? {};
   return (
@@ -103,10 +103,6 @@ export const messageDirection = (eventType: string): MessageDirection =>
 
 export const isMock = (event: Pick<TimelineEventDto, 'content_data'>) =>
   event.content_data.mock_execution === true;
-
-/** A time of day: '9:05 AM'. */
-export const timeOfDay = (date: Date) =>
-  date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** A moment with its day: 'Mar 4, 2:30 PM'. Empty for anything that is not a date. */
 export function dateTime(value: unknown): string {

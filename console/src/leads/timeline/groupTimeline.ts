@@ -1,14 +1,14 @@
 import type { TimelineEventDto } from '@pp/contracts';
 
-/** docs/product/leads.md#timeline: a form without a session joins a visit to the same page within this window. */
+/** Spec 1 §9: a form without a session joins a visit to the same page within this window. */
 export const SESSION_MERGE_WINDOW_MS = 5 * 60_000;
-/** docs/product/leads.md#timeline: a page counts as engaged from this many seconds on. */
+/** Spec 1 §9: a page counts as engaged from this many seconds on. */
 export const ENGAGED_SECONDS = 120;
 
 const VISIT_TYPES = new Set(['website_visit', 'pageview']);
 const FORM_TYPE = 'form_submission';
 const CALL_TYPES = new Set(['phone_call_received', 'phone_call_sent', 'phone_call', 'phone_call_completed']);
-/** Review items belong to the side panel's review box, never to the timeline (docs/product/leads.md#timeline). */
+/** Review items belong to the side panel's review box, never to the timeline (docs/product/leads.md). */
 const HIDDEN_TYPES = new Set(['pending_review']);
 
 export interface SessionPage {
@@ -58,6 +58,13 @@ export interface CallItem {
   /** What staff wrote when they logged the call. */
   notes: string | null;
   completed: boolean;
+  /**
+   * A call staff made and logged as an outcome ('Called Patient'): it is over when it is logged, so it is
+   * never 'In progress', and it says who made it.
+   */
+  logged: boolean;
+  /** Who made or logged the call (event_metadata.performed_by_name), when known. */
+  performedBy: string | null;
   /** The events this call was built from, newest last (for reasoning and metadata). */
   events: TimelineEventDto[];
 }
@@ -232,6 +239,11 @@ function toCall(key: string, events: TimelineEventDto[]): CallItem {
     num(completedEvent?.content_data.duration) ??
     num(start.content_data.duration_seconds) ??
     num(start.content_data.duration);
+  const logged = sorted.some(
+    (event) => event.event_type === 'phone_call_sent' && event.event_metadata?.source === 'human_action',
+  );
+  const performedBy =
+    sorted.map((event) => text(event.event_metadata?.performed_by_name)).find(Boolean) ?? null;
   return {
     kind: 'call',
     key,
@@ -241,12 +253,14 @@ function toCall(key: string, events: TimelineEventDto[]): CallItem {
     from: pick('from_number'),
     to: pick('to_number'),
     durationSeconds: duration,
-    status: pick('status') ?? (completedEvent ? 'completed' : null),
+    status: pick('status') ?? (completedEvent || logged ? 'completed' : null),
     summary: pick('summary'),
     transcript: pick('transcript'),
     recordingUrl: pick('recording_url'),
     notes: pick('notes'),
-    completed: Boolean(completedEvent),
+    completed: Boolean(completedEvent) || logged,
+    logged,
+    performedBy,
     events: sorted,
   };
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { LiveCloseCodes } from '@pp/contracts';
 import { WebSocket, WebSocketServer } from 'ws';
 import { Authenticated, Authenticator } from '../auth/authenticator';
 import { Sessions } from '../auth/sessions';
@@ -10,8 +11,8 @@ import { RealtimeHub } from './realtime.hub';
 const PATH = /^\/api\/v1\/practices\/([^/?#]+)\/events\/?$/;
 const NOT_FOUND = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
-/** Close codes of the live connection (docs/product/live-connection.md#reconnect). */
-export const CloseCodes = { unauthenticated: 4001, forbidden: 4003 } as const;
+/** Close codes of the live connection, shared with the console (`@pp/contracts`). */
+export const CloseCodes = LiveCloseCodes;
 
 /**
  * The live connection: `/api/v1/practices/{practice_id}/events?token=...`. A missing, invalid or idle
