@@ -41,7 +41,7 @@ const pp = {
     and: 'and',
     terms: 'Terms of Service',
     privacy: 'Privacy Policy',
-    // §8 Login
+    // Sign-in messages (docs/product/shell.md#errors)
     failed_invalid: 'Login failed. Invalid credentials or server error.',
     failed: 'Login failed.',
     no_token: 'Login successful, but no access token received.',
@@ -266,7 +266,7 @@ const pp = {
       outreach_stopped: 'Outreach stopped',
       reasoning: 'AI reasoning',
     },
-    // The escalation outcome form (H5), docs/product/shell.md and §5
+    // The escalation outcome form (H5), docs/product/leads.md#escalations and #escalation-form
     escalation: {
       reason: 'Reason',
       outcome: 'Outcome',
@@ -308,7 +308,7 @@ const pp = {
       switching: 'Switching…',
       switch_failed: 'Could not switch back to AI mode. Please try again.',
     },
-    // The lead side panel (H5), docs/product/lead-panel.md and §4.1–4.4
+    // The lead side panel (H5), docs/product/lead-panel.md
     panel: {
       sms_ready: 'SMS Ready to Send',
       email_ready: 'Email Ready to Send',
@@ -345,7 +345,7 @@ const pp = {
     appointment_failed: 'Failed to create appointment: %{detail}',
     escalation_log_failed: 'Failed to log escalation outcome. Please try again.',
   },
-  // docs/product/live-connection.md and §8, the live connection
+  // docs/product/live-connection.md#reconnect and #errors, the live connection
   live: {
     connecting: 'Connecting…',
     error: 'Connection error',

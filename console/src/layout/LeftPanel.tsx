@@ -3,7 +3,7 @@ import { readStorage, StorageKeys, subscribeStorage, writeStorage } from '../pro
 
 /**
  * Whether the page's left panel (the leads stage sidebar) is open. The sidebar toggle flips it; the choice is
- * remembered locally and defaults to open (docs/product/shell.md, §3).
+ * remembered locally and defaults to open (docs/product/shell.md#sidebar, #local-storage).
  */
 export const readLeftPanelOpen = () => readStorage(StorageKeys.leftPanelOpen) !== 'false';
 

@@ -21,7 +21,7 @@ function InertLink({ children }: { children: string }) {
 }
 
 /**
- * Sign-in (docs/product/shell.md, §5, §8). Success goes to the page that sent the user here, else
+ * Sign-in (docs/product/shell.md#sign-in, #errors). Success goes to the page that sent the user here, else
  * /leads. Errors show the server's detail or the spec's fallback texts.
  */
 export function LoginPage() {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { readStorage, StorageKeys, subscribeStorage, writeStorage } from '../providers/storage';
 
-/** The selected practice id, remembered under `selectedPracticeId` (1-shell §3; 3-settings §2.1). */
+/** The selected practice id, remembered under `selectedPracticeId` (docs/product/shell.md#local-storage). */
 export const getSelectedPracticeId = () => readStorage(StorageKeys.selectedPractice);
 export const setSelectedPracticeId = (id: string | null) => writeStorage(StorageKeys.selectedPractice, id);
 

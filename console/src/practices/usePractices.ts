@@ -55,7 +55,7 @@ export function usePractices() {
   return { practices, selected, isPending: query.isPending, error: query.error, refetch: query.refetch };
 }
 
-/** Choosing a practice stores it, drops cached person data and goes to /leads (1-shell §2). */
+/** Choosing a practice stores it, drops person data and goes to /leads (docs/product/shell.md#practice-switcher). */
 export function useSwitchPractice() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -50,7 +50,7 @@ function signedOut(notice: string | null) {
 }
 
 export const authProvider: AuthProvider = {
-  /** Form-encoded username/password; the access token goes to localStorage (§7, §8 for the messages). */
+  /** Form-encoded username/password; the access token goes to localStorage (docs/product/shell.md#calls, #errors). */
   async login({ username, password }: { username: string; password: string }) {
     let response: Response;
     try {

@@ -65,7 +65,7 @@ export interface PracticePilotDataProvider extends DataProvider {
 }
 
 export function createDataProvider(): PracticePilotDataProvider {
-  /** ra-data-simple-rest over the one HTTP client, with the resource's default error message (§8). */
+  /** ra-data-simple-rest over the one HTTP client, with each resource's default message (docs/product/shell.md#errors). */
   const restFor = (resource: string) =>
     simpleRestProvider(API_URL, (url, options) =>
       httpClient(url, { ...(options as object), fallbackMessage: RESOURCES[resource]?.fallback }),

@@ -35,7 +35,7 @@ function query(params: Record<string, string | number | null | undefined>): stri
 const person = (personId: string) => `${API_URL}/people/${encodeURIComponent(personId)}`;
 
 /**
- * The people calls of docs/product/shell.md, each with its §8 default message. The list filter
+ * The people calls of docs/product/leads.md#calls, each with its default message (#errors). The list filter
  * 'all' sends no stage; 'review' sends pending_review=true; any other id is sent as the stage.
  */
 export const peopleApi = {
@@ -62,7 +62,7 @@ export const peopleApi = {
     return json;
   },
 
-  /** A list, or an object with items (§7); a non-OK reply gives an empty list. Aborts propagate. */
+  /** A list, or an object with items (docs/product/shell.md#calls); non-OK gives an empty list. Aborts propagate. */
   async search(practiceId: string, q: string, signal?: AbortSignal): Promise<PersonDto[]> {
     try {
       const { json } = await httpClient<PersonDto[] | { items: PersonDto[] }>(

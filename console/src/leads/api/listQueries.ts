@@ -11,7 +11,7 @@ import { leadKeys } from './keys';
 export const STATS_STALE_MS = 30_000;
 export const LIST_STALE_MS = 60_000;
 
-/** Stats and person queries send the user to /login on 401/403 (§7); react-admin's logout does both. */
+/** 401/403 on stats or person queries: sign out to /login (docs/product/leads.md#caching), react-admin's logout. */
 function useLogoutOnAccessDenied(error: unknown) {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   useEffect(() => {

@@ -10,8 +10,8 @@ import { leadKeys } from './keys';
 
 /**
  * One lead's data and the changes staff make to it (docs/product/leads.md). Person and event
- * queries retry at most twice and never after a 401/403, which signs the user out (§7 "Data caching and
- * retries"). Every change refreshes the person (and its events), the stats and the lists (§4).
+ * queries retry at most twice and never after a 401/403, which signs the user out (docs/product/leads.md#caching).
+ * Every change refreshes the person (and its events), the stats and the lists (docs/product/leads.md#refresh).
  */
 
 /** A 401 or 403 sends the user to /login through react-admin's checkError. */

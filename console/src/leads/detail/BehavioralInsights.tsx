@@ -43,7 +43,7 @@ const chips = (values: string[]) =>
     </Stack>
   ) : null;
 
-/** The collapsible Behavioral Insights block (docs/product/leads.md, every field of §3). */
+/** The collapsible Behavioral Insights block (docs/product/leads.md#lead-detail, every field of #person). */
 export function BehavioralInsights({ insights }: { insights: Insights | null }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);

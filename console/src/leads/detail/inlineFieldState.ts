@@ -8,14 +8,14 @@ import {
 import { en } from '../../i18n/en';
 
 /**
- * The inline field of the lead header (docs/product/leads.md "Inline field states", §5): idle,
+ * The inline field of the lead header (docs/product/leads.md#inline-fields, #validation): idle,
  * saving, valid (success shown 2 s), invalid. Pure: the component dispatches, a hook runs the timer.
  */
 
 export type InlineFieldName = 'first_name' | 'last_name' | 'primary_phone' | 'primary_email';
 export type InlineStatus = 'idle' | 'saving' | 'valid' | 'invalid';
 
-/** Spec 1 §9 "Inline save success display". */
+/** docs/product/leads.md#constants, "inline save success display". */
 export const SUCCESS_DISPLAY_MS = 2000;
 
 export interface InlineFieldState {

@@ -47,7 +47,7 @@ type FormPerson = Pick<
 >;
 
 /**
- * The escalation outcome form (docs/product/leads.md and §5): outcome, its details, notes, follow-up
+ * The escalation outcome form (docs/product/leads.md#escalations): outcome, its details, notes, follow-up
  * and who handles the lead next. Used in the ESCALATION OUTCOME REQUIRED panel and by the side panel's quick
  * actions (with the outcome preselected).
  */

@@ -16,7 +16,7 @@ function latestEscalation(events: readonly TimelineEventDto[] | undefined) {
 }
 
 /**
- * ESCALATION OUTCOME REQUIRED (docs/product/leads.md, §4): shown while the lead waits for staff to
+ * ESCALATION OUTCOME REQUIRED (docs/product/leads.md#escalations): shown while the lead waits for staff to
  * log what they did. Logging refreshes the person, whose pending_review_type then clears and the panel goes.
  */
 export function EscalationPanel({

@@ -10,8 +10,8 @@ import {
 import { en } from '../../i18n/en';
 
 /**
- * The escalation outcome form's rules (docs/product/leads.md "Escalation outcomes", §5 "Escalation
- * form"), pure so they can be tested without a browser. The form component only holds the state.
+ * The escalation outcome form's rules (docs/product/leads.md#escalations, #escalation-form),
+ * pure so they can be tested without a browser. The form component only holds the state.
  */
 
 export const DEFAULT_APPOINTMENT_TIME = '10:00';

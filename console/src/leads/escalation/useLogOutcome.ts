@@ -18,7 +18,7 @@ const detailOrMessage = (error: unknown) =>
   detailOf((error as { body?: unknown } | null)?.body) ?? (error as Error | null)?.message ?? '';
 
 /**
- * Logging an escalation outcome (docs/product/leads.md, §8). 'patient_scheduled' books the
+ * Logging an escalation outcome (docs/product/leads.md#escalations, #errors). 'patient_scheduled' books the
  * consultation first; if that fails the outcome is not logged, so nothing claims a booking that did not
  * happen. Success refreshes the person, events, stats and lists (through useLogAction).
  */

@@ -1,7 +1,7 @@
 import type { BehavioralInsights, PersonDto } from '@pp/contracts';
 import { en } from '../../i18n/en';
 
-/** Reading a lead for display (docs/product/leads.md, §3). */
+/** Reading a lead for display (docs/product/leads.md#lead-detail, #person). */
 
 type Named = Pick<PersonDto, 'first_name' | 'last_name'> | null | undefined;
 

@@ -54,7 +54,7 @@ export function leadAge(createdAt: Timestamp, now: Date = new Date()): string {
 }
 
 /**
- * Activity times (§9 "Activity times: 'Just now', hours under 24, days under 7, else a date"). Our reading:
+ * Activity times (docs/product/leads.md#relative-times: 'Just now', hours under 24, days under 7, else a date). Our reading:
  * under 1 hour 'Just now'; under 24 hours 'N h ago'; under 7 days 'N d ago'; otherwise the local date
  * ('Mar 4, 2026'). A future time (clock skew) is 'Just now'; a missing or invalid one is ''.
  */
@@ -70,8 +70,8 @@ export function activityTime(ts: Timestamp, now: Date = new Date()): string {
 }
 
 /**
- * The search row's 'Last activity' (§9 "Search relative time"): under 1 minute 'just now', under 60 minutes
- * 'N m ago', under 24 hours 'N h ago', else 'N d ago'; '—' when there is no time.
+ * The search row's 'Last activity' (docs/product/shell.md#search-relative-time): under 1 minute 'just now', under 60
+ * minutes 'N m ago', under 24 hours 'N h ago', else 'N d ago'; '—' when there is no time.
  */
 export function searchRelativeTime(ts: Timestamp, now: Date = new Date()): string {
   const date = toDate(ts);

@@ -2,7 +2,7 @@ import type { LeadPersonData, StageFilterId } from '@pp/contracts';
 import { isStageFilterId, STAGE_BY_FILTER } from '@pp/contracts';
 import { en } from '../../i18n/en';
 
-/** Rules of the lead list (docs/product/leads.md "Lead list", §9). */
+/** Rules of the lead list (docs/product/leads.md#lead-list, #constants). */
 
 /** The new-leads pill counts up to 99 and then shows '99+'. */
 export const NEW_LEADS_CAP = 99;

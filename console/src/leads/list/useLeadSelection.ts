@@ -23,8 +23,8 @@ export type SelectionOrigin = 'list' | 'initial';
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 
 /**
- * Which lead is selected and where the list starts (docs/product/leads.md, §4 "List selection
- * origins", "Opening a lead from another practice"). A row click or the automatic first lead keep the list
+ * Which lead is selected and where the list starts (docs/product/leads.md#lead-list,
+ * #list-selection, and opening a lead from another practice). A row click or the automatic first lead keep the list
  * as it is. A lead opened from outside the list — a deep link, the search, the browser history — anchors
  * the list at that lead once GET /people/{id} has confirmed it: a lead of another practice of the user's
  * switches the selected practice (without leaving the page); a lead the user cannot see (404) is not

@@ -2,7 +2,7 @@ import type { PersonDto } from '@pp/contracts';
 import { en } from '../../i18n/en';
 import { parseInsights } from '../format';
 
-/** Spec 2 §9: the lead score from which a phone lead should be called at once. */
+/** docs/product/lead-panel.md#constants: the lead score from which a phone lead should be called at once. */
 export const CALL_NOW_SCORE = 80;
 
 export interface Recommendations {

@@ -1,8 +1,8 @@
 import type { TimelineEventDto } from '@pp/contracts';
 
-/** Spec 1 §9: a form without a session joins a visit to the same page within this window. */
+/** docs/product/leads.md#timeline: a form without a session joins a visit to the same page within this window. */
 export const SESSION_MERGE_WINDOW_MS = 5 * 60_000;
-/** Spec 1 §9: a page counts as engaged from this many seconds on. */
+/** docs/product/leads.md#timeline: a page counts as engaged from this many seconds on. */
 export const ENGAGED_SECONDS = 120;
 
 const VISIT_TYPES = new Set(['website_visit', 'pageview']);
