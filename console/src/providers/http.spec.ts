@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { detailOf, httpClient, isAuthError } from './http';
+import { BACKGROUND_HEADER, USER_ACTIVITY_WINDOW_MS } from './userActivity';
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 
@@ -175,6 +176,47 @@ describe('httpClient', () => {
     const result = await httpClient('/x', { method: 'DELETE' });
 
     expect(result).toMatchObject({ status: 204, body: '', json: null });
+  });
+});
+
+describe('httpClient and the idle session', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('marks a call made while nobody used the console for a minute as background, so it keeps no session alive', async () => {
+    fetchMock.mockImplementation(async () => json({}));
+    const start = Date.now();
+    const now = jest.spyOn(Date, 'now').mockReturnValue(start);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    await httpClient('/a');
+    now.mockReturnValue(start + USER_ACTIVITY_WINDOW_MS + 1);
+    await httpClient('/b');
+
+    expect((fetchMock.mock.calls[0][1].headers as Headers).has(BACKGROUND_HEADER)).toBe(false);
+    expect((fetchMock.mock.calls[1][1].headers as Headers).get(BACKGROUND_HEADER)).toBe('1');
+  });
+
+  it("counts a click, a key or a scroll as the person's activity again", async () => {
+    fetchMock.mockImplementation(async () => json({}));
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * USER_ACTIVITY_WINDOW_MS);
+    await httpClient('/idle');
+    for (const event of [new Event('pointerdown'), new KeyboardEvent('keydown'), new Event('wheel')]) {
+      now.mockReturnValue(now() + 10 * USER_ACTIVITY_WINDOW_MS);
+      window.dispatchEvent(event);
+      await httpClient(`/after-${event.type}`);
+    }
+
+    const background = fetchMock.mock.calls.map(([, init]) =>
+      (init.headers as Headers).get(BACKGROUND_HEADER),
+    );
+    expect(background).toEqual(['1', null, null, null]);
+  });
+
+  it('sends sign-in and other anonymous calls without the mark', async () => {
+    fetchMock.mockImplementation(async () => json({}));
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * USER_ACTIVITY_WINDOW_MS);
+    await httpClient('/public', { anonymous: true });
+
+    expect(sentInit().headers.has(BACKGROUND_HEADER)).toBe(false);
   });
 });
 

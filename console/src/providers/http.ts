@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { en } from '../i18n/en';
 import { getAccessToken } from './storage';
+import { BACKGROUND_HEADER, userIsActive, watchUserActivity } from './userActivity';
 
 /** Every call goes to the same origin: the gateway serves the console, and Vite proxies /api in development. */
 export const API_URL = '/api/v1';
@@ -37,6 +38,8 @@ export async function httpClient<T = unknown>(
     const token = getAccessToken();
     if (!token) throw new HttpError(en.pp.errors.no_token, 401, { detail: en.pp.errors.no_token });
     headers.set('Authorization', `Bearer ${token}`);
+    watchUserActivity();
+    if (!userIsActive()) headers.set(BACKGROUND_HEADER, '1');
   }
   let payload: BodyInit | undefined;
   if (typeof body === 'string' || body instanceof URLSearchParams || body instanceof FormData) payload = body;
