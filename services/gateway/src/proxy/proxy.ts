@@ -55,17 +55,8 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
     // Pass request bodies through as streams: the owning service parses and validates them.
     instance.removeAllContentTypeParsers();
     instance.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    // Anything thrown while forwarding still answers in the {"detail"} envelope, never Fastify's own shape.
-    instance.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500)
-        logger.error(`forwarding ${request.method} ${redactUrl(request.url)}: ${String(error)}`);
-      return reply
-        .status(status)
-        .send({ detail: status === 500 ? 'Internal server error' : error.message || 'Bad request' });
-    });
-
+    // Anything thrown while forwarding answers in the {"detail"} envelope: the platform gives every plugin
+    // context the one exception filter as its error handler (registerEnvelopeErrorHandler).
     instance.all('/api/v1/*', async (request: FastifyRequest, reply: FastifyReply) => {
       // Forward exactly the path that was matched: never one a URL parser resolved afterwards.
       const route = resolveRoute(request.url);
