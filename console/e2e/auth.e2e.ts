@@ -123,19 +123,41 @@ test.describe('signing in and out', () => {
       .toBe(401);
   });
 
-  test('a token revoked server-side sends the next protected page to /login', async ({ page, request }) => {
+  test('a token revoked server-side signs the open console out at once, with the notice', async ({
+    page,
+    request,
+  }) => {
     const token = await tokenFor(request, DEMO.email);
     await useToken(page, token);
-    // A page without background calls: the leads page refreshes itself on live updates and would notice
-    // the revoked token on its own before the click.
     await page.goto('/analytics');
     await expect(page.getByRole('heading', { name: 'Analytics', exact: true })).toBeVisible();
 
+    // Logging out elsewhere (another tab, an admin) ends the session: the gateway closes this page's live
+    // connection with 4001 and the console signs out without waiting for the user's next click.
     const revoked = await request.post('/api/v1/auth/logout', {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(revoked.ok()).toBeTruthy();
-    await page.getByRole('link', { name: 'Calendar' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-notice')).toHaveText(
+      'Unauthorized or Forbidden. Please login again.',
+    );
+    expect(await storage(page, 'access_token')).toBeNull();
+  });
+
+  test('a token revoked while the console was closed sends the next protected page to /login', async ({
+    page,
+    request,
+  }) => {
+    const token = await tokenFor(request, DEMO.email);
+    const revoked = await request.post('/api/v1/auth/logout', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(revoked.ok()).toBeTruthy();
+    await useToken(page, token);
+
+    await page.goto('/calendar');
 
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('login-notice')).toHaveText(
