@@ -11,6 +11,7 @@ export * from './errors/request-parsing';
 export * from './identity/internal-token';
 export * from './identity/identity-keys';
 export * from './identity/identity.guard';
+export * from './identity/identity.exception';
 export * from './identity/ownership';
 export * from './database/data-source';
 export * from './database/commands';

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
+import { IdentityMessages } from '../identity/identity.exception';
 import { DomainErrorKind, DomainException } from './domain.exception';
 import { InputMessages } from './input-rules';
 
@@ -37,7 +38,7 @@ function defaultDetail(status: number): string {
     case HttpStatus.BAD_REQUEST:
       return 'Bad request';
     case HttpStatus.UNAUTHORIZED:
-      return 'Not authenticated';
+      return IdentityMessages.notAuthenticated;
     case HttpStatus.FORBIDDEN:
       return 'Forbidden';
     case HttpStatus.NOT_FOUND:
@@ -57,16 +58,31 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   [DomainErrorKind.Unauthenticated]: HttpStatus.UNAUTHORIZED,
   [DomainErrorKind.Forbidden]: HttpStatus.FORBIDDEN,
   [DomainErrorKind.Unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
+  [DomainErrorKind.RateLimited]: HttpStatus.TOO_MANY_REQUESTS,
 };
 
 export function domainErrorStatus(kind: DomainErrorKind): number {
   return STATUS_BY_KIND[kind] ?? HttpStatus.INTERNAL_SERVER_ERROR;
 }
 
-/** A domain exception as its status and `{"detail"}` body; undefined for any other error. */
-export function describeDomainException(exception: unknown): { status: number; body: ErrorBody } | undefined {
+/** An error as the HTTP answer the filter sends: status, `{"detail"}` body and any headers. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A domain exception as its status, `{"detail"}` body and headers (`Retry-After` when it says when to try
+ * again); undefined for any other error.
+ */
+export function describeDomainException(exception: unknown): ErrorAnswer | undefined {
   if (!(exception instanceof DomainException)) return undefined;
-  return { status: domainErrorStatus(exception.kind), body: { detail: exception.detail } };
+  const answer: ErrorAnswer = { status: domainErrorStatus(exception.kind), body: { detail: exception.detail } };
+  if (exception.retryAfterSeconds !== undefined) {
+    answer.headers = { 'Retry-After': String(Math.max(1, Math.ceil(exception.retryAfterSeconds))) };
+  }
+  return answer;
 }
 
 /**
@@ -97,12 +113,13 @@ export class DetailExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const { status, body } = this.describe(exception);
+    const { status, body, headers } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (headers) void reply.headers(headers);
     void reply.status(status).send(body);
   }
 
-  private describe(exception: unknown): { status: number; body: ErrorBody } {
+  private describe(exception: unknown): ErrorAnswer {
     const domain = describeDomainException(exception);
     if (domain) return domain;
     if (exception instanceof HttpException) {

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Correlation, CORRELATION_HEADER, IDENTITY_HEADER, InternalTokens, redactUrl } from '@pp/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AuthMessages } from '../auth/auth.exception';
 import { Authenticator } from '../auth/authenticator';
 import { isBackgroundRequest } from '../auth/sessions';
 import { GatewayConfig } from '../config';
@@ -76,7 +77,7 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         Authenticator.bearer(request.headers.authorization),
         isBackgroundRequest(request.headers) ? 'background' : 'user',
       );
-      if (!auth && !route.public) return reply.status(401).send({ detail: 'Could not validate credentials' });
+      if (!auth && !route.public) return reply.status(401).send({ detail: AuthMessages.invalidToken });
       const identityToken = auth ? await internalTokens.sign(auth.identity) : undefined;
       const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
       void reply.header(CORRELATION_HEADER, correlationId);
