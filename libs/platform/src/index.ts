@@ -4,6 +4,7 @@ export * from './logging/correlation';
 export * from './logging/logging.module';
 export * from './errors/domain.exception';
 export * from './errors/api-errors';
+export * from './errors/error-messages';
 export * from './errors/exception.filter';
 export * from './errors/validation';
 export * from './errors/input-rules';

@@ -6,4 +6,6 @@ export const PracticeApiMessages = {
   /** Also for another practice's id: its existence is not revealed. */
   practiceNotFound: 'Practice not found',
   locationNotFound: 'Location not found',
+  /** A request of people or calendar without the practice it is about. */
+  practiceIdRequired: 'practice_id is required',
 } as const;

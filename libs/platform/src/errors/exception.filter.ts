@@ -9,8 +9,8 @@ import {
 } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
-import { IdentityMessages } from '../identity/identity.exception';
 import { DomainErrorKind, DomainException } from './domain.exception';
+import { ErrorMessages } from './error-messages';
 import { InputMessages } from './input-rules';
 
 export interface ErrorBody {
@@ -36,17 +36,17 @@ export function toErrorBody(status: number, response: unknown): ErrorBody {
 function defaultDetail(status: number): string {
   switch (status) {
     case HttpStatus.BAD_REQUEST:
-      return 'Bad request';
+      return ErrorMessages.badRequest;
     case HttpStatus.UNAUTHORIZED:
-      return IdentityMessages.notAuthenticated;
+      return ErrorMessages.notAuthenticated;
     case HttpStatus.FORBIDDEN:
-      return 'Forbidden';
+      return ErrorMessages.forbidden;
     case HttpStatus.NOT_FOUND:
-      return 'Not found';
+      return ErrorMessages.notFound;
     case HttpStatus.SERVICE_UNAVAILABLE:
-      return 'Service unavailable';
+      return ErrorMessages.unavailable;
     default:
-      return status >= 500 ? 'Internal server error' : 'Request failed';
+      return status >= 500 ? ErrorMessages.internal : ErrorMessages.requestFailed;
   }
 }
 
@@ -78,7 +78,10 @@ export interface ErrorAnswer {
  */
 export function describeDomainException(exception: unknown): ErrorAnswer | undefined {
   if (!(exception instanceof DomainException)) return undefined;
-  const answer: ErrorAnswer = { status: domainErrorStatus(exception.kind), body: { detail: exception.detail } };
+  const answer: ErrorAnswer = {
+    status: domainErrorStatus(exception.kind),
+    body: { detail: exception.detail },
+  };
   if (exception.retryAfterSeconds !== undefined) {
     answer.headers = { 'Retry-After': String(Math.max(1, Math.ceil(exception.retryAfterSeconds))) };
   }
@@ -96,7 +99,7 @@ export function databaseInputProblem(code: string | undefined): string | null {
       return InputMessages.nul;
     case '22007': // invalid_datetime_format
     case '22008': // datetime_field_overflow
-      return 'Invalid date or time';
+      return ErrorMessages.invalidDateTime;
     default:
       return null;
   }
@@ -127,11 +130,11 @@ export class DetailExceptionFilter implements ExceptionFilter {
       return { status, body: toErrorBody(status, exception.getResponse()) };
     }
     if (exception instanceof EntityNotFoundError) {
-      return { status: 404, body: { detail: 'Not found' } };
+      return { status: 404, body: { detail: ErrorMessages.notFound } };
     }
     if (exception instanceof QueryFailedError) {
       const code = (exception as QueryFailedError & { code?: string }).code;
-      if (code === '22P02') return { status: 422, body: { detail: 'Invalid identifier' } };
+      if (code === '22P02') return { status: 422, body: { detail: ErrorMessages.invalidIdentifier } };
       const inputProblem = databaseInputProblem(code);
       if (inputProblem) return { status: 422, body: { detail: inputProblem } };
     }
@@ -141,7 +144,7 @@ export class DetailExceptionFilter implements ExceptionFilter {
       const message = (exception as Error).message;
       return { status: statusCode, body: { detail: message || defaultDetail(statusCode) } };
     }
-    return { status: 500, body: { detail: 'Internal server error' } };
+    return { status: 500, body: { detail: ErrorMessages.internal } };
   }
 }
 

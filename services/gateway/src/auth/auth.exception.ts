@@ -19,6 +19,8 @@ const kinds: DomainErrorKinds<AuthExceptionCode> = {
 export const AuthMessages = {
   invalidToken: 'Could not validate credentials',
   invalidCredentials: 'Incorrect email or password',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
   tooManyAttempts: (minutes: number) =>
     `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;

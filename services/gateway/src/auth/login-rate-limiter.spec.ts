@@ -21,7 +21,9 @@ describe('AuthException.tooManyAttempts', () => {
     expect(domainErrorStatus(error.kind)).toBe(429);
     expect(error.message).toBe('Too many login attempts. Please try again in 2 minutes.');
     expect(error.retryAfterSeconds).toBe(62);
-    expect(AuthException.tooManyAttempts(10).message).toBe('Too many login attempts. Please try again in 1 minute.');
+    expect(AuthException.tooManyAttempts(10).message).toBe(
+      'Too many login attempts. Please try again in 1 minute.',
+    );
     expect(AuthException.tooManyAttempts(10).retryAfterSeconds).toBe(1);
   });
 });

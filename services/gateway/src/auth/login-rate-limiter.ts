@@ -63,7 +63,8 @@ export class LoginRateLimiter {
     const limited = results.flatMap((result) =>
       result.status === 'rejected' && result.reason instanceof RateLimiterRes ? [result.reason] : [],
     );
-    if (limited.length) throw AuthException.tooManyAttempts(Math.max(...limited.map((res) => res.msBeforeNext)));
+    if (limited.length)
+      throw AuthException.tooManyAttempts(Math.max(...limited.map((res) => res.msBeforeNext)));
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }

@@ -1,7 +1,14 @@
 import replyFrom from '@fastify/reply-from';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Correlation, CORRELATION_HEADER, IDENTITY_HEADER, InternalTokens, redactUrl } from '@pp/platform';
+import {
+  Correlation,
+  CORRELATION_HEADER,
+  ErrorMessages,
+  IDENTITY_HEADER,
+  InternalTokens,
+  redactUrl,
+} from '@pp/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthMessages } from '../auth/auth.exception';
 import { Authenticator } from '../auth/authenticator';
@@ -23,7 +30,7 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
   };
 }
 
-const NOT_FOUND = { detail: 'Not found' };
+const NOT_FOUND = { detail: ErrorMessages.notFound };
 
 /**
  * Refuses, on every route of the gateway (its own, forwarded ones, the console's files), a request whose path
@@ -64,7 +71,9 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         logger.error(`forwarding ${request.method} ${redactUrl(request.url)}: ${String(error)}`);
       return reply
         .status(status)
-        .send({ detail: status === 500 ? 'Internal server error' : error.message || 'Bad request' });
+        .send({
+          detail: status === 500 ? ErrorMessages.internal : error.message || ErrorMessages.badRequest,
+        });
     });
 
     instance.all('/api/v1/*', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -64,7 +64,8 @@ export class SessionWatch implements OnApplicationBootstrap, OnApplicationShutdo
       const open = this.hub.sessionIds();
       const active = await this.sessions.stillActive(open);
       const ended = open.filter((jti) => !active.has(jti));
-      if (ended.length) this.hub.closeSessions(ended, CloseCodes.unauthenticated, CloseReasons.sessionExpired);
+      if (ended.length)
+        this.hub.closeSessions(ended, CloseCodes.unauthenticated, CloseReasons.sessionExpired);
     } catch (error) {
       this.logger.warn(`session sweep: ${String(error)}`);
     } finally {
