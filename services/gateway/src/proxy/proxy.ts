@@ -6,6 +6,7 @@ import {
   CORRELATION_HEADER,
   ErrorMessages,
   IDENTITY_HEADER,
+  InputMessages,
   InternalTokens,
   redactUrl,
 } from '@pp/platform';
@@ -31,6 +32,7 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
 }
 
 const NOT_FOUND = { detail: ErrorMessages.notFound };
+const PROXY_MESSAGES = { traversalInQuery: 'Invalid query string' } as const;
 
 /**
  * Refuses, on every route of the gateway (its own, forwarded ones, the console's files), a request whose path
@@ -69,11 +71,9 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status === 500)
         logger.error(`forwarding ${request.method} ${redactUrl(request.url)}: ${String(error)}`);
-      return reply
-        .status(status)
-        .send({
-          detail: status === 500 ? ErrorMessages.internal : error.message || ErrorMessages.badRequest,
-        });
+      return reply.status(status).send({
+        detail: status === 500 ? ErrorMessages.internal : error.message || ErrorMessages.badRequest,
+      });
     });
 
     instance.all('/api/v1/*', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -81,7 +81,8 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       const route = resolveRoute(request.url);
       const target = route && upstreamUrl(route, urls[route.service]);
       if (!route || !target) return reply.status(404).send(NOT_FOUND);
-      if (!forwardable(target)) return reply.status(400).send({ detail: 'Invalid query string' });
+      const unforwardable = forwardProblem(target);
+      if (unforwardable) return reply.status(400).send({ detail: unforwardable });
       const auth = await authenticator.fromToken(
         Authenticator.bearer(request.headers.authorization),
         isBackgroundRequest(request.headers) ? 'background' : 'user',
@@ -117,12 +118,14 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
 /**
  * reply-from decodes the whole URL before forwarding and refuses (in its own error shape) malformed
  * percent-encoding and any `../` or `/..`, even in the query string: answer those here, in the envelope.
+ * Malformed encoding is normally refused earlier by the platform's request hook, with the same message.
  */
-function forwardable(url: URL): boolean {
+function forwardProblem(url: URL): string | null {
+  let decoded: string;
   try {
-    const decoded = decodeURIComponent(url.pathname + url.search);
-    return !decoded.includes('../') && !decoded.includes('/..');
+    decoded = decodeURIComponent(url.pathname + url.search);
   } catch {
-    return false;
+    return InputMessages.malformedQuery;
   }
+  return decoded.includes('../') || decoded.includes('/..') ? PROXY_MESSAGES.traversalInQuery : null;
 }
