@@ -1,10 +1,12 @@
+import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
 
 /**
  * Every user-facing text of the console, in one English catalogue. Texts the product description quotes
  * (docs/product/) are copied exactly, with "the product" read as PracticePilot. Placeholders use Polyglot's
- * %{name} syntax. Components read these through react-admin's translate(); plain modules (the HTTP client,
- * the auth provider) import `en` directly. Every key is used: en.spec.ts fails on a missing and on an unused
+ * %{name} syntax. A message the servers also answer with is taken from `@pp/contracts`, so it is written
+ * once (lead field and escalation form messages). Components read these through react-admin's translate();
+ * plain modules (the HTTP client, the auth provider) import `en` directly. Every key is used: en.spec.ts fails on a missing and on an unused
  * key (stage labels included: the sidebar and the list title read them here).
  */
 const pp = {
@@ -156,19 +158,19 @@ const pp = {
     },
     activity: { just_now: 'Just now', hours: '%{count} h ago', days: '%{count} d ago' },
     validation: {
-      first_name_required: 'First name is required',
-      last_name_required: 'Last name is required',
+      first_name_required: LeadFieldMessages.firstNameRequired,
+      last_name_required: LeadFieldMessages.lastNameRequired,
       first_name_saved: 'First name saved successfully',
       last_name_saved: 'Last name saved successfully',
       phone_saved: 'Phone saved successfully',
       email_saved: 'Email saved successfully',
-      phone: 'Please enter a valid 10-digit phone number',
-      email: 'Please enter a valid email address',
-      website: 'Please enter a valid website URL',
-      zip: 'Please enter a valid ZIP code',
-      save_failed: 'Failed to save. Please try again.',
-      sms_required: 'Please enter the SMS message',
-      email_message_required: 'Please enter the email message',
+      phone: LeadFieldMessages.phone,
+      email: LeadFieldMessages.email,
+      website: LeadFieldMessages.website,
+      zip: LeadFieldMessages.zip,
+      save_failed: LeadFieldMessages.saveFailed,
+      sms_required: LeadActionMessages.smsMessage,
+      email_message_required: LeadActionMessages.emailMessage,
       date_time_required: 'Please select both date and time for the appointment',
       location_required: 'Please select a location',
     },

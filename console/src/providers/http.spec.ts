@@ -200,7 +200,7 @@ describe('httpClient and the idle session', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * USER_ACTIVITY_WINDOW_MS);
     await httpClient('/idle');
     for (const event of [new Event('pointerdown'), new KeyboardEvent('keydown'), new Event('wheel')]) {
-      now.mockReturnValue(now() + 10 * USER_ACTIVITY_WINDOW_MS);
+      now.mockReturnValue(Date.now() + 10 * USER_ACTIVITY_WINDOW_MS);
       window.dispatchEvent(event);
       await httpClient(`/after-${event.type}`);
     }

@@ -2,3 +2,4 @@ export * from './events';
 export * from './leads';
 export * from './demo-tenants';
 export * from './realtime';
+export * from './practices';

@@ -559,5 +559,6 @@ describe('people API: lists, stats, a lead, its timeline and seen state', () => 
   it('answers 401 without the identity the gateway adds', async () => {
     const response = await h.http().get('/api/v1/people/').query({ practice_id: practice });
     expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'Not authenticated' });
   });
 });

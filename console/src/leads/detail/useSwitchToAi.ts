@@ -1,9 +1,10 @@
+import { LeadActionMessages } from '@pp/contracts';
 import { useLogAction } from '../api/personQueries';
 
 /** The switch back to AI control (docs/product/lead-panel.md): the action, its notes and the mode. */
 export const SWITCH_TO_AI = {
   action: 'switch_control_mode',
-  notes: 'Switched back to AI control',
+  notes: LeadActionMessages.switchedToAi,
   control_mode: 'ai',
 } as const;
 

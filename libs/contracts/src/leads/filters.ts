@@ -25,10 +25,9 @@ export const STAGE_BY_FILTER: Readonly<Record<Exclude<StageFilterId, 'all' | 're
   closed: 'Closed - Lost',
 };
 
+/** A sidebar entry; its label (also the list title) is the console's text `pp.leads.filters.<id>`. */
 export interface StageFilterEntry {
   id: StageFilterId;
-  /** The sidebar label and the list title. */
-  label: string;
 }
 
 export interface StageFilterGroup {
@@ -41,23 +40,23 @@ export const STAGE_SIDEBAR: readonly StageFilterGroup[] = [
   {
     title: 'PIPELINE',
     entries: [
-      { id: 'all', label: 'All Leads' },
-      { id: 'review', label: 'Needs My Review' },
-      { id: 'escalated', label: 'Human Escalated' },
-      { id: 'attempting', label: 'Attempting Contact' },
-      { id: 'conversations', label: 'Active Conversations' },
+      { id: 'all' },
+      { id: 'review' },
+      { id: 'escalated' },
+      { id: 'attempting' },
+      { id: 'conversations' },
     ],
   },
   {
     title: 'BOOKINGS',
     entries: [
-      { id: 'consultations', label: 'Consultations' },
-      { id: 'noshowcancelled', label: 'No Show / Cancelled' },
-      { id: 'postconsultations', label: 'Post Consultations' },
-      { id: 'procedures', label: 'Booked Procedures' },
+      { id: 'consultations' },
+      { id: 'noshowcancelled' },
+      { id: 'postconsultations' },
+      { id: 'procedures' },
     ],
   },
-  { title: 'ARCHIVE', entries: [{ id: 'closed', label: 'Closed / Lost' }] },
+  { title: 'ARCHIVE', entries: [{ id: 'closed' }] },
 ];
 
 export function isStageFilterId(value: unknown): value is StageFilterId {

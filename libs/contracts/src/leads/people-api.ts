@@ -23,6 +23,8 @@ export const PeopleApiMessages = {
 export const LeadActionMessages = {
   smsMessage: 'Please enter the SMS message',
   emailMessage: 'Please enter the email message',
+  /** The notes of the console's switch back to AI control, and the reason people records for it. */
+  switchedToAi: 'Switched back to AI control',
 } as const;
 
 export type ControlMode = 'ai' | 'human';

@@ -7,6 +7,7 @@ enum SampleExceptionCode {
   Broken = 'SAMPLE_BROKEN',
   Taken = 'SAMPLE_TAKEN',
   Down = 'SAMPLE_DOWN',
+  Busy = 'SAMPLE_BUSY',
 }
 
 const kinds: DomainErrorKinds<SampleExceptionCode> = {
@@ -14,18 +15,26 @@ const kinds: DomainErrorKinds<SampleExceptionCode> = {
   [SampleExceptionCode.Broken]: DomainErrorKind.Invalid,
   [SampleExceptionCode.Taken]: DomainErrorKind.Conflict,
   [SampleExceptionCode.Down]: DomainErrorKind.Unavailable,
+  [SampleExceptionCode.Busy]: DomainErrorKind.RateLimited,
 };
 
 class SampleException extends DomainException<SampleExceptionCode> {
-  constructor(code: SampleExceptionCode, detail: string) {
-    super(code, detail, kinds[code]);
+  constructor(code: SampleExceptionCode, detail: string, retryAfterSeconds?: number) {
+    super(code, detail, kinds[code], { retryAfterSeconds });
   }
 }
 
 /** Runs the global filter over an error and returns what the client receives. */
-function reply(exception: unknown): { status: number; body: unknown } {
-  const sent: { status: number; body: unknown } = { status: 0, body: undefined };
+function reply(exception: unknown): { status: number; body: unknown; headers?: Record<string, string> } {
+  const sent: { status: number; body: unknown; headers?: Record<string, string> } = {
+    status: 0,
+    body: undefined,
+  };
   const fastifyReply = {
+    headers(values: Record<string, string>) {
+      sent.headers = { ...sent.headers, ...values };
+      return this;
+    },
     status(code: number) {
       sent.status = code;
       return this;
@@ -54,6 +63,18 @@ describe('domain exceptions through the global filter', () => {
       status,
       body: { detail: 'Sample message' },
     });
+  });
+
+  it('answers a rate-limited error with 429, its message and Retry-After in whole seconds', () => {
+    expect(reply(new SampleException(SampleExceptionCode.Busy, 'Slow down', 61.2))).toEqual({
+      status: 429,
+      body: { detail: 'Slow down' },
+      headers: { 'Retry-After': '62' },
+    });
+  });
+
+  it('sends no Retry-After when the error does not say when to try again', () => {
+    expect(reply(new SampleException(SampleExceptionCode.Busy, 'Slow down')).headers).toBeUndefined();
   });
 
   it('maps every kind to a 4xx, except an unavailable dependency (503)', () => {

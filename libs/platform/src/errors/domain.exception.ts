@@ -15,6 +15,14 @@ export enum DomainErrorKind {
   Forbidden = 'FORBIDDEN',
   /** A dependency could not answer; the caller may retry: 503. */
   Unavailable = 'UNAVAILABLE',
+  /** Too many attempts; the caller may try again after `retryAfterSeconds`: 429 with `Retry-After`. */
+  RateLimited = 'RATE_LIMITED',
+}
+
+/** What a domain error may add to its kind: when a refused caller may try again. */
+export interface DomainExceptionOptions {
+  /** Seconds until a new attempt counts: the platform filter sends it as `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -31,13 +39,17 @@ export enum DomainErrorKind {
  * ```
  */
 export abstract class DomainException<Code extends string = string> extends Error {
+  readonly retryAfterSeconds?: number;
+
   protected constructor(
     readonly code: Code,
     readonly detail: string,
     readonly kind: DomainErrorKind,
+    options: DomainExceptionOptions = {},
   ) {
     super(detail);
     this.name = new.target.name;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

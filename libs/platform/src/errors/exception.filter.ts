@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EntityNotFoundError, QueryFailedError } from 'typeorm';
 import { DomainErrorKind, DomainException } from './domain.exception';
+import { ErrorMessages } from './error-messages';
 import { InputMessages } from './input-rules';
 
 export interface ErrorBody {
@@ -35,17 +36,17 @@ export function toErrorBody(status: number, response: unknown): ErrorBody {
 function defaultDetail(status: number): string {
   switch (status) {
     case HttpStatus.BAD_REQUEST:
-      return 'Bad request';
+      return ErrorMessages.badRequest;
     case HttpStatus.UNAUTHORIZED:
-      return 'Not authenticated';
+      return ErrorMessages.notAuthenticated;
     case HttpStatus.FORBIDDEN:
-      return 'Forbidden';
+      return ErrorMessages.forbidden;
     case HttpStatus.NOT_FOUND:
-      return 'Not found';
+      return ErrorMessages.notFound;
     case HttpStatus.SERVICE_UNAVAILABLE:
-      return 'Service unavailable';
+      return ErrorMessages.unavailable;
     default:
-      return status >= 500 ? 'Internal server error' : 'Request failed';
+      return status >= 500 ? ErrorMessages.internal : ErrorMessages.requestFailed;
   }
 }
 
@@ -57,16 +58,34 @@ const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   [DomainErrorKind.Unauthenticated]: HttpStatus.UNAUTHORIZED,
   [DomainErrorKind.Forbidden]: HttpStatus.FORBIDDEN,
   [DomainErrorKind.Unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
+  [DomainErrorKind.RateLimited]: HttpStatus.TOO_MANY_REQUESTS,
 };
 
 export function domainErrorStatus(kind: DomainErrorKind): number {
   return STATUS_BY_KIND[kind] ?? HttpStatus.INTERNAL_SERVER_ERROR;
 }
 
-/** A domain exception as its status and `{"detail"}` body; undefined for any other error. */
-export function describeDomainException(exception: unknown): { status: number; body: ErrorBody } | undefined {
+/** An error as the HTTP answer the filter sends: status, `{"detail"}` body and any headers. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A domain exception as its status, `{"detail"}` body and headers (`Retry-After` when it says when to try
+ * again); undefined for any other error.
+ */
+export function describeDomainException(exception: unknown): ErrorAnswer | undefined {
   if (!(exception instanceof DomainException)) return undefined;
-  return { status: domainErrorStatus(exception.kind), body: { detail: exception.detail } };
+  const answer: ErrorAnswer = {
+    status: domainErrorStatus(exception.kind),
+    body: { detail: exception.detail },
+  };
+  if (exception.retryAfterSeconds !== undefined) {
+    answer.headers = { 'Retry-After': String(Math.max(1, Math.ceil(exception.retryAfterSeconds))) };
+  }
+  return answer;
 }
 
 /**
@@ -80,7 +99,7 @@ export function databaseInputProblem(code: string | undefined): string | null {
       return InputMessages.nul;
     case '22007': // invalid_datetime_format
     case '22008': // datetime_field_overflow
-      return 'Invalid date or time';
+      return ErrorMessages.invalidDateTime;
     default:
       return null;
   }
@@ -97,12 +116,13 @@ export class DetailExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const { status, body } = this.describe(exception);
+    const { status, body, headers } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (headers) void reply.headers(headers);
     void reply.status(status).send(body);
   }
 
-  private describe(exception: unknown): { status: number; body: ErrorBody } {
+  private describe(exception: unknown): ErrorAnswer {
     const domain = describeDomainException(exception);
     if (domain) return domain;
     if (exception instanceof HttpException) {
@@ -110,11 +130,11 @@ export class DetailExceptionFilter implements ExceptionFilter {
       return { status, body: toErrorBody(status, exception.getResponse()) };
     }
     if (exception instanceof EntityNotFoundError) {
-      return { status: 404, body: { detail: 'Not found' } };
+      return { status: 404, body: { detail: ErrorMessages.notFound } };
     }
     if (exception instanceof QueryFailedError) {
       const code = (exception as QueryFailedError & { code?: string }).code;
-      if (code === '22P02') return { status: 422, body: { detail: 'Invalid identifier' } };
+      if (code === '22P02') return { status: 422, body: { detail: ErrorMessages.invalidIdentifier } };
       const inputProblem = databaseInputProblem(code);
       if (inputProblem) return { status: 422, body: { detail: inputProblem } };
     }
@@ -124,7 +144,7 @@ export class DetailExceptionFilter implements ExceptionFilter {
       const message = (exception as Error).message;
       return { status: statusCode, body: { detail: message || defaultDetail(statusCode) } };
     }
-    return { status: 500, body: { detail: 'Internal server error' } };
+    return { status: 500, body: { detail: ErrorMessages.internal } };
   }
 }
 

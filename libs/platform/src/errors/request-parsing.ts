@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { ErrorMessages } from './error-messages';
 import { findTextProblem, InputMessages, jsonDepthExceeds } from './input-rules';
 
 /**
@@ -102,7 +103,7 @@ function answerFrameworkError(error: Error, _request: FastifyRequest, reply: Fas
   }
   const status = (error as { statusCode?: number }).statusCode;
   const known = status !== undefined && status >= 400 && status < 500 ? status : 400;
-  void reply.status(known).send({ detail: STATUS_CODES[known] ?? 'Bad request' });
+  void reply.status(known).send({ detail: STATUS_CODES[known] ?? ErrorMessages.badRequest });
 }
 
 /**
@@ -117,7 +118,11 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   const status =
     error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const detail =
-    status === 431 ? 'The request head is too large' : status === 408 ? 'Request timeout' : 'Bad request';
+    status === 431
+      ? ErrorMessages.headTooLarge
+      : status === 408
+        ? ErrorMessages.requestTimeout
+        : ErrorMessages.badRequest;
   const body = JSON.stringify({ detail });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -5,11 +5,11 @@ import {
   Inject,
   Injectable,
   SetMetadata,
-  UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { Correlation, CORRELATION_HEADER } from '../logging/correlation';
+import { IdentityException } from './identity.exception';
 import { Identity, IDENTITY_HEADER, InternalTokens } from './internal-token';
 
 export const IS_PUBLIC = 'pp:public';
@@ -40,7 +40,7 @@ export class IdentityGuard implements CanActivate {
     if (isPublic) return true;
     const header = request.headers[IDENTITY_HEADER];
     const identity = await this.tokens.verify(typeof header === 'string' ? header : undefined);
-    if (!identity) throw new UnauthorizedException('Not authenticated');
+    if (!identity) throw IdentityException.notAuthenticated();
     request.identity = identity;
     return true;
   }
@@ -49,6 +49,6 @@ export class IdentityGuard implements CanActivate {
 /** The caller's identity in a handler: `@CurrentIdentity() identity: Identity`. */
 export const CurrentIdentity = createParamDecorator((_data: unknown, context: ExecutionContext): Identity => {
   const identity = context.switchToHttp().getRequest<RequestWithIdentity>().identity;
-  if (!identity) throw new UnauthorizedException('Not authenticated');
+  if (!identity) throw IdentityException.notAuthenticated();
   return identity;
 });

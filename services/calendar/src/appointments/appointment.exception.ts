@@ -1,4 +1,4 @@
-import { PeopleApiMessages } from '@pp/contracts';
+import { PeopleApiMessages, PracticeApiMessages } from '@pp/contracts';
 import { DomainErrorKind, DomainErrorKinds, DomainException } from '@pp/platform';
 
 export enum AppointmentExceptionCode {
@@ -21,7 +21,7 @@ const kinds: DomainErrorKinds<AppointmentExceptionCode> = {
 
 export const AppointmentMessages = {
   personNotFound: PeopleApiMessages.personNotFound,
-  locationNotFound: 'Location not found',
+  locationNotFound: PracticeApiMessages.locationNotFound,
   peopleUnavailable: 'Could not verify the lead right now. Please try again.',
 } as const;
 

@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, Public } from '@pp/platform';
 import { LogoutResponse, TokenResponseDto } from './auth.response';
 import type { AuthenticatedRequest } from './auth.guard';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
-import { TooManyAttemptsFilter } from './too-many-attempts.filter';
 
 @ApiTags('auth')
 @Controller('api/v1/auth')
@@ -15,7 +14,6 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @UseFilters(TooManyAttemptsFilter)
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiOperation({ summary: 'Sign in with email (username) and password; returns a bearer token' })
   @ApiOkResponse({ type: TokenResponseDto })

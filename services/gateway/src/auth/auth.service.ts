@@ -1,8 +1,9 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { decodeJwt } from 'jose';
 import { DataSource } from 'typeorm';
 import { User } from '../users/user.entity';
 import { AccessClaims, AccessTokens } from './access-tokens';
+import { AuthException } from './auth.exception';
 import { LoginDto } from './dto/login.dto';
 import { LoginRateLimiter } from './login-rate-limiter';
 import { verifyPassword } from './passwords';
@@ -27,7 +28,7 @@ export class AuthService {
     await this.limiter.attempt(ip, email);
     const user = await this.dataSource.getRepository(User).findOneBy({ email });
     if (!(await verifyPassword(user?.password_hash, dto.password)) || !user) {
-      throw new UnauthorizedException('Incorrect email or password');
+      throw AuthException.invalidCredentials();
     }
     await this.limiter.succeeded(ip, email);
     const accessToken = await this.tokens.issue(user.id);

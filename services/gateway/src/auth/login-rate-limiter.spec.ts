@@ -1,4 +1,6 @@
-import { clientNetwork, TooManyAttempts } from './login-rate-limiter';
+import { domainErrorStatus } from '@pp/platform';
+import { AuthException } from './auth.exception';
+import { clientNetwork } from './login-rate-limiter';
 
 describe('clientNetwork', () => {
   it.each([
@@ -13,13 +15,15 @@ describe('clientNetwork', () => {
   });
 });
 
-describe('TooManyAttempts', () => {
+describe('AuthException.tooManyAttempts', () => {
   it('says the minutes to wait, rounded up, and carries the seconds for Retry-After', () => {
-    const error = new TooManyAttempts(61_500);
-    expect(error.getStatus()).toBe(429);
+    const error = AuthException.tooManyAttempts(61_500);
+    expect(domainErrorStatus(error.kind)).toBe(429);
     expect(error.message).toBe('Too many login attempts. Please try again in 2 minutes.');
     expect(error.retryAfterSeconds).toBe(62);
-    expect(new TooManyAttempts(10).message).toBe('Too many login attempts. Please try again in 1 minute.');
-    expect(new TooManyAttempts(10).retryAfterSeconds).toBe(1);
+    expect(AuthException.tooManyAttempts(10).message).toBe(
+      'Too many login attempts. Please try again in 1 minute.',
+    );
+    expect(AuthException.tooManyAttempts(10).retryAfterSeconds).toBe(1);
   });
 });

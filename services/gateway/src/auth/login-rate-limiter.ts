@@ -1,25 +1,12 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG, RedisClient } from '@pp/platform';
 import * as ipaddr from 'ipaddr.js';
 import { createHash } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GatewayConfig } from '../config';
+import { AuthException } from './auth.exception';
 
 const WINDOW_SECONDS = 15 * 60;
-
-export class TooManyAttempts extends HttpException {
-  readonly retryAfterSeconds: number;
-
-  constructor(msBeforeNext: number) {
-    const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    super(
-      `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
-    this.retryAfterSeconds = seconds;
-  }
-}
 
 /**
  * The client network a login limit counts against: an IPv4 address, or the /64 of an IPv6 address (one
@@ -66,7 +53,7 @@ export class LoginRateLimiter {
     });
   }
 
-  /** Counts an attempt; throws TooManyAttempts (429) when this network is over a limit. */
+  /** Counts an attempt; throws AuthException.tooManyAttempts (429, Retry-After) when this network is over a limit. */
   async attempt(ip: string, account: string): Promise<void> {
     const network = clientNetwork(ip);
     const results = await Promise.allSettled([
@@ -76,7 +63,8 @@ export class LoginRateLimiter {
     const limited = results.flatMap((result) =>
       result.status === 'rejected' && result.reason instanceof RateLimiterRes ? [result.reason] : [],
     );
-    if (limited.length) throw new TooManyAttempts(Math.max(...limited.map((res) => res.msBeforeNext)));
+    if (limited.length)
+      throw AuthException.tooManyAttempts(Math.max(...limited.map((res) => res.msBeforeNext)));
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }

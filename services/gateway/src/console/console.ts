@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ErrorMessages } from '@pp/platform';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -44,7 +45,7 @@ export async function registerConsole(app: NestFastifyApplication, consoleDir: s
   const fastify = app.getHttpAdapter().getInstance();
   const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
     if (NOT_SPA.test(request.url) || FILE.test(request.url))
-      return reply.status(404).send({ detail: 'Not found' });
+      return reply.status(404).send({ detail: ErrorMessages.notFound });
     void reply.header('Cache-Control', 'no-cache');
     return built ? reply.sendFile('index.html', consoleDir) : reply.type('text/html').send(PLACEHOLDER);
   };

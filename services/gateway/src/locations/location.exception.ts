@@ -1,4 +1,4 @@
-import { LeadFieldMessages } from '@pp/contracts';
+import { LeadFieldMessages, PracticeApiMessages } from '@pp/contracts';
 import { DomainErrorKind, DomainErrorKinds, DomainException } from '@pp/platform';
 
 export enum LocationExceptionCode {
@@ -18,7 +18,7 @@ const kinds: DomainErrorKinds<LocationExceptionCode> = {
 
 /** Every message of the locations API, defined once (DTO validation and the service use these). */
 export const LocationMessages = {
-  notFound: 'Location not found',
+  notFound: PracticeApiMessages.locationNotFound,
   nameRequired: 'Location name is required',
   addressRequired: 'Street address is required',
   timezoneRequired: 'Timezone is required',

@@ -1,4 +1,4 @@
-import { LeadFieldMessages } from '@pp/contracts';
+import { LeadFieldMessages, PracticeApiMessages } from '@pp/contracts';
 import { DomainErrorKind, DomainErrorKinds, DomainException } from '@pp/platform';
 
 export enum PracticeExceptionCode {
@@ -15,7 +15,7 @@ const kinds: DomainErrorKinds<PracticeExceptionCode> = {
 
 /** Every message of the practice settings API, defined once (DTO validation and the service use these). */
 export const PracticeMessages = {
-  notFound: 'Practice not found',
+  notFound: PracticeApiMessages.practiceNotFound,
   nameRequired: 'Practice name is required',
   website: LeadFieldMessages.website,
 } as const;

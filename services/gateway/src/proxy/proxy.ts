@@ -1,8 +1,17 @@
 import replyFrom from '@fastify/reply-from';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Correlation, CORRELATION_HEADER, IDENTITY_HEADER, InternalTokens, redactUrl } from '@pp/platform';
+import {
+  Correlation,
+  CORRELATION_HEADER,
+  ErrorMessages,
+  IDENTITY_HEADER,
+  InputMessages,
+  InternalTokens,
+  redactUrl,
+} from '@pp/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AuthMessages } from '../auth/auth.exception';
 import { Authenticator } from '../auth/authenticator';
 import { isBackgroundRequest } from '../auth/sessions';
 import { GatewayConfig } from '../config';
@@ -22,7 +31,8 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
   };
 }
 
-const NOT_FOUND = { detail: 'Not found' };
+const NOT_FOUND = { detail: ErrorMessages.notFound };
+const PROXY_MESSAGES = { traversalInQuery: 'Invalid query string' } as const;
 
 /**
  * Refuses, on every route of the gateway (its own, forwarded ones, the console's files), a request whose path
@@ -62,12 +72,13 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       const route = resolveRoute(request.url);
       const target = route && upstreamUrl(route, urls[route.service]);
       if (!route || !target) return reply.status(404).send(NOT_FOUND);
-      if (!forwardable(target)) return reply.status(400).send({ detail: 'Invalid query string' });
+      const unforwardable = forwardProblem(target);
+      if (unforwardable) return reply.status(400).send({ detail: unforwardable });
       const auth = await authenticator.fromToken(
         Authenticator.bearer(request.headers.authorization),
         isBackgroundRequest(request.headers) ? 'background' : 'user',
       );
-      if (!auth && !route.public) return reply.status(401).send({ detail: 'Could not validate credentials' });
+      if (!auth && !route.public) return reply.status(401).send({ detail: AuthMessages.invalidToken });
       const identityToken = auth ? await internalTokens.sign(auth.identity) : undefined;
       const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
       void reply.header(CORRELATION_HEADER, correlationId);
@@ -98,12 +109,14 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
 /**
  * reply-from decodes the whole URL before forwarding and refuses (in its own error shape) malformed
  * percent-encoding and any `../` or `/..`, even in the query string: answer those here, in the envelope.
+ * Malformed encoding is normally refused earlier by the platform's request hook, with the same message.
  */
-function forwardable(url: URL): boolean {
+function forwardProblem(url: URL): string | null {
+  let decoded: string;
   try {
-    const decoded = decodeURIComponent(url.pathname + url.search);
-    return !decoded.includes('../') && !decoded.includes('/..');
+    decoded = decodeURIComponent(url.pathname + url.search);
   } catch {
-    return false;
+    return InputMessages.malformedQuery;
   }
+  return decoded.includes('../') || decoded.includes('/..') ? PROXY_MESSAGES.traversalInQuery : null;
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LiveCloseCodes } from '@pp/contracts';
 import { WebSocket, WebSocketServer } from 'ws';
+import { AuthMessages } from '../auth/auth.exception';
 import { Authenticated, Authenticator } from '../auth/authenticator';
 import { Sessions } from '../auth/sessions';
 import { parseRequestTarget } from '../proxy/request-target';
@@ -13,6 +14,14 @@ const NOT_FOUND = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length
 
 /** Close codes of the live connection, shared with the console (`@pp/contracts`). */
 export const CloseCodes = LiveCloseCodes;
+
+/** The reasons the gateway gives when it closes a live connection, each written once. */
+export const CloseReasons = {
+  invalidToken: AuthMessages.invalidToken,
+  signedOut: 'Signed out',
+  sessionExpired: 'Session expired',
+  forbidden: 'Not allowed to access this practice',
+} as const;
 
 /**
  * The live connection: `/api/v1/practices/{practice_id}/events?token=...`. A missing, invalid or idle
@@ -61,7 +70,7 @@ export class RealtimeServer implements OnApplicationShutdown {
     this.hub.add(practiceId, ws, { jti, userId });
     // A logout announced while the token was being checked found no socket to close: look again.
     if (!(await this.sessions.isActive(jti, false).catch(() => true))) {
-      ws.close(CloseCodes.unauthenticated, 'Signed out');
+      ws.close(CloseCodes.unauthenticated, CloseReasons.signedOut);
       return;
     }
     if (ws.readyState !== ws.OPEN) return;
@@ -86,11 +95,11 @@ export class RealtimeServer implements OnApplicationShutdown {
       return null;
     }
     if (!auth) {
-      ws.close(CloseCodes.unauthenticated, 'Could not validate credentials');
+      ws.close(CloseCodes.unauthenticated, CloseReasons.invalidToken);
       return null;
     }
     if (!auth.identity.practiceIds.includes(practiceId)) {
-      ws.close(CloseCodes.forbidden, 'Not allowed to access this practice');
+      ws.close(CloseCodes.forbidden, CloseReasons.forbidden);
       return null;
     }
     this.expireWithToken(ws, auth.claims.exp);
@@ -100,7 +109,7 @@ export class RealtimeServer implements OnApplicationShutdown {
   /** A socket lives no longer than the token it was opened with. */
   private expireWithToken(ws: WebSocket, exp: number): void {
     const timer = setTimeout(
-      () => ws.close(CloseCodes.unauthenticated, 'Session expired'),
+      () => ws.close(CloseCodes.unauthenticated, CloseReasons.sessionExpired),
       Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1),
     );
     ws.once('close', () => clearTimeout(timer));

@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import { SESSION_ENDED_CHANNEL, SessionEnded, Sessions } from '../auth/sessions';
 import { GatewayConfig } from '../config';
 import { RealtimeHub } from './realtime.hub';
-import { CloseCodes } from './realtime.server';
+import { CloseCodes, CloseReasons } from './realtime.server';
 
 /** How often open sockets are checked against their sessions, at most (idle sessions, missed messages). */
 const MAX_SWEEP_MS = 30_000;
@@ -53,7 +53,7 @@ export class SessionWatch implements OnApplicationBootstrap, OnApplicationShutdo
       return;
     }
     if (typeof message.jti !== 'string') return;
-    this.hub.closeSessions([message.jti], CloseCodes.unauthenticated, 'Signed out');
+    this.hub.closeSessions([message.jti], CloseCodes.unauthenticated, CloseReasons.signedOut);
   }
 
   /** Closes the sockets of every session that is no longer active (idle, revoked or expired). */
@@ -64,7 +64,8 @@ export class SessionWatch implements OnApplicationBootstrap, OnApplicationShutdo
       const open = this.hub.sessionIds();
       const active = await this.sessions.stillActive(open);
       const ended = open.filter((jti) => !active.has(jti));
-      if (ended.length) this.hub.closeSessions(ended, CloseCodes.unauthenticated, 'Session expired');
+      if (ended.length)
+        this.hub.closeSessions(ended, CloseCodes.unauthenticated, CloseReasons.sessionExpired);
     } catch (error) {
       this.logger.warn(`session sweep: ${String(error)}`);
     } finally {

@@ -198,7 +198,7 @@ const REASONS: Record<LeadAction, string> = {
 
 function followUpReason(action: LeadAction, controlMode: ControlMode): string {
   if (action === 'switch_control_mode') {
-    return controlMode === 'ai' ? 'Switched back to AI control' : 'Switched to manual review';
+    return controlMode === 'ai' ? LeadActionMessages.switchedToAi : 'Switched to manual review';
   }
   return `${REASONS[action]} (${controlMode === 'ai' ? 'AI handles it' : 'staff handle it'})`;
 }

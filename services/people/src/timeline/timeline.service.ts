@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TimelineEventDto } from '@pp/contracts';
-import { assertOwned, Identity } from '@pp/platform';
+import { canAccessPractice, Identity } from '@pp/platform';
 import { DataSource } from 'typeorm';
+import { PersonException } from '../persons/person.exception';
 import { Person } from '../persons/person.entity';
 import { TimelineEvent } from './timeline-event.entity';
 import { toTimelineEventDto } from './timeline-event-dto';
@@ -18,7 +19,7 @@ export class TimelineService {
     const person = await this.dataSource
       .getRepository(Person)
       .findOne({ where: { person_id: personId }, select: { person_id: true, practice_id: true } });
-    assertOwned(identity, person, 'Person');
+    if (!person || !canAccessPractice(identity, person.practice_id)) throw PersonException.notFound();
     const events = await this.dataSource.getRepository(TimelineEvent).find({
       where: { person_id: personId },
       order: { timestamp: 'DESC', event_id: 'DESC' },

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PracticeApiMessages } from '@pp/contracts';
 import { IsNotEmpty, IsOptional, IsString, IsUUID } from 'class-validator';
 
 /** Query of `POST /calendar/appointments`: the practice, and the location when the practice has several. */
 export class AppointmentTargetQuery {
   @ApiProperty({ format: 'uuid' })
-  @IsString({ message: 'practice_id is required' })
-  @IsNotEmpty({ message: 'practice_id is required' })
+  @IsString({ message: PracticeApiMessages.practiceIdRequired })
+  @IsNotEmpty({ message: PracticeApiMessages.practiceIdRequired })
   practice_id: string;
 
   @ApiPropertyOptional({ format: 'uuid' })

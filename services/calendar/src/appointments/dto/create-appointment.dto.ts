@@ -3,6 +3,8 @@ import type { CreateAppointmentRequest } from '@pp/contracts';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
+const TITLE_REQUIRED = 'Please enter a title';
+
 /** `POST /calendar/appointments` body (docs/product/leads.md#appointment-payload). The service checks the times. */
 export class CreateAppointmentDto implements CreateAppointmentRequest {
   @ApiPropertyOptional({ nullable: true })
@@ -18,9 +20,9 @@ export class CreateAppointmentDto implements CreateAppointmentRequest {
 
   @ApiProperty()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString({ message: 'Please enter a title' })
+  @IsString({ message: TITLE_REQUIRED })
   @MaxLength(300, { message: 'The title is too long (300 characters at most)' })
-  @IsNotEmpty({ message: 'Please enter a title' })
+  @IsNotEmpty({ message: TITLE_REQUIRED })
   title: string;
 
   @ApiProperty({ example: '2030-03-11T15:00:00.000Z' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LEAD_STAGES } from '@pp/contracts';
+import { LEAD_STAGES, LeadFieldMessages } from '@pp/contracts';
 import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { STAGE_CHOICES_MESSAGE } from '../person-patch';
 
 export class CreatePersonDto {
   @ApiProperty({ format: 'uuid' })
@@ -21,17 +22,17 @@ export class CreatePersonDto {
 
   @ApiPropertyOptional({ example: '(555) 123-4567' })
   @IsOptional()
-  @Matches(/^\D*(1\D*)?(\d\D*){10}$/, { message: 'Please enter a valid 10-digit phone number' })
+  @Matches(/^\D*(1\D*)?(\d\D*){10}$/, { message: LeadFieldMessages.phone })
   primary_phone?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: LeadFieldMessages.email })
   @MaxLength(254)
   primary_email?: string;
 
   @ApiPropertyOptional({ enum: LEAD_STAGES })
   @IsOptional()
-  @IsIn(LEAD_STAGES, { message: `stage must be one of: ${LEAD_STAGES.join(', ')}` })
+  @IsIn(LEAD_STAGES, { message: STAGE_CHOICES_MESSAGE })
   stage?: string;
 }

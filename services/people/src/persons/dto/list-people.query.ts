@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { LeadLimits } from '@pp/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { PersonMessages } from '../person.exception';
 import { PracticeQuery } from './practice.query';
 
 const limitMessage = `limit must be a whole number from 1 to ${LeadLimits.maxPageSize}`;
@@ -30,12 +31,12 @@ export class ListPeopleQuery extends PracticeQuery {
 
   @ApiPropertyOptional({ description: 'next_cursor of the previous page: older leads' })
   @IsOptional()
-  @IsString({ message: 'Invalid cursor' })
+  @IsString({ message: PersonMessages.invalidCursor })
   after?: string;
 
   @ApiPropertyOptional({ description: 'prev_cursor of a page: newer leads' })
   @IsOptional()
-  @IsString({ message: 'Invalid cursor' })
+  @IsString({ message: PersonMessages.invalidCursor })
   before?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'A page starting at this lead (deep links)' })
