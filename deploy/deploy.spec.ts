@@ -916,6 +916,25 @@ describe('deploy/local', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('never hands the signing secrets to a service other than the gateway, even from the shell environment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
+    const file = join(dir, 'local.json');
+    const script = `
+      const { serviceEnv } = await import('./deploy/local/secrets.mjs');
+      const shell = { JWT_SECRET: 'from-shell', INTERNAL_IDENTITY_PRIVATE_KEY_FILE: '/k', PATH: '/bin' };
+      const file = ${JSON.stringify(file)};
+      console.log(JSON.stringify({ people: serviceEnv('people', shell, file), gateway: serviceEnv('gateway', shell, file) }));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+    }).toString();
+    const { people, gateway } = JSON.parse(out.slice(out.indexOf('{')));
+    expect(Object.keys(people).sort()).toEqual(['INTERNAL_IDENTITY_PUBLIC_KEY', 'PATH']);
+    expect(gateway.JWT_SECRET).toBe('from-shell');
+    expect(gateway.INTERNAL_IDENTITY_PRIVATE_KEY_FILE).toBe('/k');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('keeps the generated secrets out of git', () => {
     expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('deploy/local/.secrets/');
   });

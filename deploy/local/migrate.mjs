@@ -1,12 +1,12 @@
 // `npm run migrate`: applies every service's migrations to its own schema (services must be built).
-import { secretsFor } from './secrets.mjs';
+import { serviceEnv } from './secrets.mjs';
 import { run, SERVICES, serviceScript } from './workspace.mjs';
 
 export async function migrateAll(env = process.env) {
   for (const { name } of SERVICES)
     await run('node', [serviceScript(name, 'database/migrate.js')], {
       // A service loads its whole configuration, secrets included (the local ones unless env has its own).
-      env: { ...secretsFor(name), ...env },
+      env: serviceEnv(name, env),
     });
 }
 

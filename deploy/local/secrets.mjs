@@ -44,3 +44,17 @@ export function secretsFor(service, file = SECRETS_FILE) {
     Object.entries(secrets).filter(([name]) => service === 'gateway' || !GATEWAY_ONLY.includes(name)),
   );
 }
+
+/**
+ * The environment of one service: its local secrets under `env` (a value set there wins), less the gateway's
+ * signing secrets for any other service, even when the developer's shell exports them.
+ */
+export function serviceEnv(service, env = process.env, file = SECRETS_FILE) {
+  const merged = { ...secretsFor(service, file), ...env };
+  if (service !== 'gateway')
+    for (const name of GATEWAY_ONLY) {
+      delete merged[name];
+      delete merged[`${name}_FILE`];
+    }
+  return merged;
+}

@@ -1,6 +1,6 @@
 // `npm run seed`: each service seeds its own tables with the demo data; idempotent.
 import { join } from 'node:path';
-import { secretsFor } from './secrets.mjs';
+import { serviceEnv } from './secrets.mjs';
 import { ROOT, run, SERVICES, serviceScript } from './workspace.mjs';
 
 /**
@@ -15,7 +15,7 @@ export async function seedAll(env = process.env) {
   for (const { name } of SERVICES) {
     await run('node', [SEED_SCRIPTS[name] ?? serviceScript(name, 'database/seed.js')], {
       // A service loads its whole configuration, secrets included (the local ones unless env has its own).
-      env: { ...secretsFor(name), ...env },
+      env: serviceEnv(name, env),
     });
   }
 }

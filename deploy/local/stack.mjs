@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { secretsFor } from './secrets.mjs';
+import { serviceEnv } from './secrets.mjs';
 import { ROOT, SERVICES, serviceScript } from './workspace.mjs';
 
 const READY_TIMEOUT_MS = 120_000;
@@ -35,9 +35,9 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
     const child = spawn('node', ['--enable-source-maps', serviceScript(name, 'main.js')], {
       cwd: ROOT,
       env: {
-        // Generated on first start (secrets.mjs); a value set in the environment wins.
-        ...secretsFor(name),
-        ...process.env,
+        // Generated on first start (secrets.mjs); a value set in the environment wins, but only the gateway
+        // ever gets the signing secrets.
+        ...serviceEnv(name, process.env),
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
         // Loopback only: nothing outside this machine reaches a service port (nor the gateway's).
         HOST: '127.0.0.1',

@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { randomInt, randomUUID } from 'node:crypto';
 import { GatewayHarness, startGateway } from './gateway-harness';
 import { TestUser } from './factories/tenants';
@@ -154,10 +154,12 @@ describe('gateway auth (real PostgreSQL, Redis, Kafka)', () => {
 
     it('answers 401 for a malformed or forged token', async () => {
       await h.http().get('/api/v1/users/me').set('Authorization', 'Bearer not.a.token').expect(401);
+      // The id of a live session, so the forged token differs from a valid one by its key alone.
+      const liveJti = decodeJwt(await h.login(user)).jti as string;
       const forged = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(user.id)
-        .setJti('x')
+        .setJti(liveJti)
         .setIssuer('practicepilot')
         .setAudience('practicepilot-console')
         .setExpirationTime('1h')
@@ -166,10 +168,22 @@ describe('gateway auth (real PostgreSQL, Redis, Kafka)', () => {
     });
 
     it('answers 401 for an expired token', async () => {
+      // The id of a live session, so the token differs from a valid one by its expiry alone.
+      const liveJti = decodeJwt(await h.login(user)).jti as string;
+      const current = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setJti(liveJti)
+        .setIssuer('practicepilot')
+        .setAudience('practicepilot-console')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(h.gateway.config.JWT_SECRET));
+      await h.http().get('/api/v1/users/me').set('Authorization', `Bearer ${current}`).expect(200);
       const expired = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(user.id)
-        .setJti('expired-token')
+        .setJti(liveJti)
         .setIssuer('practicepilot')
         .setAudience('practicepilot-console')
         .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)

@@ -116,6 +116,26 @@ describe('loadConfig', () => {
       }
     });
 
+    it('refuses in production a TRUST_PROXY that trusts every hop, and accepts a hop count', () => {
+      const production = {
+        ...required,
+        NODE_ENV: 'production',
+        JWT_SECRET: strong(),
+        SIGNING_KEY: keys.privateKey,
+      };
+      expect(problemsOf(() => loadConfig('p', withSecret, { ...production, TRUST_PROXY: 'true' }))).toEqual([
+        expect.stringMatching(/^TRUST_PROXY: true trusts any X-Forwarded-For/),
+      ]);
+      expect(loadConfig('p', withSecret, { ...production, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+      expect(
+        loadConfig('p', withSecret, {
+          ...required,
+          ...{ JWT_SECRET: strong(), SIGNING_KEY: keys.privateKey },
+          TRUST_PROXY: 'true',
+        }).TRUST_PROXY,
+      ).toBe(true);
+    });
+
     it('refuses in production a private key that was not randomly generated', () => {
       // PKCS#8 DER of an Ed25519 key whose 32 seed bytes are all zero.
       const zeroKey = Buffer.concat([

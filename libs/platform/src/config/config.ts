@@ -187,15 +187,27 @@ function readSettingFiles(
   return { env: resolved, problems };
 }
 
-/** In production, every secret setting must pass its strength checks. */
+/**
+ * In production, every secret setting must pass its strength checks, and TRUST_PROXY may not trust every
+ * hop: with `true` any client could pick its own address in X-Forwarded-For and escape the per-network
+ * sign-in limits.
+ */
 function productionProblems(shape: Record<string, z.ZodType>, config: Record<string, unknown>): string[] {
   if (config.NODE_ENV !== 'production') return [];
-  return Object.entries(shape).flatMap(([name, setting]) => {
-    const check = PRODUCTION_CHECKS.get(setting);
-    const value = config[name];
-    if (!check || typeof value !== 'string') return [];
-    return check(value).map((problem) => `${name}: ${name} ${problem}`);
-  });
+  const proxy =
+    config.TRUST_PROXY === true
+      ? [
+          'TRUST_PROXY: true trusts any X-Forwarded-For a client sends; give the hop count of the proxies in front (e.g. 1) or their addresses',
+        ]
+      : [];
+  return proxy.concat(
+    Object.entries(shape).flatMap(([name, setting]) => {
+      const check = PRODUCTION_CHECKS.get(setting);
+      const value = config[name];
+      if (!check || typeof value !== 'string') return [];
+      return check(value).map((problem) => `${name}: ${name} ${problem}`);
+    }),
+  );
 }
 
 /**

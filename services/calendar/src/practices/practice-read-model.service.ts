@@ -8,9 +8,10 @@ import { KnownLocation } from './practice-read-model.entity';
 export const PRACTICE_CHANGES_CONSUMER = 'calendar.practice-changes';
 
 /**
- * The practices and locations the calendar knows from `practice.changes`. Snapshots are applied as upserts
- * guarded by occurred_at, so a replayed or older snapshot (the gateway's seed republishes them) never
- * overwrites a newer one.
+ * The practices and locations the calendar knows from `practice.changes`. Snapshots are applied as upserts in
+ * the order Kafka delivers them: a practice's events share its partition, so that order is the order of the
+ * changes, whichever gateway instance (and clock) wrote them. The inbox skips an event applied before, and a
+ * snapshot the gateway's seed republishes is the current state. `changed_at` is kept for operators only.
  */
 @Injectable()
 export class PracticeReadModel {
@@ -27,8 +28,7 @@ export class PracticeReadModel {
       if (event.type === 'practice_updated') {
         await manager.query(
           `INSERT INTO "calendar"."practices" ("practice_id", "name", "changed_at") VALUES ($1, $2, $3)
-           ON CONFLICT ("practice_id") DO UPDATE SET "name" = EXCLUDED."name", "changed_at" = EXCLUDED."changed_at"
-           WHERE "practices"."changed_at" <= EXCLUDED."changed_at"`,
+           ON CONFLICT ("practice_id") DO UPDATE SET "name" = EXCLUDED."name", "changed_at" = EXCLUDED."changed_at"`,
           [event.practice_id, event.practice.name, at],
         );
       } else if (event.type === 'location_deleted') {
@@ -43,8 +43,7 @@ export class PracticeReadModel {
            VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT ("location_id") DO UPDATE SET "name" = EXCLUDED."name", "timezone" = EXCLUDED."timezone",
              "is_active" = EXCLUDED."is_active", "changed_at" = EXCLUDED."changed_at"
-           WHERE "locations"."changed_at" <= EXCLUDED."changed_at"
-             AND "locations"."practice_id" = EXCLUDED."practice_id"`,
+           WHERE "locations"."practice_id" = EXCLUDED."practice_id"`,
           [location.location_id, event.practice_id, location.name, location.timezone, location.is_active, at],
         );
       }

@@ -65,7 +65,8 @@ export class RealtimeServer implements OnApplicationShutdown {
     });
     ws.on('error', (error) => this.logger.warn(`live connection: ${error.message}`));
     const auth = await accepted;
-    if (!auth) return;
+    // A client that left while its token was being checked never reaches the hub (its 'close' is past).
+    if (!auth || ws.readyState !== ws.OPEN) return;
     const { jti, userId } = auth.claims;
     this.hub.add(practiceId, ws, { jti, userId });
     // A logout announced while the token was being checked found no socket to close: look again.
