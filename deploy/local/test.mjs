@@ -15,8 +15,9 @@ const KAFKA_PID = join(ROOT, 'deploy', 'local', '.run', 'kafka.pid');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** The browser tests' own stack: gateway on 18080, services on 18081-18085. */
 const E2E_GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
-const E2E_DATABASE = 'practicepilot_e2e';
-const E2E_REDIS_DB = 3;
+/** Overridable so two checkouts on one machine can run their browser tests side by side. */
+const E2E_DATABASE = process.env.E2E_DATABASE ?? 'practicepilot_e2e';
+const E2E_REDIS_DB = Number(process.env.E2E_REDIS_DB ?? 3);
 
 async function step(title, fn) {
   const since = Date.now();
@@ -49,7 +50,8 @@ function usesContainers() {
 
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
-  // `npm test -- browser`: only the browser tests (installs, builds and brings the infrastructure up first).
+  // `npm test -- browser [file filter…]`: only the browser tests (installs, builds and brings the
+  // infrastructure up first); further arguments go to Playwright (`npm test -- browser settings`).
   if (process.argv[2] === 'browser') {
     await ensureInstalled();
     await build();
@@ -110,7 +112,8 @@ async function browserTests() {
   });
   const report = join(RESULTS, 'browser.json');
   try {
-    await run('npx', ['playwright', 'test', '-c', 'console/e2e/playwright.config.ts'], {
+    const filters = process.argv[2] === 'browser' ? process.argv.slice(3) : [];
+    await run('npx', ['playwright', 'test', '-c', 'console/e2e/playwright.config.ts', ...filters], {
       env: { ...process.env, E2E_BASE_URL: stack.url, E2E_JSON_REPORT: report },
     });
   } finally {

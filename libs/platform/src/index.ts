@@ -21,6 +21,7 @@ export * from './database/outbox.service';
 export * from './database/inbox.service';
 export * from './database/tokens';
 export * from './kafka/kafka-options';
+export * from './kafka/consumer-group';
 export * from './kafka/kafka.producer';
 export * from './kafka/kafka.consumer';
 export * from './kafka/outbox.relay';

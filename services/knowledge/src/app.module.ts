@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@pp/platform';
 import { KnowledgeConfig } from './config';
 import { knowledgeDatabase } from './database/database';
+import { PracticesModule } from './practices/practices.module';
 import { KNOWLEDGE_QUEUE } from './queues';
 
 @Module({})
@@ -13,6 +14,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ config, database: knowledgeDatabase }),
         BullModule.registerQueue({ name: KNOWLEDGE_QUEUE }),
+        PracticesModule,
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { ServiceDefinition } from '@pp/platform';
+import { databaseConsumerGroup, ServiceDefinition } from '@pp/platform';
 import { AppModule } from './app.module';
 import { KnowledgeConfig, knowledgeConfigSchema } from './config';
 
@@ -7,7 +7,8 @@ export const knowledgeService: ServiceDefinition<KnowledgeConfig> = {
   name: 'knowledge',
   configSchema: knowledgeConfigSchema,
   module: (config) => AppModule.forRoot(config),
-  // No consumerGroup until the first @EventPattern handler exists: knowledge will consume
-  // `onboarding.sessions` (a demo became a practice: seed its knowledge and procedures) and
-  // `practice.changes` (read models).
+  // practice.changes: the read model of practices and locations needs every event ever published, so a
+  // new group starts from the beginning of the topic (then resumes from its committed offsets).
+  consumerGroup: (config) => databaseConsumerGroup('knowledge', config.DATABASE_URL),
+  consumeFromBeginning: true,
 };

@@ -3,3 +3,5 @@ export * from './envelope';
 export * from './lead-events';
 export * from './practice-changes';
 export * from './appointment-events';
+export * from './practice-change-rules';
+export * from './knowledge-changes';

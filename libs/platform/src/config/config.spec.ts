@@ -7,6 +7,7 @@ import { generateIdentityKeyPair } from '../identity/identity-keys';
 import {
   baseConfigSchema,
   ConfigError,
+  hostPortListSetting,
   identityPrivateKeySetting,
   keysMatch,
   loadConfig,
@@ -193,5 +194,23 @@ describe('loadConfig', () => {
       loadConfig('p', schema, { INTERNAL_IDENTITY_PUBLIC_KEY: `${next.publicKey}, ${keys.publicKey}` })
         .INTERNAL_IDENTITY_PUBLIC_KEY,
     ).toContain(next.publicKey);
+  });
+});
+
+describe('hostPortListSetting', () => {
+  const schema = hostPortListSetting();
+
+  it('reads a comma-separated host:port list, lower-cased, empty by default', () => {
+    expect(schema.parse(undefined)).toEqual([]);
+    expect(schema.parse(' Site.Test:8080 , 127.0.0.1:4000,[::1]:81 ')).toEqual([
+      'site.test:8080',
+      '127.0.0.1:4000',
+      '[::1]:81',
+    ]);
+  });
+
+  it('refuses an entry without a port or with a path', () => {
+    expect(schema.safeParse('site.test').success).toBe(false);
+    expect(schema.safeParse('site.test:80/x').success).toBe(false);
   });
 });

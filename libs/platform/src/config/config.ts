@@ -102,6 +102,25 @@ export const urlSetting = (protocols: string[], fallback: string) =>
       `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     );
 
+/**
+ * A comma-separated list of `host:port` (lower-cased; empty by default). CRAWL_ALLOWED_HOSTS uses it: the
+ * hosts a crawl and a practice's Website URL may reach although they resolve to a private address, so tests
+ * and local demos can use a site served on loopback.
+ */
+export const hostPortListSetting = () =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((entry) => /^(\[[0-9a-f:.]+\]|[^:\s/\[\]]+):\d{1,5}$/.test(entry)), {
+      message: 'must be a comma-separated list of host:port',
+    });
+
 /** The settings every service reads (docs/architecture.md#running-it). */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Inbox } from '@pp/platform';
 import { DataSource } from 'typeorm';
-import { isApplicablePracticeChange } from './practice-change-rules';
+import { isApplicablePracticeChange } from '@pp/contracts';
 import { KnownLocation } from './practice-read-model.entity';
 
 /** The inbox name of this consumer: an event id is applied once. */

@@ -1,8 +1,10 @@
 import { ServiceDatabase } from '@pp/platform';
+import { KnownLocation, KnownPractice } from '../practices/practice-read-model.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
+import { PracticeReadModel1764100000000 } from './migrations/1764100000000-PracticeReadModel';
 
 export const knowledgeDatabase: ServiceDatabase = {
   schema: 'knowledge',
-  entities: [],
-  migrations: [Initial1763700000000],
+  entities: [KnownPractice, KnownLocation],
+  migrations: [Initial1763700000000, PracticeReadModel1764100000000],
 };

@@ -1,6 +1,8 @@
-import { peopleConsumerGroup } from './people.service-definition';
+import { databaseConsumerGroup } from './consumer-group';
 
-describe('peopleConsumerGroup', () => {
+const peopleConsumerGroup = (url: string) => databaseConsumerGroup('people', url);
+
+describe('databaseConsumerGroup', () => {
   it('is shared by the instances of one database, whatever their credentials', () => {
     expect(peopleConsumerGroup('postgres://people:secret@db.internal:5432/practicepilot')).toBe(
       peopleConsumerGroup('postgres://other:hunter2@db.internal/practicepilot'),

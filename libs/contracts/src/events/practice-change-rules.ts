@@ -3,13 +3,13 @@ import type {
   LocationDeletedV1,
   PracticeChangeV1,
   PracticeUpdatedV1,
-} from '@pp/contracts';
+} from './practice-changes';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
-/** Whether a `practice.changes` payload is one the calendar's read model can apply (else it is skipped). */
+/** Whether a `practice.changes` payload is one a read model can apply (else it is skipped): calendar and knowledge keep one. */
 export function isApplicablePracticeChange(event: unknown): event is PracticeChangeV1 {
   if (!isObject(event) || event.v !== 1 || !isText(event.event_id) || !isText(event.practice_id))
     return false;

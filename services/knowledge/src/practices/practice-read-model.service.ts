@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { isApplicablePracticeChange } from '@pp/contracts';
+import { Inbox } from '@pp/platform';
+import { DataSource } from 'typeorm';
+import { KnownLocation, KnownPractice } from './practice-read-model.entity';
+
+/** The inbox name of this consumer: an event id is applied once. */
+export const PRACTICE_CHANGES_CONSUMER = 'knowledge.practice-changes';
+
+/** A practice's time zone when it has no location yet (the spec's default for a new location). */
+export const DEFAULT_PRACTICE_TIMEZONE = 'America/New_York';
+
+/**
+ * The practices and locations knowledge knows from `practice.changes`, applied in the order Kafka delivers
+ * them (a practice's events share its partition); the inbox skips an event applied before.
+ */
+@Injectable()
+export class PracticeReadModel {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly inbox: Inbox,
+  ) {}
+
+  /** Applies one event; false when skipped (not applicable, or already applied). */
+  async apply(event: unknown): Promise<boolean> {
+    if (!isApplicablePracticeChange(event)) return false;
+    return this.inbox.once(PRACTICE_CHANGES_CONSUMER, event, async (manager) => {
+      const at = event.occurred_at;
+      if (event.type === 'practice_updated') {
+        await manager.query(
+          `INSERT INTO "knowledge"."practices" ("practice_id", "name", "website_url", "changed_at")
+           VALUES ($1, $2, $3, $4)
+           ON CONFLICT ("practice_id") DO UPDATE SET "name" = EXCLUDED."name",
+             "website_url" = EXCLUDED."website_url", "changed_at" = EXCLUDED."changed_at"`,
+          [event.practice_id, event.practice.name, event.practice.website_url ?? null, at],
+        );
+      } else if (event.type === 'location_deleted') {
+        await manager.query(
+          `DELETE FROM "knowledge"."locations" WHERE "location_id" = $1 AND "practice_id" = $2`,
+          [event.location_id, event.practice_id],
+        );
+      } else {
+        const { location } = event;
+        await manager.query(
+          `INSERT INTO "knowledge"."locations"
+             ("location_id", "practice_id", "name", "timezone", "is_primary", "is_active", "changed_at")
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT ("location_id") DO UPDATE SET "name" = EXCLUDED."name", "timezone" = EXCLUDED."timezone",
+             "is_primary" = EXCLUDED."is_primary", "is_active" = EXCLUDED."is_active",
+             "changed_at" = EXCLUDED."changed_at"
+           WHERE "locations"."practice_id" = EXCLUDED."practice_id"`,
+          [
+            location.location_id,
+            event.practice_id,
+            location.name,
+            location.timezone,
+            location.is_primary === true,
+            location.is_active,
+            at,
+          ],
+        );
+      }
+    });
+  }
+
+  async practice(practiceId: string): Promise<KnownPractice | null> {
+    return this.dataSource.getRepository(KnownPractice).findOneBy({ practice_id: practiceId });
+  }
+
+  /** The practice's locations, primary first, then by name. */
+  async locations(practiceId: string): Promise<KnownLocation[]> {
+    return this.dataSource
+      .getRepository(KnownLocation)
+      .find({ where: { practice_id: practiceId }, order: { is_primary: 'DESC', name: 'ASC' } });
+  }
+
+  /** The location, when it exists and belongs to the practice; null otherwise. */
+  async location(practiceId: string, locationId: string): Promise<KnownLocation | null> {
+    return this.dataSource
+      .getRepository(KnownLocation)
+      .findOneBy({ location_id: locationId, practice_id: practiceId });
+  }
+
+  /** The practice's time zone: its primary location's (else the first location's, else the default). */
+  async timezone(practiceId: string): Promise<string> {
+    const [first] = await this.locations(practiceId);
+    return first?.timezone ?? DEFAULT_PRACTICE_TIMEZONE;
+  }
+}
