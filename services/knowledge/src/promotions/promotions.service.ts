@@ -67,7 +67,8 @@ export class PromotionsService {
       ];
       let promotionId = dto.promotion_id ?? null;
       if (promotionId) {
-        const updated: unknown[] = await manager.query(
+        // TypeORM answers an UPDATE with [rows, affected count].
+        const [updated]: [unknown[], number] = await manager.query(
           `UPDATE "knowledge"."promotions" SET "name" = $3, "type" = $4, "amount" = $5, "location_id" = $6,
              "selected_procedures" = $7::uuid[], "is_all_procedures" = $8, "start_date" = $9, "end_date" = $10,
              "updated_at" = now()
