@@ -396,6 +396,88 @@ describe('the whole API, from its merged OpenAPI document', () => {
           },
         ],
       },
+      // Pricing (knowledge): their practice in the path; my practice with their location in the body or query.
+      'GET /api/v1/procedures/{practiceId}/summary': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/summary` }],
+      },
+      'GET /api/v1/procedures/{practiceId}/search': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/search?q=botox` }],
+      },
+      'GET /api/v1/procedures/{practiceId}/history/{procedureId}': {
+        probes: (ids) => [
+          { url: `/api/v1/procedures/${ids.theirPractice}/history/${randomUUID()}` },
+          { url: `/api/v1/procedures/${ids.myPractice}/history/${randomUUID()}` },
+        ],
+      },
+      'POST /api/v1/procedures/{practiceId}/seed-from-extracted': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/seed-from-extracted` }],
+      },
+      'POST /api/v1/procedures/{practiceId}/create': {
+        probes: (ids) => [
+          { url: `/api/v1/procedures/${ids.theirPractice}/create`, body: { procedure_name: 'Intruder' } },
+          {
+            url: `/api/v1/procedures/${ids.myPractice}/create`,
+            body: { procedure_name: 'Intruder', location_id: ids.theirLocation },
+          },
+        ],
+      },
+      'POST /api/v1/procedures/{practiceId}/update-offering': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/procedures/${ids.theirPractice}/update-offering`,
+            body: { procedure_id: randomUUID(), is_offered: false },
+          },
+          {
+            url: `/api/v1/procedures/${ids.myPractice}/update-offering`,
+            body: { procedure_id: randomUUID(), is_offered: false },
+          },
+        ],
+      },
+      'GET /api/v1/procedures/{practiceId}/consultation-fees': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/consultation-fees` }],
+      },
+      'POST /api/v1/procedures/{practiceId}/consultation-fees': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/procedures/${ids.theirPractice}/consultation-fees`,
+            body: { modality: 'medspa', fee: 1 },
+          },
+          {
+            url: `/api/v1/procedures/${ids.myPractice}/consultation-fees`,
+            body: { modality: 'medspa', fee: 1, location_id: ids.theirLocation },
+          },
+        ],
+      },
+      'DELETE /api/v1/procedures/{practiceId}/consultation-fees/modality/{modality}': {
+        probes: (ids) => [
+          { url: `/api/v1/procedures/${ids.theirPractice}/consultation-fees/modality/medspa` },
+        ],
+      },
+      'GET /api/v1/procedures/{practiceId}/promotions': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/promotions` }],
+      },
+      'POST /api/v1/procedures/{practiceId}/promotions': {
+        probes: (ids) => {
+          const promotion = { name: 'Intruder', amount: 10, start: '2030-01-01', end: '2030-01-31' };
+          return [
+            { url: `/api/v1/procedures/${ids.theirPractice}/promotions`, body: promotion },
+            {
+              url: `/api/v1/procedures/${ids.myPractice}/promotions`,
+              body: { ...promotion, location_id: ids.theirLocation },
+            },
+            {
+              url: `/api/v1/procedures/${ids.myPractice}/promotions`,
+              body: { ...promotion, promotion_id: randomUUID() },
+            },
+          ];
+        },
+      },
+      'DELETE /api/v1/procedures/{practiceId}/promotions/{promotionId}': {
+        probes: (ids) => [
+          { url: `/api/v1/procedures/${ids.theirPractice}/promotions/${randomUUID()}` },
+          { url: `/api/v1/procedures/${ids.myPractice}/promotions/${randomUUID()}` },
+        ],
+      },
     };
 
     const ids = (): Ids => ({

@@ -43,9 +43,20 @@ describe('procedure pricing', () => {
 
   it('never loses a price: three edits, a switch to per location and back keep every old price with its dates', async () => {
     const [uptown, lakeside] = glow.locations.map((location) => location.location_id);
-    await post('/create', { procedure_id: botox, location_id: null, price_min: 10, price_max: 12, unit: 'Unit' }).expect(200);
+    await post('/create', {
+      procedure_id: botox,
+      location_id: null,
+      price_min: 10,
+      price_max: 12,
+      unit: 'Unit',
+    }).expect(200);
     for (const max of [13, 14, 15]) {
-      await post('/update-offering', { procedure_id: botox, location_id: null, is_offered: true, price_max: max }).expect(200);
+      await post('/update-offering', {
+        procedure_id: botox,
+        location_id: null,
+        is_offered: true,
+        price_max: max,
+      }).expect(200);
     }
     const perLocation = await post('/update-offering', {
       procedure_id: botox,
@@ -62,7 +73,14 @@ describe('procedure pricing', () => {
       location_name: 'Uptown Clinic',
     });
     expect(perLocation.body.offerings.locations[lakeside]).toMatchObject({ offered: false, pricing: null });
-    await post('/update-offering', { procedure_id: botox, location_id: null, is_offered: true, price_min: 12, price_max: 15, unit: 'Unit' }).expect(200);
+    await post('/update-offering', {
+      procedure_id: botox,
+      location_id: null,
+      is_offered: true,
+      price_min: 12,
+      price_max: 15,
+      unit: 'Unit',
+    }).expect(200);
 
     const history = (await get(`/history/${botox}`).expect(200)).body as {
       location_id: string | null;
@@ -88,13 +106,18 @@ describe('procedure pricing', () => {
     const uptownOnly = (await get(`/history/${botox}?location_id=${uptown}`).expect(200)).body;
     expect(uptownOnly).toHaveLength(1);
 
-    const summary = (await get('/summary').expect(200)).body as { procedure_id: string; history_count: number }[];
+    const summary = (await get('/summary').expect(200)).body as {
+      procedure_id: string;
+      history_count: number;
+    }[];
     expect(summary.find((item) => item.procedure_id === botox)).toMatchObject({
       procedure_name: 'Botox',
       category_name: 'Injectables',
       parent_name: 'Neurotoxins',
       history_count: 6,
-      offerings: { all_locations: { offered: true, pricing: { min: 12, max: 15, unit: 'Unit', currency: 'USD' } } },
+      offerings: {
+        all_locations: { offered: true, pricing: { min: 12, max: 15, unit: 'Unit', currency: 'USD' } },
+      },
     });
     const events = await h.outbox(glow.practice_id);
     expect(events.filter((event) => event.type === 'procedures_changed').length).toBeGreaterThanOrEqual(6);
@@ -102,25 +125,56 @@ describe('procedure pricing', () => {
 
   it('turning a location off ends its pricing; removing everywhere ends all and drops it from the summary', async () => {
     const [uptown, lakeside] = glow.locations.map((location) => location.location_id);
-    await post('/create', { procedure_id: lipFiller, location_id: uptown, price_min: 650, unit: 'Syringe' }).expect(200);
-    await post('/update-offering', { procedure_id: lipFiller, location_id: lakeside, is_offered: true, price_min: 700, unit: 'Syringe' }).expect(200);
-    const off = await post('/update-offering', { procedure_id: lipFiller, location_id: lakeside, is_offered: false, end_pricing_when_disabled: true }).expect(200);
+    await post('/create', {
+      procedure_id: lipFiller,
+      location_id: uptown,
+      price_min: 650,
+      unit: 'Syringe',
+    }).expect(200);
+    await post('/update-offering', {
+      procedure_id: lipFiller,
+      location_id: lakeside,
+      is_offered: true,
+      price_min: 700,
+      unit: 'Syringe',
+    }).expect(200);
+    const off = await post('/update-offering', {
+      procedure_id: lipFiller,
+      location_id: lakeside,
+      is_offered: false,
+      end_pricing_when_disabled: true,
+    }).expect(200);
     expect(off.body.offerings.locations[lakeside]).toMatchObject({ offered: false, pricing: null });
     expect(off.body.offerings.locations[uptown]).toMatchObject({ offered: true, pricing: { min: 650 } });
-    await post('/update-offering', { procedure_id: lipFiller, location_id: null, is_offered: false }).expect(200);
+    await post('/update-offering', { procedure_id: lipFiller, location_id: null, is_offered: false }).expect(
+      200,
+    );
     const summary = (await get('/summary').expect(200)).body as { procedure_id: string }[];
     expect(summary.map((item) => item.procedure_id)).not.toContain(lipFiller);
-    const history = (await get(`/history/${lipFiller}`).expect(200)).body as { effective_end: string | null }[];
+    const history = (await get(`/history/${lipFiller}`).expect(200)).body as {
+      effective_end: string | null;
+    }[];
     expect(history).toHaveLength(2);
     expect(history.every((row) => row.effective_end !== null)).toBe(true);
   });
 
   it('adds a practice-specific procedure under a parent, reuses a name in any case, and refuses a parent that is itself', async () => {
-    const created = await post('/create', { procedure_name: 'Vampire Facial', parent_id: catalogueId('procedure', 'microneedling'), price_min: 800 }).expect(200);
-    expect(created.body).toMatchObject({ procedure_name: 'Vampire Facial', parent_name: 'Microneedling', category_name: 'Skin Treatments' });
+    const created = await post('/create', {
+      procedure_name: 'Vampire Facial',
+      parent_id: catalogueId('procedure', 'microneedling'),
+      price_min: 800,
+    }).expect(200);
+    expect(created.body).toMatchObject({
+      procedure_name: 'Vampire Facial',
+      parent_name: 'Microneedling',
+      category_name: 'Skin Treatments',
+    });
     const again = await post('/create', { procedure_name: 'vampire facial' }).expect(200);
     expect(again.body.procedure_id).toBe(created.body.procedure_id);
-    const self = await post('/create', { procedure_id: created.body.procedure_id, parent_id: created.body.procedure_id }).expect(422);
+    const self = await post('/create', {
+      procedure_id: created.body.procedure_id,
+      parent_id: created.body.procedure_id,
+    }).expect(422);
     expect(self.body).toEqual({ detail: ProcedureApiMessages.parentIsSelf });
     // Another practice cannot see it.
     await h
@@ -147,7 +201,7 @@ describe('procedure pricing', () => {
     expect(longSearch.body).toEqual({ detail: ProcedureApiMessages.searchTooLong });
   });
 
-  it("answers 404 for another practice, its location and unknown procedures on every route", async () => {
+  it('answers 404 for another practice, its location and unknown procedures on every route', async () => {
     const theirs = `/api/v1/procedures/${other.practice_id}`;
     const theirLocation = other.locations[0].location_id;
     const probes: [string, string, object?][] = [
@@ -163,7 +217,11 @@ describe('procedure pricing', () => {
       ['post', `${base()}/create`, { procedure_id: botox, location_id: theirLocation }],
       ['post', `${base()}/create`, { procedure_id: randomUUID() }],
       ['post', `${base()}/create`, { procedure_name: 'New', parent_id: randomUUID() }],
-      ['post', `${base()}/update-offering`, { procedure_id: botox, location_id: theirLocation, is_offered: true }],
+      [
+        'post',
+        `${base()}/update-offering`,
+        { procedure_id: botox, location_id: theirLocation, is_offered: true },
+      ],
       ['post', `${base()}/update-offering`, { procedure_id: randomUUID(), is_offered: false }],
     ];
     for (const [method, url, body] of probes) {
@@ -187,7 +245,14 @@ describe('procedure pricing', () => {
       await h.dataSource.query(
         `INSERT INTO "knowledge"."knowledge_chunks" ("chunk_id", "practice_id", "page_id", "source_url", "position", "content")
          VALUES ($1, $2, $3, $4, $5, $6)`,
-        [randomUUID(), glow.practice_id, pageId, 'https://glow-aesthetics.example/pricing', position, content],
+        [
+          randomUUID(),
+          glow.practice_id,
+          pageId,
+          'https://glow-aesthetics.example/pricing',
+          position,
+          content,
+        ],
       );
     }
     const seeded = await h.http().post(`${base()}/seed-from-extracted`).set(auth().headers).expect(200);
@@ -197,9 +262,24 @@ describe('procedure pricing', () => {
       offerings: { all_locations: { pricing: unknown } };
     }[];
     const byId = new Map(summary.map((item) => [item.procedure_id, item]));
-    expect(byId.get(botox)?.offerings.all_locations.pricing).toEqual({ min: 13, max: 13, unit: 'Unit', currency: 'USD' });
-    expect(byId.get(lipFiller)?.offerings.all_locations.pricing).toEqual({ min: 600, max: null, unit: 'Syringe', currency: 'USD' });
-    expect(byId.get(tummyTuck)?.offerings.all_locations.pricing).toEqual({ min: 8500, max: null, unit: 'None', currency: 'USD' });
+    expect(byId.get(botox)?.offerings.all_locations.pricing).toEqual({
+      min: 13,
+      max: 13,
+      unit: 'Unit',
+      currency: 'USD',
+    });
+    expect(byId.get(lipFiller)?.offerings.all_locations.pricing).toEqual({
+      min: 600,
+      max: null,
+      unit: 'Syringe',
+      currency: 'USD',
+    });
+    expect(byId.get(tummyTuck)?.offerings.all_locations.pricing).toEqual({
+      min: 8500,
+      max: null,
+      unit: 'None',
+      currency: 'USD',
+    });
     const history = (await get(`/history/${botox}`).expect(200)).body as { price_min: number }[];
     expect(history).toHaveLength(7);
     expect(history[1]).toMatchObject({ price_min: 12, price_max: 15 });

@@ -16,14 +16,17 @@ describe('promotions and consultation fees', () => {
   const post = (practice: TestPractice, path: string, body: object) =>
     h.http().post(url(practice, path)).set(headers).send(body);
   const get = (practice: TestPractice, path: string) => h.http().get(url(practice, path)).set(headers);
-  const day = (zone: string, offsetDays: number) => calendarDayIn(new Date(Date.now() + offsetDays * DAY), zone);
+  const day = (zone: string, offsetDays: number) =>
+    calendarDayIn(new Date(Date.now() + offsetDays * DAY), zone);
 
   beforeAll(async () => {
     h = await startKnowledge('promotions');
     glow = testPractice();
     honolulu = testPractice({
       name: 'Aloha Aesthetics',
-      locations: [{ location_id: randomUUID(), name: 'Kahala', timezone: 'Pacific/Honolulu', is_primary: true }],
+      locations: [
+        { location_id: randomUUID(), name: 'Kahala', timezone: 'Pacific/Honolulu', is_primary: true },
+      ],
     });
     other = testPractice({ name: 'Lakeview Plastic Surgery' });
     for (const practice of [glow, honolulu, other]) await h.publishPractice(practice);
@@ -66,34 +69,79 @@ describe('promotions and consultation fees', () => {
       start: day(zone, 10),
       end: day(zone, 20),
     }).expect(200);
-    await post(glow, '/promotions', { name: 'Spring', type: 'monetary_discount', amount: 50, start: day(zone, -30), end: day(zone, -10) }).expect(200);
+    await post(glow, '/promotions', {
+      name: 'Spring',
+      type: 'monetary_discount',
+      amount: 50,
+      start: day(zone, -30),
+      end: day(zone, -10),
+    }).expect(200);
     const statuses = async (status: string) =>
-      ((await get(glow, `/promotions?status=${status}`).expect(200)).body as { name: string }[]).map((p) => p.name);
+      ((await get(glow, `/promotions?status=${status}`).expect(200)).body as { name: string }[]).map(
+        (p) => p.name,
+      );
     expect(await statuses('current')).toEqual(['Botox Week']);
     expect(await statuses('scheduled')).toEqual(['Holiday Free Consult']);
     expect(await statuses('expired')).toEqual(['Spring']);
     const scheduled = (await get(glow, '/promotions?status=scheduled').expect(200)).body[0];
-    expect(scheduled).toMatchObject({ amount: null, scope: 'All procedures', location_name: 'Lakeside Studio' });
-    const summary = (await get(glow, '/summary').expect(200)).body as { procedure_id: string; has_promotion: boolean }[];
+    expect(scheduled).toMatchObject({
+      amount: null,
+      scope: 'All procedures',
+      location_name: 'Lakeside Studio',
+    });
+    const summary = (await get(glow, '/summary').expect(200)).body as {
+      procedure_id: string;
+      has_promotion: boolean;
+    }[];
     expect(summary.find((item) => item.procedure_id === botox)?.has_promotion).toBe(true);
 
     // Edit moves it; end early archives only a current one.
-    const edited = await post(glow, '/promotions', { promotion_id: current.body.promotion_id, name: 'Botox Fortnight', amount: 25, start: day(zone, -2), end: day(zone, 12) }).expect(200);
-    expect(edited.body).toMatchObject({ name: 'Botox Fortnight', scope: 'All procedures', status: 'current' });
-    const ended = await h.http().delete(url(glow, `/promotions/${current.body.promotion_id}`)).set(headers).expect(200);
+    const edited = await post(glow, '/promotions', {
+      promotion_id: current.body.promotion_id,
+      name: 'Botox Fortnight',
+      amount: 25,
+      start: day(zone, -2),
+      end: day(zone, 12),
+    }).expect(200);
+    expect(edited.body).toMatchObject({
+      name: 'Botox Fortnight',
+      scope: 'All procedures',
+      status: 'current',
+    });
+    const ended = await h
+      .http()
+      .delete(url(glow, `/promotions/${current.body.promotion_id}`))
+      .set(headers)
+      .expect(200);
     expect(ended.body).toMatchObject({ status: 'expired', end: day(zone, 0) });
-    const again = await h.http().delete(url(glow, `/promotions/${current.body.promotion_id}`)).set(headers).expect(409);
+    const again = await h
+      .http()
+      .delete(url(glow, `/promotions/${current.body.promotion_id}`))
+      .set(headers)
+      .expect(409);
     expect(again.body).toEqual({ detail: ProcedureApiMessages.promotionNotCurrent });
-    expect((await h.outbox(glow.practice_id)).filter((event) => event.type === 'promotions_changed')).toHaveLength(5);
+    expect(
+      (await h.outbox(glow.practice_id)).filter((event) => event.type === 'promotions_changed'),
+    ).toHaveLength(5);
   });
 
-  it("keeps a promotion ending today in Honolulu current while it is already tomorrow in UTC", async () => {
+  it('keeps a promotion ending today in Honolulu current while it is already tomorrow in UTC', async () => {
     const today = day('Pacific/Honolulu', 0);
-    const created = await post(honolulu, '/promotions', { name: 'Aloha Friday', amount: 10, start: today, end: today }).expect(200);
+    const created = await post(honolulu, '/promotions', {
+      name: 'Aloha Friday',
+      amount: 10,
+      start: today,
+      end: today,
+    }).expect(200);
     // Honolulu is UTC-10: from 14:00 local the UTC day is already the next one; either way it is current there.
     expect(created.body.status).toBe('current');
     const yesterday = day('Pacific/Honolulu', -1);
-    const past = await post(honolulu, '/promotions', { name: 'Gone', amount: 10, start: yesterday, end: yesterday }).expect(200);
+    const past = await post(honolulu, '/promotions', {
+      name: 'Gone',
+      amount: 10,
+      start: yesterday,
+      end: yesterday,
+    }).expect(200);
     expect(past.body.status).toBe('expired');
   });
 
@@ -116,17 +164,39 @@ describe('promotions and consultation fees', () => {
     await post(glow, '/promotions', { ...base, promotion_id: randomUUID() }).expect(404);
     await post(other, '/promotions', base).expect(404);
     await get(other, '/promotions').expect(404);
-    await h.http().delete(url(glow, `/promotions/${randomUUID()}`)).set(headers).expect(404);
-    await h.http().delete(url(other, `/promotions/${randomUUID()}`)).set(headers).expect(404);
+    await h
+      .http()
+      .delete(url(glow, `/promotions/${randomUUID()}`))
+      .set(headers)
+      .expect(404);
+    await h
+      .http()
+      .delete(url(other, `/promotions/${randomUUID()}`))
+      .set(headers)
+      .expect(404);
   });
 
   it('sets fees for all locations or per location, each ending the other side, and archives a modality', async () => {
     const [uptown, lakeside] = glow.locations.map((location) => location.location_id);
     expect((await get(glow, '/consultation-fees').expect(200)).body).toEqual({});
-    const all = await post(glow, '/consultation-fees', { location_id: null, modality: 'medspa', fee: 50, currency: 'USD', is_free: false }).expect(200);
-    expect(all.body.medspa).toMatchObject({ all_locations: { fee: 50, currency: 'USD', is_free: false }, locations: {} });
+    const all = await post(glow, '/consultation-fees', {
+      location_id: null,
+      modality: 'medspa',
+      fee: 50,
+      currency: 'USD',
+      is_free: false,
+    }).expect(200);
+    expect(all.body.medspa).toMatchObject({
+      all_locations: { fee: 50, currency: 'USD', is_free: false },
+      locations: {},
+    });
     await post(glow, '/consultation-fees', { location_id: uptown, modality: 'medspa', fee: 75 }).expect(200);
-    const per = await post(glow, '/consultation-fees', { location_id: lakeside, modality: 'medspa', is_free: true, fee: 20 }).expect(200);
+    const per = await post(glow, '/consultation-fees', {
+      location_id: lakeside,
+      modality: 'medspa',
+      is_free: true,
+      fee: 20,
+    }).expect(200);
     expect(per.body.medspa).toEqual({
       all_locations: null,
       locations: {
@@ -134,10 +204,18 @@ describe('promotions and consultation fees', () => {
         [lakeside]: { fee: null, currency: 'USD', is_free: true },
       },
     });
-    const back = await post(glow, '/consultation-fees', { location_id: null, modality: 'medspa', fee: 60 }).expect(200);
+    const back = await post(glow, '/consultation-fees', {
+      location_id: null,
+      modality: 'medspa',
+      fee: 60,
+    }).expect(200);
     expect(back.body.medspa.locations).toEqual({});
     await post(glow, '/consultation-fees', { modality: 'surgery', fee: 150 }).expect(200);
-    const archived = await h.http().delete(url(glow, '/consultation-fees/modality/medspa')).set(headers).expect(200);
+    const archived = await h
+      .http()
+      .delete(url(glow, '/consultation-fees/modality/medspa'))
+      .set(headers)
+      .expect(200);
     expect(Object.keys(archived.body)).toEqual(['surgery']);
     const [{ total, ended }] = await h.dataSource.query(
       `SELECT count(*)::int AS total, count("effective_end")::int AS ended FROM "knowledge"."consultation_fee_policies"
@@ -145,10 +223,16 @@ describe('promotions and consultation fees', () => {
       [glow.practice_id],
     );
     expect({ total, ended }).toEqual({ total: 4, ended: 4 });
-    expect((await post(glow, '/consultation-fees', { modality: 'medspa' }).expect(422)).body).toEqual({ detail: ProcedureApiMessages.feeRequired });
+    expect((await post(glow, '/consultation-fees', { modality: 'medspa' }).expect(422)).body).toEqual({
+      detail: ProcedureApiMessages.feeRequired,
+    });
     await post(glow, '/consultation-fees', { modality: 'dental', fee: 1 }).expect(422);
     await h.http().delete(url(glow, '/consultation-fees/modality/dental')).set(headers).expect(422);
-    await post(glow, '/consultation-fees', { modality: 'medspa', fee: 1, location_id: other.locations[0].location_id }).expect(404);
+    await post(glow, '/consultation-fees', {
+      modality: 'medspa',
+      fee: 1,
+      location_id: other.locations[0].location_id,
+    }).expect(404);
     await get(other, '/consultation-fees').expect(404);
     await h.http().delete(url(other, '/consultation-fees/modality/medspa')).set(headers).expect(404);
     const events = await h.outbox(glow.practice_id);

@@ -1,6 +1,13 @@
 import { formatPriceRange, groupPricingHistory } from './pricing-history';
 
-const row = (location_id: string | null, location_name: string, min: number | null, max: number | null, start: string, end: string | null) => ({
+const row = (
+  location_id: string | null,
+  location_name: string,
+  min: number | null,
+  max: number | null,
+  start: string,
+  end: string | null,
+) => ({
   location_id,
   location_name,
   price_min: min,
@@ -26,8 +33,16 @@ describe('pricing history grouping', () => {
       row(null, 'All locations', 10, 12, '2026-03-01T08:00:00.000Z', '2026-04-01T09:00:00.050Z'),
     ]);
     expect(groups).toEqual([
-      { at: '2026-05-01T10:00:00Z', current: true, lines: ['Switched to All locations ($12 to $15)', 'Removed Uptown'] },
-      { at: '2026-04-01T09:00:00Z', current: false, lines: ['Added Uptown ($11 to $16)', 'Switched from All locations'] },
+      {
+        at: '2026-05-01T10:00:00Z',
+        current: true,
+        lines: ['Switched to All locations ($12 to $15)', 'Removed Uptown'],
+      },
+      {
+        at: '2026-04-01T09:00:00Z',
+        current: false,
+        lines: ['Added Uptown ($11 to $16)', 'Switched from All locations'],
+      },
       { at: '2026-03-01T08:00:00Z', current: false, lines: ['Switched to All locations ($10 to $12)'] },
     ]);
   });

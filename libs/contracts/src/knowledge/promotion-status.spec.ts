@@ -33,7 +33,9 @@ describe('promotion status in the practice time zone', () => {
   });
 
   it('is expired once archived', () => {
-    expect(promotionStatus({ ...promo, archived: true }, new Date('2026-11-15T12:00:00Z'), 'UTC')).toBe('expired');
+    expect(promotionStatus({ ...promo, archived: true }, new Date('2026-11-15T12:00:00Z'), 'UTC')).toBe(
+      'expired',
+    );
   });
 
   it('reads calendar days from YYYY-MM-DD or an ISO timestamp, refusing impossible days', () => {
