@@ -273,6 +273,8 @@ describe('the whole API, from its merged OpenAPI document', () => {
       myPractice: string;
       myLocation: string;
       myPerson: string;
+      theirProcedure: string;
+      theirPromotion: string;
     }
     type Row = { probes: (ids: Ids) => Probe[] } | { exempt: string };
     const booking = (personId: string) => ({
@@ -406,7 +408,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       'GET /api/v1/procedures/{practiceId}/history/{procedureId}': {
         probes: (ids) => [
           { url: `/api/v1/procedures/${ids.theirPractice}/history/${randomUUID()}` },
-          { url: `/api/v1/procedures/${ids.myPractice}/history/${randomUUID()}` },
+          { url: `/api/v1/procedures/${ids.myPractice}/history/${ids.theirProcedure}` },
         ],
       },
       'POST /api/v1/procedures/{practiceId}/seed-from-extracted': {
@@ -419,6 +421,11 @@ describe('the whole API, from its merged OpenAPI document', () => {
             url: `/api/v1/procedures/${ids.myPractice}/create`,
             body: { procedure_name: 'Intruder', location_id: ids.theirLocation },
           },
+          { url: `/api/v1/procedures/${ids.myPractice}/create`, body: { procedure_id: ids.theirProcedure } },
+          {
+            url: `/api/v1/procedures/${ids.myPractice}/create`,
+            body: { procedure_name: 'Intruder', parent_id: ids.theirProcedure },
+          },
         ],
       },
       'POST /api/v1/procedures/{practiceId}/update-offering': {
@@ -429,7 +436,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
           },
           {
             url: `/api/v1/procedures/${ids.myPractice}/update-offering`,
-            body: { procedure_id: randomUUID(), is_offered: false },
+            body: { procedure_id: ids.theirProcedure, is_offered: false },
           },
         ],
       },
@@ -467,15 +474,19 @@ describe('the whole API, from its merged OpenAPI document', () => {
             },
             {
               url: `/api/v1/procedures/${ids.myPractice}/promotions`,
-              body: { ...promotion, promotion_id: randomUUID() },
+              body: { ...promotion, promotion_id: ids.theirPromotion },
+            },
+            {
+              url: `/api/v1/procedures/${ids.myPractice}/promotions`,
+              body: { ...promotion, is_all_procedures: false, selected_procedures: [ids.theirProcedure] },
             },
           ];
         },
       },
       'DELETE /api/v1/procedures/{practiceId}/promotions/{promotionId}': {
         probes: (ids) => [
-          { url: `/api/v1/procedures/${ids.theirPractice}/promotions/${randomUUID()}` },
-          { url: `/api/v1/procedures/${ids.myPractice}/promotions/${randomUUID()}` },
+          { url: `/api/v1/procedures/${ids.theirPractice}/promotions/${ids.theirPromotion}` },
+          { url: `/api/v1/procedures/${ids.myPractice}/promotions/${ids.theirPromotion}` },
         ],
       },
     };
@@ -487,6 +498,29 @@ describe('the whole API, from its merged OpenAPI document', () => {
       myPractice: mine.practice_id,
       myLocation: mine.primaryLocationId,
       myPerson: personId,
+      theirProcedure,
+      theirPromotion,
+    });
+
+    let theirProcedure: string;
+    let theirPromotion: string;
+    beforeAll(async () => {
+      // Their own pricing records: a procedure of their practice only, and a promotion.
+      const pricing = `/api/v1/procedures/${theirs.practice_id}`;
+      const created = await api.gateway
+        .http()
+        .post(`${pricing}/create`)
+        .set('Authorization', `Bearer ${theirToken}`)
+        .send({ procedure_name: 'Lakeview Signature Lift', price_min: 9000 })
+        .expect(200);
+      theirProcedure = created.body.procedure_id as string;
+      const promotion = await api.gateway
+        .http()
+        .post(`${pricing}/promotions`)
+        .set('Authorization', `Bearer ${theirToken}`)
+        .send({ name: 'Lift Month', amount: 10, start: '2020-01-01', end: '2099-12-31' })
+        .expect(200);
+      theirPromotion = promotion.body.promotion_id as string;
     });
 
     /** What the other practice's own staff see of their data, and calendar's rows that name it. */
@@ -500,6 +534,10 @@ describe('the whole API, from its merged OpenAPI document', () => {
         leads: await get(`/api/v1/people?practice_id=${practiceId}`),
         lead: await get(`/api/v1/people/${theirPersonId}`),
         events: await get(`/api/v1/people/${theirPersonId}/events`),
+        pricing: await get(`/api/v1/procedures/${practiceId}/summary`),
+        history: await get(`/api/v1/procedures/${practiceId}/history/${theirProcedure}`),
+        fees: await get(`/api/v1/procedures/${practiceId}/consultation-fees`),
+        promotions: await get(`/api/v1/procedures/${practiceId}/promotions`),
         appointments: await calendarQuery(
           `SELECT "appointment_id" FROM "calendar"."appointments"
            WHERE "practice_id" = $1 OR "person_id" = $2 OR "location_id" = $3`,
