@@ -184,6 +184,74 @@ describe('procedure pricing', () => {
       .expect(404);
   });
 
+  it('keeps one current price when edits of the same procedure arrive at once', async () => {
+    const xeomin = catalogueId('procedure', 'xeomin');
+    const responses = await Promise.all(
+      [11, 12, 13, 14, 15, 16].map((min) =>
+        post('/update-offering', {
+          procedure_id: xeomin,
+          location_id: null,
+          is_offered: true,
+          price_min: min,
+          unit: 'Unit',
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const history = (await get(`/history/${xeomin}`).expect(200)).body as {
+      price_min: number;
+      effective_end: string | null;
+    }[];
+    expect(history).toHaveLength(6);
+    expect(history.filter((row) => row.effective_end === null)).toHaveLength(1);
+    expect(new Set(history.map((row) => row.price_min))).toEqual(new Set([11, 12, 13, 14, 15, 16]));
+  });
+
+  it('the inline edit changes only the fields it sends, and the same price again adds no history', async () => {
+    const dysport = catalogueId('procedure', 'dysport');
+    await post('/create', {
+      procedure_id: dysport,
+      price_min: 4,
+      price_max: 5,
+      unit: 'Unit',
+      currency: 'USD',
+    }).expect(200);
+    const edited = await post('/update-offering', {
+      procedure_id: dysport,
+      is_offered: true,
+      currency: 'CAD',
+    }).expect(200);
+    expect(edited.body.offerings.all_locations.pricing).toEqual({
+      min: 4,
+      max: 5,
+      unit: 'Unit',
+      currency: 'CAD',
+    });
+    const same = await post('/update-offering', {
+      procedure_id: dysport,
+      is_offered: true,
+      price_min: 4,
+      price_max: 5,
+    }).expect(200);
+    expect(same.body.history_count).toBe(2);
+    const offeredOnly = await post('/update-offering', { procedure_id: dysport, is_offered: true }).expect(
+      200,
+    );
+    expect(offeredOnly.body.offerings.all_locations.pricing).toMatchObject({ min: 4, currency: 'CAD' });
+    const cleared = await post('/update-offering', {
+      procedure_id: dysport,
+      is_offered: true,
+      price_min: '',
+      price_max: null,
+    }).expect(200);
+    expect(cleared.body.offerings.all_locations.pricing).toEqual({
+      min: null,
+      max: null,
+      unit: 'Unit',
+      currency: 'CAD',
+    });
+  });
+
   it('refuses bad input with 422 and a clear detail', async () => {
     const cases: [object, string][] = [
       [{ procedure_id: botox, price_min: -1 }, ProcedureApiMessages.priceInvalid],
