@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG } from '@pp/platform';
-import { crawlSite } from '@pp/crawler';
+import { crawlSite, CrawlResult, UnsafeUrlError } from '@pp/crawler';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { KnowledgeConfig } from '../config';
 import { PracticeReadModel } from '../practices/practice-read-model.service';
@@ -95,16 +95,27 @@ export class KnowledgeProcessingRun {
         );
     };
 
-    const result = await crawlSite({
-      startUrl: job.scope === 'all' ? website.href : job.urls[0],
-      ...(job.scope === 'urls' ? { urls: job.urls } : { maxPages: MAX_PAGES_PER_SITE, maxDepth: MAX_CRAWL_DEPTH }),
-      allowedHosts: this.config.CRAWL_ALLOWED_HOSTS,
-      onProgress: ({ found, failed }) => {
-        progress.found = Math.max(progress.found, found);
-        progress.failed = failed;
-        report();
-      },
-    });
+    let result: CrawlResult;
+    try {
+      result = await crawlSite({
+        startUrl: job.scope === 'all' ? website.href : job.urls[0],
+        ...(job.scope === 'urls'
+          ? { urls: job.urls, maxPages: job.urls.length }
+          : { maxPages: MAX_PAGES_PER_SITE, maxDepth: MAX_CRAWL_DEPTH }),
+        allowedHosts: this.config.CRAWL_ALLOWED_HOSTS,
+        onProgress: ({ found, failed }) => {
+          progress.found = Math.max(progress.found, found);
+          progress.failed = failed;
+          report();
+        },
+      });
+    } catch (error) {
+      // The website address itself is refused (not http(s), a private address): its message is safe to show.
+      if (!(error instanceof UnsafeUrlError)) throw error;
+      await reporting;
+      await this.finish(job, 'failed', error.message.slice(0, MAX_ERROR_LENGTH), progress);
+      return 'refused';
+    }
 
     const seen = new Set<string>();
     for (const page of result.pages) {

@@ -1,3 +1,5 @@
+import { normaliseUrl } from '@pp/crawler';
+
 /**
  * Which addresses a practice may ask to process (docs/product/settings.md#knowledge-calls): http(s) pages of
  * its own website, the host compared without a leading 'www.'. Pure: no I/O.
@@ -31,11 +33,9 @@ export function websiteOf(websiteUrl: string | null | undefined): URL | null {
   }
 }
 
-/** A page address as it is stored: no fragment (the same page), everything else as given. */
+/** A page address as it is stored, as the crawler reports it: no fragment, no tracking parameters. */
 export function normalisePageUrl(url: URL): string {
-  const copy = new URL(url.href);
-  copy.hash = '';
-  return copy.href;
+  return normaliseUrl(url).href;
 }
 
 /**
