@@ -14,7 +14,11 @@ describe('chunkPage', () => {
     });
     expect(chunks).toEqual([
       { position: 0, heading: 'Hours', content: 'Hours\nMonday to Friday 9am to 6pm.' },
-      { position: 1, heading: 'Parking', content: 'Parking\nFree parking in the garage behind the building.' },
+      {
+        position: 1,
+        heading: 'Parking',
+        content: 'Parking\nFree parking in the garage behind the building.',
+      },
     ]);
   });
 
@@ -61,7 +65,11 @@ describe('chunkPage', () => {
   });
 
   it('numbers chunks in page order from 0', () => {
-    const chunks = chunkPage({ title: 'A', text: 'One\nfirst.\nTwo\nsecond.\nThree\nthird.', headings: ['One', 'Two', 'Three'] });
+    const chunks = chunkPage({
+      title: 'A',
+      text: 'One\nfirst.\nTwo\nsecond.\nThree\nthird.',
+      headings: ['One', 'Two', 'Three'],
+    });
     expect(chunks.map((chunk) => chunk.position)).toEqual([0, 1, 2]);
   });
 });

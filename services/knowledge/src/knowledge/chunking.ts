@@ -58,11 +58,7 @@ export function chunkPage(page: PageText): PageChunk[] {
 function toSections(page: PageText): Section[] {
   const headings = new Set((page.headings ?? []).map(key).filter(Boolean));
   const title = page.title ? key(page.title) : '';
-  const blocks = page.text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n+/)
-    .map(collapse)
-    .filter(Boolean);
+  const blocks = page.text.replace(/\r\n?/g, '\n').split(/\n+/).map(collapse).filter(Boolean);
   const sections: Section[] = [];
   let current: Section = { heading: null, paragraphs: [] };
   blocks.forEach((block, index) => {

@@ -6,7 +6,7 @@ import { KnowledgeConfig } from '../config';
 import { PracticeReadModel } from '../practices/practice-read-model.service';
 import { ProcessKnowledgeJob, ProcessKnowledgeProgress } from './jobs/process-knowledge.job';
 import { KnowledgeMessages } from './knowledge.exception';
-import { KnowledgeStore } from './knowledge-store';
+import { KnowledgeStore, returnedRows } from './knowledge-store';
 import { websiteOf } from './page-urls';
 
 /** A full crawl reads at most this many pages of a website. */
@@ -182,20 +182,22 @@ export class KnowledgeProcessingRun {
     progress?: ProcessKnowledgeProgress,
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const updated: unknown[] = await manager.query(
-        `UPDATE "knowledge"."knowledge_processing" SET "status" = $3, "error" = $4, "last_updated" = now(),
+      const updated = returnedRows(
+        await manager.query(
+          `UPDATE "knowledge"."knowledge_processing" SET "status" = $3, "error" = $4, "last_updated" = now(),
            "pages_found" = COALESCE($5, "pages_found"), "pages_processed" = COALESCE($6, "pages_processed"),
            "pages_failed" = COALESCE($7, "pages_failed")
           WHERE "practice_id" = $1 AND "run_id" = $2 RETURNING 1`,
-        [
-          job.practice_id,
-          job.run_id,
-          status,
-          error,
-          progress?.found ?? null,
-          progress?.processed ?? null,
-          progress?.failed ?? null,
-        ],
+          [
+            job.practice_id,
+            job.run_id,
+            status,
+            error,
+            progress?.found ?? null,
+            progress?.processed ?? null,
+            progress?.failed ?? null,
+          ],
+        ),
       );
       if (updated.length === 0) return;
       await settlePending(manager, job.practice_id);

@@ -6,22 +6,44 @@ import { KnowledgeSearchResponse } from './knowledge.response';
 import { DEFAULT_SEARCH_LIMIT, expandQuestion } from './search-query';
 
 /**
- * The retrieval SQL: the question (expanded with related words) stemmed by the english configuration, its
- * lexemes OR-ed (plainto_tsquery ANDs them; its operators are turned into '|'), matched against the chunks'
- * vectors (GIN index), ranked with ts_rank_cd weighting the page title (A) 1.0, the heading (B) 0.7 and the
- * text (C) 0.4 — the title boost — with length normalisation (1) and the score mapped to 0..1 (32:
- * rank / (rank + 1)). Exported for the benchmark.
+ * The retrieval SQL. The question (expanded with related words) is stemmed by the english configuration
+ * into lexemes; a chunk matches when it has any of them (an OR query: plainto_tsquery would AND them). Each
+ * lexeme counts by how rare it is among the practice's chunks (BM25's inverse document frequency), times
+ * ts_rank_cd of that lexeme on the chunk, which weights the page title (A) 1.0, the heading (B) 0.7 and the
+ * text (C) 0.4 (the title boost) with length normalisation (1). The sum is mapped to 0..1 as sum / (sum + 1).
+ * Exported for the benchmark.
  */
 export const KNOWLEDGE_SEARCH_SQL = `
-  WITH q AS (
-    SELECT NULLIF(regexp_replace(plainto_tsquery('english', $2)::text, '\\s(&|<->|<\\d+>)\\s', ' | ', 'g'), '')::tsquery AS query
+  WITH terms AS (
+    SELECT ('''' || replace(lexeme, '''', '''''') || '''')::tsquery AS query
+      FROM unnest(tsvector_to_array(to_tsvector('english', $2))) AS lexeme
+     WHERE strpos(lexeme, chr(92)) = 0
+  ),
+  total AS (
+    SELECT count(*)::float8 AS n FROM "knowledge"."knowledge_chunks" WHERE "practice_id" = $1
+  ),
+  weighted AS (
+    SELECT t.query, ln(1 + (total.n - d.df + 0.5) / (d.df + 0.5)) AS idf
+      FROM terms t CROSS JOIN total
+      CROSS JOIN LATERAL (
+        SELECT count(*)::float8 AS df FROM "knowledge"."knowledge_chunks" c
+         WHERE c."practice_id" = $1 AND c."search_vector" @@ t.query
+      ) d
+     WHERE d.df > 0
+  ),
+  ranked AS (
+    SELECT c."chunk_id",
+           sum(w.idf * ts_rank_cd('{0.1, 0.4, 0.7, 1.0}', c."search_vector", w.query, 1)) AS raw
+      FROM "knowledge"."knowledge_chunks" c
+      JOIN weighted w ON c."search_vector" @@ w.query
+     WHERE c."practice_id" = $1
+     GROUP BY c."chunk_id"
+     ORDER BY raw DESC, c."chunk_id"
+     LIMIT $3
   )
-  SELECT c."chunk_id", c."source_url", c."page_title", c."content",
-         ts_rank_cd('{0.1, 0.4, 0.7, 1.0}', c."search_vector", q.query, 1 | 32) AS score
-    FROM "knowledge"."knowledge_chunks" c, q
-   WHERE c."practice_id" = $1 AND c."search_vector" @@ q.query
-   ORDER BY score DESC, c."source_url", c."position"
-   LIMIT $3`;
+  SELECT c."chunk_id", c."source_url", c."page_title", c."content", r.raw / (r.raw + 1) AS score
+    FROM ranked r JOIN "knowledge"."knowledge_chunks" c USING ("chunk_id")
+   ORDER BY r.raw DESC, c."chunk_id"`;
 
 @Injectable()
 export class KnowledgeSearchService {
@@ -34,12 +56,17 @@ export class KnowledgeSearchService {
     dto: SearchKnowledgeDto,
   ): Promise<KnowledgeSearchResponse> {
     assertPracticeAccess(identity, practiceId);
-    const rows: { chunk_id: string; source_url: string; page_title: string | null; content: string; score: number }[] =
-      await this.dataSource.query(KNOWLEDGE_SEARCH_SQL, [
-        practiceId,
-        expandQuestion(dto.query),
-        dto.limit ?? DEFAULT_SEARCH_LIMIT,
-      ]);
+    const rows: {
+      chunk_id: string;
+      source_url: string;
+      page_title: string | null;
+      content: string;
+      score: number;
+    }[] = await this.dataSource.query(KNOWLEDGE_SEARCH_SQL, [
+      practiceId,
+      expandQuestion(dto.query),
+      dto.limit ?? DEFAULT_SEARCH_LIMIT,
+    ]);
     return {
       results: rows.map((row) => ({ ...row, score: Math.round(Number(row.score) * 10_000) / 10_000 })),
     };

@@ -29,7 +29,9 @@ export class KnowledgeStore {
   ) {}
 
   async status(practiceId: string): Promise<KnowledgeStatusResponse> {
-    const row = await this.dataSource.getRepository(KnowledgeProcessing).findOneBy({ practice_id: practiceId });
+    const row = await this.dataSource
+      .getRepository(KnowledgeProcessing)
+      .findOneBy({ practice_id: practiceId });
     return toStatus(practiceId, row);
   }
 
@@ -37,12 +39,7 @@ export class KnowledgeStore {
    * Upserts the page and, when its content changed, replaces its chunks, all in one transaction. An
    * unchanged page keeps its chunks (and chunk ids) and is marked ready and up to date.
    */
-  async savePage(
-    practiceId: string,
-    url: string,
-    page: PageText,
-    fetchedAt: Date,
-  ): Promise<SavedPage> {
+  async savePage(practiceId: string, url: string, page: PageText, fetchedAt: Date): Promise<SavedPage> {
     const hash = contentHash(page);
     const title = page.title?.trim().slice(0, 500) || null;
     return this.dataSource.transaction(async (manager) => {
@@ -136,4 +133,20 @@ export function toStatus(practiceId: string, row: KnowledgeProcessing | null): K
     pages_failed: row?.pages_failed ?? 0,
     error: row?.error ?? null,
   };
+}
+
+/**
+ * The rows of an UPDATE or DELETE … RETURNING run through `manager.query` (TypeORM's PostgreSQL driver
+ * answers those as `[rows, affected]`).
+ */
+export function returnedRows<T>(result: unknown): T[] {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  ) {
+    return result[0] as T[];
+  }
+  return result as T[];
 }

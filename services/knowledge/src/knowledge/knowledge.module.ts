@@ -23,7 +23,13 @@ export class KnowledgeModule {
       module: KnowledgeModule,
       imports: [BullModule.registerQueue({ name: KNOWLEDGE_QUEUE })],
       controllers: [KnowledgeController],
-      providers: [KnowledgeService, KnowledgeSearchService, KnowledgeStore, KnowledgeQueue, ...workerProviders],
+      providers: [
+        KnowledgeService,
+        KnowledgeSearchService,
+        KnowledgeStore,
+        KnowledgeQueue,
+        ...workerProviders,
+      ],
     };
   }
 }

@@ -18,7 +18,10 @@ export class KnowledgeEntryResponse {
   @ApiProperty({ format: 'date-time' })
   last_updated: string;
 
-  @ApiProperty({ enum: ['ready', 'pending', 'failed'], description: 'pending: waiting for the running process' })
+  @ApiProperty({
+    enum: ['ready', 'pending', 'failed'],
+    description: 'pending: waiting for the running process',
+  })
   status: PageStatus;
 
   @ApiProperty({ type: String, nullable: true, description: 'Why the page could not be read last time' })

@@ -14,7 +14,7 @@ import {
   KnowledgeStatusResponse,
 } from './knowledge.response';
 import { KnowledgeQueue } from './knowledge-queue';
-import { KnowledgeStore, toStatus } from './knowledge-store';
+import { KnowledgeStore, returnedRows, toStatus } from './knowledge-store';
 import { checkPageUrls, normalisePageUrl, websiteOf } from './page-urls';
 
 /**
@@ -99,15 +99,11 @@ export class KnowledgeService {
     const runId = randomUUID();
 
     const row = await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `SELECT pg_advisory_xact_lock(hashtext('knowledge-request'), hashtext($1))`,
-        [practiceId],
-      );
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('knowledge-request'), hashtext($1))`, [
+        practiceId,
+      ]);
       const current = await manager.findOneBy(KnowledgeProcessing, { practice_id: practiceId });
-      if (
-        current?.status === 'processing' &&
-        Date.now() - current.last_updated.getTime() < STALE_RUN_MS
-      ) {
+      if (current?.status === 'processing' && Date.now() - current.last_updated.getTime() < STALE_RUN_MS) {
         throw new KnowledgeException(
           KnowledgeExceptionCode.AlreadyProcessing,
           KnowledgeMessages.alreadyProcessing,
@@ -148,7 +144,10 @@ export class KnowledgeService {
         `could not enqueue knowledge run ${runId}: ${error instanceof Error ? error.message : String(error)}`,
       );
       await this.abandon(practiceId, runId);
-      throw new KnowledgeException(KnowledgeExceptionCode.QueueUnavailable, KnowledgeMessages.queueUnavailable);
+      throw new KnowledgeException(
+        KnowledgeExceptionCode.QueueUnavailable,
+        KnowledgeMessages.queueUnavailable,
+      );
     }
     return toStatus(practiceId, { ...row, last_updated: new Date(row.last_updated) });
   }
@@ -178,29 +177,35 @@ export class KnowledgeService {
       let deleted: KnowledgeDeleteResponse;
       let urls: string[] = [];
       if (ids) {
-        const chunks: { page_id: string; source_url: string }[] = await manager.query(
-          `DELETE FROM "knowledge"."knowledge_chunks" WHERE "practice_id" = $1 AND "chunk_id" = ANY($2::uuid[])
+        const chunks = returnedRows<{ page_id: string; source_url: string }>(
+          await manager.query(
+            `DELETE FROM "knowledge"."knowledge_chunks" WHERE "practice_id" = $1 AND "chunk_id" = ANY($2::uuid[])
            RETURNING "page_id", "source_url"`,
-          [practiceId, ids],
+            [practiceId, ids],
+          ),
         );
         const pageIds = [...new Set(chunks.map((chunk) => chunk.page_id))];
-        const pages: unknown[] = await manager.query(
-          `DELETE FROM "knowledge"."knowledge_pages" p WHERE p."page_id" = ANY($1::uuid[])
+        const pages = returnedRows(
+          await manager.query(
+            `DELETE FROM "knowledge"."knowledge_pages" p WHERE p."page_id" = ANY($1::uuid[])
              AND p."status" <> 'pending'
              AND NOT EXISTS (SELECT 1 FROM "knowledge"."knowledge_chunks" c WHERE c."page_id" = p."page_id")
            RETURNING 1`,
-          [pageIds],
+            [pageIds],
+          ),
         );
         urls = [...new Set(chunks.map((chunk) => chunk.source_url))];
         deleted = { deleted_entries: pages.length, deleted_chunks: chunks.length };
       } else {
         const targets = dto?.urls ? dto.urls.flatMap(urlForms) : null;
-        const pages: { source_url: string; chunks: number }[] = await manager.query(
-          `DELETE FROM "knowledge"."knowledge_pages" p WHERE p."practice_id" = $1
+        const pages = returnedRows<{ source_url: string; chunks: number }>(
+          await manager.query(
+            `DELETE FROM "knowledge"."knowledge_pages" p WHERE p."practice_id" = $1
              AND ($2::text[] IS NULL OR p."source_url" = ANY($2::text[]))
            RETURNING p."source_url",
              (SELECT count(*)::int FROM "knowledge"."knowledge_chunks" c WHERE c."page_id" = p."page_id") AS chunks`,
-          [practiceId, targets],
+            [practiceId, targets],
+          ),
         );
         urls = dto?.urls ? pages.map((page) => page.source_url) : [];
         deleted = {

@@ -56,7 +56,8 @@ export function checkPageUrls(
     } catch {
       return { problem: PageUrlMessages.notHttp(text) };
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: PageUrlMessages.notHttp(text) };
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return { problem: PageUrlMessages.notHttp(text) };
     if (url.username || url.password || bareHost(url.host) !== bareHost(website.host)) {
       return { problem: PageUrlMessages.otherSite(text, website.host) };
     }

@@ -12,7 +12,11 @@ describe('expandQuestion', () => {
   });
 
   it('does not repeat a word the question already has', () => {
-    expect(expandQuestion('parking price').split(' ').filter((w) => w === 'parking')).toHaveLength(1);
+    expect(
+      expandQuestion('parking price')
+        .split(' ')
+        .filter((w) => w === 'parking'),
+    ).toHaveLength(1);
   });
 
   it('leaves a question with no known topic as it is, whitespace collapsed', () => {
@@ -21,5 +25,13 @@ describe('expandQuestion', () => {
 
   it('cuts an overlong question', () => {
     expect(expandQuestion('a'.repeat(5000)).length).toBe(1000);
+  });
+});
+
+describe('expandQuestion with a topic that overrides another', () => {
+  it('does not add booking words to a cancellation question', () => {
+    const expanded = expandQuestion('What happens if I cancel my appointment?');
+    expect(expanded).toContain('cancellation');
+    expect(expanded).not.toContain('consultation');
   });
 });

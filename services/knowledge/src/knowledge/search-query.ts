@@ -14,19 +14,36 @@ export const MAX_SEARCH_LIMIT = 20;
  * Each group: if the question has a word starting with one of `when`, the group's `add` words are searched too.
  * Prefixes, so 'park' covers park, parking and parked.
  */
-const SYNONYMS: { when: string[]; add: string[] }[] = [
+const SYNONYMS: { when: string[]; add: string[]; unless?: string[] }[] = [
   { when: ['park', 'garage', 'valet'], add: ['parking', 'garage', 'valet', 'lot'] },
   {
     when: ['cost', 'price', 'pricing', 'expensive', 'cheap', 'afford', 'charge', 'rate'],
     add: ['price', 'pricing', 'cost', 'starting'],
   },
-  { when: ['botox', 'neurotoxin', 'dysport', 'xeomin', 'jeuveau', 'wrinkle relaxer'], add: ['botox', 'neurotoxin', 'dysport', 'xeomin'] },
+  {
+    when: ['botox', 'neurotoxin', 'dysport', 'xeomin', 'jeuveau', 'wrinkle relaxer'],
+    add: ['botox', 'neurotoxin', 'dysport', 'xeomin'],
+  },
   { when: ['filler', 'juvederm', 'restylane', 'lip'], add: ['filler', 'juvederm', 'restylane'] },
-  { when: ['hour', 'open', 'close', 'closing', 'weekend', 'saturday', 'sunday'], add: ['hours', 'open', 'closed'] },
-  { when: ['address', 'locat', 'direction', 'find you', 'get there'], add: ['address', 'located', 'directions'] },
+  {
+    when: ['hour', 'open', 'close', 'closing', 'weekend', 'saturday', 'sunday'],
+    add: ['hours', 'open', 'closed'],
+  },
+  {
+    when: ['address', 'locat', 'direction', 'find you', 'get there'],
+    add: ['address', 'located', 'directions'],
+  },
   { when: ['insur'], add: ['insurance', 'coverage'] },
-  { when: ['financ', 'payment', 'pay ', 'installment', 'carecredit', 'cherry'], add: ['financing', 'payment', 'carecredit'] },
-  { when: ['book', 'appointment', 'schedule', 'consult'], add: ['book', 'appointment', 'consultation', 'schedule'] },
+  {
+    when: ['financ', 'payment', 'pay ', 'installment', 'carecredit', 'cherry'],
+    add: ['financing', 'payment', 'carecredit'],
+  },
+  {
+    when: ['book', 'appointment', 'schedule', 'consult'],
+    add: ['book', 'appointment', 'consultation', 'schedule'],
+    // "cancel my appointment" is about the cancellation policy, not booking.
+    unless: ['cancel', 'reschedul'],
+  },
   { when: ['cancel', 'reschedul', 'no-show', 'no show'], add: ['cancellation', 'reschedule', 'policy'] },
   { when: ['downtime', 'recover', 'heal', 'bruis', 'swell'], add: ['downtime', 'recovery', 'healing'] },
   { when: ['last', 'long does', 'how long'], add: ['last', 'lasts', 'months', 'results'] },
@@ -46,7 +63,8 @@ export function expandQuestion(question: string): string {
     const hit = group.when.some((term) =>
       term.includes(' ') ? lower.includes(term) : words.some((word) => word.startsWith(term)),
     );
-    if (hit) group.add.forEach((word) => extra.add(word));
+    const vetoed = group.unless?.some((term) => words.some((word) => word.startsWith(term)));
+    if (hit && !vetoed) group.add.forEach((word) => extra.add(word));
   }
   if (PRICE_PHRASES.some((phrase) => phrase.test(text))) {
     ['price', 'pricing', 'cost', 'starting'].forEach((word) => extra.add(word));
