@@ -406,7 +406,7 @@ async function main() {
   );
 
   const { KNOWLEDGE_SEARCH_SQL } = built('services/knowledge/dist/knowledge/knowledge-search.service.js');
-  const { expandQuestion } = built('services/knowledge/dist/knowledge/search-query.js');
+  const { questionText, relatedWords } = built('services/knowledge/dist/knowledge/search-query.js');
   const list = questions();
   const svc = await startKnowledge(url, Number(args.port ?? 18185));
   const client = new pg.Client({ connectionString: url });
@@ -420,7 +420,8 @@ async function main() {
     const sql = await timeAll(
       list,
       async (_, question) =>
-        (await client.query(KNOWLEDGE_SEARCH_SQL, [BIG, expandQuestion(question), 5])).rows,
+        (await client.query(KNOWLEDGE_SEARCH_SQL, [BIG, questionText(question), 5, relatedWords(question)]))
+          .rows,
     );
     printTable(
       `Knowledge retrieval, ${counts.find((row) => row.practice_id === BIG)?.n} chunks in the practice, ${list.length} questions × ${PASSES} passes`,

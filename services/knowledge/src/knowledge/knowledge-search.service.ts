@@ -3,27 +3,37 @@ import { assertPracticeAccess, Identity } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { SearchKnowledgeDto } from './dto/search-knowledge.dto';
 import { KnowledgeSearchResponse } from './knowledge.response';
-import { DEFAULT_SEARCH_LIMIT, expandQuestion } from './search-query';
+import { DEFAULT_SEARCH_LIMIT, questionText, relatedWords } from './search-query';
 
 /**
- * The retrieval SQL. The question (expanded with related words) is stemmed by the english configuration
- * into lexemes; a chunk matches when it has any of them (an OR query: plainto_tsquery would AND them). Each
- * lexeme counts by how rare it is among the practice's chunks (BM25's inverse document frequency), times
+ * The retrieval SQL: $1 the practice, $2 the question, $3 the limit, $4 related words (search-query.ts). Both
+ * texts are stemmed by the english configuration into lexemes (stop words dropped); a chunk matches when it
+ * has any of them (an OR query: plainto_tsquery would AND them). Each lexeme counts by how rare it is among
+ * the practice's chunks (BM25's inverse document frequency; a related word at 0.35 of that), times
  * ts_rank_cd of that lexeme on the chunk, which weights the page title (A) 1.0, the heading (B) 0.7 and the
  * text (C) 0.4 (the title boost) with length normalisation (1). The sum is mapped to 0..1 as sum / (sum + 1).
  * Exported for the benchmark.
  */
 export const KNOWLEDGE_SEARCH_SQL = `
-  WITH terms AS (
-    SELECT ('''' || replace(lexeme, '''', '''''') || '''')::tsquery AS query
-      FROM unnest(tsvector_to_array(to_tsvector('english', $2))) AS lexeme
+  WITH own AS (
+    SELECT unnest(tsvector_to_array(to_tsvector('english', $2))) AS lexeme
+  ),
+  lexemes AS (
+    SELECT lexeme, 1.0::float8 AS boost FROM own
+    UNION ALL
+    SELECT lexeme, 0.35::float8 FROM unnest(tsvector_to_array(to_tsvector('english', $4))) AS lexeme
+     WHERE lexeme NOT IN (SELECT lexeme FROM own)
+  ),
+  terms AS (
+    SELECT ('''' || replace(lexeme, '''', '''''') || '''')::tsquery AS query, boost
+      FROM lexemes
      WHERE strpos(lexeme, chr(92)) = 0
   ),
   total AS (
     SELECT count(*)::float8 AS n FROM "knowledge"."knowledge_chunks" WHERE "practice_id" = $1
   ),
   weighted AS (
-    SELECT t.query, ln(1 + (total.n - d.df + 0.5) / (d.df + 0.5)) AS idf
+    SELECT t.query, t.boost * ln(1 + (total.n - d.df + 0.5) / (d.df + 0.5)) AS idf
       FROM terms t CROSS JOIN total
       CROSS JOIN LATERAL (
         SELECT count(*)::float8 AS df FROM "knowledge"."knowledge_chunks" c
@@ -64,8 +74,9 @@ export class KnowledgeSearchService {
       score: number;
     }[] = await this.dataSource.query(KNOWLEDGE_SEARCH_SQL, [
       practiceId,
-      expandQuestion(dto.query),
+      questionText(dto.query),
       dto.limit ?? DEFAULT_SEARCH_LIMIT,
+      relatedWords(dto.query),
     ]);
     return {
       results: rows.map((row) => ({ ...row, score: Math.round(Number(row.score) * 10_000) / 10_000 })),

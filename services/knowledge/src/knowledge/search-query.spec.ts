@@ -1,37 +1,34 @@
-import { expandQuestion } from './search-query';
+import { questionText, relatedWords } from './search-query';
 
-describe('expandQuestion', () => {
+describe('relatedWords', () => {
   it('adds parking words to a parking question', () => {
-    expect(expandQuestion('where do I park')).toBe('where do I park parking garage valet lot');
+    expect(relatedWords('where do I park')).toBe('parking garage valet lot');
   });
 
-  it('treats "how much" as a price question and adds the neurotoxin names to botox', () => {
-    const expanded = expandQuestion('How much is Botox?');
-    expect(expanded.startsWith('How much is Botox?')).toBe(true);
-    for (const word of ['price', 'cost', 'neurotoxin', 'dysport']) expect(expanded).toContain(word);
+  it('treats "how much" as a price question and adds the other neurotoxin names to botox', () => {
+    const related = relatedWords('How much is Botox?').split(' ');
+    for (const word of ['price', 'cost', 'neurotoxin', 'dysport']) expect(related).toContain(word);
+    expect(related).not.toContain('botox');
   });
 
-  it('does not repeat a word the question already has', () => {
-    expect(
-      expandQuestion('parking price')
-        .split(' ')
-        .filter((w) => w === 'parking'),
-    ).toHaveLength(1);
+  it('adds no word the question already has', () => {
+    expect(relatedWords('parking price').split(' ')).not.toContain('parking');
   });
 
-  it('leaves a question with no known topic as it is, whitespace collapsed', () => {
-    expect(expandQuestion('  Do you   treat rosacea? ')).toBe('Do you treat rosacea?');
+  it('adds nothing to a question with no known topic', () => {
+    expect(relatedWords('Do you treat rosacea?')).toBe('');
   });
 
-  it('cuts an overlong question', () => {
-    expect(expandQuestion('a'.repeat(5000)).length).toBe(1000);
+  it('does not add booking words to a cancellation question', () => {
+    const related = relatedWords('What happens if I cancel my appointment?');
+    expect(related).toContain('cancellation');
+    expect(related).not.toContain('consultation');
   });
 });
 
-describe('expandQuestion with a topic that overrides another', () => {
-  it('does not add booking words to a cancellation question', () => {
-    const expanded = expandQuestion('What happens if I cancel my appointment?');
-    expect(expanded).toContain('cancellation');
-    expect(expanded).not.toContain('consultation');
+describe('questionText', () => {
+  it('collapses whitespace and cuts an overlong question', () => {
+    expect(questionText('  Do you   treat rosacea? ')).toBe('Do you treat rosacea?');
+    expect(questionText('a'.repeat(5000))).toHaveLength(1000);
   });
 });

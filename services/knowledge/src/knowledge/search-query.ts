@@ -2,7 +2,8 @@
  * The retrieval query's pure part: a visitor's question, with the words a practice's website is likely to use
  * for the same thing added, so "how much is botox" also looks for the neurotoxin price list and "where do I park"
  * for the garage. PostgreSQL then stems the result and matches any of its words (an OR query: the question's
- * words are rarely all on one passage), ranked by ts_rank_cd (knowledge-search.service.ts).
+ * words are rarely all on one passage), ranked by ts_rank_cd (knowledge-search.service.ts), the related words
+ * counting less than the question's own.
  */
 
 /** The longest question searched; the rest is dropped (a question is a sentence or two). */
@@ -53,9 +54,18 @@ const SYNONYMS: { when: string[]; add: string[]; unless?: string[] }[] = [
 /** Phrases that mean a price question although they name no price word ('how much'). */
 const PRICE_PHRASES = [/\bhow much\b/i, /\$\s?\d/];
 
-/** The question and the related words to search along with it (lower case, one space apart). */
-export function expandQuestion(question: string): string {
-  const text = question.slice(0, MAX_QUERY_LENGTH).replace(/\s+/g, ' ').trim();
+/** The question as searched: whitespace collapsed, cut at MAX_QUERY_LENGTH. */
+export function questionText(question: string): string {
+  return question.slice(0, MAX_QUERY_LENGTH).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The related words to search along with the question (lower case, one space apart), none the question
+ * already has. They count less than the question's own words (KNOWLEDGE_SEARCH_SQL), so "botox" still
+ * prefers the Botox price over the Xeomin one.
+ */
+export function relatedWords(question: string): string {
+  const text = questionText(question);
   const lower = ` ${text.toLowerCase()} `;
   const words = lower.split(/[^a-z0-9$'-]+/).filter(Boolean);
   const extra = new Set<string>();
@@ -70,5 +80,5 @@ export function expandQuestion(question: string): string {
     ['price', 'pricing', 'cost', 'starting'].forEach((word) => extra.add(word));
   }
   for (const word of words) extra.delete(word);
-  return [text, ...extra].filter(Boolean).join(' ');
+  return [...extra].join(' ');
 }
