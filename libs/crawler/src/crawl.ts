@@ -258,13 +258,11 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   /** Page URLs of the sitemaps named in robots.txt and of /sitemap.xml, indexes followed. */
   const sitemapPages = async (): Promise<string[]> => {
     const verdict = await robots.verdict(start);
-    const candidates = [
-      ...(verdict.kind === 'rules' ? verdict.robots.getSitemaps() : []),
-      new URL('/sitemap.xml', start.origin).toString(),
-    ];
-    const todo: string[] = [];
+    // Sitemaps robots.txt names are read; the conventional /sitemap.xml only when robots.txt allows it.
+    const todo = verdict.kind === 'rules' ? verdict.robots.getSitemaps() : [];
+    const conventional = new URL('/sitemap.xml', start.origin);
+    if (!robots.refusal(verdict, conventional)) todo.push(conventional.toString());
     const visited = new Set<string>();
-    for (const candidate of candidates) todo.push(candidate);
     const pages: string[] = [];
     while (todo.length && visited.size < MAX_SITEMAPS && !signal.aborted) {
       const raw = todo.shift()!;

@@ -30,7 +30,6 @@ const NOISE = [
   'button',
   'select',
   'nav',
-  'header',
   'footer',
   'aside',
   '[role="navigation"]',
@@ -90,6 +89,9 @@ interface TreeNode {
   name?: string;
   children?: TreeNode[];
 }
+
+/** Share of the cleaned body's text that Readability's article must keep to be used. */
+const MIN_ARTICLE_SHARE = 0.4;
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -202,9 +204,11 @@ export function extractPage(html: string, url: string): ExtractedPage {
     clean($('h1').first().text()) ||
     null;
 
-  const text = readabilityText(html, url);
-
+  // Boilerplate goes before Readability sees the page: on a short page it would otherwise pick the footer.
   $(NOISE).remove();
+  $('header')
+    .filter((_, el) => $(el).closest('main, article, [role="main"]').length === 0)
+    .remove();
   const body = $('body');
   const headings: string[] = [];
   body.find('h1,h2,h3,h4,h5,h6').each((_, el) => {
@@ -212,6 +216,9 @@ export function extractPage(html: string, url: string): ExtractedPage {
     if (heading && headings[headings.length - 1] !== heading) headings.push(heading);
   });
 
-  const fallback = text ? '' : htmlToText(body.html() ?? '');
-  return { title, text: text || fallback, headings, structuredData, links };
+  const article = readabilityText($.html(), url);
+  const bodyText = htmlToText(body.html() ?? '');
+  // Readability keeps one block of the page; when that drops most of the (already cleaned) body, the body wins.
+  const text = article && article.length >= bodyText.length * MIN_ARTICLE_SHARE ? article : bodyText;
+  return { title, text, headings, structuredData, links };
 }

@@ -70,9 +70,10 @@ function guard(
 ): Error | null {
   const host = (options.host ?? '').toLowerCase();
   const key = `${isIP(host) === 6 ? `[${host}]` : host}:${options.port}`;
-  if (allowedHosts.has(key)) return null;
-  if (isIP(host)) return isPublicAddress(host) ? null : new UnsafeUrlError(PRIVATE_ADDRESS_MESSAGE);
-  options.lookup = safeLookup(resolve);
+  const allowed = allowedHosts.has(key);
+  if (isIP(host))
+    return allowed || isPublicAddress(host) ? null : new UnsafeUrlError(PRIVATE_ADDRESS_MESSAGE);
+  options.lookup = safeLookup(resolve, !allowed);
   return null;
 }
 
