@@ -3,7 +3,8 @@
  * CRAWL_ALLOWED_HOSTS would list them.
  */
 import type { ServerResponse } from 'node:http';
-import { crawlSite, type CrawlProgress, type CrawlResult } from '@pp/crawler';
+import { gzipSync } from 'node:zlib';
+import { crawlSite, type CrawlProgress, type CrawlResult, type HostResolver } from '@pp/crawler';
 import { serveHandler, serveSite, type ServedSite } from './site-server';
 
 const open: ServedSite[] = [];
@@ -392,5 +393,101 @@ describe('robots.txt, redirects and chosen pages', () => {
       },
     ]);
     expect(site.requests.sort()).toEqual(['/contact', '/injectables', '/no-such-page', '/robots.txt']);
+  });
+});
+
+describe('site identity, encodings and options', () => {
+  const toLoopback: HostResolver = async () => [{ address: '127.0.0.1', family: 4 }];
+
+  it('follows a start page that redirects to the practice’s new domain, and crawls that site', async () => {
+    const site: ServedSite = await track(
+      serveSite('medspa', {
+        override: (req, res) => {
+          if (!req.headers.host?.startsWith('old-glow.test')) return false;
+          res.writeHead(301, { location: `http://glow.test:${site.port}${req.url}` }).end();
+          return true;
+        },
+      }),
+    );
+    const result = await crawlSite({
+      startUrl: `http://old-glow.test:${site.port}/`,
+      allowedHosts: [`old-glow.test:${site.port}`, `glow.test:${site.port}`],
+      lookup: toLoopback,
+    });
+    expect(result.failures).toEqual([]);
+    expect(new Set(result.pages.map((p) => new URL(p.url).host))).toEqual(
+      new Set([`glow.test:${site.port}`]),
+    );
+    expect(paths(result)).toContain('/new-patient-specials'); // from the new domain's sitemap
+    expect(paths(result)).toHaveLength(8);
+  });
+
+  it('treats www. and the bare host as one site', async () => {
+    const site = await track(
+      serveHandler((req, res) => {
+        if (req.url === '/')
+          return html(
+            res,
+            `<title>Home</title><a href="http://www.clinic.test:${req.socket.localPort}/about">About</a>`,
+          );
+        if (req.url === '/about') return html(res, '<title>About</title><p>Our team.</p>');
+        res.writeHead(404).end();
+      }),
+    );
+    const result = await crawlSite({
+      startUrl: `http://clinic.test:${site.port}/`,
+      allowedHosts: [`clinic.test:${site.port}`, `www.clinic.test:${site.port}`],
+      lookup: toLoopback,
+    });
+    expect(result.pages.map((p) => p.url)).toEqual([
+      `http://clinic.test:${site.port}/`,
+      `http://www.clinic.test:${site.port}/about`,
+    ]);
+  });
+
+  it('decodes gzip and a legacy charset, and caps the decompressed size', async () => {
+    const page = Buffer.concat([
+      Buffer.from('<html><head><meta charset="windows-1252"><title>Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('</title></head><body><p>Botox: 12 '),
+      Buffer.from([0x80]),
+      Buffer.from(' per unit at the Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(' Spa. <a href="/bomb">More</a></p></body></html>'),
+    ]);
+    const site = await track(
+      serveHandler((req, res) => {
+        if (req.url === '/') {
+          return void res
+            .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+            .end(gzipSync(page));
+        }
+        if (req.url === '/bomb') {
+          const body = gzipSync(Buffer.alloc(5 * 1024 * 1024, 'a')); // 5 MiB of text in ≈5 KiB
+          return void res
+            .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+            .end(body);
+        }
+        res.writeHead(404).end();
+      }),
+    );
+    const result = await crawlSite({
+      startUrl: site.origin,
+      allowedHosts: [site.hostPort],
+      maxBytes: 256 * 1024,
+    });
+    expect(result.pages.map((p) => [p.title, p.text])).toEqual([
+      ['Café', 'Botox: 12 € per unit at the Café Spa. More'],
+    ]);
+    expect(result.failures).toEqual([
+      { url: `${site.origin}/bomb`, reason: 'The page is larger than 256 KiB.', code: 'too_large' },
+    ]);
+  });
+
+  it('rejects options out of range', async () => {
+    await expect(crawlSite({ startUrl: 'https://glow.example/', maxPages: 0 })).rejects.toThrow(RangeError);
+    await expect(crawlSite({ startUrl: 'https://glow.example/', concurrency: 1.5 })).rejects.toThrow(
+      RangeError,
+    );
   });
 });
