@@ -14,7 +14,7 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -180,6 +180,7 @@ async function main() {
   try {
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const result = await crawlSite({
         startUrl: `${origin}/`,
         allowedHosts: [`127.0.0.1:${site.port}`],
@@ -187,23 +188,26 @@ async function main() {
         concurrency,
       });
       const elapsed = performance.now() - started;
+      const { user, system } = process.cpuUsage(cpu);
+      const cpuPerPage = (user + system) / 1000 / result.pages.length;
       if (result.pages.length !== PAGES || result.failures.length || result.stoppedBy) {
         throw new Error(
           `run ${i + 1}: ${result.pages.length} pages, ${result.failures.length} failures, stoppedBy ${result.stoppedBy}: ${JSON.stringify(result.failures.slice(0, 3))}`,
         );
       }
       const chars = result.pages.reduce((sum, p) => sum + p.text.length, 0);
-      const line = `${i < WARMUP ? 'warm-up' : `run ${i - WARMUP + 1}`}: ${result.pages.length} pages in ${(elapsed / 1000).toFixed(2)} s = ${(result.pages.length / (elapsed / 1000)).toFixed(1)} pages/s (${(chars / result.pages.length / 1024).toFixed(1)} KiB of text a page)`;
+      const line = `${i < WARMUP ? 'warm-up' : `run ${i - WARMUP + 1}`}: ${result.pages.length} pages in ${(elapsed / 1000).toFixed(2)} s = ${(result.pages.length / (elapsed / 1000)).toFixed(1)} pages/s (${(chars / result.pages.length / 1024).toFixed(1)} KiB of text a page, crawler CPU ${cpuPerPage.toFixed(1)} ms a page)`;
       console.log(line);
-      if (i >= WARMUP) runs.push({ elapsed, rate: result.pages.length / (elapsed / 1000) });
+      if (i >= WARMUP) runs.push({ elapsed, rate: result.pages.length / (elapsed / 1000), cpuPerPage });
     }
   } finally {
     child.send('stop');
   }
   const rates = runs.map((r) => r.rate).sort((a, b) => a - b);
   const times = runs.map((r) => r.elapsed).sort((a, b) => a - b);
+  const cpuTimes = runs.map((r) => r.cpuPerPage).sort((a, b) => a - b);
   console.log(
-    `\nMedian of ${RUNS}: ${quantile(rates, 0.5).toFixed(1)} pages/s, ${(quantile(times, 0.5) / 1000).toFixed(2)} s for ${PAGES} pages (min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s)`,
+    `\nMedian of ${RUNS}: ${quantile(rates, 0.5).toFixed(1)} pages/s, ${(quantile(times, 0.5) / 1000).toFixed(2)} s for ${PAGES} pages (min ${(times[0] / 1000).toFixed(2)} s, max ${(times.at(-1) / 1000).toFixed(2)} s), crawler CPU ${quantile(cpuTimes, 0.5).toFixed(1)} ms a page; load average ${loadavg()[0].toFixed(1)}`,
   );
 }
 

@@ -182,6 +182,40 @@ describe('host names are checked at connect time, on the addresses the socket us
     }
   });
 
+  it('checks https connections the same way', async () => {
+    const calls: string[] = [];
+    const lookup: HostResolver = async (hostname) => {
+      calls.push(hostname);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    const result = await crawlSite({ startUrl: `https://secure-clinic.test:${target.port}/`, lookup });
+    expect(result.failures).toEqual([expect.objectContaining({ code: 'unsafe_url' })]);
+    expect(calls).toEqual(['secure-clinic.test']);
+    nothingReachedTheTarget();
+  });
+
+  it('refuses a redirect to a file: URL', async () => {
+    const site = await serveSite('medspa', {
+      override: (req, res) => {
+        if (req.url !== '/') return false;
+        res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+        return true;
+      },
+    });
+    try {
+      const result = await crawlSite({ startUrl: site.origin, allowedHosts: [site.hostPort], maxDepth: 0 });
+      expect(result.failures).toEqual([
+        {
+          url: `${site.origin}/`,
+          reason: 'Only http and https addresses can be crawled.',
+          code: 'unsafe_url',
+        },
+      ]);
+    } finally {
+      await site.close();
+    }
+  });
+
   it('refuses a redirect to a cloud metadata address', async () => {
     const connect = jest.spyOn(net.Socket.prototype, 'connect');
     const site = await serveSite('medspa', {
