@@ -97,6 +97,8 @@ interface QueueItem {
   depth: number;
   /** Asked for by the caller (urls option or start page): a refusal is a failure, not a skip. */
   explicit: boolean;
+  /** The start page: it may redirect to another domain, which then becomes the site crawled. */
+  isStart?: boolean;
 }
 
 function positiveInt(name: string, value: number | undefined, fallback: number, min = 1): number {
@@ -122,6 +124,8 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const userAgent = options.userAgent?.trim() || CRAWL_DEFAULTS.userAgent;
   const allowedHosts = normaliseAllowedHosts(options.allowedHosts);
   const start = normaliseUrl(checkUrlShape(options.startUrl, allowedHosts));
+  /** The site crawled: the start URL's, or the one its start page redirects to (a practice's new domain). */
+  let site = start;
 
   const controller = new AbortController();
   const signal = controller.signal;
@@ -146,13 +150,14 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const seen = new Set<string>();
   const stored = new Set<string>();
   let queued = 0;
+  let found = 0;
   let started = 0;
   let processed = 0;
   let progressChain: Promise<void> = Promise.resolve();
 
   const progress = () => {
     if (!options.onProgress) return;
-    const snapshot: CrawlProgress = { found: seen.size, processed, failed: result.failures.length };
+    const snapshot: CrawlProgress = { found, processed, failed: result.failures.length };
     progressChain = progressChain.then(() => options.onProgress!(snapshot)).catch(() => undefined);
   };
   const skip = (url: URL | string, reason: string, code: CrawlFailureCode) => {
@@ -174,7 +179,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
     const key = pageKey(url);
     if (seen.has(key)) return;
-    if (!sameSite(url, start)) {
+    if (!sameSite(url, site)) {
       if (explicit) {
         seen.add(key);
         fail(url, new CrawlError('off_site', "This page is not on the practice's website."));
@@ -194,8 +199,9 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       else skip(url, refusal, 'robots');
       return;
     }
-    (queue[depth] ??= []).push({ url, depth, explicit });
+    (queue[depth] ??= []).push({ url, depth, explicit, isStart: depth === 0 && !options.urls });
     queued++;
+    found++;
   };
 
   const next = (): QueueItem | undefined => {
@@ -217,7 +223,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
         signal,
         wantBody: isHtmlType,
         checkHop: async (hop) => {
-          if (!sameSite(hop, start)) {
+          if (!item.isStart && !sameSite(hop, site)) {
             throw new CrawlError('off_site', `The page redirected to another website (${hop.hostname}).`);
           }
           await robots.check(hop);
@@ -228,6 +234,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
         return;
       }
       const finalUrl = normaliseUrl(response.url);
+      if (item.isStart && !sameSite(finalUrl, site)) site = finalUrl;
       const finalKey = pageKey(finalUrl);
       seen.add(finalKey);
       if (stored.has(finalKey)) return;
@@ -257,16 +264,15 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
 
   /** Page URLs of the sitemaps named in robots.txt and of /sitemap.xml, indexes followed. */
   const sitemapPages = async (): Promise<string[]> => {
-    const verdict = await robots.verdict(start);
-    const candidates = [
-      ...(verdict.kind === 'rules' ? verdict.robots.getSitemaps() : []),
-      new URL('/sitemap.xml', start.origin).toString(),
-    ];
-    const todo: string[] = [];
+    const verdict = await robots.verdict(site);
+    // Sitemaps robots.txt names are read; the conventional /sitemap.xml only when robots.txt allows it.
+    const todo = verdict.kind === 'rules' ? verdict.robots.getSitemaps() : [];
+    const conventional = new URL('/sitemap.xml', site.origin);
+    if (!robots.refusal(verdict, conventional)) todo.push(conventional.toString());
     const visited = new Set<string>();
-    for (const candidate of candidates) todo.push(candidate);
     const pages: string[] = [];
-    while (todo.length && visited.size < MAX_SITEMAPS && !signal.aborted) {
+    const maxSitemapPages = Math.max(1000, maxPages * 10);
+    while (todo.length && visited.size < MAX_SITEMAPS && pages.length < maxSitemapPages && !signal.aborted) {
       const raw = todo.shift()!;
       let url: URL;
       try {
@@ -274,7 +280,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       } catch {
         continue;
       }
-      if (visited.has(url.toString()) || !sameSite(url, start)) continue;
+      if (visited.has(url.toString()) || !sameSite(url, site)) continue;
       visited.add(url.toString());
       try {
         const response = await fetcher.get(url, {
@@ -283,11 +289,11 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
           timeoutMs: requestTimeoutMs,
           signal,
           checkHop: (hop) => {
-            if (!sameSite(hop, start)) throw new CrawlError('off_site', 'The sitemap is on another website.');
+            if (!sameSite(hop, site)) throw new CrawlError('off_site', 'The sitemap is on another website.');
           },
         });
         const parsed = parseSitemap(response.body ?? Buffer.alloc(0), maxBytes);
-        pages.push(...parsed.pages);
+        pages.push(...parsed.pages.slice(0, maxSitemapPages - pages.length));
         todo.push(...parsed.sitemaps);
       } catch (err) {
         const error = CrawlError.from(err);
@@ -305,18 +311,25 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
         fail(start, new CrawlError('robots', verdict.reason));
         return result;
       }
+      progress();
       if (options.urls) {
         for (const url of options.urls) enqueue(url, 0, true);
       } else {
+        // The start page first: where it redirects decides the site whose sitemap is read.
         enqueue(start, 0, true);
-        if (maxDepth >= 1) for (const url of await sitemapPages()) enqueue(url, 1, false);
+        const first = next();
+        if (first) {
+          started++;
+          await processPage(first);
+          if (result.failures.some((f) => f.code === 'unsafe_url')) return result;
+        }
+        if (maxDepth >= 1 && !signal.aborted) for (const url of await sitemapPages()) enqueue(url, 1, false);
       }
     } catch (err) {
       const error = CrawlError.from(err);
       if (!signal.aborted) fail(start, error);
       return result;
     }
-    progress();
 
     await new Promise<void>((done) => {
       let active = 0;

@@ -30,7 +30,6 @@ const NOISE = [
   'button',
   'select',
   'nav',
-  'header',
   'footer',
   'aside',
   '[role="navigation"]',
@@ -83,23 +82,54 @@ const BLOCK = new Set([
   'ul',
 ]);
 
-/** The parts of a DOM node (domhandler, cheerio's tree) that the text walk reads. */
-interface TreeNode {
+/** The parts of a domhandler node (cheerio's tree) that the text walk reads. */
+interface CheerioNode {
   type: string;
   data?: string;
   name?: string;
-  children?: TreeNode[];
+  children?: CheerioNode[];
 }
+
+/** The parts of a DOM node (linkedom's tree, what Readability returns) that the text walk reads. */
+interface DomNode {
+  nodeType: number;
+  nodeValue?: string | null;
+  localName?: string;
+  childNodes?: ArrayLike<DomNode>;
+}
+
+/** How the text walk reads a tree: a node's text (text nodes), tag name (elements) and children. */
+interface TreeReader<N> {
+  text(node: N): string | undefined;
+  tag(node: N): string | undefined;
+  children(node: N): ArrayLike<N>;
+}
+
+const cheerioReader: TreeReader<CheerioNode> = {
+  text: (node) => (node.type === 'text' ? (node.data ?? '') : undefined),
+  tag: (node) => (node.type === 'tag' ? node.name?.toLowerCase() : undefined),
+  children: (node) => (node.type === 'tag' || node.type === 'root' ? (node.children ?? []) : []),
+};
+
+const domReader: TreeReader<DomNode> = {
+  text: (node) => (node.nodeType === 3 ? (node.nodeValue ?? '') : undefined),
+  tag: (node) => (node.nodeType === 1 ? node.localName?.toLowerCase() : undefined),
+  children: (node) =>
+    node.nodeType === 1 || node.nodeType === 9 || node.nodeType === 11 ? (node.childNodes ?? []) : [],
+};
+
+/** Share of the cleaned body's text that Readability's article must keep to be used. */
+const MIN_ARTICLE_SHARE = 0.4;
+
+const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template']);
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * Readable text of an HTML fragment: one paragraph per block element (paragraph, heading, list item, table
- * row, ...), paragraphs separated by a blank line; table cells joined with " | ".
+ * Readable text of a tree: one paragraph per block element (paragraph, heading, list item, table row, ...),
+ * paragraphs separated by a blank line; table cells joined with " | "; scripts and styles left out.
  */
-export function htmlToText(html: string): string {
-  const $ = cheerio.load(html);
-  $('script,style,noscript,template').remove();
+function treeToText<N>(roots: ArrayLike<N>, reader: TreeReader<N>): string {
   const paragraphs: string[] = [];
   let line = '';
   const flush = () => {
@@ -107,32 +137,45 @@ export function htmlToText(html: string): string {
     if (text) paragraphs.push(text);
     line = '';
   };
-  const walk = (nodes: TreeNode[]) => {
-    for (const node of nodes) {
-      if (node.type === 'text') {
-        line += node.data ?? '';
-      } else if (node.type === 'tag' && node.name) {
-        const name = node.name.toLowerCase();
-        if (name === 'br') {
-          flush();
-          continue;
-        }
-        if ((name === 'td' || name === 'th') && clean(line)) line += ' | ';
-        const block = BLOCK.has(name);
-        if (block) flush();
-        walk(node.children ?? []);
-        if (block) flush();
-        else if (name === 'td' || name === 'th' || name === 'img') line += ' ';
-      } else if (node.type === 'root' && node.children) {
-        walk(node.children);
+  const walk = (nodes: ArrayLike<N>) => {
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i];
+      const text = reader.text(node);
+      if (text !== undefined) {
+        line += text;
+        continue;
       }
+      const name = reader.tag(node);
+      if (name === undefined) {
+        walk(reader.children(node));
+        continue;
+      }
+      if (SKIPPED_TAGS.has(name)) continue;
+      if (name === 'br') {
+        flush();
+        continue;
+      }
+      const cell = name === 'td' || name === 'th';
+      if (cell && clean(line)) line += ' | ';
+      const block = BLOCK.has(name);
+      if (block) flush();
+      walk(reader.children(node));
+      if (block) flush();
+      else if (cell || name === 'img') line += ' ';
     }
   };
-  walk($.root().children().toArray() as unknown as TreeNode[]);
+  walk(roots);
   flush();
   return paragraphs.join('\n\n');
 }
 
+/** Readable text of an HTML fragment (see treeToText). */
+export function htmlToText(html: string): string {
+  const $ = cheerio.load(html);
+  return treeToText($.root().toArray() as unknown as CheerioNode[], cheerioReader);
+}
+
+/** Text of Readability's article for the page, or '' when it finds none. */
 function readabilityText(html: string, url: string): string {
   try {
     const { document } = parseHTML(html);
@@ -140,10 +183,15 @@ function readabilityText(html: string, url: string): string {
     const base = document.createElement('base');
     base.setAttribute('href', url);
     document.head?.prepend(base);
-    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
-      charThreshold: 200,
-    }).parse();
-    return article?.content ? htmlToText(article.content) : '';
+    const article = new Readability<DomNode>(
+      document as unknown as ConstructorParameters<typeof Readability>[0],
+      {
+        charThreshold: 200,
+        // The article's element itself: walked as it is, not serialised and parsed again.
+        serializer: (el) => el as unknown as DomNode,
+      },
+    ).parse();
+    return article?.content ? treeToText([article.content], domReader) : '';
   } catch {
     return '';
   }
@@ -202,9 +250,11 @@ export function extractPage(html: string, url: string): ExtractedPage {
     clean($('h1').first().text()) ||
     null;
 
-  const text = readabilityText(html, url);
-
+  // Boilerplate goes before Readability sees the page: on a short page it would otherwise pick the footer.
   $(NOISE).remove();
+  $('header')
+    .filter((_, el) => $(el).closest('main, article, [role="main"]').length === 0)
+    .remove();
   const body = $('body');
   const headings: string[] = [];
   body.find('h1,h2,h3,h4,h5,h6').each((_, el) => {
@@ -212,6 +262,12 @@ export function extractPage(html: string, url: string): ExtractedPage {
     if (heading && headings[headings.length - 1] !== heading) headings.push(heading);
   });
 
-  const fallback = text ? '' : htmlToText(body.html() ?? '');
-  return { title, text: text || fallback, headings, structuredData, links };
+  const article = readabilityText($.html(), url);
+  // Readability keeps one block of the page; when that drops most of the (already cleaned) body, the body wins.
+  const bodyLength = clean(body.text()).length;
+  const text =
+    article && clean(article).length >= bodyLength * MIN_ARTICLE_SHARE
+      ? article
+      : treeToText(body.toArray() as unknown as CheerioNode[], cheerioReader);
+  return { title, text, headings, structuredData, links };
 }

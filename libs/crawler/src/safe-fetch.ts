@@ -70,9 +70,10 @@ function guard(
 ): Error | null {
   const host = (options.host ?? '').toLowerCase();
   const key = `${isIP(host) === 6 ? `[${host}]` : host}:${options.port}`;
-  if (allowedHosts.has(key)) return null;
-  if (isIP(host)) return isPublicAddress(host) ? null : new UnsafeUrlError(PRIVATE_ADDRESS_MESSAGE);
-  options.lookup = safeLookup(resolve);
+  const allowed = allowedHosts.has(key);
+  if (isIP(host))
+    return allowed || isPublicAddress(host) ? null : new UnsafeUrlError(PRIVATE_ADDRESS_MESSAGE);
+  options.lookup = safeLookup(resolve, !allowed);
   return null;
 }
 
@@ -250,11 +251,39 @@ export function decodeBody(body: Buffer, headerCharset: string | null): string {
   const meta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? null;
   for (const label of [headerCharset, meta, 'utf-8']) {
     if (!label) continue;
+    let decoder: InstanceType<typeof TextDecoder>;
     try {
-      return new TextDecoder(label).decode(body);
+      decoder = new TextDecoder(label);
     } catch {
-      // unknown label: try the next one
+      continue; // unknown label: try the next one
     }
+    return decoder.encoding === 'windows-1252' ? decodeWindows1252(body) : decoder.decode(body);
   }
   return body.toString('utf8');
+}
+
+/** 0x80–0x9F of windows-1252 (0 where undefined, kept as the C1 control); the rest is ISO-8859-1. */
+const CP1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0,
+  0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0, 0x017e, 0x0178,
+];
+
+/**
+ * windows-1252 (what pages labelled latin1, iso-8859-1 or windows-1252 use, per the WHATWG Encoding standard).
+ * Decoded by hand: Node 20's TextDecoder reads these labels as ISO-8859-1, turning € and curly quotes into C1
+ * control characters.
+ */
+function decodeWindows1252(body: Buffer): string {
+  let out = '';
+  for (let i = 0; i < body.length; i += 8192) {
+    const chunk = body.subarray(i, i + 8192);
+    const codes = new Array<number>(chunk.length);
+    for (let j = 0; j < chunk.length; j++) {
+      const byte = chunk[j];
+      codes[j] = byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] || byte : byte;
+    }
+    out += String.fromCharCode(...codes);
+  }
+  return out;
 }

@@ -108,8 +108,9 @@ type LookupCallback = (
  * A `lookup` for net.connect/tls.connect: resolves with `resolve`, refuses when ANY address is not public
  * unicast (so a name with one public and one private record cannot be steered to the private one), and hands
  * the socket only the checked addresses. Runs inside the socket's connect, so what is checked is what is used.
+ * `check: false` (hosts in allowedHosts) resolves without the address rule.
  */
-export function safeLookup(resolve: HostResolver) {
+export function safeLookup(resolve: HostResolver, check = true) {
   return (
     hostname: string,
     options: { all?: boolean; family?: number } | number | LookupCallback,
@@ -132,7 +133,7 @@ export function safeLookup(resolve: HostResolver) {
           err.code = 'ENOTFOUND';
           return callback(err, '');
         }
-        if (addresses.some((a) => !isPublicAddress(a.address))) {
+        if (check && addresses.some((a) => !isPublicAddress(a.address))) {
           return callback(new UnsafeUrlError(PRIVATE_ADDRESS_MESSAGE), '');
         }
         if (opts.all) return callback(null, addresses);

@@ -1,7 +1,7 @@
 /**
  * Serves a test website from test/sites/<name> on loopback with node:http: '/x' serves x.html or x/index.html,
  * '/' index.html, other files as they are; {{HEADER}} and {{FOOTER}} include _header.html and _footer.html;
- * {{ORIGIN}} and {{OFFSITE}} become the site's own origin and another site's. routes.json may declare redirects and
+ * {{ORIGIN}} and {{OFFSITE}} become the site's own origin (from the Host header) and another site's. routes.json may declare redirects and
  * files served under another path and type. Every request's path is recorded, so tests can prove what was and was
  * not fetched.
  */
@@ -103,7 +103,7 @@ export async function serveSite(
           .toString('utf8')
           .replaceAll('{{HEADER}}', include('_header.html'))
           .replaceAll('{{FOOTER}}', include('_footer.html'))
-          .replaceAll('{{ORIGIN}}', site.origin)
+          .replaceAll('{{ORIGIN}}', `http://${req.headers.host ?? site.hostPort}`)
           .replaceAll('{{OFFSITE}}', options.offsite ?? 'https://offsite.example');
       }
       res.writeHead(200, { 'content-type': type }).end(body);
