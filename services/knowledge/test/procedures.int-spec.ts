@@ -301,10 +301,13 @@ describe('procedure pricing', () => {
   });
 
   it('seeds offerings and prices from the knowledge pages, keeping the history', async () => {
-    await h.dataSource.query(`CREATE TABLE IF NOT EXISTS "knowledge"."knowledge_chunks" (
-      "chunk_id" uuid PRIMARY KEY, "practice_id" uuid NOT NULL, "page_id" uuid NOT NULL, "source_url" text NOT NULL,
-      "position" integer NOT NULL, "content" text NOT NULL)`);
+    // A processed pricing page, as the knowledge base stores it.
     const pageId = randomUUID();
+    await h.dataSource.query(
+      `INSERT INTO "knowledge"."knowledge_pages" ("page_id", "practice_id", "source_url", "page_title", "status", "last_updated")
+       VALUES ($1, $2, $3, 'Pricing', 'ready', now())`,
+      [pageId, glow.practice_id, 'https://glow-aesthetics.example/pricing'],
+    );
     const chunks = [
       'Botox is $13/unit at both our clinics. Lip filler from $600 per syringe.',
       'Considering a tummy tuck? Abdominoplasty starts at $8,500.',

@@ -275,12 +275,8 @@ export class ProceduresService {
     };
   }
 
-  /** The practice's knowledge chunks, page by page (none before the knowledge pages exist). */
+  /** The practice's knowledge chunks (the website pages it processed), page by page. */
   private async chunks(practiceId: string): Promise<string[]> {
-    const [{ exists }]: { exists: boolean }[] = await this.dataSource.query(
-      `SELECT to_regclass('knowledge.knowledge_chunks') IS NOT NULL AS "exists"`,
-    );
-    if (!exists) return [];
     const rows: { content: string }[] = await this.dataSource.query(
       `SELECT "content" FROM ${K}."knowledge_chunks" WHERE "practice_id" = $1 ORDER BY "page_id", "position"`,
       [practiceId],
