@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { crawlSite, type CrawlProgress, type CrawlResult, type HostResolver } from '@pp/crawler';
+import { crawlSite, type CrawlProgress, type CrawlResult, type HostResolver } from '../src';
 import { serveHandler, serveSite, type ServedSite } from './site-server';
 
 const open: ServedSite[] = [];

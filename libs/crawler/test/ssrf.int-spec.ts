@@ -4,7 +4,7 @@
  * 169.254.169.254) are refused before any socket is opened, which the net.Socket#connect spy proves.
  */
 import * as net from 'node:net';
-import { crawlSite, UnsafeUrlError, type HostResolver } from '@pp/crawler';
+import { crawlSite, UnsafeUrlError, type HostResolver } from '../src';
 import { serveHandler, serveSite, type ServedSite } from './site-server';
 
 let target: ServedSite;
