@@ -123,7 +123,8 @@ describe('host names are checked at connect time, on the addresses the socket us
     // Answers like a rebinding DNS server would: a public address to any lookup made apart from the connection
     // (a pre-check), the target's loopback address to the socket's own lookup.
     const lookup: HostResolver = async () => {
-      const fromSocket = /lookupAndConnect/.test(new Error().stack ?? '');
+      // Called from node:net (the socket's lookupAndConnect) or not; when unsure, loopback, never a public address.
+      const fromSocket = /node:net:|lookupAndConnect/.test(new Error().stack ?? '');
       calls.push(fromSocket ? 'socket' : 'elsewhere');
       return [{ address: fromSocket ? '127.0.0.1' : '93.184.216.34', family: 4 }];
     };
