@@ -174,9 +174,13 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
     try {
       url = normaliseUrl(raw);
     } catch {
+      if (explicit) fail(String(raw), new CrawlError('unsafe_url', 'This is not a valid web address.'));
       return;
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      if (explicit) fail(url, new CrawlError('unsafe_url', 'Only http and https addresses can be crawled.'));
+      return;
+    }
     const key = pageKey(url);
     if (seen.has(key)) return;
     if (!sameSite(url, site)) {

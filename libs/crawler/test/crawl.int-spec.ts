@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { crawlSite, type CrawlProgress, type CrawlResult, type HostResolver } from '@pp/crawler';
+import { crawlSite, type CrawlProgress, type CrawlResult, type HostResolver } from '../src';
 import { serveHandler, serveSite, type ServedSite } from './site-server';
 
 const open: ServedSite[] = [];
@@ -243,11 +243,11 @@ describe('limits', () => {
     const result = await crawlSite({
       startUrl: site.origin,
       allowedHosts: [site.hostPort],
-      requestTimeoutMs: 300,
+      requestTimeoutMs: 1500,
     });
     expect(paths(result)).toEqual(['/']);
     expect(result.failures).toEqual([
-      { url: `${site.origin}/hangs`, reason: 'The page did not answer within 0.3 seconds.', code: 'timeout' },
+      { url: `${site.origin}/hangs`, reason: 'The page did not answer within 1.5 seconds.', code: 'timeout' },
     ]);
     expect(result.stoppedBy).toBeUndefined();
   });
@@ -268,7 +268,7 @@ describe('limits', () => {
     const result = await crawlSite({
       startUrl: site.origin,
       allowedHosts: [site.hostPort],
-      totalTimeoutMs: 800,
+      totalTimeoutMs: 3000,
     });
     expect(result.stoppedBy).toBe('time_limit');
     expect(paths(result)).toEqual(['/']);
@@ -372,6 +372,8 @@ describe('robots.txt, redirects and chosen pages', () => {
         `${site.origin}/private/2019-price-list`,
         `${site.origin}/no-such-page`,
         'https://elsewhere.example/botox',
+        'gopher://127.0.0.1:70/',
+        'not a url',
       ],
     });
     expect(paths(result)).toEqual(['/contact', '/injectables']);
@@ -386,6 +388,12 @@ describe('robots.txt, redirects and chosen pages', () => {
         reason: "This page is not on the practice's website.",
         code: 'off_site',
       },
+      {
+        url: 'gopher://127.0.0.1:70/',
+        reason: 'Only http and https addresses can be crawled.',
+        code: 'unsafe_url',
+      },
+      { url: 'not a url', reason: 'This is not a valid web address.', code: 'unsafe_url' },
       {
         url: `${site.origin}/no-such-page`,
         reason: 'The website answered 404 (Not Found).',
