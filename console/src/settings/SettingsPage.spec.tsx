@@ -100,6 +100,7 @@ describe('the settings shell', () => {
     mockGateway({
       'GET users/me/practices': () => json({ detail: 'Not authenticated' }, { status: 401 }),
     });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the failed call
     renderAt('/settings/practice', <SettingsPage />);
 
     expect(await screen.findByText('login page')).toBeInTheDocument();
