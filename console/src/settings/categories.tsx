@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { KnowledgeSettings } from './knowledge/KnowledgeSettings';
 import { PracticeSettings } from './practice/PracticeSettings';
 
 /** What a settings page receives: the selected practice (docs/product/settings.md#settings-shell). */
@@ -12,4 +13,5 @@ export interface SettingsPageProps {
  */
 export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPageProps>>> = {
   practice: PracticeSettings,
+  knowledge: KnowledgeSettings,
 };
