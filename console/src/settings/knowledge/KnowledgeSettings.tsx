@@ -187,7 +187,7 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
                       icon={
                         badge === 'processing' ? <CircularProgress size={12} color="inherit" /> : undefined
                       }
-                      label={t(`badges.${badge}`)}
+                      label={translate(`pp.settings.knowledge.badges.${badge}`)}
                       data-testid="knowledge-badge"
                     />
                   </TableCell>
@@ -227,7 +227,7 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
           value={
             <Stack direction="row" spacing={1} alignItems="center" component="span">
               {busy && <CircularProgress size={18} />}
-              <span>{t(`statuses.${processing.status}`)}</span>
+              <span>{translate(`pp.settings.knowledge.statuses.${processing.status}`)}</span>
             </Stack>
           }
           testId="knowledge-status"
