@@ -379,6 +379,40 @@ describe('the whole API, from its merged OpenAPI document', () => {
           { url: `/api/v1/people/${ids.theirPerson}/edit-decision`, body: { corrected_message: 'Hello' } },
         ],
       },
+      // knowledge: the website knowledge base (services/knowledge/src/knowledge)
+      'GET /api/v1/practices/{practiceId}/knowledge': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/knowledge` }],
+      },
+      'GET /api/v1/practices/{practiceId}/knowledge/status': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/knowledge/status` }],
+      },
+      'POST /api/v1/practices/{practiceId}/knowledge/processing': {
+        probes: (ids) => [
+          { url: `/api/v1/practices/${ids.theirPractice}/knowledge/processing`, body: {} },
+          {
+            url: `/api/v1/practices/${ids.theirPractice}/knowledge/processing`,
+            body: { urls: ['https://www.lakeviewplasticsurgery.example/pricing'] },
+          },
+        ],
+      },
+      'DELETE /api/v1/practices/{practiceId}/knowledge': {
+        probes: (ids) => [
+          { url: `/api/v1/practices/${ids.theirPractice}/knowledge`, body: { delete_all: true } },
+          {
+            url: `/api/v1/practices/${ids.theirPractice}/knowledge`,
+            body: { urls: ['https://www.lakeviewplasticsurgery.example/pricing'] },
+          },
+          { url: `/api/v1/practices/${ids.theirPractice}/knowledge?ids=${randomUUID()}` },
+        ],
+      },
+      'POST /api/v1/practices/{practiceId}/knowledge/search': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/practices/${ids.theirPractice}/knowledge/search`,
+            body: { query: 'How much is a tummy tuck?' },
+          },
+        ],
+      },
       'POST /api/v1/calendar/appointments': {
         probes: (ids) => [
           // their practice; my practice with their location; my practice with their lead

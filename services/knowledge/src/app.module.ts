@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@pp/platform';
 import { KnowledgeConfig } from './config';
 import { knowledgeDatabase } from './database/database';
+import { KnowledgeModule } from './knowledge/knowledge.module';
 import { PracticesModule } from './practices/practices.module';
 import { KNOWLEDGE_QUEUE } from './queues';
 
@@ -15,6 +16,8 @@ export class AppModule {
         PlatformModule.forRoot({ config, database: knowledgeDatabase }),
         BullModule.registerQueue({ name: KNOWLEDGE_QUEUE }),
         PracticesModule,
+        // The website knowledge base; its crawl processor runs only where ROLE is worker or all.
+        KnowledgeModule.forRoot(config),
       ],
     };
   }

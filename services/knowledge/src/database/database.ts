@@ -1,10 +1,24 @@
 import { ServiceDatabase } from '@pp/platform';
+import { KnowledgeChunk, KnowledgePage, KnowledgeProcessing } from '../knowledge/knowledge.entities';
 import { KnownLocation, KnownPractice } from '../practices/practice-read-model.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { PracticeReadModel1764100000000 } from './migrations/1764100000000-PracticeReadModel';
+import { KnowledgeBase1764200000000 } from './migrations/1764200000000-KnowledgeBase';
 
 export const knowledgeDatabase: ServiceDatabase = {
   schema: 'knowledge',
-  entities: [KnownPractice, KnownLocation],
-  migrations: [Initial1763700000000, PracticeReadModel1764100000000],
+  entities: [
+    KnownPractice,
+    KnownLocation,
+    // the website knowledge base
+    KnowledgePage,
+    KnowledgeChunk,
+    KnowledgeProcessing,
+  ],
+  migrations: [
+    Initial1763700000000,
+    PracticeReadModel1764100000000,
+    // the website knowledge base
+    KnowledgeBase1764200000000,
+  ],
 };

@@ -1,5 +1,10 @@
-/**
- * `node services/knowledge/dist/database/seed.js`: the knowledge service's demo data. It owns no seeded data
- * yet; each feature adds its seed here when it arrives.
- */
-console.log('knowledge: nothing to seed yet');
+import { seedCommand } from '@pp/platform';
+import { knowledgeService } from '../knowledge.service-definition';
+import { seedKnowledge } from '../knowledge/knowledge.seed';
+import { knowledgeDatabase } from './database';
+
+/** `node services/knowledge/dist/database/seed.js`: the knowledge service's demo data; idempotent. */
+seedCommand(knowledgeService, knowledgeDatabase, async (dataSource) => {
+  const parts = [await seedKnowledge(dataSource)];
+  return parts.join('; ');
+});

@@ -1,0 +1,41 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.CrawlError = void 0;
+const url_safety_1 = require("./url-safety");
+/** A failed fetch, with a message safe to show staff (no stack trace, no internal address). */
+class CrawlError extends Error {
+    constructor(code, message, status) {
+        super(message);
+        this.code = code;
+        this.status = status;
+        this.name = 'CrawlError';
+    }
+    /** Maps anything thrown while fetching to a CrawlError with a plain-language message. */
+    static from(err) {
+        if (err instanceof CrawlError)
+            return err;
+        if (err instanceof url_safety_1.UnsafeUrlError)
+            return new CrawlError('unsafe_url', err.message);
+        const code = err?.code ?? '';
+        const message = NETWORK_MESSAGES[code] ?? (code.startsWith('ERR_TLS') || /CERT|SSL/.test(code) ? TLS : null);
+        return new CrawlError('network', message ?? 'The website could not be reached.');
+    }
+}
+exports.CrawlError = CrawlError;
+const TLS = "The website's security certificate could not be verified.";
+const NETWORK_MESSAGES = {
+    ENOTFOUND: "The website's address could not be found.",
+    EAI_AGAIN: "The website's address could not be looked up (temporary DNS failure).",
+    ECONNREFUSED: 'The website refused the connection.',
+    ECONNRESET: 'The website closed the connection unexpectedly.',
+    EPIPE: 'The website closed the connection unexpectedly.',
+    ETIMEDOUT: 'The website did not answer in time.',
+    EHOSTUNREACH: 'The website could not be reached.',
+    ENETUNREACH: 'The website could not be reached.',
+    HPE_INVALID_CONSTANT: 'The website sent an invalid HTTP response.',
+    HPE_HEADER_OVERFLOW: 'The website sent an invalid HTTP response.',
+    Z_DATA_ERROR: 'The website sent a response that could not be decompressed.',
+    Z_BUF_ERROR: 'The website sent a response that could not be decompressed.',
+    ERR_STREAM_PREMATURE_CLOSE: 'The website closed the connection unexpectedly.',
+};
+//# sourceMappingURL=crawl-error.js.map
