@@ -11,7 +11,7 @@ export function SettingsMenu({ active }: { active: string | undefined }) {
       component="nav"
       aria-label={translate('pp.settings.menu_label')}
       dense
-      sx={{ py: 0 }}
+      sx={{ py: 0, display: { xs: 'flex', lg: 'block' }, flexWrap: 'wrap', gap: { xs: 0.5, lg: 0 } }}
       data-testid="settings-menu"
     >
       {SETTINGS_MENU.map((category) => {
@@ -24,7 +24,7 @@ export function SettingsMenu({ active }: { active: string | undefined }) {
             selected={selected}
             aria-current={selected ? 'page' : undefined}
             data-key={category.key}
-            sx={{ borderRadius: 1, mb: 0.25 }}
+            sx={{ borderRadius: 1, mb: 0.25, flex: { xs: '0 0 auto', lg: 'initial' } }}
           >
             <ListItemText primary={translate(category.label)} />
             {category.badge && (

@@ -56,10 +56,18 @@ export function SettingsPage() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         {translate('pp.settings.title')}
       </Typography>
-      <Box sx={{ display: 'flex', gap: { xs: 2, lg: 3 }, alignItems: 'flex-start' }}>
+      {/* Wide windows: the menu is a column; below 1200 px it is a row above the page, which keeps its width. */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', lg: 'row' },
+          gap: { xs: 2, lg: 3 },
+          alignItems: { xs: 'stretch', lg: 'flex-start' },
+        }}
+      >
         <Box
           component="aside"
-          sx={{ width: { xs: 196, lg: 232 }, flexShrink: 0, position: 'sticky', top: 0 }}
+          sx={{ width: { xs: 'auto', lg: 232 }, flexShrink: 0, position: { lg: 'sticky' }, top: 0 }}
         >
           <SettingsMenu active={category?.key} />
         </Box>

@@ -117,10 +117,10 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
     const allSelected = chosen.length === entries.length;
     body = (
       <TableContainer>
-        <Table size="small" aria-label={t('title')}>
+        <Table size="small" aria-label={t('title')} sx={{ tableLayout: 'fixed', minWidth: 720 }}>
           <TableHead>
             <TableRow>
-              <TableCell padding="checkbox">
+              <TableCell padding="checkbox" sx={{ width: 48 }}>
                 <Checkbox
                   checked={allSelected}
                   indeterminate={chosen.length > 0 && !allSelected}
@@ -132,10 +132,12 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
               </TableCell>
               <TableCell>{t('columns.page')}</TableCell>
               <TableCell>{t('columns.url')}</TableCell>
-              <TableCell align="right">{t('columns.chunks')}</TableCell>
-              <TableCell>{t('columns.last_updated')}</TableCell>
-              <TableCell>{t('columns.status')}</TableCell>
-              <TableCell align="right">
+              <TableCell align="right" sx={{ width: 72 }}>
+                {t('columns.chunks')}
+              </TableCell>
+              <TableCell sx={{ width: 150 }}>{t('columns.last_updated')}</TableCell>
+              <TableCell sx={{ width: 120 }}>{t('columns.status')}</TableCell>
+              <TableCell align="right" sx={{ width: 56 }}>
                 <Box component="span" sx={visuallyHidden}>
                   {t('columns.actions')}
                 </Box>
@@ -160,8 +162,8 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
                       slotProps={{ input: { 'aria-label': t('select_page', { page: title }) } }}
                     />
                   </TableCell>
-                  <TableCell sx={{ fontWeight: 500, maxWidth: 220 }}>{title}</TableCell>
-                  <TableCell sx={{ maxWidth: 280 }}>
+                  <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{title}</TableCell>
+                  <TableCell>
                     <Stack direction="row" spacing={0.5} alignItems="center">
                       <Typography variant="body2" noWrap title={entry.source_url} sx={{ minWidth: 0 }}>
                         {entry.source_url}
@@ -360,10 +362,11 @@ function SummaryCard({ label, value, testId }: { label: string; value: ReactNode
   );
 }
 
+/** Read by screen readers only ('1px': in sx a bare 1 means 100%). */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -372,5 +375,5 @@ const visuallyHidden = {
 function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 }
