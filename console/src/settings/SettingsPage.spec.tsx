@@ -96,6 +96,52 @@ describe('the settings shell', () => {
     await waitFor(() => expect(window.localStorage.getItem('selectedPracticeId')).toBe('p-2'));
   });
 
+  it('renders a built category for the selected practice (Practice Locations)', async () => {
+    mockGateway({
+      'GET users/me/practices': [PRACTICE],
+      'GET practices/p-glow': {
+        ...PRACTICE,
+        website_url: null,
+        automation_level: 'manual',
+        outreach_preferences: {},
+      },
+      'GET practices/p-glow/locations/': [],
+    });
+    renderAt('/settings/practice', <SettingsPage />);
+
+    expect(await screen.findByRole('heading', { name: 'Practice Information' })).toBeInTheDocument();
+  });
+
+  it('says no practice is selected on the knowledge page of a user without practices', async () => {
+    mockGateway({ 'GET users/me/practices': [] });
+    renderAt('/settings/knowledge', <SettingsPage />);
+
+    expect(
+      await screen.findByText('No practice selected. Please select a practice to view knowledge entries.'),
+    ).toBeInTheDocument();
+  });
+
+  it('retries a failed practices load up to 2 times', async () => {
+    let attempts = 0;
+    mockGateway({
+      'GET users/me/practices': () => {
+        attempts += 1;
+        return attempts <= 2 ? json({ detail: 'Bad Gateway' }, { status: 502 }) : json([]);
+      },
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the failed calls
+    renderAt('/settings/knowledge', <SettingsPage />);
+
+    expect(
+      await screen.findByText(
+        'No practice selected. Please select a practice to view knowledge entries.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(attempts).toBe(3);
+  });
+
   it('sends the user to /login when the practices answer 401', async () => {
     mockGateway({
       'GET users/me/practices': () => json({ detail: 'Not authenticated' }, { status: 401 }),
