@@ -50,7 +50,11 @@ export function SettingsSelectField({
     }
   };
 
-  const known = options.some((option) => option.value === value);
+  // A stored value that is not one of the choices (a timezone set elsewhere) is shown as it is, not emptied.
+  const choices =
+    value && !options.some((option) => option.value === value)
+      ? [...options, { value, label: value }]
+      : options;
   return (
     <TextField
       select
@@ -58,7 +62,7 @@ export function SettingsSelectField({
       size="small"
       label={label}
       required={required}
-      value={pending ?? (known ? value : '')}
+      value={pending ?? value}
       onChange={(event) => void choose(event.target.value)}
       error={status === 'failed'}
       helperText={
@@ -75,7 +79,7 @@ export function SettingsSelectField({
           displayEmpty: !!placeholder,
           renderValue: (selected: unknown) => (
             <Stack direction="row" spacing={1} alignItems="center" component="span">
-              <span>{options.find((option) => option.value === selected)?.label ?? placeholder ?? ''}</span>
+              <span>{choices.find((option) => option.value === selected)?.label ?? placeholder ?? ''}</span>
               {status === 'saving' && (
                 <CircularProgress size={14} aria-label={translate('pp.settings.saving')} />
               )}
@@ -90,7 +94,7 @@ export function SettingsSelectField({
         } as object,
       }}
     >
-      {options.map((option) => (
+      {choices.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
         </MenuItem>

@@ -144,6 +144,38 @@ describe('Practice Locations', () => {
     );
   });
 
+  it('saves a timezone and a state when chosen, offering the six timezones and the states', async () => {
+    const { calls } = gateway();
+    show();
+    const user = userEvent.setup();
+
+    const primary = await screen.findByTestId('primary-location');
+    await user.click(within(primary).getByRole('combobox', { name: /Timezone/ }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Eastern',
+      'Central',
+      'Mountain',
+      'Pacific',
+      'Alaska',
+      'Hawaii',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Pacific' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        timezone: 'America/Los_Angeles',
+      }),
+    );
+
+    await user.click(within(primary).getByRole('combobox', { name: /State/ }));
+    expect(screen.getAllByRole('option')).toHaveLength(51);
+    await user.click(screen.getByRole('option', { name: 'OK' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({
+        address: '2100 McKinney Ave, Dallas, OK 75201',
+      }),
+    );
+  });
+
   it('refuses a bad ZIP code', async () => {
     const { calls } = gateway();
     show();
