@@ -122,7 +122,7 @@ export function LocationCard({
               <FormControlLabel
                 control={
                   <Switch
-                    checked={false}
+                    checked={makePrimary.isPending}
                     disabled={makePrimary.isPending}
                     onChange={() =>
                       makePrimary.mutate({
