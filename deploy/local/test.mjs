@@ -18,6 +18,8 @@ const E2E_GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
 /** Overridable so two checkouts on one machine can run their browser tests side by side. */
 const E2E_DATABASE = process.env.E2E_DATABASE ?? 'practicepilot_e2e';
 const E2E_REDIS_DB = Number(process.env.E2E_REDIS_DB ?? 3);
+/** Where a browser test serves a practice website of its own (clear of the stack's ports). */
+const E2E_SITE_PORT = E2E_GATEWAY_PORT + 50;
 
 async function step(title, fn) {
   const since = Date.now();
@@ -98,6 +100,9 @@ async function browserTests() {
     DATABASE_URL: await ensureDatabase(E2E_DATABASE),
     REDIS_URL: `${REDIS_URL.replace(/\/\d*$/, '')}/${E2E_REDIS_DB}`,
     LOG_LEVEL: 'warn',
+    // The knowledge browser test serves a practice website on loopback (console/e2e/settings-knowledge.e2e.ts):
+    // the gateway's Website URL rule and the crawler accept that one host:port only.
+    CRAWL_ALLOWED_HOSTS: `127.0.0.1:${E2E_SITE_PORT}`,
   };
   const { migrateAll } = await import('./migrate.mjs');
   const { seedAll } = await import('./seed.mjs');
@@ -114,7 +119,12 @@ async function browserTests() {
   try {
     const filters = process.argv[2] === 'browser' ? process.argv.slice(3) : [];
     await run('npx', ['playwright', 'test', '-c', 'console/e2e/playwright.config.ts', ...filters], {
-      env: { ...process.env, E2E_BASE_URL: stack.url, E2E_JSON_REPORT: report },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: stack.url,
+        E2E_JSON_REPORT: report,
+        E2E_SITE_PORT: String(E2E_SITE_PORT),
+      },
     });
   } finally {
     await stack.stop();
