@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { Protected } from './pages/Protected';
 import { VerifyingAuth } from './pages/VerifyingAuth';
 import { WelcomePage } from './pages/WelcomePage';
+import { SettingsPage } from './settings/SettingsPage';
 import { authProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -72,10 +73,10 @@ export function App() {
           />
           <Route path="/settings" element={<Navigate to="/settings/communications" replace />} />
           <Route
-            path="/settings/*"
+            path="/settings/:category/:action?/:provider?"
             element={
               <Protected>
-                <NotBuiltPage area="settings" />
+                <SettingsPage />
               </Protected>
             }
           />

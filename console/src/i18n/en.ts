@@ -1,5 +1,6 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
+import { settingsTexts } from './settings';
 
 /**
  * Every user-facing text of the console, in one English catalogue. Texts the product description quotes
@@ -363,6 +364,10 @@ const pp = {
     text: "Enter your practice's website. We will analyse it and set up a temporary AI assistant you can chat with and call.",
     not_built:
       'The live demo is not available yet. It arrives with the onboarding release; nothing on this page is simulated.',
+  },
+  // docs/product/settings.md: the settings area (console/src/i18n/settings.ts)
+  settings: {
+    ...settingsTexts,
   },
   // docs/product/shell.md, data calls: the server's detail, else these
   errors: {

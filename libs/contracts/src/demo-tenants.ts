@@ -8,4 +8,9 @@ export const DemoTenants = {
   glowAestheticsId: '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a01',
   northsideDentalId: '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a02',
   lakeviewPlasticSurgeryId: '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a03',
+  /** Locations: the gateway seeds them; knowledge prices procedures and fees per location. */
+  glowUptownLocationId: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b01',
+  glowPlanoLocationId: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b02',
+  northsideLincolnParkLocationId: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b03',
+  lakeviewSouthLakeUnionLocationId: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b04',
 } as const;

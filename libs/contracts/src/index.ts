@@ -3,3 +3,4 @@ export * from './leads';
 export * from './demo-tenants';
 export * from './realtime';
 export * from './practices';
+export * from './knowledge';

@@ -1,5 +1,6 @@
 import {
   baseConfigSchema,
+  hostPortListSetting,
   identityPrivateKeySetting,
   keysMatch,
   secretSetting,
@@ -45,6 +46,12 @@ export const gatewayConfigSchema = baseConfigSchema
       .positive()
       .max(24 * 60)
       .default(30),
+    /**
+     * `host:port` entries a practice's Website URL may name although they are loopback or private (the same
+     * setting as the knowledge service's crawler): tests and local demos serve a practice site on loopback.
+     * Empty by default: only public domain names are accepted (practices/website-url.ts).
+     */
+    CRAWL_ALLOWED_HOSTS: hostPortListSetting(),
   })
   .refine((config) => keysMatch(config.INTERNAL_IDENTITY_PRIVATE_KEY, config.INTERNAL_IDENTITY_PUBLIC_KEY), {
     path: ['INTERNAL_IDENTITY_PRIVATE_KEY'],

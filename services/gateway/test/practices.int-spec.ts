@@ -18,7 +18,8 @@ describe('practices, locations and virtual numbers', () => {
   const changes: PracticeChangeV1[] = [];
 
   beforeAll(async () => {
-    h = await startGateway('practices');
+    // A loopback site tests serve (docs/product/settings.md#practice-settings-validation, CRAWL_ALLOWED_HOSTS).
+    h = await startGateway('practices', { CRAWL_ALLOWED_HOSTS: '127.0.0.1:38123' });
     staff = await h.tenants.user();
     outsider = await h.tenants.user();
     mine = await h.tenants.practice([staff], 'Bayside Aesthetics');
@@ -150,6 +151,34 @@ describe('practices, locations and virtual numbers', () => {
     expect(badUrl.body).toEqual({ detail: 'Please enter a valid website URL' });
     const blank = await h.http().patch(practicePath(mine)).set(auth()).send({ name: '   ' }).expect(422);
     expect(blank.body).toEqual({ detail: 'Practice name is required' });
+  });
+
+  it('PATCH refuses a website on a loopback, private or link-local address unless CRAWL_ALLOWED_HOSTS lists it', async () => {
+    for (const website_url of [
+      'http://127.0.0.1:38124',
+      'http://localhost:38123',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]:38123',
+      'http://10.0.0.7',
+      'http://clinic.localhost',
+    ]) {
+      const refused = await h
+        .http()
+        .patch(practicePath(second))
+        .set(auth())
+        .send({ website_url })
+        .expect(422);
+      expect(refused.body).toEqual({ detail: 'Please enter a valid website URL' });
+    }
+    const allowed = await h
+      .http()
+      .patch(practicePath(second))
+      .set(auth())
+      .send({ website_url: 'http://127.0.0.1:38123/' })
+      .expect(200);
+    expect(allowed.body.website_url).toBe('http://127.0.0.1:38123/');
+    const stored = await h.http().get(practicePath(second)).set(auth()).expect(200);
+    expect(stored.body.website_url).toBe('http://127.0.0.1:38123/');
   });
 
   it('PATCH removes an outreach_preferences key or channel sent as null, and keeps the rest', async () => {

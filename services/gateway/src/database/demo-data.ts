@@ -53,7 +53,7 @@ export const demoPractices = [
     members: [DemoTenants.demoUserId],
     locations: [
       {
-        location_id: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b01',
+        location_id: DemoTenants.glowUptownLocationId,
         name: 'Glow Aesthetics - Uptown Dallas',
         address: '2100 McKinney Ave, Dallas, TX 75201',
         timezone: 'America/Chicago',
@@ -62,7 +62,7 @@ export const demoPractices = [
         business_hours: weekdays('09:00', '18:00', ['10:00', '15:00']),
       },
       {
-        location_id: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b02',
+        location_id: DemoTenants.glowPlanoLocationId,
         name: 'Glow Aesthetics - Plano',
         address: '5800 Legacy Dr, Plano, TX 75024',
         timezone: 'America/Chicago',
@@ -82,7 +82,7 @@ export const demoPractices = [
     members: [DemoTenants.demoUserId],
     locations: [
       {
-        location_id: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b03',
+        location_id: DemoTenants.northsideLincolnParkLocationId,
         name: 'Northside Dental - Lincoln Park',
         address: '2550 N Lincoln Ave, Chicago, IL 60614',
         timezone: 'America/Chicago',
@@ -102,7 +102,7 @@ export const demoPractices = [
     members: [DemoTenants.otherUserId],
     locations: [
       {
-        location_id: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b04',
+        location_id: DemoTenants.lakeviewSouthLakeUnionLocationId,
         name: 'Lakeview Plastic Surgery - South Lake Union',
         address: '1100 Eastlake Ave E, Seattle, WA 98109',
         timezone: 'America/Los_Angeles',

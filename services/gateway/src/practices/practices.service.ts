@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PracticeUpdatedV1, Topics } from '@pp/contracts';
-import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
+import { assertPracticeAccess, CONFIG, Identity, Outbox } from '@pp/platform';
 import { DataSource } from 'typeorm';
+import { GatewayConfig } from '../config';
 import { UpdatePracticeDto } from './dto/update-practice.dto';
 import {
   mergeOutreachPreferences,
@@ -18,6 +19,7 @@ export class PracticesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    @Inject(CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async get(identity: Identity, practiceId: string) {
@@ -62,7 +64,7 @@ export class PracticesService {
     if (dto.name !== undefined) changes.name = dto.name.trim();
     if (changes.name === '') throw PracticeException.invalid(PracticeMessages.nameRequired);
     if (dto.website_url !== undefined && dto.website_url !== null) {
-      const url = normalizeWebsiteUrl(dto.website_url);
+      const url = normalizeWebsiteUrl(dto.website_url, this.config.CRAWL_ALLOWED_HOSTS);
       if (url === null) throw PracticeException.invalid(PracticeMessages.website);
       changes.website_url = url || null;
     }

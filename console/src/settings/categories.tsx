@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+
+/** What a settings page receives: the selected practice (docs/product/settings.md#settings-shell). */
+export interface SettingsPageProps {
+  practiceId: string;
+}
+
+/**
+ * Category key → the page that renders it. A built page is one line here; every other category shows the
+ * Coming Soon placeholder (docs/product/settings.md#settings-shell).
+ */
+export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPageProps>>> = {};
