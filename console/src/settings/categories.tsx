@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { PricingSettings } from './pricing/PricingSettings';
 
 /** What a settings page receives: the selected practice (docs/product/settings.md#settings-shell). */
 export interface SettingsPageProps {
@@ -9,4 +10,6 @@ export interface SettingsPageProps {
  * Category key → the page that renders it. A built page is one line here; every other category shows the
  * Coming Soon placeholder (docs/product/settings.md#settings-shell).
  */
-export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPageProps>>> = {};
+export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPageProps>>> = {
+  pricing: PricingSettings,
+};

@@ -50,8 +50,14 @@ describe('consultation fees', () => {
 
   it('summarises each configured modality', () => {
     const fees = {
-      medspa: { all_locations: { policy_id: 'x', fee: 75, currency: 'USD', is_free: false }, locations: {} },
-      surgery: { all_locations: null, locations: { 'loc-a': { fee: null, currency: 'USD', is_free: true } } },
+      medspa: {
+        all_locations: { policy_id: 'x', fee: 75, currency: 'USD' as const, is_free: false },
+        locations: {},
+      },
+      surgery: {
+        all_locations: null,
+        locations: { 'loc-a': { fee: null, currency: 'USD' as const, is_free: true } },
+      },
     };
     expect(configuredModalities(fees)).toEqual(['medspa', 'surgery']);
     expect(feeSummaries(fees, LOCATIONS)).toEqual([
@@ -67,7 +73,12 @@ describe('consultation fees', () => {
     ]);
     expect(
       feeSummaries(
-        { medspa: { all_locations: { fee: null, currency: null, is_free: true }, locations: {} } },
+        {
+          medspa: {
+            all_locations: { policy_id: 'y', fee: null, currency: 'USD' as const, is_free: true },
+            locations: {},
+          },
+        },
         [],
       ),
     ).toEqual([{ modality: 'medspa', kind: 'free_all' }]);

@@ -1,7 +1,8 @@
-import { DEFAULT_CURRENCY, amountText, parseAmount } from './money';
+import { DEFAULT_CURRENCY, type Currency } from '@pp/contracts';
+import { amountText, parseAmount } from './money';
 import type {
+  ConsultationFee,
   ConsultationFees,
-  FeeValue,
   LocationOption,
   Modality,
   ModalityFees,
@@ -17,7 +18,7 @@ import { MODALITIES } from './types';
 
 export interface FeeRow {
   fee: string;
-  currency: string;
+  currency: Currency;
   isFree: boolean;
 }
 
@@ -27,9 +28,9 @@ export interface FeeEditor {
   locations: Record<string, FeeRow>;
 }
 
-const rowOf = (value: FeeValue | null | undefined): FeeRow => ({
+const rowOf = (value: ConsultationFee | null | undefined): FeeRow => ({
   fee: value?.is_free ? '' : amountText(value?.fee),
-  currency: value?.currency || DEFAULT_CURRENCY,
+  currency: value?.currency ?? DEFAULT_CURRENCY,
   isFree: Boolean(value?.is_free),
 });
 
@@ -81,7 +82,7 @@ export function feeRequests(editor: FeeEditor, modality: Modality): SaveFeeReque
     location_id,
     modality,
     fee: row.isFree ? null : parseAmount(row.fee),
-    currency: row.currency || DEFAULT_CURRENCY,
+    currency: row.currency,
     is_free: row.isFree,
   });
   if (editor.useAll) return [request(null, editor.all)];
@@ -89,15 +90,13 @@ export function feeRequests(editor: FeeEditor, modality: Modality): SaveFeeReque
 }
 
 export type FeePreview =
-  { kind: 'free' } | { kind: 'fee'; fee: number; currency: string } | { kind: 'not_set' };
+  { kind: 'free' } | { kind: 'fee'; fee: number; currency: Currency } | { kind: 'not_set' };
 
-export function feePreview(
-  value: { fee: number | null; currency: string | null; is_free: boolean } | null | undefined,
-): FeePreview {
+export function feePreview(value: ConsultationFee | null | undefined): FeePreview {
   if (!value) return { kind: 'not_set' };
   if (value.is_free) return { kind: 'free' };
   if (value.fee === null || value.fee === undefined) return { kind: 'not_set' };
-  return { kind: 'fee', fee: value.fee, currency: value.currency || DEFAULT_CURRENCY };
+  return { kind: 'fee', fee: value.fee, currency: value.currency ?? DEFAULT_CURRENCY };
 }
 
 export const rowPreview = (row: FeeRow): FeePreview =>
@@ -105,7 +104,7 @@ export const rowPreview = (row: FeeRow): FeePreview =>
 
 export type FeeSummary =
   | { modality: Modality; kind: 'free_all' }
-  | { modality: Modality; kind: 'fee_all'; fee: number; currency: string }
+  | { modality: Modality; kind: 'fee_all'; fee: number; currency: Currency }
   | { modality: Modality; kind: 'varies'; locations: { name: string; preview: FeePreview }[] };
 
 /**

@@ -1,10 +1,6 @@
+import { DEFAULT_CURRENCY } from '@pp/contracts';
+
 /** Money display and parsing for pricing, fees and promotions (docs/product/settings.md#constants). */
-
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
-export const DEFAULT_CURRENCY = 'USD';
-
-/** Unit choices: None is no unit (null); the others are sent in lower case. */
-export const UNITS = ['area', 'procedure', 'session', 'syringe', 'treatment', 'unit', 'vial'] as const;
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

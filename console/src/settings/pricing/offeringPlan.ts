@@ -1,8 +1,9 @@
-import { DEFAULT_CURRENCY, amountText, parseAmount } from './money';
+import { DEFAULT_CURRENCY, type Currency, type PricingUnit } from '@pp/contracts';
+import { amountText, parseAmount } from './money';
 import type {
   CreateOfferingRequest,
-  DisableOfferingRequest,
   LocationOption,
+  OfferingUpdateRequest,
   Pricing,
   ProcedureSummaryItem,
 } from './types';
@@ -16,9 +17,8 @@ import type {
 export interface PriceFields {
   min: string;
   max: string;
-  /** '' is None. */
-  unit: string;
-  currency: string;
+  unit: PricingUnit;
+  currency: Currency;
 }
 
 export interface OfferingEditor {
@@ -27,11 +27,21 @@ export interface OfferingEditor {
   locations: Record<string, PriceFields & { offered: boolean }>;
 }
 
+export const EMPTY_PRICE: PriceFields = { min: '', max: '', unit: 'None', currency: DEFAULT_CURRENCY };
+
 export const fieldsOf = (pricing: Pricing | null | undefined): PriceFields => ({
   min: amountText(pricing?.min),
   max: amountText(pricing?.max),
-  unit: pricing?.unit ?? '',
-  currency: pricing?.currency || DEFAULT_CURRENCY,
+  unit: pricing?.unit ?? 'None',
+  currency: pricing?.currency ?? DEFAULT_CURRENCY,
+});
+
+/** The prices a request carries: min and max as numbers (empty: null), the unit and the currency. */
+export const pricesOf = (fields: PriceFields) => ({
+  price_min: parseAmount(fields.min),
+  price_max: parseAmount(fields.max),
+  unit: fields.unit,
+  currency: fields.currency,
 });
 
 export function initialOfferingEditor(
@@ -64,7 +74,7 @@ const samePricing = (fields: PriceFields, pricing: Pricing | null | undefined) =
   );
 };
 
-const disable = (procedureId: string, locationId: string | null): DisableOfferingRequest => ({
+const disable = (procedureId: string, locationId: string | null): OfferingUpdateRequest => ({
   procedure_id: procedureId,
   location_id: locationId,
   is_offered: false,
@@ -72,49 +82,64 @@ const disable = (procedureId: string, locationId: string | null): DisableOfferin
 });
 
 export interface OfferingCalls {
-  offer: CreateOfferingRequest[];
-  disable: DisableOfferingRequest[];
+  /** update-offering calls: ends first (a place no longer offered), then price changes of places kept. */
+  update: OfferingUpdateRequest[];
+  /** create calls: places newly offered, with their pricing. */
+  create: CreateOfferingRequest[];
 }
 
 /**
- * What saving the editor sends: an offering (with its pricing) for each target that is new or whose pricing
- * changed, and an end for each target no longer offered (All locations when switching to per location, and
- * every location when switching to All).
+ * What saving the editor sends: a place newly offered is created with its pricing; a place still offered
+ * whose pricing changed gets the new price through update-offering (the API ends the old row, so the history
+ * keeps both); a place no longer offered is ended (All locations when switching to per location, every
+ * location when switching to All). Nothing is sent for a place left as it was.
  */
 export function offeringCalls(item: ProcedureSummaryItem, editor: OfferingEditor): OfferingCalls {
-  const offer = (locationId: string | null, fields: PriceFields): CreateOfferingRequest => ({
-    procedure_id: item.procedure_id,
-    parent_id: item.parent_id,
-    location_id: locationId,
-    is_offered: true,
-    price_min: parseAmount(fields.min),
-    price_max: parseAmount(fields.max),
-    unit: fields.unit || null,
-    currency: fields.currency || DEFAULT_CURRENCY,
-  });
   const all = item.offerings.all_locations;
   const current = item.offerings.locations ?? {};
-  const calls: OfferingCalls = { offer: [], disable: [] };
-  if (editor.mode === 'all') {
-    if (!all?.offered || !samePricing(editor.all, all.pricing)) calls.offer.push(offer(null, editor.all));
-    for (const [id, offering] of Object.entries(current)) {
-      if (offering.offered) calls.disable.push(disable(item.procedure_id, id));
+  const ends: OfferingUpdateRequest[] = [];
+  const changes: OfferingUpdateRequest[] = [];
+  const create: CreateOfferingRequest[] = [];
+  const place = (
+    locationId: string | null,
+    fields: PriceFields,
+    before: { offered: boolean; pricing: Pricing | null } | undefined,
+  ) => {
+    if (!before?.offered) {
+      create.push({
+        procedure_id: item.procedure_id,
+        parent_id: item.parent_id,
+        location_id: locationId,
+        is_offered: true,
+        ...pricesOf(fields),
+      });
+    } else if (!samePricing(fields, before.pricing)) {
+      changes.push({
+        procedure_id: item.procedure_id,
+        location_id: locationId,
+        is_offered: true,
+        ...pricesOf(fields),
+      });
     }
-    return calls;
+  };
+  if (editor.mode === 'all') {
+    for (const [id, offering] of Object.entries(current)) {
+      if (offering.offered) ends.push(disable(item.procedure_id, id));
+    }
+    place(null, editor.all, all ?? undefined);
+  } else {
+    if (all?.offered) ends.push(disable(item.procedure_id, null));
+    for (const [id, fields] of Object.entries(editor.locations)) {
+      if (fields.offered) place(id, fields, current[id]);
+      else if (current[id]?.offered) ends.push(disable(item.procedure_id, id));
+    }
   }
-  if (all?.offered) calls.disable.push(disable(item.procedure_id, null));
-  for (const [id, fields] of Object.entries(editor.locations)) {
-    const before = current[id];
-    if (fields.offered) {
-      if (!before?.offered || !samePricing(fields, before.pricing)) calls.offer.push(offer(id, fields));
-    } else if (before?.offered) calls.disable.push(disable(item.procedure_id, id));
-  }
-  return calls;
+  return { update: [...ends, ...changes], create };
 }
 
 /** Removing a procedure from the practice ends every offering it has. */
-export function removalCalls(item: ProcedureSummaryItem): DisableOfferingRequest[] {
-  const calls: DisableOfferingRequest[] = [];
+export function removalCalls(item: ProcedureSummaryItem): OfferingUpdateRequest[] {
+  const calls: OfferingUpdateRequest[] = [];
   if (item.offerings.all_locations?.offered) calls.push(disable(item.procedure_id, null));
   for (const [id, offering] of Object.entries(item.offerings.locations ?? {})) {
     if (offering.offered) calls.push(disable(item.procedure_id, id));

@@ -21,32 +21,30 @@ const filler = anItem({
   category_name: 'Aesthetics',
 });
 
-describe('the procedure tree', () => {
-  it('puts children under their parent, sorted by name', () => {
-    const [node] = buildProcedureTree([botox, injectables, filler]);
-    expect(node.item.procedure_id).toBe('inj');
+describe('the procedure tree of the pricing table', () => {
+  it('puts children under their parent, with their summary items', () => {
+    const [node] = buildProcedureTree([injectables, botox, filler]);
+    expect(node.item).toBe(injectables);
     expect(node.synthetic).toBe(false);
-    expect(node.children.map((child) => child.procedure_name)).toEqual(['Botox', 'Dermal Filler']);
+    expect(node.children).toEqual([botox, filler]);
   });
 
-  it('gives a child whose parent is missing a synthetic parent named from parent_name', () => {
+  it('gives a child whose parent is missing a synthetic parent in its category, named from parent_name', () => {
     const [node] = buildProcedureTree([botox]);
     expect(node.synthetic).toBe(true);
-    expect(node.item.procedure_id).toBe('inj');
-    expect(node.item.procedure_name).toBe('Injectables');
+    expect(node.item).toEqual(
+      expect.objectContaining({
+        procedure_id: 'inj',
+        procedure_name: 'Injectables',
+        category_name: 'Aesthetics',
+      }),
+    );
     expect(node.children).toEqual([botox]);
   });
 
-  it('leaves the synthetic name empty when the child has no parent_name (shown as Unknown Category)', () => {
+  it("names a synthetic parent 'Unknown Category' when the child names none", () => {
     const [node] = buildProcedureTree([{ ...botox, parent_name: null }]);
-    expect(node.synthetic).toBe(true);
-    expect(node.item.procedure_name).toBe('');
-  });
-
-  it('keeps two levels: a grandchild joins the top of its chain', () => {
-    const units = anItem({ procedure_id: 'units', procedure_name: 'Botox units', parent_id: 'botox' });
-    const [node] = buildProcedureTree([injectables, botox, units]);
-    expect(node.children.map((child) => child.procedure_id)).toEqual(['botox', 'units']);
+    expect(node.item.procedure_name).toBe('Unknown Category');
   });
 
   it('filters on the procedure, category or parent name, keeping a parent as context', () => {

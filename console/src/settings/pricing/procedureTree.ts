@@ -1,10 +1,10 @@
+import { buildProcedureTree as contractTree } from '@pp/contracts';
 import type { ProcedureSummaryItem } from './types';
 
 /**
- * The practice's procedures as the pricing table and the promotion selector show them
- * (docs/product/settings.md#procedure-pricing): two levels (a parent and its children), grouped by category.
- * A child whose parent is not in the list gets a synthetic parent named from `parent_name` (null here: the
- * page shows 'Unknown Category').
+ * The practice's procedures as the pricing table shows them (docs/product/settings.md#procedure-pricing): the
+ * two-level tree of @pp/contracts (a child whose parent is missing gets a synthetic parent named from
+ * `parent_name`, or 'Unknown Category'), with each node's summary item, filtered and grouped by category.
  */
 
 export interface ProcedureNode {
@@ -20,56 +20,37 @@ export interface CategoryGroup {
   nodes: ProcedureNode[];
 }
 
-const byName = (a: { procedure_name: string }, b: { procedure_name: string }) =>
-  a.procedure_name.localeCompare(b.procedure_name);
-
-function syntheticParent(child: ProcedureSummaryItem): ProcedureSummaryItem {
+function syntheticParent(
+  id: string,
+  name: string,
+  child: ProcedureSummaryItem | undefined,
+): ProcedureSummaryItem {
   return {
-    procedure_id: child.parent_id ?? `unknown:${child.procedure_id}`,
-    procedure_name: child.parent_name ?? '',
-    category_id: child.category_id,
-    category_name: child.category_name,
+    procedure_id: id,
+    procedure_name: name,
+    category_id: child?.category_id ?? null,
+    category_name: child?.category_name ?? null,
     parent_id: null,
     parent_name: null,
     history_count: 0,
     has_promotion: false,
-    offerings: { all_locations: null, locations: {} },
+    offerings: {
+      all_locations: { offered: false, pricing: null, practice_procedure_id: null },
+      locations: {},
+    },
   };
 }
 
-/** Parents with their children, parents and children sorted by name. */
+/** Parents with their children, in the order the summary gives them. */
 export function buildProcedureTree(items: readonly ProcedureSummaryItem[]): ProcedureNode[] {
   const byId = new Map(items.map((item) => [item.procedure_id, item]));
-  const nodes = new Map<string, ProcedureNode>();
-  const nodeFor = (item: ProcedureSummaryItem, synthetic: boolean) => {
-    let node = nodes.get(item.procedure_id);
-    if (!node) {
-      node = { item, synthetic, children: [] };
-      nodes.set(item.procedure_id, node);
-    }
-    return node;
-  };
-  const isTop = (item: ProcedureSummaryItem) => !item.parent_id || item.parent_id === item.procedure_id;
-  for (const item of items) {
-    if (isTop(item)) {
-      nodeFor(item, false);
-      continue;
-    }
-    // The highest ancestor present; a deeper item joins the top of its chain (two levels only).
-    const seen = new Set([item.procedure_id]);
-    let highest = item;
-    while (highest.parent_id && byId.has(highest.parent_id) && !seen.has(highest.parent_id)) {
-      highest = byId.get(highest.parent_id)!;
-      seen.add(highest.procedure_id);
-    }
-    if (highest !== item && isTop(highest)) nodeFor(highest, false).children.push(item);
-    else if (highest.parent_id && !byId.has(highest.parent_id)) {
-      nodeFor(syntheticParent(highest), true).children.push(item);
-    } else nodeFor(item, false); // a cycle: shown at the top rather than lost
-  }
-  const result = [...nodes.values()];
-  for (const node of result) node.children.sort(byName);
-  return result.sort((a, b) => byName(a.item, b.item));
+  return contractTree(items).map((node) => {
+    const children = node.children.flatMap((child) => byId.get(child.procedure_id) ?? []);
+    const item = node.synthetic
+      ? syntheticParent(node.procedure_id, node.name, children[0])
+      : byId.get(node.procedure_id)!;
+    return { item, synthetic: node.synthetic, children };
+  });
 }
 
 const matches = (item: ProcedureSummaryItem, needle: string) =>
@@ -91,11 +72,11 @@ export function filterProcedureTree(nodes: readonly ProcedureNode[], filter: str
   });
 }
 
-/** Nodes grouped by their parent's category, categories by name, 'Uncategorized' last. */
+/** Nodes grouped by their parent's category (a synthetic parent: its first child's), 'Uncategorized' last. */
 export function groupByCategory(nodes: readonly ProcedureNode[]): CategoryGroup[] {
   const groups = new Map<string | null, ProcedureNode[]>();
   for (const node of nodes) {
-    const category = node.item.category_name?.trim() || node.children[0]?.category_name?.trim() || null;
+    const category = node.item.category_name?.trim() || null;
     groups.set(category, [...(groups.get(category) ?? []), node]);
   }
   return [...groups.entries()]

@@ -1,39 +1,17 @@
-import {
-  amountKind,
-  dayFromIso,
-  endIso,
-  firstNames,
-  isActiveFor,
-  matchesStatuses,
-  promotionStatus,
-  startIso,
-} from './promotionRules';
+import { amountKind, dayOf, dayToIso, firstNames, isActiveFor, matchesStatuses } from './promotionRules';
 import { aPromotion } from './testKit';
 
-const NOW = Date.parse('2026-11-23T12:00:00Z');
-
 describe('promotion rules', () => {
-  it('derives the status from the dates', () => {
-    const base = { start: '2026-11-01T00:00:00Z', end: '2026-11-30T23:59:59Z' };
-    expect(promotionStatus(base, NOW)).toBe('current');
-    expect(
-      promotionStatus({ ...base, start: '2026-12-01T00:00:00Z', end: '2026-12-31T00:00:00Z' }, NOW),
-    ).toBe('scheduled');
-    expect(promotionStatus({ ...base, end: '2026-11-10T00:00:00Z' }, NOW)).toBe('expired');
-  });
-
   it('is active for a selected procedure, or for every procedure when it covers all, only while current', () => {
     const chosen = aPromotion({
       promotion_id: 'p1',
       is_all_procedures: false,
       selected_procedures: ['botox'],
-      start: '2026-11-01T00:00:00Z',
-      end: '2026-11-30T00:00:00Z',
     });
-    expect(isActiveFor(chosen, 'botox', NOW)).toBe(true);
-    expect(isActiveFor(chosen, 'filler', NOW)).toBe(false);
-    expect(isActiveFor({ ...chosen, selected_procedures: [] }, 'filler', NOW)).toBe(true);
-    expect(isActiveFor({ ...chosen, end: '2026-11-20T00:00:00Z' }, 'botox', NOW)).toBe(false);
+    expect(isActiveFor(chosen, 'botox')).toBe(true);
+    expect(isActiveFor(chosen, 'filler')).toBe(false);
+    expect(isActiveFor({ ...chosen, selected_procedures: [] }, 'filler')).toBe(true);
+    expect(isActiveFor({ ...chosen, status: 'scheduled' }, 'botox')).toBe(false);
   });
 
   it('lists at most three names, then how many more', () => {
@@ -56,13 +34,10 @@ describe('promotion rules', () => {
     expect(amountKind('free_consultation')).toBe('benefit');
   });
 
-  it('keeps days as YYYY-MM-DD and sends whole local days as ISO timestamps', () => {
-    const start = startIso('2026-12-01');
-    const end = endIso('2026-12-31');
-    expect(new Date(start).getHours()).toBe(0);
-    expect(dayFromIso(start)).toBe('2026-12-01');
-    expect(new Date(end).getHours()).toBe(23);
-    expect(dayFromIso(end)).toBe('2026-12-31');
-    expect(dayFromIso(null)).toBe('');
+  it('keeps days as YYYY-MM-DD and sends them as ISO timestamps', () => {
+    expect(dayToIso('2026-12-01')).toBe('2026-12-01T00:00:00.000Z');
+    expect(dayOf('2026-12-31')).toBe('2026-12-31');
+    expect(dayOf('2026-12-31T00:00:00.000Z')).toBe('2026-12-31');
+    expect(dayOf(null)).toBe('');
   });
 });

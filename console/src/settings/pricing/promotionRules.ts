@@ -1,50 +1,29 @@
+import {
+  PERCENT_PROMOTION_TYPES,
+  calendarDayOf,
+  promotionAppliesTo,
+  type PromotionType,
+} from '@pp/contracts';
 import type { Promotion, PromotionStatus } from './types';
 
-/** Promotion rules (docs/product/settings.md#promotions and #promotion-validation). */
+/** Promotion rules of the page (docs/product/settings.md#promotions and #promotion-validation). */
 
-export const PROMOTION_TYPES = [
-  'monetary_discount',
-  'percent_discount',
-  'up_to_monetary_discount',
-  'up_to_percent_discount',
-  'free_consultation',
-] as const;
-export type PromotionType = (typeof PROMOTION_TYPES)[number];
-export const DEFAULT_PROMOTION_TYPE: PromotionType = 'percent_discount';
-
-export const isPercentType = (type: string) =>
-  type === 'percent_discount' || type === 'up_to_percent_discount';
+export const isPercentType = (type: string) => PERCENT_PROMOTION_TYPES.includes(type as PromotionType);
 export const isFreeConsultation = (type: string) => type === 'free_consultation';
+/** A fixed discount: shown with a dollar sign. */
+export const isMoneyType = (type: string) =>
+  type === 'monetary_discount' || type === 'up_to_monetary_discount';
 
 /** What the amount field asks for: a percent, a dollar amount, or nothing (the benefit is the waived fee). */
 export const amountKind = (type: string): 'percent' | 'amount' | 'benefit' =>
   isFreeConsultation(type) ? 'benefit' : isPercentType(type) ? 'percent' : 'amount';
 
-/** Status from the dates: before the start scheduled, after the end expired, else current. */
-export function promotionStatus(
-  promotion: Pick<Promotion, 'start' | 'end'>,
-  now: number = Date.now(),
-): PromotionStatus {
-  if (now < Date.parse(promotion.start)) return 'scheduled';
-  if (now > Date.parse(promotion.end)) return 'expired';
-  return 'current';
-}
-
-/** The server's status when it gave one, else the one the dates give. */
-export const statusOf = (promotion: Promotion, now?: number): PromotionStatus =>
-  promotion.status ?? promotionStatus(promotion, now);
-
 /**
- * Active for a procedure: its selected procedures include it, or it is for all procedures (an empty list), and
- * now is between start and end.
+ * Active for a procedure: current (the API derives the status from the dates in the practice's time zone) and
+ * its selected procedures include it or it is for all procedures.
  */
-export function isActiveFor(promotion: Promotion, procedureId: string, now: number = Date.now()): boolean {
-  const covers =
-    promotion.is_all_procedures ||
-    promotion.selected_procedures.length === 0 ||
-    promotion.selected_procedures.includes(procedureId);
-  return covers && promotionStatus(promotion, now) === 'current';
-}
+export const isActiveFor = (promotion: Promotion, procedureId: string) =>
+  promotion.status === 'current' && promotionAppliesTo(promotion, procedureId);
 
 /** At most `limit` names, and how many more there are ('+N more'). */
 export function firstNames(names: readonly string[], limit = 3): { shown: string[]; more: number } {
@@ -52,36 +31,11 @@ export function firstNames(names: readonly string[], limit = 3): { shown: string
 }
 
 /** The filter: no status chosen shows all. */
-export const matchesStatuses = (promotion: Promotion, statuses: readonly PromotionStatus[], now?: number) =>
-  statuses.length === 0 || statuses.includes(statusOf(promotion, now));
+export const matchesStatuses = (promotion: Promotion, statuses: readonly PromotionStatus[]) =>
+  statuses.length === 0 || statuses.includes(promotion.status);
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** A day the form keeps (YYYY-MM-DD) as the ISO timestamp sent: UTC midnight of that day. */
+export const dayToIso = (day: string) => `${day}T00:00:00.000Z`;
 
-/** A YYYY-MM-DD day in the browser's time zone. */
-export const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
-/** A stored timestamp as the day the form keeps (YYYY-MM-DD, local). */
-export const dayFromIso = (iso: string | null | undefined): string => {
-  if (!iso) return '';
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : dayOf(new Date(time));
-};
-
-const localDate = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year, month - 1, date);
-};
-
-/** The start day as an ISO timestamp: the beginning of that day in the browser's time zone. */
-export const startIso = (day: string) => localDate(day).toISOString();
-
-/** The end day as an ISO timestamp: the last millisecond of that day, so the whole day is included. */
-export const endIso = (day: string) => {
-  const date = localDate(day);
-  date.setHours(23, 59, 59, 999);
-  return date.toISOString();
-};
-
-export const isDay = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(localDate(value).getTime());
+/** A stored day or timestamp as the form's YYYY-MM-DD ('' when it is not a day). */
+export const dayOf = (value: string | null | undefined) => calendarDayOf(value) ?? '';

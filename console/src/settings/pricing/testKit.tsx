@@ -13,7 +13,10 @@ export function anItem(
     parent_name: null,
     history_count: 0,
     has_promotion: false,
-    offerings: { all_locations: null, locations: {} },
+    offerings: {
+      all_locations: { offered: false, pricing: null, practice_procedure_id: null },
+      locations: {},
+    },
     ...changes,
   };
 }
@@ -28,8 +31,8 @@ export function aPromotion(changes: Partial<Promotion> & { promotion_id: string 
     scope: 'All procedures',
     selected_procedures: [],
     is_all_procedures: true,
-    start: '2026-11-01T00:00:00.000Z',
-    end: '2026-12-31T23:59:59.000Z',
+    start: '2026-11-01',
+    end: '2026-12-31',
     terms: null,
     status: 'current',
     ...changes,
