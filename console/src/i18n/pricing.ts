@@ -135,7 +135,7 @@ export const pricingTexts = {
       up_to_percent_discount: 'Up to %{amount}% off',
       free_consultation: 'Free consultation',
     },
-    preview_sentence: '%{benefit} %{procedures} at %{location}',
+    preview_sentence: '%{benefit} %{procedures} at %{location}%{dates}.',
     preview_on_all: 'on all procedures',
     preview_on: 'on %{procedures}',
     preview_dates: ', %{start} to %{end}',

@@ -17,7 +17,11 @@ describe('the Pricing & Promotions tabs', () => {
     mockEmpty();
     renderPricing();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Procedure Pricing', 'Consultation Fees', 'Promotions']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Procedure Pricing',
+      'Consultation Fees',
+      'Promotions',
+    ]);
     expect(screen.getByRole('tab', { name: 'Procedure Pricing' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No procedures found for this practice.')).toBeInTheDocument();
   });
@@ -40,7 +44,9 @@ describe('the Pricing & Promotions tabs', () => {
     mockEmpty();
     renderPricing();
     await userEvent.click(await screen.findByRole('tab', { name: 'Promotions' }));
-    expect(await screen.findByText('No promotions yet. Create your first promotion above.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No promotions yet. Create your first promotion above.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Promotions' })).toHaveAttribute('aria-selected', 'true');
   });
 });

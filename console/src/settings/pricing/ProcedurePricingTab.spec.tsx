@@ -10,7 +10,11 @@ const usd = (min: number | null, max: number | null, unit = 'Unit') => ({
   currency: 'USD' as const,
 });
 
-const injectables = anItem({ procedure_id: 'inj', procedure_name: 'Injectables', category_name: 'Aesthetics' });
+const injectables = anItem({
+  procedure_id: 'inj',
+  procedure_name: 'Injectables',
+  category_name: 'Aesthetics',
+});
 const botox = anItem({
   procedure_id: 'botox',
   procedure_name: 'Botox',
@@ -54,8 +58,19 @@ describe('the Procedure Pricing tab', () => {
     mockPage();
     renderPricing();
     const table = await screen.findByRole('table', { name: 'Procedure Pricing' });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Procedure', 'Location', 'Min', 'Max', 'Unit', 'Currency', 'Promotion', 'Actions']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Procedure',
+      'Location',
+      'Min',
+      'Max',
+      'Unit',
+      'Currency',
+      'Promotion',
+      'Actions',
+    ]);
     await row('botox');
     // Category headings and procedure names, in the order the rows show them.
     const names = [...table.querySelectorAll('tbody th')].map((cell) => cell.textContent);
@@ -117,7 +132,9 @@ describe('the Procedure Pricing tab', () => {
     });
     renderPricing();
     await row('botox');
-    expect(screen.queryByRole('button', { name: 'Show pricing history of Dermal Filler' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Show pricing history of Dermal Filler' }),
+    ).not.toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: 'Show pricing history of Botox' });
     expect(toggle).toHaveTextContent('2');
     await userEvent.click(toggle);

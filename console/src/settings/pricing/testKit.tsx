@@ -64,13 +64,20 @@ export function mockPricingApi(routes: Record<string, Route>) {
     calls.push({ method, path, body });
     const route = all[`${method} ${path.split('?')[0].replace(/\/$/, '')}`];
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (route === undefined) return new Response(JSON.stringify({ detail: 'Not found' }), { status: 404, headers });
-    const answer = typeof route === 'function' ? await (route as (b: unknown, p: string) => unknown)(body, path) : route;
+    if (route === undefined)
+      return new Response(JSON.stringify({ detail: 'Not found' }), { status: 404, headers });
+    const answer =
+      typeof route === 'function' ? await (route as (b: unknown, p: string) => unknown)(body, path) : route;
     if (answer instanceof Response) return answer;
-    if (Array.isArray(answer)) headers['Content-Range'] = `items 0-${Math.max(answer.length - 1, 0)}/${answer.length}`;
+    if (Array.isArray(answer))
+      headers['Content-Range'] = `items 0-${Math.max(answer.length - 1, 0)}/${answer.length}`;
     return new Response(JSON.stringify(answer ?? null), { status: 200, headers });
   }) as unknown as typeof fetch;
-  return { calls, sent: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
+  return {
+    calls,
+    sent: (method: string, path: string) =>
+      calls.filter((call) => call.method === method && call.path === path),
+  };
 }
 
 export function renderPricing(path = '/settings/pricing') {
