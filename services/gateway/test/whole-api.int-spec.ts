@@ -273,6 +273,8 @@ describe('the whole API, from its merged OpenAPI document', () => {
       myPractice: string;
       myLocation: string;
       myPerson: string;
+      theirProcedure: string;
+      theirPromotion: string;
     }
     type Row = { probes: (ids: Ids) => Probe[] } | { exempt: string };
     const booking = (personId: string) => ({
@@ -396,6 +398,97 @@ describe('the whole API, from its merged OpenAPI document', () => {
           },
         ],
       },
+      // Pricing (knowledge): their practice in the path; my practice with their location in the body or query.
+      'GET /api/v1/procedures/{practiceId}/summary': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/summary` }],
+      },
+      'GET /api/v1/procedures/{practiceId}/search': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/search?q=botox` }],
+      },
+      'GET /api/v1/procedures/{practiceId}/history/{procedureId}': {
+        probes: (ids) => [
+          { url: `/api/v1/procedures/${ids.theirPractice}/history/${randomUUID()}` },
+          { url: `/api/v1/procedures/${ids.myPractice}/history/${ids.theirProcedure}` },
+        ],
+      },
+      'POST /api/v1/procedures/{practiceId}/seed-from-extracted': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/seed-from-extracted` }],
+      },
+      'POST /api/v1/procedures/{practiceId}/create': {
+        probes: (ids) => [
+          { url: `/api/v1/procedures/${ids.theirPractice}/create`, body: { procedure_name: 'Intruder' } },
+          {
+            url: `/api/v1/procedures/${ids.myPractice}/create`,
+            body: { procedure_name: 'Intruder', location_id: ids.theirLocation },
+          },
+          { url: `/api/v1/procedures/${ids.myPractice}/create`, body: { procedure_id: ids.theirProcedure } },
+          {
+            url: `/api/v1/procedures/${ids.myPractice}/create`,
+            body: { procedure_name: 'Intruder', parent_id: ids.theirProcedure },
+          },
+        ],
+      },
+      'POST /api/v1/procedures/{practiceId}/update-offering': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/procedures/${ids.theirPractice}/update-offering`,
+            body: { procedure_id: randomUUID(), is_offered: false },
+          },
+          {
+            url: `/api/v1/procedures/${ids.myPractice}/update-offering`,
+            body: { procedure_id: ids.theirProcedure, is_offered: false },
+          },
+        ],
+      },
+      'GET /api/v1/procedures/{practiceId}/consultation-fees': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/consultation-fees` }],
+      },
+      'POST /api/v1/procedures/{practiceId}/consultation-fees': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/procedures/${ids.theirPractice}/consultation-fees`,
+            body: { modality: 'medspa', fee: 1 },
+          },
+          {
+            url: `/api/v1/procedures/${ids.myPractice}/consultation-fees`,
+            body: { modality: 'medspa', fee: 1, location_id: ids.theirLocation },
+          },
+        ],
+      },
+      'DELETE /api/v1/procedures/{practiceId}/consultation-fees/modality/{modality}': {
+        probes: (ids) => [
+          { url: `/api/v1/procedures/${ids.theirPractice}/consultation-fees/modality/medspa` },
+        ],
+      },
+      'GET /api/v1/procedures/{practiceId}/promotions': {
+        probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/promotions` }],
+      },
+      'POST /api/v1/procedures/{practiceId}/promotions': {
+        probes: (ids) => {
+          const promotion = { name: 'Intruder', amount: 10, start: '2030-01-01', end: '2030-01-31' };
+          return [
+            { url: `/api/v1/procedures/${ids.theirPractice}/promotions`, body: promotion },
+            {
+              url: `/api/v1/procedures/${ids.myPractice}/promotions`,
+              body: { ...promotion, location_id: ids.theirLocation },
+            },
+            {
+              url: `/api/v1/procedures/${ids.myPractice}/promotions`,
+              body: { ...promotion, promotion_id: ids.theirPromotion },
+            },
+            {
+              url: `/api/v1/procedures/${ids.myPractice}/promotions`,
+              body: { ...promotion, is_all_procedures: false, selected_procedures: [ids.theirProcedure] },
+            },
+          ];
+        },
+      },
+      'DELETE /api/v1/procedures/{practiceId}/promotions/{promotionId}': {
+        probes: (ids) => [
+          { url: `/api/v1/procedures/${ids.theirPractice}/promotions/${ids.theirPromotion}` },
+          { url: `/api/v1/procedures/${ids.myPractice}/promotions/${ids.theirPromotion}` },
+        ],
+      },
     };
 
     const ids = (): Ids => ({
@@ -405,6 +498,29 @@ describe('the whole API, from its merged OpenAPI document', () => {
       myPractice: mine.practice_id,
       myLocation: mine.primaryLocationId,
       myPerson: personId,
+      theirProcedure,
+      theirPromotion,
+    });
+
+    let theirProcedure: string;
+    let theirPromotion: string;
+    beforeAll(async () => {
+      // Their own pricing records: a procedure of their practice only, and a promotion.
+      const pricing = `/api/v1/procedures/${theirs.practice_id}`;
+      const created = await api.gateway
+        .http()
+        .post(`${pricing}/create`)
+        .set('Authorization', `Bearer ${theirToken}`)
+        .send({ procedure_name: 'Lakeview Signature Lift', price_min: 9000 })
+        .expect(200);
+      theirProcedure = created.body.procedure_id as string;
+      const promotion = await api.gateway
+        .http()
+        .post(`${pricing}/promotions`)
+        .set('Authorization', `Bearer ${theirToken}`)
+        .send({ name: 'Lift Month', amount: 10, start: '2020-01-01', end: '2099-12-31' })
+        .expect(200);
+      theirPromotion = promotion.body.promotion_id as string;
     });
 
     /** What the other practice's own staff see of their data, and calendar's rows that name it. */
@@ -418,6 +534,10 @@ describe('the whole API, from its merged OpenAPI document', () => {
         leads: await get(`/api/v1/people?practice_id=${practiceId}`),
         lead: await get(`/api/v1/people/${theirPersonId}`),
         events: await get(`/api/v1/people/${theirPersonId}/events`),
+        pricing: await get(`/api/v1/procedures/${practiceId}/summary`),
+        history: await get(`/api/v1/procedures/${practiceId}/history/${theirProcedure}`),
+        fees: await get(`/api/v1/procedures/${practiceId}/consultation-fees`),
+        promotions: await get(`/api/v1/procedures/${practiceId}/promotions`),
         appointments: await calendarQuery(
           `SELECT "appointment_id" FROM "calendar"."appointments"
            WHERE "practice_id" = $1 OR "person_id" = $2 OR "location_id" = $3`,

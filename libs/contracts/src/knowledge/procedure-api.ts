@@ -35,7 +35,10 @@ export const PROMOTION_TYPES = [
 ] as const;
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 export const DEFAULT_PROMOTION_TYPE: PromotionType = 'percent_discount';
-export const PERCENT_PROMOTION_TYPES: readonly PromotionType[] = ['percent_discount', 'up_to_percent_discount'];
+export const PERCENT_PROMOTION_TYPES: readonly PromotionType[] = [
+  'percent_discount',
+  'up_to_percent_discount',
+];
 
 export const PROMOTION_STATUSES = ['current', 'scheduled', 'expired'] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
@@ -214,7 +217,8 @@ export const ProcedureApiMessages = {
   promotionTypeInvalid: `The type must be one of ${PROMOTION_TYPES.join(', ')}`,
   promotionAmountRequired: 'Enter the amount of the discount',
   promotionPercentInvalid: 'A percent discount must be more than 0 and at most 100',
-  promotionAmountInvalid: 'The amount must be a number more than 0 and at most 1,000,000 with at most 2 decimals',
+  promotionAmountInvalid:
+    'The amount must be a number more than 0 and at most 1,000,000 with at most 2 decimals',
   promotionDatesRequired: 'Choose a start and an end date',
   promotionDateInvalid: 'Dates must be YYYY-MM-DD or an ISO timestamp of that day',
   promotionEndBeforeStart: 'The end date cannot be before the start date',

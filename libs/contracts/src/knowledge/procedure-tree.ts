@@ -118,7 +118,10 @@ export function selectAllProcedures(): PromotionSelection {
 }
 
 /** What the selector reads: 'All procedures', 'Select procedures', the single name, or 'N procedures selected'. */
-export function selectionLabel(selection: PromotionSelection, nameOf: (id: string) => string | undefined): string {
+export function selectionLabel(
+  selection: PromotionSelection,
+  nameOf: (id: string) => string | undefined,
+): string {
   if (selection.is_all_procedures) return 'All procedures';
   const count = selection.selected_procedures.length;
   if (count === 0) return 'Select procedures';

@@ -1,5 +1,7 @@
-/**
- * `node services/knowledge/dist/database/seed.js`: the knowledge service's demo data. It owns no seeded data
- * yet; each feature adds its seed here when it arrives.
- */
-console.log('knowledge: nothing to seed yet');
+import { seedCommand } from '@pp/platform';
+import { knowledgeService } from '../knowledge.service-definition';
+import { knowledgeDatabase } from './database';
+import { seedPricing } from './seed-pricing';
+
+/** `node services/knowledge/dist/database/seed.js`: the knowledge service's demo data (idempotent). */
+seedCommand(knowledgeService, knowledgeDatabase, async (dataSource) => seedPricing(dataSource));

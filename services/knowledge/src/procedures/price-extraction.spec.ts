@@ -5,11 +5,16 @@ const extract = (text: string) => Object.fromEntries(extractProcedurePrices(text
 
 describe('price extraction', () => {
   it('reads a price per unit, a minimum, a maximum, a range and a single price', () => {
-    const strip = (text: string) => findPrices(text).map(({ min, max, unit, currency }) => ({ min, max, unit, currency }));
+    const strip = (text: string) =>
+      findPrices(text).map(({ min, max, unit, currency }) => ({ min, max, unit, currency }));
     expect(strip('$12/unit')).toEqual([{ min: 12, max: 12, unit: 'Unit', currency: 'USD' }]);
-    expect(strip('from $600 per syringe')).toEqual([{ min: 600, max: null, unit: 'Syringe', currency: 'USD' }]);
+    expect(strip('from $600 per syringe')).toEqual([
+      { min: 600, max: null, unit: 'Syringe', currency: 'USD' },
+    ]);
     expect(strip('up to $900')).toEqual([{ min: null, max: 900, unit: 'None', currency: 'USD' }]);
-    expect(strip('$1,200 - $1,800 per area')).toEqual([{ min: 1200, max: 1800, unit: 'Area', currency: 'USD' }]);
+    expect(strip('$1,200 - $1,800 per area')).toEqual([
+      { min: 1200, max: 1800, unit: 'Area', currency: 'USD' },
+    ]);
     expect(strip('$500 to $800')).toEqual([{ min: 500, max: 800, unit: 'None', currency: 'USD' }]);
     expect(strip('£199.5 a session')).toEqual([{ min: 199.5, max: 199.5, unit: 'Session', currency: 'GBP' }]);
     expect(strip('no price here, 20% off')).toEqual([]);

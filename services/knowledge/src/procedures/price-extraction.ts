@@ -9,7 +9,16 @@ export interface ExtractedPrice {
   currency: Currency;
 }
 
-const SYMBOLS: Record<string, Currency> = { $: 'USD', US$: 'USD', C$: 'CAD', CA$: 'CAD', A$: 'AUD', AU$: 'AUD', '£': 'GBP', '€': 'EUR' };
+const SYMBOLS: Record<string, Currency> = {
+  $: 'USD',
+  US$: 'USD',
+  C$: 'CAD',
+  CA$: 'CAD',
+  A$: 'AUD',
+  AU$: 'AUD',
+  '£': 'GBP',
+  '€': 'EUR',
+};
 const UNITS: Record<string, PricingUnit> = {
   unit: 'Unit',
   units: 'Unit',
