@@ -44,7 +44,7 @@ describe('Add Pricing', () => {
       [`GET ${base}/search`]: [catalogue[0]],
     });
     const form = await openAddPricing();
-    await userEvent.click(within(form).getByRole('combobox', { name: 'Procedure' }));
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Procedure' }), 'botox');
     expect(
       await within(form).findByText(
         'All procedures are already added to this practice. Edit above to change locations or pricing.',

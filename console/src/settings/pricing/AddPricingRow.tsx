@@ -246,7 +246,7 @@ export function AddPricingRow({
               ))}
             </TextField>
           </Stack>
-          {allAdded(choices) && !text.trim() && (
+          {allAdded(choices) && (
             <Alert severity="info">{translate('pp.settings.pricing.add.all_added')}</Alert>
           )}
           <PriceInputs

@@ -15,7 +15,7 @@ import { Fragment, useCallback, useMemo, useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { AddPricingRow, type NewPricing } from './AddPricingRow';
 import { COLUMN_COUNT, OfferingEditorRow } from './OfferingEditorRow';
-import { offeringCalls, removalCalls, type OfferingEditor } from './offeringPlan';
+import { offeringCalls, removalCall, type OfferingEditor } from './offeringPlan';
 import { PricingHistoryPanel } from './PricingHistoryPanel';
 import { pricingApi } from './pricingApi';
 import {
@@ -74,9 +74,7 @@ export function ProcedurePricingTab({ practiceId }: { practiceId: string }) {
   });
   const remove = usePricingMutation({
     action: 'procedure removal',
-    mutationFn: async (item: ProcedureSummaryItem) => {
-      for (const request of removalCalls(item)) await pricingApi.updateOffering(practiceId, request);
-    },
+    mutationFn: (item: ProcedureSummaryItem) => pricingApi.updateOffering(practiceId, removalCall(item)),
     refresh,
     failureMessage: translate('pp.settings.pricing.procedures.remove_failed'),
   });

@@ -29,7 +29,7 @@ export function procedureChoices(
   return typed && !exact ? [...existing, { kind: 'new', name: typed }] : existing;
 }
 
-/** Every procedure found is already in the practice (and nothing new is typed). */
+/** Every procedure found is already in the practice (and the text names one of them: nothing new to create). */
 export const allAdded = (choices: readonly ProcedureChoice[]) =>
   choices.length > 0 && choices.every((choice) => choice.kind === 'existing' && choice.added);
 

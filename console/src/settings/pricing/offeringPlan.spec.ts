@@ -1,4 +1,4 @@
-import { initialOfferingEditor, offeredRows, offeringCalls, removalCalls } from './offeringPlan';
+import { initialOfferingEditor, offeredRows, offeringCalls, removalCall } from './offeringPlan';
 import { anItem } from './testKit';
 
 const LOCATIONS = [
@@ -76,7 +76,12 @@ describe('the offering editor', () => {
       ],
       create: [],
     });
-    expect(removalCalls(perLocation).map((call) => call.location_id)).toEqual(['loc-a', 'loc-b']);
+    expect(removalCall(perLocation)).toEqual({
+      procedure_id: 'laser',
+      location_id: null,
+      is_offered: false,
+      end_pricing_when_disabled: true,
+    });
     expect(offeredRows(perLocation).map((row) => row.locationName)).toEqual(['Downtown', 'Uptown']);
   });
 });

@@ -137,15 +137,12 @@ export function offeringCalls(item: ProcedureSummaryItem, editor: OfferingEditor
   return { update: [...ends, ...changes], create };
 }
 
-/** Removing a procedure from the practice ends every offering it has. */
-export function removalCalls(item: ProcedureSummaryItem): OfferingUpdateRequest[] {
-  const calls: OfferingUpdateRequest[] = [];
-  if (item.offerings.all_locations?.offered) calls.push(disable(item.procedure_id, null));
-  for (const [id, offering] of Object.entries(item.offerings.locations ?? {})) {
-    if (offering.offered) calls.push(disable(item.procedure_id, id));
-  }
-  return calls.length > 0 ? calls : [disable(item.procedure_id, null)];
-}
+/**
+ * Removing a procedure from the practice: one update-offering with no location, which stops it everywhere
+ * (all locations and each location) and ends its pricing.
+ */
+export const removalCall = (item: ProcedureSummaryItem): OfferingUpdateRequest =>
+  disable(item.procedure_id, null);
 
 /** The rows the table shows for a procedure: All locations, each offered location, or none. */
 export function offeredRows(
