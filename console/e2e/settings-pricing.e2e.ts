@@ -21,9 +21,9 @@ test.describe('Settings › Pricing & Promotions', () => {
 
     await page.getByRole('button', { name: 'Add Pricing' }).click();
     const add = page.getByRole('form', { name: 'Add Pricing' });
-    await add.getByRole('combobox', { name: 'Procedure' }).fill(name);
+    await add.getByRole('combobox', { name: 'Procedure', exact: true }).fill(name);
     await expect(page.getByRole('option', { name: `Create procedure "${name}"` })).toBeVisible();
-    await add.getByRole('combobox', { name: 'Procedure' }).press('Escape');
+    await add.getByRole('combobox', { name: 'Procedure', exact: true }).press('Escape');
     await add.getByRole('spinbutton', { name: 'Min' }).fill('100');
     await add.getByRole('spinbutton', { name: 'Max' }).fill('200');
     await add.getByRole('button', { name: 'Save' }).click();
