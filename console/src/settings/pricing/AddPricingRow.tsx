@@ -124,7 +124,7 @@ export function AddPricingRow({
           }}
           sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, py: 1 }}
         >
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Autocomplete<ProcedureChoice, false, false, true>
               freeSolo
               sx={{ width: 300 }}
@@ -234,6 +234,7 @@ export function AddPricingRow({
               select
               size="small"
               label={translate('pp.settings.pricing.add.location')}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               value={locationId}
               onChange={(event) => setLocationId(event.target.value)}
               sx={{ width: 200 }}

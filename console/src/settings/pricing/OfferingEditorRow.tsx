@@ -39,7 +39,7 @@ export function PriceInputs({
     return label ? `${text} (${label})` : text;
   };
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <TextField
         size="small"
         type="number"

@@ -211,7 +211,11 @@ export function ProcedurePricingTab({ practiceId }: { practiceId: string }) {
         <Alert severity="error">{translate('pp.settings.pricing.procedures.load_failed')}</Alert>
       )}
       <TableContainer>
-        <Table size="small" aria-label={translate('pp.settings.pricing.tabs.pricing')}>
+        <Table
+          size="small"
+          aria-label={translate('pp.settings.pricing.tabs.pricing')}
+          sx={{ '& th, & td': { px: 1 } }}
+        >
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => (

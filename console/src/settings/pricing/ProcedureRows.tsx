@@ -65,7 +65,7 @@ export function ProcedureRows({
       <TableCell>
         <PromotionChip names={actions.promotionsFor(item.procedure_id)} hasPromotion={item.has_promotion} />
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <Stack direction="row" spacing={0.5}>
           <Tooltip title={translate('pp.settings.pricing.procedures.edit', { name: item.procedure_name })}>
             <span>

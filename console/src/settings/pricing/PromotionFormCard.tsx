@@ -89,7 +89,7 @@ export function PromotionFormCard({
           <Typography variant="subtitle1" component="h2">
             {t(promotion ? 'edit_title' : 'new')}
           </Typography>
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <TextField
               size="small"
               label={t('name')}
@@ -97,7 +97,7 @@ export function PromotionFormCard({
               value={form.name}
               onChange={(event) => set('name', event.target.value)}
               required
-              sx={{ minWidth: 280 }}
+              sx={{ width: 320, maxWidth: '100%' }}
             />
             <TextField
               select
@@ -142,6 +142,7 @@ export function PromotionFormCard({
               select
               size="small"
               label={t('location')}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               value={form.location_id}
               onChange={(event) => set('location_id', event.target.value)}
               sx={{ width: 200 }}
@@ -154,7 +155,7 @@ export function PromotionFormCard({
               ))}
             </TextField>
           </Stack>
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'flex-end' }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-end' }}>
             <ProcedureTreeSelect
               tree={tree}
               selection={form.selection}
