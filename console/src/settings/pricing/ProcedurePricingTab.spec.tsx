@@ -230,9 +230,10 @@ describe('the Procedure Pricing tab', () => {
     await row('botox');
     await userEvent.click(screen.getByRole('button', { name: 'Remove Botox' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() =>
-      expect(error).toHaveBeenCalledWith('Pricing settings: procedure removal failed', { status: 500 }),
-    );
+    expect(
+      await screen.findByText('The procedure could not be removed. Please try again.'),
+    ).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('Pricing settings: procedure removal failed', { status: 500 });
     error.mockRestore();
   });
 

@@ -149,6 +149,29 @@ describe('the Promotions tab', () => {
     });
   });
 
+  it('shows what the API refused about the input', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockPromotions([], {
+      [`POST ${base}/promotions`]: () =>
+        new Response(JSON.stringify({ detail: 'A percent discount must be more than 0 and at most 100' }), {
+          status: 422,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    const form = await openForm();
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Name' }), 'Nothing off');
+    await userEvent.type(within(form).getByRole('spinbutton', { name: 'Percent' }), '0');
+    fireEvent.change(within(form).getByLabelText(/^Start/), { target: { value: '2026-12-01' } });
+    fireEvent.change(within(form).getByLabelText(/^End/), { target: { value: '2026-12-31' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(
+      await screen.findByText('A percent discount must be more than 0 and at most 100'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'New Promotion' })).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith('Pricing settings: promotion save failed', { status: 422 });
+    error.mockRestore();
+  });
+
   it("says 'No promotions yet' when there are none", async () => {
     mockPromotions([]);
     renderPricing('/settings/pricing?tab=promotions');

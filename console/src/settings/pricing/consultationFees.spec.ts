@@ -40,6 +40,14 @@ describe('consultation fees', () => {
     ]);
   });
 
+  it('sends nothing for a location left Not set', () => {
+    const editor = setUseAll(initialFeeEditor(undefined, LOCATIONS), false);
+    editor.locations['loc-a'] = changeRow(editor.locations['loc-a'], { fee: '80' });
+    expect(feeRequests(editor, 'medspa')).toEqual([
+      { location_id: 'loc-a', modality: 'medspa', fee: 80, currency: 'USD', is_free: false },
+    ]);
+  });
+
   it('makes the fee null when Free is checked', () => {
     const row = changeRow({ fee: '120', currency: 'USD', isFree: false }, { isFree: true });
     expect(row.fee).toBe('');

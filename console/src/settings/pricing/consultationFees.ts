@@ -76,7 +76,7 @@ export function changeRow(row: FeeRow, changes: Partial<FeeRow>): FeeRow {
   return next.isFree ? { ...next, fee: '' } : next;
 }
 
-/** The calls that save the editor: one for All, or one per location. */
+/** The calls that save the editor: one for All, or one per location that has a fee or is free ('Not set' rows send nothing). */
 export function feeRequests(editor: FeeEditor, modality: Modality): SaveFeeRequest[] {
   const request = (location_id: string | null, row: FeeRow): SaveFeeRequest => ({
     location_id,
@@ -86,7 +86,9 @@ export function feeRequests(editor: FeeEditor, modality: Modality): SaveFeeReque
     is_free: row.isFree,
   });
   if (editor.useAll) return [request(null, editor.all)];
-  return Object.entries(editor.locations).map(([id, row]) => request(id, row));
+  return Object.entries(editor.locations)
+    .filter(([, row]) => row.isFree || parseAmount(row.fee) !== null)
+    .map(([id, row]) => request(id, row));
 }
 
 export type FeePreview =

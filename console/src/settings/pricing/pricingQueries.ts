@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useGetList, useLogoutIfAccessDenied, useNotify } from 'react-admin';
-import { isAuthError } from '../../providers/http';
+import { detailOf, isAuthError } from '../../providers/http';
 import { FIVE_MINUTES } from '../../practices/usePractices';
 import { pricingApi } from './pricingApi';
 import type { LocationOption } from './types';
@@ -108,7 +108,8 @@ export function useProcedureSearch(practiceId: string, text: string, enabled: bo
 
 /**
  * A change the page makes: on success the affected lists are refetched; a failure is logged (without the
- * practice's data: the action and the status only) and shown as a short error notice, and a 401/403 signs out.
+ * practice's data: the action and the status only) and shown as a short error notice (the API's own message
+ * when it refused the input), and a 401/403 signs out.
  * The product only logs these failures (docs/product/settings.md#errors); we also tell the user, so a save
  * never fails silently.
  */
@@ -139,10 +140,12 @@ export function usePricingMutation<TVariables, TResult = unknown>({
         void logoutIfAccessDenied(error);
         return;
       }
-      console.error(`Pricing settings: ${action} failed`, {
-        status: (error as { status?: number }).status ?? null,
-      });
-      notify(failureMessage, { type: 'error' });
+      const status = (error as { status?: number }).status ?? null;
+      console.error(`Pricing settings: ${action} failed`, { status });
+      // A refusal of the input (422, 409) says what to fix (ProcedureApiMessages); anything else, our notice.
+      const detail =
+        status === 422 || status === 409 ? detailOf((error as { body?: unknown }).body) : undefined;
+      notify(detail ?? failureMessage, { type: 'error' });
     },
   });
 }

@@ -1,4 +1,7 @@
+import { Notification } from 'react-admin';
 import { renderAt } from '../testKit';
+// Loaded up front, so the page's lazy import resolves at once and a first test does not wait for the module tree.
+import './PricingPage';
 import { PricingSettings } from './PricingSettings';
 import type { ProcedureSummaryItem, Promotion } from './types';
 
@@ -81,5 +84,12 @@ export function mockPricingApi(routes: Record<string, Route>) {
 }
 
 export function renderPricing(path = '/settings/pricing') {
-  return renderAt(path, <PricingSettings practiceId={PRACTICE_ID} />, '/settings/:category');
+  return renderAt(
+    path,
+    <>
+      <PricingSettings practiceId={PRACTICE_ID} />
+      <Notification />
+    </>,
+    '/settings/:category',
+  );
 }
