@@ -1,5 +1,6 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
+import { pricingTexts } from './pricing';
 import { settingsTexts } from './settings';
 
 /**
@@ -365,9 +366,10 @@ const pp = {
     not_built:
       'The live demo is not available yet. It arrives with the onboarding release; nothing on this page is simulated.',
   },
-  // docs/product/settings.md: the settings area (console/src/i18n/settings.ts)
+  // docs/product/settings.md: the settings area (console/src/i18n/settings.ts; pricing: i18n/pricing.ts)
   settings: {
     ...settingsTexts,
+    pricing: pricingTexts,
   },
   // docs/product/shell.md, data calls: the server's detail, else these
   errors: {

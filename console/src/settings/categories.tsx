@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { KnowledgeSettings } from './knowledge/KnowledgeSettings';
 import { PracticeSettings } from './practice/PracticeSettings';
+import { PricingSettings } from './pricing/PricingSettings';
 
 /** What a settings page receives: the selected practice (docs/product/settings.md#settings-shell). */
 export interface SettingsPageProps {
@@ -14,4 +15,5 @@ export interface SettingsPageProps {
 export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPageProps>>> = {
   practice: PracticeSettings,
   knowledge: KnowledgeSettings,
+  pricing: PricingSettings,
 };
