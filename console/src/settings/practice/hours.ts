@@ -1,32 +1,17 @@
 /**
- * Business hours (docs/product/settings.md#business-hours): null inherits the primary's; otherwise one entry
- * per weekday, 'HH:MM' open and close and a closed flag. A missing day is 09:00–17:00, open Monday to
- * Friday, closed at the weekend.
+ * Business hours in the console (docs/product/settings.md#business-hours): null inherits the primary's; a missing
+ * day is 09:00–17:00, open Monday to Friday, closed at the weekend (the shapes and defaults: `@pp/contracts`).
  */
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import {
+  BusinessHours,
+  DayHours,
+  defaultDayHours,
+  HOURS_TIME as TIME,
+  Weekday,
+  WEEKDAYS,
+} from '@pp/contracts';
 
-export interface DayHours {
-  open: string;
-  close: string;
-  closed: boolean;
-}
-
-export type BusinessHours = Record<Weekday, DayHours>;
-
-export function defaultDayHours(day: Weekday): DayHours {
-  return { open: '09:00', close: '17:00', closed: day === 'saturday' || day === 'sunday' };
-}
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+export { defaultDayHours, WEEKDAYS, type BusinessHours, type DayHours, type Weekday } from '@pp/contracts';
 
 /** Every weekday, from what is stored; a missing or malformed day takes the default. */
 export function completeHours(stored: Record<string, unknown> | null | undefined): BusinessHours {

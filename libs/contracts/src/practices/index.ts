@@ -1,1 +1,2 @@
 export * from './practice-api';
+export * from './business-hours';

@@ -1,33 +1,6 @@
-/**
- * Business hours of a location (docs/product/settings.md#business-hours): keyed monday..sunday, each open/close
- * 'HH:MM' and closed.
- */
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { BusinessHours, defaultDayHours, HOURS_TIME as TIME, WEEKDAYS } from '@pp/contracts';
 
-export interface DayHours {
-  open: string;
-  close: string;
-  closed: boolean;
-}
-
-export type BusinessHours = Record<Weekday, DayHours>;
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Defaults for a missing day: 09:00 to 17:00 Monday to Friday; weekends closed. */
-export function defaultDayHours(day: Weekday): DayHours {
-  const weekend = day === 'saturday' || day === 'sunday';
-  return { open: '09:00', close: '17:00', closed: weekend };
-}
+export { defaultDayHours, WEEKDAYS, type BusinessHours, type DayHours, type Weekday } from '@pp/contracts';
 
 export function defaultBusinessHours(): BusinessHours {
   return Object.fromEntries(WEEKDAYS.map((day) => [day, defaultDayHours(day)])) as BusinessHours;
