@@ -1,10 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@pp/platform';
+import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { CalendarConfig } from './config';
 import { calendarDatabase } from './database/database';
-import { PracticesModule } from './practices/practices.module';
 import { CALENDAR_SYNC_QUEUE } from './queues';
 
 @Module({})
@@ -15,7 +14,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ config, database: calendarDatabase }),
         BullModule.registerQueue({ name: CALENDAR_SYNC_QUEUE }),
-        PracticesModule,
+        PracticeReadModelModule,
         AppointmentsModule,
       ],
     };

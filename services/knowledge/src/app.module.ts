@@ -1,10 +1,9 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@pp/platform';
+import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { KnowledgeConfig } from './config';
 import { knowledgeDatabase } from './database/database';
 import { KnowledgeModule } from './knowledge/knowledge.module';
-import { PracticesModule } from './practices/practices.module';
 // Pricing: procedures, consultation fees, promotions
 import { FeesModule } from './fees/fees.module';
 import { ProceduresModule } from './procedures/procedures.module';
@@ -19,7 +18,7 @@ export class AppModule {
       imports: [
         PlatformModule.forRoot({ config, database: knowledgeDatabase }),
         BullModule.registerQueue({ name: KNOWLEDGE_QUEUE }),
-        PracticesModule,
+        PracticeReadModelModule,
         // The website knowledge base; its crawl processor runs only where ROLE is worker or all.
         KnowledgeModule.forRoot(config),
         // Pricing: procedures, consultation fees, promotions

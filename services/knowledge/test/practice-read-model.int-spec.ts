@@ -1,4 +1,4 @@
-import { PracticeReadModel } from '../src/practices/practice-read-model.service';
+import { PracticeReadModel } from '@pp/platform';
 import { KnowledgeHarness, startKnowledge, testPractice } from './knowledge-harness';
 
 describe('knowledge keeps practices and locations from practice.changes', () => {

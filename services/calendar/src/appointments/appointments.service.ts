@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppointmentEventV1, Topics } from '@pp/contracts';
-import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
+import { assertPracticeAccess, Identity, Outbox, PracticeReadModel } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { checkAppointmentTimes } from './appointment-rules';
 import { leadColumns, toAppointmentSnapshot } from './appointment-view';
@@ -8,7 +8,6 @@ import { Appointment } from './appointment.entity';
 import { AppointmentException, AppointmentExceptionCode, AppointmentMessages } from './appointment.exception';
 import { AppointmentTargetQuery } from './dto/appointment-query.dto';
 import { CreateAppointmentDto } from './dto/create-appointment.dto';
-import { PracticeReadModel } from '../practices/practice-read-model.service';
 import { PeopleClient } from './people.client';
 
 @Injectable()
@@ -33,7 +32,7 @@ export class AppointmentsService {
     const practiceId = assertPracticeAccess(identity, target.practice_id);
     // Every id a booking references must be the practice's own: a location of another practice, or one
     // calendar has never heard of (practice.changes), is not found.
-    if (target.location_id && !(await this.practices.locationOf(practiceId, target.location_id))) {
+    if (target.location_id && !(await this.practices.location(practiceId, target.location_id))) {
       throw new AppointmentException(
         AppointmentExceptionCode.LocationNotFound,
         AppointmentMessages.locationNotFound,

@@ -1,12 +1,17 @@
-import { ServiceDatabase } from '@pp/platform';
+import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { Appointment } from '../appointments/appointment.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { Appointments1763900000000 } from './migrations/1763900000000-Appointments';
 import { PracticeReadModel1764000000000 } from './migrations/1764000000000-PracticeReadModel';
-import { KnownLocation, KnownPractice } from '../practices/practice-read-model.entity';
+import { PracticeReadModelWebsiteAndPrimary1764400000000 } from './migrations/1764400000000-PracticeReadModelWebsiteAndPrimary';
 
 export const calendarDatabase: ServiceDatabase = {
   schema: 'calendar',
   entities: [Appointment, KnownPractice, KnownLocation],
-  migrations: [Initial1763700000000, Appointments1763900000000, PracticeReadModel1764000000000],
+  migrations: [
+    Initial1763700000000,
+    Appointments1763900000000,
+    PracticeReadModel1764000000000,
+    PracticeReadModelWebsiteAndPrimary1764400000000,
+  ],
 };

@@ -1,6 +1,5 @@
-import { ServiceDatabase } from '@pp/platform';
+import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { KnowledgeChunk, KnowledgePage, KnowledgeProcessing } from '../knowledge/knowledge.entities';
-import { KnownLocation, KnownPractice } from '../practices/practice-read-model.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { PracticeReadModel1764100000000 } from './migrations/1764100000000-PracticeReadModel';
 import { KnowledgeBase1764200000000 } from './migrations/1764200000000-KnowledgeBase';

@@ -6,9 +6,8 @@ import type {
   Currency,
 } from '@pp/contracts';
 import { CONSULTATION_MODALITIES, DEFAULT_CURRENCY, ProcedureApiMessages, Topics } from '@pp/contracts';
-import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
+import { assertPracticeAccess, Identity, Outbox, PracticeReadModel } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
-import { PracticeReadModel } from '../practices/practice-read-model.service';
 import { lockPractice } from '../procedures/offering-writer';
 import { ProcedureException } from '../procedures/procedure.exception';
 import { SetConsultationFeeDto } from './dto/set-fee.dto';

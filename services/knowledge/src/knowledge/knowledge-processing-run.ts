@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG } from '@pp/platform';
+import { CONFIG, PracticeReadModel } from '@pp/platform';
 import { crawlSite, CrawlResult, UnsafeUrlError } from '@pp/crawler';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { KnowledgeConfig } from '../config';
-import { PracticeReadModel } from '../practices/practice-read-model.service';
 import { ProcessKnowledgeJob, ProcessKnowledgeProgress } from './jobs/process-knowledge.job';
 import { KnowledgeMessages } from './knowledge.exception';
 import { KnowledgeStore, returnedRows } from './knowledge-store';

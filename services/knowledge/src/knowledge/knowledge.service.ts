@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { assertPracticeAccess, Identity } from '@pp/platform';
+import { assertPracticeAccess, Identity, PracticeReadModel } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { PracticeReadModel } from '../practices/practice-read-model.service';
 import { DeleteKnowledgeDto, DeleteKnowledgeQuery } from './dto/delete-knowledge.dto';
 import { ProcessKnowledgeDto } from './dto/process-knowledge.dto';
 import { KnowledgeProcessing } from './knowledge.entities';

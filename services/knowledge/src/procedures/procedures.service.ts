@@ -16,9 +16,8 @@ import {
   promotionStatus,
   Topics,
 } from '@pp/contracts';
-import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
+import { assertPracticeAccess, Identity, Outbox, PracticeReadModel } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
-import { PracticeReadModel } from '../practices/practice-read-model.service';
 import { loadPromotions } from '../promotions/promotion-store';
 import { CreateOfferingDto } from './dto/create-offering.dto';
 import { UpdateOfferingDto } from './dto/update-offering.dto';

@@ -7,9 +7,8 @@ import {
   promotionStatus,
   Topics,
 } from '@pp/contracts';
-import { assertPracticeAccess, Identity, Outbox } from '@pp/platform';
+import { assertPracticeAccess, Identity, Outbox, PracticeReadModel } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
-import { PracticeReadModel } from '../practices/practice-read-model.service';
 import { ProcedureException, ProcedureExceptionCode } from '../procedures/procedure.exception';
 import { SavePromotionDto } from './dto/save-promotion.dto';
 import { checkPromotion } from './promotion-rules';

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A practice as knowledge knows it from `practice.changes` (the gateway owns practices). */
+/** A practice as a service knows it from `practice.changes` (the gateway owns practices). */
 @Entity({ name: 'practices' })
 export class KnownPractice {
   @PrimaryColumn('uuid')
@@ -17,7 +17,7 @@ export class KnownPractice {
   changed_at: Date;
 }
 
-/** A location as knowledge knows it from `practice.changes`. */
+/** A location as a service knows it from `practice.changes`. */
 @Entity({ name: 'locations' })
 @Index('locations_practice_idx', ['practice_id'])
 export class KnownLocation {

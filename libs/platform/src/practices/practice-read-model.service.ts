@@ -1,34 +1,41 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { isApplicablePracticeChange } from '@pp/contracts';
-import { Inbox } from '@pp/platform';
 import { DataSource } from 'typeorm';
+import { Inbox } from '../database/inbox.service';
+import { DATABASE_SCHEMA } from '../database/tokens';
 import { KnownLocation, KnownPractice } from './practice-read-model.entity';
-
-/** The inbox name of this consumer: an event id is applied once. */
-export const PRACTICE_CHANGES_CONSUMER = 'knowledge.practice-changes';
 
 /** A practice's time zone when it has no location yet (the spec's default for a new location). */
 export const DEFAULT_PRACTICE_TIMEZONE = 'America/New_York';
 
 /**
- * The practices and locations knowledge knows from `practice.changes`, applied in the order Kafka delivers
- * them (a practice's events share its partition); the inbox skips an event applied before.
+ * The practices and locations a service knows from `practice.changes` (the gateway owns them), in the service's
+ * own schema (tables `practices` and `locations`). Snapshots are applied as upserts in the order Kafka delivers
+ * them: a practice's events share its partition, so that order is the order of the changes, whichever gateway
+ * instance (and clock) wrote them. The inbox skips an event applied before, and a snapshot the gateway's seed
+ * republishes is the current state. `changed_at` is kept for operators only.
  */
 @Injectable()
 export class PracticeReadModel {
+  /** The inbox name of this consumer: an event id is applied once. */
+  private readonly consumer: string;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly inbox: Inbox,
-  ) {}
+    @Inject(DATABASE_SCHEMA) private readonly schema: string,
+  ) {
+    this.consumer = `${schema}.practice-changes`;
+  }
 
   /** Applies one event; false when skipped (not applicable, or already applied). */
   async apply(event: unknown): Promise<boolean> {
     if (!isApplicablePracticeChange(event)) return false;
-    return this.inbox.once(PRACTICE_CHANGES_CONSUMER, event, async (manager) => {
+    return this.inbox.once(this.consumer, event, async (manager) => {
       const at = event.occurred_at;
       if (event.type === 'practice_updated') {
         await manager.query(
-          `INSERT INTO "knowledge"."practices" ("practice_id", "name", "website_url", "changed_at")
+          `INSERT INTO "${this.schema}"."practices" ("practice_id", "name", "website_url", "changed_at")
            VALUES ($1, $2, $3, $4)
            ON CONFLICT ("practice_id") DO UPDATE SET "name" = EXCLUDED."name",
              "website_url" = EXCLUDED."website_url", "changed_at" = EXCLUDED."changed_at"`,
@@ -36,13 +43,13 @@ export class PracticeReadModel {
         );
       } else if (event.type === 'location_deleted') {
         await manager.query(
-          `DELETE FROM "knowledge"."locations" WHERE "location_id" = $1 AND "practice_id" = $2`,
+          `DELETE FROM "${this.schema}"."locations" WHERE "location_id" = $1 AND "practice_id" = $2`,
           [event.location_id, event.practice_id],
         );
       } else {
         const { location } = event;
         await manager.query(
-          `INSERT INTO "knowledge"."locations"
+          `INSERT INTO "${this.schema}"."locations"
              ("location_id", "practice_id", "name", "timezone", "is_primary", "is_active", "changed_at")
            VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT ("location_id") DO UPDATE SET "name" = EXCLUDED."name", "timezone" = EXCLUDED."timezone",
