@@ -1,7 +1,6 @@
 import { generateIdentityKeyPair } from '../src/identity/identity-keys';
 import { createTestDatabase, ServiceProcess, startBuiltService, TestDatabase } from '@pp/testing';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 /** A built service (`npm run build`), started as production starts it. */
@@ -57,14 +56,13 @@ describe('service start-up', () => {
 
 describe('metrics (a service started from its build)', () => {
   let database: TestDatabase;
-  let people: ServiceProcess & { metricsUrl?: string };
-  const metricsPort = 20000 + (randomBytes(2).readUInt16BE() % 20000);
+  let people: ServiceProcess;
 
   beforeAll(async () => {
     database = await createTestDatabase('metrics');
     people = await startBuiltService('people', {
       DATABASE_URL: database.url,
-      METRICS_PORT: String(metricsPort),
+      METRICS_PORT: 'free',
     });
   });
   afterAll(async () => {
@@ -80,12 +78,12 @@ describe('metrics (a service started from its build)', () => {
 
   it('serves Prometheus metrics on METRICS_PORT, and nothing else there', async () => {
     await fetch(`${people.url}/health/live`);
-    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    const metrics = await fetch(`${people.metricsUrl}/metrics`);
     expect(metrics.status).toBe(200);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
     const text = await metrics.text();
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toContain('service="people"');
-    expect((await fetch(`http://127.0.0.1:${metricsPort}/health/ready`)).status).toBe(404);
+    expect((await fetch(`${people.metricsUrl}/health/ready`)).status).toBe(404);
   });
 });

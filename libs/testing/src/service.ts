@@ -87,6 +87,8 @@ export async function eventually<T>(
 
 export interface ServiceProcess {
   url: string;
+  /** Where its Prometheus metrics answer, when started with `METRICS_PORT: 'free'`. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -106,32 +108,69 @@ export async function freePort(): Promise<number> {
 /**
  * Runs another service as its own process, from its build (`npm run build`), as in production: migrate,
  * start, wait until ready. For tests that cross a service boundary without importing the other service.
+ * `METRICS_PORT: 'free'` picks a free port for the metrics listener (answered as `metricsUrl`). A free port can
+ * be taken by another test process between the check and the service's bind: a service that exits before it is
+ * ready is started again on fresh ports (three tries).
  */
 export async function startBuiltService(name: string, env: Record<string, string>): Promise<ServiceProcess> {
-  const { spawn, execFile } = await import('node:child_process');
+  const { execFile } = await import('node:child_process');
   const { join } = await import('node:path');
   const { promisify } = await import('node:util');
   const dist = join(__dirname, '..', '..', '..', 'services', name, 'dist');
-  const port = await freePort();
-  const childEnv = {
+  const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     ...testSecrets(),
     QUEUE_PREFIX: `pp-test-${Math.random().toString(36).slice(2, 10)}`,
     ...env,
-    PORT: String(port),
   };
-  await promisify(execFile)('node', [join(dist, 'database', 'migrate.js')], { env: childEnv });
+  const { METRICS_PORT, ...migrateEnv } = baseEnv;
+  await promisify(execFile)('node', [join(dist, 'database', 'migrate.js')], {
+    env: METRICS_PORT === 'free' ? migrateEnv : baseEnv,
+  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchBuiltService(dist, baseEnv);
+    } catch (error) {
+      if (!(error instanceof ExitedBeforeReady) || attempt === 3) throw error;
+    }
+  }
+}
+
+class ExitedBeforeReady extends Error {}
+
+async function launchBuiltService(dist: string, baseEnv: NodeJS.ProcessEnv): Promise<ServiceProcess> {
+  const { spawn } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const port = await freePort();
+  const metricsPort = baseEnv.METRICS_PORT === 'free' ? await freePort() : undefined;
   const child = spawn('node', [join(dist, 'main.js')], {
-    env: childEnv,
+    env: {
+      ...baseEnv,
+      PORT: String(port),
+      ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let exitedEarly = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exitedEarly = true;
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => (await fetch(`${url}/health/ready`)).ok, 30_000);
+  try {
+    await eventually(async () => exitedEarly || (await fetch(`${url}/health/ready`)).ok, 30_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  if (exitedEarly) throw new ExitedBeforeReady(`${dist} exited before it was ready`);
   return {
     url,
+    metricsUrl: metricsPort ? `http://127.0.0.1:${metricsPort}` : undefined,
     async stop() {
       child.kill('SIGTERM');
       await exited;
