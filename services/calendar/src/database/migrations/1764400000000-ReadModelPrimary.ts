@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * it also keeps each practice's website and which location is primary (the practice's time zone). Rows already
  * here get them with the next change the gateway publishes (its seed republishes every practice).
  */
-export class PracticeReadModelWebsiteAndPrimary1764400000000 implements MigrationInterface {
-  name = 'PracticeReadModelWebsiteAndPrimary1764400000000';
+export class ReadModelPrimary1764400000000 implements MigrationInterface {
+  name = 'ReadModelPrimary1764400000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "calendar"."practices" ADD COLUMN "website_url" text`);
