@@ -35,6 +35,21 @@ try {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(out, 'leads.png') });
+
+  // Settings: what the practice knows (Glow Aesthetics, the first practice, is selected).
+  const settings = [
+    ['practice', 'settings-practice.png', 'Practice Information'],
+    ['knowledge', 'settings-knowledge.png', 'Total Pages'],
+    ['pricing', 'settings-pricing.png', 'Procedure Pricing'],
+    ['pricing?tab=promotions', 'settings-promotions.png', 'New Promotion'],
+  ];
+  for (const [path, file, text] of settings) {
+    await page.goto(`${base}/settings/${path}`);
+    await page.getByText(text, { exact: true }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(out, file) });
+  }
   console.log(`Screenshots written to ${out}`);
 } finally {
   await browser.close();
