@@ -103,6 +103,13 @@ describe('addressRefusal', () => {
     expect(addressRefusal('fd00:ec2::254')).toBe('uniqueLocal');
     expect(addressRefusal('not-an-ip')).not.toBeNull();
   });
+
+  it('refuses IPv4-compatible IPv6 (::a.b.c.d), which the address library calls unicast', () => {
+    expect(addressRefusal('::7f00:1')).toBe('ipv4Compatible');
+    expect(addressRefusal('::127.0.0.1')).not.toBeNull();
+    expect(addressRefusal('::a00:5')).toBe('ipv4Compatible');
+    expect(() => checkUrlShape('http://[::127.0.0.1]/')).toThrow(UnsafeUrlError);
+  });
 });
 
 describe('safeLookup', () => {

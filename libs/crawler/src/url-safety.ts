@@ -45,6 +45,8 @@ export function normaliseAllowedHosts(allowedHosts: readonly string[] | undefine
 export function addressRefusal(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   const parsed = ipaddr.parse(address);
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated; ipaddr.js calls it unicast): refused like the mapped form.
+  if (parsed.kind() === 'ipv6' && parsed.match(ipaddr.parseCIDR('::/96'))) return 'ipv4Compatible';
   const range = parsed.range();
   return range === 'unicast' ? null : range;
 }

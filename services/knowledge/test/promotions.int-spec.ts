@@ -10,6 +10,7 @@ describe('promotions', () => {
   let h: KnowledgeHarness;
   let glow: TestPractice;
   let honolulu: TestPractice;
+  let kiritimati: TestPractice;
   let other: TestPractice;
   let headers: Record<string, string>;
   const url = (practice: TestPractice, path: string) => `/api/v1/procedures/${practice.practice_id}${path}`;
@@ -28,9 +29,15 @@ describe('promotions', () => {
         { location_id: randomUUID(), name: 'Kahala', timezone: 'Pacific/Honolulu', is_primary: true },
       ],
     });
+    kiritimati = testPractice({
+      name: 'Line Islands Dental',
+      locations: [
+        { location_id: randomUUID(), name: 'London', timezone: 'Pacific/Kiritimati', is_primary: true },
+      ],
+    });
     other = testPractice({ name: 'Lakeview Plastic Surgery' });
-    for (const practice of [glow, honolulu, other]) await h.publishPractice(practice);
-    headers = await h.caller([glow.practice_id, honolulu.practice_id]).headers();
+    for (const practice of [glow, honolulu, kiritimati, other]) await h.publishPractice(practice);
+    headers = await h.caller([glow.practice_id, honolulu.practice_id, kiritimati.practice_id]).headers();
     await post(glow, '/create', { procedure_id: botox, price_min: 12, unit: 'Unit' }).expect(200);
   }, 120_000);
 
@@ -120,23 +127,40 @@ describe('promotions', () => {
       .set(headers)
       .expect(409);
     expect(again.body).toEqual({ detail: ProcedureApiMessages.promotionNotCurrent });
+    // An ended promotion stays ended: moving its dates would show a future end with an 'expired' badge.
+    const revived = await post(glow, '/promotions', {
+      promotion_id: current.body.promotion_id,
+      name: 'Botox Fortnight',
+      amount: 25,
+      start: day(zone, 1),
+      end: day(zone, 12),
+    }).expect(409);
+    expect(revived.body).toEqual({ detail: ProcedureApiMessages.promotionEnded });
     expect(
       (await h.outbox(glow.practice_id)).filter((event) => event.type === 'promotions_changed'),
     ).toHaveLength(5);
   });
 
-  it('keeps a promotion ending today in Honolulu current while it is already tomorrow in UTC', async () => {
-    const today = day('Pacific/Honolulu', 0);
-    const created = await post(honolulu, '/promotions', {
+  it("decides a one-day promotion by the practice's own day, not UTC's", async () => {
+    // A practice whose day differs from UTC's right now: Honolulu (UTC-10) before 10:00 UTC, when it is still
+    // yesterday there; Kiritimati (UTC+14) from 10:00 UTC, when it is already tomorrow there. A promotion for
+    // that practice's today is current there; decided by UTC's day it would read expired or scheduled.
+    const utcToday = calendarDayIn(new Date(), 'UTC');
+    const [practice, zone] =
+      day('Pacific/Honolulu', 0) !== utcToday
+        ? [honolulu, 'Pacific/Honolulu']
+        : [kiritimati, 'Pacific/Kiritimati'];
+    const today = day(zone, 0);
+    expect(today).not.toBe(utcToday);
+    const created = await post(practice, '/promotions', {
       name: 'Aloha Friday',
       amount: 10,
       start: today,
       end: today,
     }).expect(200);
-    // Honolulu is UTC-10: from 14:00 local the UTC day is already the next one; either way it is current there.
     expect(created.body.status).toBe('current');
-    const yesterday = day('Pacific/Honolulu', -1);
-    const past = await post(honolulu, '/promotions', {
+    const yesterday = day(zone, -1);
+    const past = await post(practice, '/promotions', {
       name: 'Gone',
       amount: 10,
       start: yesterday,

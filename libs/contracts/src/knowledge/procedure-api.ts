@@ -4,6 +4,9 @@
  */
 
 /** Pricing units (docs/product/settings.md#pricing-validation). */
+/** The highest price or fee the product keeps (numeric(12,2) holds more; no practice charges more). */
+export const MAX_PRICE = 10_000_000;
+
 export const PRICING_UNITS = [
   'None',
   'Area',
@@ -223,6 +226,8 @@ export const ProcedureApiMessages = {
   promotionDateInvalid: 'Dates must be YYYY-MM-DD or an ISO timestamp of that day',
   promotionEndBeforeStart: 'The end date cannot be before the start date',
   promotionNotCurrent: 'Only a current promotion can be ended early',
+  promotionEnded:
+    'This promotion was ended early and can no longer be edited. Create a new promotion instead.',
   promotionStatusInvalid: `status must be one of ${PROMOTION_STATUSES.join(', ')}`,
   tooManyProcedures: 'Select at most 500 procedures',
   searchTooLong: 'The search is too long (200 characters at most)',

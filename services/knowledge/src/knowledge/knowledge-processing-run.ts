@@ -41,9 +41,27 @@ export class KnowledgeProcessingRun {
     job: ProcessKnowledgeJob,
     reportProgress: (progress: ProcessKnowledgeProgress) => Promise<unknown>,
   ): Promise<string> {
-    const lock = this.dataSource.createQueryRunner();
-    await lock.connect();
     try {
+      return await this.executeLocked(job, reportProgress);
+    } catch (error) {
+      // Whatever failed (the lock's connection included), the run ends failed rather than processing forever.
+      this.logger.error(
+        `knowledge run ${job.run_id} of practice ${job.practice_id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      await this.finish(job, 'failed', KnowledgeMessages.runFailed).catch((finishError: unknown) =>
+        this.logger.error(`knowledge run ${job.run_id} could not be marked failed: ${String(finishError)}`),
+      );
+      return 'failed';
+    }
+  }
+
+  private async executeLocked(
+    job: ProcessKnowledgeJob,
+    reportProgress: (progress: ProcessKnowledgeProgress) => Promise<unknown>,
+  ): Promise<string> {
+    const lock = this.dataSource.createQueryRunner();
+    try {
+      await lock.connect();
       const [{ locked }]: { locked: boolean }[] = await lock.query(LOCK_SQL, [job.practice_id]);
       if (!locked) {
         await this.finish(job, 'failed', KnowledgeMessages.alreadyRunning);
@@ -52,12 +70,6 @@ export class KnowledgeProcessingRun {
       try {
         if (!(await this.isCurrent(job))) return 'superseded';
         return await this.crawlAndSave(job, reportProgress);
-      } catch (error) {
-        this.logger.error(
-          `knowledge run ${job.run_id} of practice ${job.practice_id} failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        await this.finish(job, 'failed', KnowledgeMessages.runFailed);
-        return 'failed';
       } finally {
         await unlock(lock, job.practice_id);
       }
@@ -145,8 +157,9 @@ export class KnowledgeProcessingRun {
         );
         seen.add(failure.url);
       }
-      if (job.scope === 'all' && ok) {
-        // The site no longer has them.
+      if (job.scope === 'all' && ok && !result.stoppedBy) {
+        // The site no longer has them. A crawl cut short by its page budget or time limit did not see the
+        // whole site: it removes nothing.
         await manager.query(
           `DELETE FROM "knowledge"."knowledge_pages" WHERE "practice_id" = $1 AND NOT ("source_url" = ANY($2))`,
           [job.practice_id, [...seen]],

@@ -5,6 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { chunkPage, PageText } from './chunking';
 import { KnowledgeProcessing } from './knowledge.entities';
+import { KnowledgeMessages } from './knowledge.exception';
 import { KnowledgeStatusResponse } from './knowledge.response';
 
 /** sha256 of what the chunks are made of: an equal hash means the page's chunks are still right. */
@@ -122,7 +123,23 @@ export async function insertChunks(
   return chunks.length;
 }
 
-export function toStatus(practiceId: string, row: KnowledgeProcessing | null): KnowledgeStatusResponse {
+/**
+ * A run that has reported nothing for this long is taken for dead (its worker crashed, or no worker runs): its
+ * status reads failed, and a new request may start another.
+ */
+export const STALE_RUN_MS = 15 * 60_000;
+
+export const isStaleRun = (row: Pick<KnowledgeProcessing, 'status' | 'last_updated'>, now = Date.now()) =>
+  row.status === 'processing' && now - row.last_updated.getTime() >= STALE_RUN_MS;
+
+export function toStatus(
+  practiceId: string,
+  row: KnowledgeProcessing | null,
+  now = Date.now(),
+): KnowledgeStatusResponse {
+  if (row && isStaleRun(row, now)) {
+    return { ...toStatus(practiceId, { ...row, status: 'failed' }), error: KnowledgeMessages.runFailed };
+  }
   return {
     practice_id: practiceId,
     status: row?.status ?? 'ready',

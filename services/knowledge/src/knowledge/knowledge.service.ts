@@ -13,14 +13,13 @@ import {
   KnowledgeStatusResponse,
 } from './knowledge.response';
 import { KnowledgeQueue } from './knowledge-queue';
-import { KnowledgeStore, returnedRows, toStatus } from './knowledge-store';
+import { isStaleRun, KnowledgeStore, returnedRows, toStatus } from './knowledge-store';
 import { checkPageUrls, normalisePageUrl, websiteOf } from './page-urls';
 
 /**
  * A run still 'processing' after this long without progress is taken for dead (its worker stopped), so a new
  * request may start another; a live run updates its row at every page.
  */
-export const STALE_RUN_MS = 15 * 60_000;
 const MAX_DELETE_IDS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,7 +101,7 @@ export class KnowledgeService {
         practiceId,
       ]);
       const current = await manager.findOneBy(KnowledgeProcessing, { practice_id: practiceId });
-      if (current?.status === 'processing' && Date.now() - current.last_updated.getTime() < STALE_RUN_MS) {
+      if (current?.status === 'processing' && !isStaleRun(current)) {
         throw new KnowledgeException(
           KnowledgeExceptionCode.AlreadyProcessing,
           KnowledgeMessages.alreadyProcessing,

@@ -20,6 +20,13 @@ describe('price extraction', () => {
     expect(strip('no price here, 20% off')).toEqual([]);
   });
 
+  it('takes no figure above the highest price the product keeps for a price', () => {
+    expect(findPrices('Botox raised $10,000,000,000 for charity')).toEqual([]);
+    expect(findPrices('implants $123456789012')).toEqual([]);
+    expect(findPrices('$500 to $20,000,000')).toEqual([]);
+    expect(extract('Botox: we raised $12,000,000,000 last year')).toEqual({ botox: null });
+  });
+
   it('gives each procedure the price written after it in the same sentence', () => {
     expect(
       extract(

@@ -1,4 +1,4 @@
-import type { Currency, PricingUnit } from '@pp/contracts';
+import { MAX_PRICE, type Currency, type PricingUnit } from '@pp/contracts';
 import type { ProcedureMatch } from './procedure-matcher';
 
 /** A price as a page states it. */
@@ -65,6 +65,8 @@ export function findPrices(text: string): (ExtractedPrice & { index: number; end
     let max: number | null = second ?? first;
     if (second === null && kind === 'up to') min = null;
     else if (second === null && kind && kind !== 'up to') max = null;
+    // A figure no practice charges ('$10,000,000,000 raised for charity') is not a price.
+    if (first > MAX_PRICE || (second ?? 0) > MAX_PRICE) continue;
     prices.push({
       min,
       max,

@@ -14,6 +14,8 @@ export enum ProcedureExceptionCode {
   Invalid = 'PROCEDURE_INVALID',
   /** Only a current promotion can be ended early. */
   PromotionNotCurrent = 'PROMOTION_NOT_CURRENT',
+  /** A promotion ended early is archived: editing it would revive nothing. */
+  PromotionEnded = 'PROMOTION_ENDED',
 }
 
 const kinds: DomainErrorKinds<ProcedureExceptionCode> = {
@@ -23,6 +25,7 @@ const kinds: DomainErrorKinds<ProcedureExceptionCode> = {
   [ProcedureExceptionCode.PromotionNotFound]: DomainErrorKind.NotFound,
   [ProcedureExceptionCode.Invalid]: DomainErrorKind.Invalid,
   [ProcedureExceptionCode.PromotionNotCurrent]: DomainErrorKind.Conflict,
+  [ProcedureExceptionCode.PromotionEnded]: DomainErrorKind.Conflict,
 };
 
 export class ProcedureException extends DomainException<ProcedureExceptionCode> {

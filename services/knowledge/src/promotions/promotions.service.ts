@@ -66,6 +66,14 @@ export class PromotionsService {
       ];
       let promotionId = dto.promotion_id ?? null;
       if (promotionId) {
+        const [existing] = await loadPromotions(manager, practice, promotionId);
+        if (!existing) throw ProcedureException.promotionNotFound();
+        if (existing.archived) {
+          throw new ProcedureException(
+            ProcedureExceptionCode.PromotionEnded,
+            ProcedureApiMessages.promotionEnded,
+          );
+        }
         // TypeORM answers an UPDATE with [rows, affected count].
         const [updated]: [unknown[], number] = await manager.query(
           `UPDATE "knowledge"."promotions" SET "name" = $3, "type" = $4, "amount" = $5, "location_id" = $6,

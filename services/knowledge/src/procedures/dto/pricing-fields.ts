@@ -1,4 +1,4 @@
-import { CURRENCIES, PRICING_UNITS, ProcedureApiMessages } from '@pp/contracts';
+import { CURRENCIES, MAX_PRICE, PRICING_UNITS, ProcedureApiMessages } from '@pp/contracts';
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
@@ -23,7 +23,7 @@ export const PriceField = () =>
       { message: ProcedureApiMessages.priceInvalid },
     ),
     Min(0, { message: ProcedureApiMessages.priceInvalid }),
-    Max(10_000_000, { message: ProcedureApiMessages.priceInvalid }),
+    Max(MAX_PRICE, { message: ProcedureApiMessages.priceInvalid }),
   );
 
 export const UnitField = () =>
