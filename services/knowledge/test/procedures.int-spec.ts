@@ -200,11 +200,20 @@ describe('procedure pricing', () => {
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const history = (await get(`/history/${xeomin}`).expect(200)).body as {
       price_min: number;
+      effective_start: string;
       effective_end: string | null;
     }[];
     expect(history).toHaveLength(6);
     expect(history.filter((row) => row.effective_end === null)).toHaveLength(1);
     expect(new Set(history.map((row) => row.price_min))).toEqual(new Set([11, 12, 13, 14, 15, 16]));
+    // One unbroken chain, newest first: each price ended exactly when the next one started, never before
+    // its own start (an edit that waited for another is timed when it got its turn).
+    for (const [index, row] of history.entries()) {
+      if (row.effective_end !== null) {
+        expect(Date.parse(row.effective_end)).toBeGreaterThanOrEqual(Date.parse(row.effective_start));
+        expect(row.effective_end).toBe(history[index - 1].effective_start);
+      }
+    }
   });
 
   it('the inline edit changes only the fields it sends, and the same price again adds no history', async () => {

@@ -8,7 +8,7 @@ import type {
 import { CONSULTATION_MODALITIES, DEFAULT_CURRENCY, ProcedureApiMessages, Topics } from '@pp/contracts';
 import { assertPracticeAccess, Identity, Outbox, PracticeReadModel } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
-import { lockPractice } from '../procedures/offering-writer';
+import { lockPractice, WRITTEN_AT } from '../procedures/offering-writer';
 import { ProcedureException } from '../procedures/procedure.exception';
 import { SetConsultationFeeDto } from './dto/set-fee.dto';
 
@@ -50,14 +50,14 @@ export class FeesService {
       if (same) return;
       // All locations replaces every per-location policy; a location replaces the all-locations one and its own.
       await manager.query(
-        `UPDATE ${T} SET "effective_end" = now()
+        `UPDATE ${T} SET "effective_end" = ${WRITTEN_AT}
          WHERE "practice_id" = $1 AND "modality" = $2 AND "effective_end" IS NULL
            AND ($3::uuid IS NULL OR "location_id" IS NULL OR "location_id" = $3::uuid)`,
         [practice, dto.modality, locationId],
       );
       await manager.query(
         `INSERT INTO ${T} ("practice_id", "modality", "location_id", "fee", "currency", "is_free", "effective_start")
-         VALUES ($1, $2, $3, $4, $5, $6, now())`,
+         VALUES ($1, $2, $3, $4, $5, $6, ${WRITTEN_AT})`,
         [practice, dto.modality, locationId, fee, currency, isFree],
       );
     });
@@ -71,7 +71,7 @@ export class FeesService {
     }
     return this.change(practice, modality as ConsultationModality, async (manager) => {
       await manager.query(
-        `UPDATE ${T} SET "effective_end" = now() WHERE "practice_id" = $1 AND "modality" = $2 AND "effective_end" IS NULL`,
+        `UPDATE ${T} SET "effective_end" = ${WRITTEN_AT} WHERE "practice_id" = $1 AND "modality" = $2 AND "effective_end" IS NULL`,
         [practice, modality],
       );
     });

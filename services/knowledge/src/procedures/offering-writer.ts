@@ -13,10 +13,19 @@ export interface PriceEdit {
 const NO_LOCATION = '00000000-0000-0000-0000-000000000000';
 const K = '"knowledge"';
 
-/** Serialises the pricing writes of one practice (two edits of the same row cannot both start a new one). */
+/**
+ * Serialises the pricing writes of one practice (two edits of the same row cannot both start a new one), and
+ * notes the moment the lock was granted as the time of this transaction's history rows (`WRITTEN_AT`): now()
+ * is when the transaction began, possibly before the write it waited for, which would end that write's row
+ * before it started.
+ */
 export async function lockPractice(manager: EntityManager, practiceId: string): Promise<void> {
   await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 7))`, [`pricing:${practiceId}`]);
+  await manager.query(`SELECT set_config('pp.written_at', clock_timestamp()::text, true)`);
 }
+
+/** The time of a history row: when this transaction's practice lock was granted (now() without the lock). */
+export const WRITTEN_AT = `coalesce(nullif(current_setting('pp.written_at', true), '')::timestamptz, now())`;
 
 interface PriceRow {
   price_id: string;
@@ -79,14 +88,15 @@ export async function setPrice(
     return false;
   }
   if (current) {
-    await manager.query(`UPDATE ${K}."procedure_prices" SET "effective_end" = now() WHERE "price_id" = $1`, [
-      current.price_id,
-    ]);
+    await manager.query(
+      `UPDATE ${K}."procedure_prices" SET "effective_end" = ${WRITTEN_AT} WHERE "price_id" = $1`,
+      [current.price_id],
+    );
   }
   await manager.query(
     `INSERT INTO ${K}."procedure_prices"
        ("practice_id", "procedure_id", "location_id", "price_min", "price_max", "unit", "currency", "effective_start")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now())`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, ${WRITTEN_AT})`,
     [practiceId, procedureId, locationId, next.min, next.max, next.unit, next.currency],
   );
   return true;
@@ -111,7 +121,7 @@ export async function endPrices(
   const params: unknown[] = [practiceId, procedureId];
   if (typeof places === 'object') params.push(places.location);
   await manager.query(
-    `UPDATE ${K}."procedure_prices" SET "effective_end" = now()
+    `UPDATE ${K}."procedure_prices" SET "effective_end" = ${WRITTEN_AT}
      WHERE "practice_id" = $1 AND "procedure_id" = $2 AND "effective_end" IS NULL${where}`,
     params,
   );
