@@ -273,6 +273,34 @@ describe('knowledge processing: crawling a practice website into pages and chunk
     expect((await h.outbox(id)).length).toBe(2);
   });
 
+  it('removes nothing when a full crawl is cut short by its page budget (it did not see the whole site)', async () => {
+    // 230 treatment pages, more than the 200 a run reads, and a gift-card page listed last in the navigation.
+    const pages: Record<string, SitePage> = { '': medSpaSite()[''] };
+    for (let n = 1; n <= 230; n++) {
+      pages[`treatments/${n}`] = {
+        title: `Treatment ${n} | Radiance Med Spa`,
+        body: `## Treatment ${n}\nA nurse-led treatment with no downtime; book a consultation to learn more.`,
+      };
+    }
+    pages['zz-gift-cards'] = {
+      title: 'Gift Cards | Radiance Med Spa',
+      body: '## Gift cards\nGift cards of any amount, valid for a year at both studios.',
+    };
+    const home = sites.add('budget', pages);
+    const practice = testPractice({ website_url: home });
+    await h.publishPractice(practice);
+    const [id, staff] = [practice.practice_id, h.caller([practice.practice_id])];
+    const giftCards = sites.url('budget', 'zz-gift-cards');
+    await call(staff, 'post', `/api/v1/practices/${id}/knowledge/processing`, { urls: [giftCards] });
+    expect((await settled(staff, id)).status).toBe('ready');
+
+    await call(staff, 'post', `/api/v1/practices/${id}/knowledge/processing`, {});
+    expect(await settled(staff, id)).toMatchObject({ status: 'ready', pages_processed: 200 });
+    const after = await list(staff, id);
+    expect(entry(after.entries, giftCards)).toMatchObject({ status: 'ready' });
+    expect(after.total_entries).toBe(201);
+  });
+
   it('processes only the chosen pages, marked pending while it runs', async () => {
     const { id, staff } = await practiceWithSite('chosen');
     const pricing = sites.url('chosen', 'pricing');
