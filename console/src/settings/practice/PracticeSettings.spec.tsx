@@ -288,6 +288,26 @@ describe('Practice Locations', () => {
     );
   });
 
+  it('disables Override while it saves and shows a failed Override or Reset to Inherited', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { calls } = gateway({
+      'PATCH practices/p-glow/locations/loc-2': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    show();
+    const user = userEvent.setup();
+
+    const secondary = await screen.findByTestId('secondary-location');
+    const override = within(secondary).getByRole('button', { name: 'Override' });
+    await user.click(override);
+    await waitFor(() => expect(override).toBeDisabled());
+    answer(json({ detail: 'boom' }, { status: 500 }));
+
+    expect(await within(secondary).findByText('Failed to save. Please try again.')).toBeInTheDocument();
+    expect(override).toBeEnabled();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('saves hours as the whole week when a day is closed', async () => {
     const { calls } = gateway();
     show();
