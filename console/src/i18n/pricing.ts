@@ -67,6 +67,10 @@ export const pricingTexts = {
     button: 'Reset from Extracted Data',
     busy: 'Resetting…',
     failed: 'The extracted pricing could not be loaded. Please try again.',
+    confirm_title: 'Reset pricing from your website?',
+    confirm:
+      'Prices found on your website replace the current ones; every earlier price stays in the pricing history.',
+    done: 'Pricing reset from your website. Procedures added: %{offerings_created}. Prices set: %{prices_set}.',
   },
   fees: {
     setup: 'Set Up Consultation Fees',
