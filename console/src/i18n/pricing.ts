@@ -104,6 +104,9 @@ export const pricingTexts = {
     load_failed: 'The consultation fees could not be loaded.',
     save_failed: 'The consultation fees could not be saved. Please try again.',
     stop_failed: 'The consultations could not be stopped. Please try again.',
+    fee_required:
+      'A saved fee cannot be left empty: enter a fee or mark it Free (Stop Offering ends every location’s fee).',
+    nothing_to_save: 'Nothing to save: enter a fee or mark Free for at least one location.',
   },
   promotions: {
     new: 'New Promotion',
