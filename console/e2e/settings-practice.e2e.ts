@@ -34,14 +34,17 @@ test.describe('Practice Locations', () => {
     await expect(primary.getByText('Saved')).toBeVisible();
 
     const city = primary.getByLabel(/City/);
+    const originalCity = await city.inputValue();
+    expect(originalCity).not.toBe('');
     await city.fill('');
     await city.press('Tab');
     await expect(primary.getByText('City is required')).toBeVisible();
     await city.press('Escape');
+    await expect(city).toHaveValue(originalCity);
 
     await page.reload();
     await expect(page.getByTestId('primary-location').getByLabel('Phone')).toHaveValue(`(312) 555-${last4}`);
-    await expect(page.getByTestId('primary-location').getByLabel(/City/)).not.toHaveValue('');
+    await expect(page.getByTestId('primary-location').getByLabel(/City/)).toHaveValue(originalCity);
   });
 
   test('add a location, make it primary (the cards swap and stay so), then back, then delete it', async ({

@@ -67,6 +67,10 @@ export const pricingTexts = {
     button: 'Reset from Extracted Data',
     busy: 'Resetting…',
     failed: 'The extracted pricing could not be loaded. Please try again.',
+    confirm_title: 'Reset pricing from your website?',
+    confirm:
+      'Prices found on your website replace the current ones; every earlier price stays in the pricing history.',
+    done: 'Pricing reset from your website. Procedures added: %{offerings_created}. Prices set: %{prices_set}.',
   },
   fees: {
     setup: 'Set Up Consultation Fees',
@@ -100,6 +104,9 @@ export const pricingTexts = {
     load_failed: 'The consultation fees could not be loaded.',
     save_failed: 'The consultation fees could not be saved. Please try again.',
     stop_failed: 'The consultations could not be stopped. Please try again.',
+    fee_required:
+      'A saved fee cannot be left empty: enter a fee or mark it Free (Stop Offering ends every location’s fee).',
+    nothing_to_save: 'Nothing to save: enter a fee or mark Free for at least one location.',
   },
   promotions: {
     new: 'New Promotion',

@@ -210,6 +210,45 @@ describe('Practice Knowledge', () => {
     expect(screen.getByTestId('knowledge-status')).toHaveTextContent('Ready');
   });
 
+  it('keeps only the latest error, clears it on the next success, and closes it on request', async () => {
+    mockGateway({
+      [`GET ${BASE}`]: LIST,
+      [`GET ${BASE}/status`]: STATUS('ready'),
+      [`POST ${BASE}/processing`]: () =>
+        json(
+          { detail: 'Your knowledge is already being processed. Please wait until it finishes.' },
+          { status: 409 },
+        ),
+      [`DELETE ${BASE}?ids=c6`]: { deleted_entries: 1, deleted_chunks: 1 },
+    });
+    show();
+    const user = userEvent.setup();
+    const failure =
+      'Failed to reprocess knowledge: Your knowledge is already being processed. Please wait until it finishes.';
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Our Team' }));
+    await user.click(screen.getByRole('button', { name: 'Reprocess Selected' }));
+    expect(await screen.findByText(failure)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Our Team' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Selected' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Selected Knowledge Entries' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(failure)).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Our Team' }));
+    await user.click(screen.getByRole('button', { name: 'Reprocess Selected' }));
+    const alert = await screen.findByText(failure);
+    await user.click(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Close' }),
+    );
+    expect(screen.queryByText(failure)).not.toBeInTheDocument();
+  });
+
   it('deletes the selected entries by chunk id after confirming', async () => {
     const { calls } = mockGateway({
       [`GET ${BASE}`]: LIST,

@@ -56,16 +56,23 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; entry: KnowledgeEntry } | null>(null);
+  // The most recent reprocess or delete failure; the next success (or Close) clears it.
+  const [problem, setProblem] = useState<string | null>(null);
+  const outcome = {
+    onSuccess: () => setProblem(null),
+    onError: (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+  };
   const now = new Date();
   const busy = processing.status === 'processing';
 
   const chosen = entries.filter((entry) => selected.has(entry.source_url));
   const reprocess = (urls?: string[]) => {
-    processing.reprocess.mutate(urls);
+    processing.reprocess.mutate(urls, outcome);
     setSelected(new Set());
   };
   const deleteNow = (deletion: KnowledgeDeletion) =>
     remove.mutate(deletion, {
+      ...outcome,
       onSettled: () => {
         setConfirm(null);
         setSelected(new Set());
@@ -78,8 +85,6 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
       else next.add(url);
       return next;
     });
-
-  const problem = (processing.reprocess.error ?? remove.error) as Error | null;
 
   let body: ReactNode;
   if (list.isPending) {
@@ -237,8 +242,13 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
       </Box>
 
       {problem && (
-        <Alert severity="error" role="alert">
-          {problem.message}
+        <Alert
+          severity="error"
+          role="alert"
+          onClose={() => setProblem(null)}
+          closeText={translate('ra.action.close')}
+        >
+          {problem}
         </Alert>
       )}
 

@@ -39,14 +39,27 @@ export function BusinessHoursEditor({
     if (status !== 'saving') setDraft(JSON.parse(saved) as BusinessHours);
   }, [saved]); // only a new saved value resets the draft
 
+  // A commit while a save runs is queued (only the latest is kept) and saved when that save ends, so the
+  // controls stay enabled and keyboard focus stays where the user moved it.
+  const running = useRef(false);
+  const queued = useRef<BusinessHours | null>(null);
+  const latestInvalid = useRef(false);
+
   const commit = async (next: BusinessHours) => {
     setDraft(next);
     const wrong = WEEKDAYS.find((day) => !next[day].closed && next[day].close <= next[day].open);
     if (wrong) {
+      latestInvalid.current = true;
+      queued.current = null;
       setStatus('invalid');
       setProblem(
         `${translate(`pp.settings.practice.days.${wrong}`)}: ${translate('pp.settings.practice.close_after_open')}`,
       );
+      return;
+    }
+    latestInvalid.current = false;
+    if (running.current) {
+      queued.current = next;
       return;
     }
     if (JSON.stringify(next) === saved) {
@@ -54,10 +67,19 @@ export function BusinessHoursEditor({
       setProblem(null);
       return;
     }
+    running.current = true;
     setStatus('saving');
     setProblem(null);
     try {
-      await onSave(next);
+      let week = next;
+      for (;;) {
+        await onSave(week);
+        const later = queued.current;
+        queued.current = null;
+        if (!later || JSON.stringify(later) === JSON.stringify(week)) break;
+        week = later;
+      }
+      if (latestInvalid.current) return;
       setStatus('saved');
       clearTimeout(timer.current);
       timer.current = setTimeout(
@@ -65,8 +87,11 @@ export function BusinessHoursEditor({
         SUCCESS_DISPLAY_MS,
       );
     } catch {
+      queued.current = null;
       setStatus('failed');
       setProblem(translate('pp.leads.validation.save_failed'));
+    } finally {
+      running.current = false;
     }
   };
 
@@ -103,7 +128,6 @@ export function BusinessHoursEditor({
                     <Switch
                       size="small"
                       checked={value.closed}
-                      disabled={status === 'saving'}
                       onChange={(event) => void commit(withDay(draft, day, { closed: event.target.checked }))}
                       slotProps={{
                         input: {
@@ -119,7 +143,7 @@ export function BusinessHoursEditor({
                     type="time"
                     size="small"
                     value={value[edge]}
-                    disabled={value.closed || status === 'saving'}
+                    disabled={value.closed}
                     onChange={(event) => setDraft(withDay(draft, day, { [edge]: event.target.value }))}
                     onBlur={() => void commit(draft)}
                     onKeyDown={(event) => {

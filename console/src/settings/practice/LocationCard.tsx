@@ -7,6 +7,7 @@ import {
   CardHeader,
   Chip,
   FormControlLabel,
+  FormHelperText,
   Grid,
   IconButton,
   Stack,
@@ -45,6 +46,10 @@ export function LocationCard({
   const t = (key: string, options?: object) => translate(`pp.settings.practice.${key}`, options);
   const update = useUpdateLocation(practiceId);
   const makePrimary = useMakePrimary(practiceId);
+  // Override / Reset to Inherited: their own save, so the buttons wait for it and show when it fails.
+  const hoursMode = useUpdateLocation(practiceId);
+  const setHoursMode = (business_hours: LocationChanges['business_hours']) =>
+    hoursMode.mutate({ locationId: location.location_id, changes: { business_hours } });
   const [deleting, setDeleting] = useState(false);
   const isPrimary = location.is_primary;
   const save = (changes: LocationChanges) =>
@@ -194,16 +199,22 @@ export function LocationCard({
             (inherited ? (
               <Button
                 size="small"
-                onClick={() => void save({ business_hours: overrideHours(primary) }).catch(() => undefined)}
+                disabled={hoursMode.isPending}
+                onClick={() => setHoursMode(overrideHours(primary))}
               >
                 {t('override')}
               </Button>
             ) : (
-              <Button size="small" onClick={() => void save({ business_hours: null }).catch(() => undefined)}>
+              <Button size="small" disabled={hoursMode.isPending} onClick={() => setHoursMode(null)}>
                 {t('reset')}
               </Button>
             ))}
         </Stack>
+        {hoursMode.isError && (
+          <FormHelperText error role="alert" sx={{ mb: 1 }}>
+            {translate('pp.leads.validation.save_failed')}
+          </FormHelperText>
+        )}
         <BusinessHoursEditor
           label={`${location.name} ${t('hours')}`}
           hours={effectiveHours(location, primary)}

@@ -28,6 +28,8 @@ export function PracticeInfoCard({ practice }: { practice: Practice }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`pp.settings.practice.${key}`);
   const update = useUpdatePractice(practice.practice_id);
+  // The filtering switch has its own save, so a name or website save neither blocks nor flips it.
+  const filteringUpdate = useUpdatePractice(practice.practice_id);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const advancedId = useId();
   const preferences = practice.outreach_preferences ?? {};
@@ -83,19 +85,18 @@ export function PracticeInfoCard({ practice }: { practice: Practice }) {
             <FormControlLabel
               control={
                 <Switch
-                  checked={
-                    update.isPending && update.variables?.outreach_preferences ? !filtering : filtering
-                  }
-                  disabled={update.isPending}
-                  onChange={(event) =>
-                    update.mutate({
+                  checked={filteringUpdate.isPending ? !filtering : filtering}
+                  onChange={(event) => {
+                    // Not disabled while saving (that would drop keyboard focus): a change then is ignored.
+                    if (filteringUpdate.isPending) return;
+                    filteringUpdate.mutate({
                       // The other keys go back as they are (docs/product/settings.md#outreach-preferences).
                       outreach_preferences: {
                         ...preferences,
                         enforce_location_filtering: event.target.checked,
                       },
-                    })
-                  }
+                    });
+                  }}
                 />
               }
               label={
@@ -109,10 +110,10 @@ export function PracticeInfoCard({ practice }: { practice: Practice }) {
                 </Box>
               }
             />
-            {update.isPending && update.variables?.outreach_preferences && (
+            {filteringUpdate.isPending && (
               <CircularProgress size={14} aria-label={translate('pp.settings.saving')} />
             )}
-            {update.isError && update.variables?.outreach_preferences && (
+            {filteringUpdate.isError && (
               <FormHelperText error role="alert">
                 {translate('pp.leads.validation.save_failed')}
               </FormHelperText>

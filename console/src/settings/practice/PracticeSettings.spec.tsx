@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockGateway, renderAt } from '../testKit';
 import { PracticeSettings } from './PracticeSettings';
@@ -288,6 +288,26 @@ describe('Practice Locations', () => {
     );
   });
 
+  it('disables Override while it saves and shows a failed Override or Reset to Inherited', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { calls } = gateway({
+      'PATCH practices/p-glow/locations/loc-2': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    show();
+    const user = userEvent.setup();
+
+    const secondary = await screen.findByTestId('secondary-location');
+    const override = within(secondary).getByRole('button', { name: 'Override' });
+    await user.click(override);
+    await waitFor(() => expect(override).toBeDisabled());
+    answer(json({ detail: 'boom' }, { status: 500 }));
+
+    expect(await within(secondary).findByText('Failed to save. Please try again.')).toBeInTheDocument();
+    expect(override).toBeEnabled();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('saves hours as the whole week when a day is closed', async () => {
     const { calls } = gateway();
     show();
@@ -300,6 +320,42 @@ describe('Practice Locations', () => {
       expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
         business_hours: { ...HOURS, saturday: { ...HOURS.saturday, closed: true } },
       }),
+    );
+  });
+
+  it('keeps the hours editable while they save (focus stays put) and then saves the latest week', async () => {
+    let release: () => void = () => undefined;
+    const { calls } = gateway({
+      'PATCH practices/p-glow/locations/loc-1': (_url: string, init: { body?: string }) => {
+        const answer = json({ ...uptown(), ...JSON.parse(init.body ?? '{}') });
+        if (calls.filter((call) => call.method === 'PATCH').length > 1) return answer;
+        return new Promise<Response>((resolve) => (release = () => resolve(answer)));
+      },
+    });
+    show();
+    const user = userEvent.setup();
+
+    const primary = await screen.findByTestId('primary-location');
+    const opening = within(primary).getByLabelText('Monday opening time');
+    const closing = within(primary).getByLabelText('Monday closing time');
+    await user.click(opening);
+    fireEvent.change(opening, { target: { value: '09:00' } });
+    await user.tab();
+
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    expect(closing).toBeEnabled();
+    expect(closing).toHaveFocus();
+    expect(within(primary).getByRole('switch', { name: 'Monday Closed' })).toBeEnabled();
+
+    fireEvent.change(closing, { target: { value: '19:00' } });
+    await user.tab();
+    release();
+
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+        { business_hours: { ...HOURS, monday: { open: '09:00', close: '18:00', closed: false } } },
+        { business_hours: { ...HOURS, monday: { open: '09:00', close: '19:00', closed: false } } },
+      ]),
     );
   });
 
@@ -391,6 +447,32 @@ describe('Practice Locations', () => {
         },
       }),
     );
+  });
+
+  it('keeps Location-Based Lead Filtering focused while it saves and ignores a second toggle meanwhile', async () => {
+    let release: () => void = () => undefined;
+    const { calls } = gateway({
+      'PATCH practices/p-glow': (_url: string, init: { body?: string }) =>
+        new Promise<Response>(
+          (resolve) => (release = () => resolve(json({ ...practice(), ...JSON.parse(init.body ?? '{}') }))),
+        ),
+    });
+    show();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Advanced Settings' }));
+    const filtering = screen.getByRole('switch', { name: /Location-Based Lead Filtering/ });
+    await user.click(filtering);
+    expect(await screen.findByLabelText('Saving…')).toBeInTheDocument();
+    expect(filtering).toBeEnabled();
+    expect(filtering).toHaveFocus();
+    expect(filtering).toBeChecked();
+
+    await user.click(filtering);
+    release();
+    await waitFor(() => expect(screen.queryByLabelText('Saving…')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+    expect(filtering).toBeChecked();
   });
 
   it('refuses an invalid website and saves a bare host', async () => {

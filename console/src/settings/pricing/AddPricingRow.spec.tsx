@@ -80,6 +80,41 @@ describe('Add Pricing', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Add Pricing' })).not.toBeInTheDocument());
   });
 
+  it('takes a typed parent without Enter: an existing one ignoring case, else a new one', async () => {
+    const api = mockPricingApi({
+      [`GET ${base}/summary`]: [botox],
+      [`GET ${base}/promotions`]: [],
+      [`GET ${base}/search`]: [],
+      [`POST ${base}/create`]: anItem({ procedure_id: 'new' }),
+    });
+    const form = await openAddPricing();
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Procedure' }), 'Botox Lite');
+    await userEvent.type(within(form).getByRole('combobox', { name: 'Parent procedure' }), 'BOTOX');
+    await userEvent.type(within(form).getByRole('spinbutton', { name: 'Min' }), '9');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('POST', `${base}/create`)).toHaveLength(1));
+    expect(api.sent('POST', `${base}/create`)[0].body).toMatchObject({
+      procedure_name: 'Botox Lite',
+      parent_id: 'botox',
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Pricing' }));
+    const again = screen.getByRole('form', { name: 'Add Pricing' });
+    await userEvent.type(within(again).getByRole('combobox', { name: 'Procedure' }), 'Lip Flip');
+    await userEvent.type(within(again).getByRole('combobox', { name: 'Parent procedure' }), 'Neurotoxins');
+    await userEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('POST', `${base}/create`)).toHaveLength(3));
+    expect(
+      api
+        .sent('POST', `${base}/create`)
+        .slice(1)
+        .map((call) => call.body),
+    ).toMatchObject([
+      { procedure_name: 'Neurotoxins', parent_id: null },
+      { procedure_name: 'Lip Flip', parent_id: 'new' },
+    ]);
+  });
+
   it('treats a failed search as no results', async () => {
     mockPricingApi({
       [`GET ${base}/summary`]: [botox],

@@ -17,6 +17,7 @@ import {
   allAdded,
   canSaveNewPricing,
   parentChoices,
+  parentFromText,
   procedureChoices,
   type ParentChoice,
   type ProcedureChoice,
@@ -206,14 +207,11 @@ export function AddPricingRow({
               onInputChange={(_, value, reason) => {
                 if (reason === 'reset') return;
                 setParentText(value);
-                if (!value.trim()) setParent(null);
+                setParent(parentFromText(parents, value, procedure));
               }}
               onChange={(_, value) => {
                 if (typeof value === 'string') {
-                  const existing = parentOptions.find(
-                    (option) => option.name.toLowerCase() === value.trim().toLowerCase(),
-                  );
-                  setParent(existing ?? (value.trim() ? { kind: 'new', name: value.trim() } : null));
+                  setParent(parentFromText(parents, value, procedure));
                 } else {
                   setParent(value);
                   setParentText(value?.name ?? '');

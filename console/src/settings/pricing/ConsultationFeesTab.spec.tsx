@@ -95,4 +95,47 @@ describe('the Consultation Fees tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(api.sent('DELETE', `${feesPath}/modality/surgery`)).toHaveLength(1));
   });
+  it('keeps a location’s saved fee when its field is emptied, showing it as required, and sends nothing', async () => {
+    const api = mockFees(
+      {
+        medspa: {
+          all_locations: null,
+          locations: {
+            'loc-a': { fee: 150, currency: 'USD', is_free: false },
+            'loc-b': { fee: 200, currency: 'USD', is_free: false },
+          },
+        },
+      },
+      { [`POST ${feesPath}`]: {} },
+    );
+    renderPricing('/settings/pricing?tab=consult');
+    const editor = await openEditor('Medspa', 'Edit');
+    const downtown = within(editor).getByRole('spinbutton', { name: 'Fee (Downtown)' });
+    await userEvent.clear(downtown);
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(editor).findByText(
+        'A saved fee cannot be left empty: enter a fee or mark it Free (Stop Offering ends every location’s fee).',
+      ),
+    ).toBeInTheDocument();
+    expect(downtown).toHaveValue(150);
+    expect(downtown).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('form', { name: 'Medspa' })).toBeInTheDocument();
+    expect(api.sent('POST', feesPath)).toHaveLength(0);
+  });
+
+  it('says there is nothing to save instead of closing when no location has a fee', async () => {
+    const api = mockFees({}, { [`POST ${feesPath}`]: {} });
+    renderPricing('/settings/pricing?tab=consult');
+    const editor = await openEditor('Medspa', 'Set Up Consultation Fees');
+    await userEvent.click(within(editor).getByRole('checkbox', { name: 'All' }));
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(editor).findByText('Nothing to save: enter a fee or mark Free for at least one location.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Medspa' })).toBeInTheDocument();
+    expect(api.sent('POST', feesPath)).toHaveLength(0);
+  });
 });

@@ -93,7 +93,7 @@ export function ConsultationFeesTab({ practiceId }: { practiceId: string }) {
           locations={locations}
           saving={save.isPending}
           stopping={stop.isPending}
-          onSave={(editor) => save.mutate({ modality, requests: feeRequests(editor, modality) })}
+          onSave={(requests) => save.mutate({ modality, requests })}
           onCancel={() => setView({ kind: 'list' })}
           onStop={isConfigured(fees?.[modality]) ? () => setStopping(modality) : null}
         />

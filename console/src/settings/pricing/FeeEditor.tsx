@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Checkbox,
   MenuItem,
@@ -16,12 +17,13 @@ import { CURRENCIES, type Currency } from '@pp/contracts';
 import { useTranslate } from 'react-admin';
 import {
   changeRow,
+  checkFeeEditor,
   initialFeeEditor,
   rowPreview,
   setUseAll,
-  type FeeEditor as State,
   type FeeRow,
 } from './consultationFees';
+import type { SaveFeeRequest } from './types';
 import { useFeePreviewText } from './useFeeText';
 import type { LocationOption, Modality, ModalityFees } from './types';
 
@@ -46,13 +48,27 @@ export function FeeEditor({
   locations: readonly LocationOption[];
   saving: boolean;
   stopping: boolean;
-  onSave: (editor: State) => void;
+  onSave: (requests: SaveFeeRequest[]) => void;
   onCancel: () => void;
   onStop: (() => void) | null;
 }) {
   const translate = useTranslate();
   const previewText = useFeePreviewText();
   const [editor, setEditor] = useState(() => initialFeeEditor(fees, locations));
+  // Rows refused on Save ('all' or location ids), or nothing left to send.
+  const [required, setRequired] = useState<readonly string[]>([]);
+  const [nothing, setNothing] = useState(false);
+  const submit = () => {
+    const check = checkFeeEditor(editor, fees, modality);
+    setRequired(check.kind === 'required' ? check.rows : []);
+    setNothing(check.kind === 'nothing');
+    if (check.kind === 'required') setEditor(check.editor);
+    if (check.kind === 'save') onSave(check.requests);
+  };
+  const edited = (key: string) => {
+    setNothing(false);
+    setRequired((rows) => rows.filter((row) => row !== key));
+  };
   const modalityName = translate(`pp.settings.pricing.fees.modalities.${modality}`);
 
   const row = (
@@ -60,77 +76,88 @@ export function FeeEditor({
     name: string,
     value: FeeRow,
     disabled: boolean,
-    onChange: (row: FeeRow) => void,
+    change: (row: FeeRow) => void,
     allBox?: boolean,
-  ) => (
-    <TableRow key={key} data-testid={`fee-row-${key}`}>
-      <TableCell>
-        {allBox ? (
-          <Stack direction="row" sx={{ alignItems: 'center' }}>
-            <Checkbox
-              size="small"
-              checked={editor.useAll}
-              onChange={(event) => setEditor((current) => setUseAll(current, event.target.checked))}
-              slotProps={{ input: { 'aria-label': name } }}
-            />
-            {name}
-          </Stack>
-        ) : (
-          name
-        )}
-      </TableCell>
-      <TableCell>
-        <TextField
-          size="small"
-          type="number"
-          value={value.fee}
-          disabled={disabled || value.isFree}
-          onChange={(event) => onChange(changeRow(value, { fee: event.target.value }))}
-          slotProps={{
-            htmlInput: {
-              min: 0,
-              step: 'any',
-              'aria-label': `${translate('pp.settings.pricing.fees.columns.fee')} (${name})`,
-            },
-          }}
-          sx={{ width: 120 }}
-        />
-      </TableCell>
-      <TableCell>
-        <TextField
-          select
-          size="small"
-          value={value.currency}
-          disabled={disabled || value.isFree}
-          onChange={(event) => onChange(changeRow(value, { currency: event.target.value as Currency }))}
-          slotProps={{
-            htmlInput: {
-              'aria-label': `${translate('pp.settings.pricing.fees.columns.currency')} (${name})`,
-            },
-          }}
-          sx={{ width: 100 }}
-        >
-          {CURRENCIES.map((currency) => (
-            <MenuItem key={currency} value={currency}>
-              {currency}
-            </MenuItem>
-          ))}
-        </TextField>
-      </TableCell>
-      <TableCell>
-        <Checkbox
-          size="small"
-          checked={value.isFree}
-          disabled={disabled}
-          onChange={(event) => onChange(changeRow(value, { isFree: event.target.checked }))}
-          slotProps={{
-            input: { 'aria-label': `${translate('pp.settings.pricing.fees.columns.free')} (${name})` },
-          }}
-        />
-      </TableCell>
-      <TableCell data-testid={`fee-preview-${key}`}>{previewText(rowPreview(value))}</TableCell>
-    </TableRow>
-  );
+  ) => {
+    const onChange = (next: FeeRow) => {
+      edited(key);
+      change(next);
+    };
+    return (
+      <TableRow key={key} data-testid={`fee-row-${key}`}>
+        <TableCell>
+          {allBox ? (
+            <Stack direction="row" sx={{ alignItems: 'center' }}>
+              <Checkbox
+                size="small"
+                checked={editor.useAll}
+                onChange={(event) => {
+                  setRequired([]);
+                  setNothing(false);
+                  setEditor((current) => setUseAll(current, event.target.checked));
+                }}
+                slotProps={{ input: { 'aria-label': name } }}
+              />
+              {name}
+            </Stack>
+          ) : (
+            name
+          )}
+        </TableCell>
+        <TableCell>
+          <TextField
+            size="small"
+            type="number"
+            value={value.fee}
+            error={required.includes(key)}
+            disabled={disabled || value.isFree}
+            onChange={(event) => onChange(changeRow(value, { fee: event.target.value }))}
+            slotProps={{
+              htmlInput: {
+                min: 0,
+                step: 'any',
+                'aria-label': `${translate('pp.settings.pricing.fees.columns.fee')} (${name})`,
+              },
+            }}
+            sx={{ width: 120 }}
+          />
+        </TableCell>
+        <TableCell>
+          <TextField
+            select
+            size="small"
+            value={value.currency}
+            disabled={disabled || value.isFree}
+            onChange={(event) => onChange(changeRow(value, { currency: event.target.value as Currency }))}
+            slotProps={{
+              htmlInput: {
+                'aria-label': `${translate('pp.settings.pricing.fees.columns.currency')} (${name})`,
+              },
+            }}
+            sx={{ width: 100 }}
+          >
+            {CURRENCIES.map((currency) => (
+              <MenuItem key={currency} value={currency}>
+                {currency}
+              </MenuItem>
+            ))}
+          </TextField>
+        </TableCell>
+        <TableCell>
+          <Checkbox
+            size="small"
+            checked={value.isFree}
+            disabled={disabled}
+            onChange={(event) => onChange(changeRow(value, { isFree: event.target.checked }))}
+            slotProps={{
+              input: { 'aria-label': `${translate('pp.settings.pricing.fees.columns.free')} (${name})` },
+            }}
+          />
+        </TableCell>
+        <TableCell data-testid={`fee-preview-${key}`}>{previewText(rowPreview(value))}</TableCell>
+      </TableRow>
+    );
+  };
 
   return (
     <Stack
@@ -138,7 +165,7 @@ export function FeeEditor({
       component="form"
       onSubmit={(event) => {
         event.preventDefault();
-        onSave(editor);
+        submit();
       }}
       aria-label={modalityName}
     >
@@ -177,6 +204,10 @@ export function FeeEditor({
           )}
         </TableBody>
       </Table>
+      {required.length > 0 && (
+        <Alert severity="error">{translate('pp.settings.pricing.fees.fee_required')}</Alert>
+      )}
+      {nothing && <Alert severity="warning">{translate('pp.settings.pricing.fees.nothing_to_save')}</Alert>}
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={saving || stopping}>
           {translate('ra.action.save')}

@@ -30,7 +30,7 @@ export default function PricingPage({ practiceId }: { practiceId: string }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {translate('pp.settings.pricing.title')}
       </Typography>
       <Tabs

@@ -17,6 +17,9 @@ describe('the Pricing & Promotions tabs', () => {
     mockEmpty();
     renderPricing();
     const tabs = await screen.findAllByRole('tab');
+    // An h2 under the shell's h1 'Settings', as on the knowledge page.
+    expect(screen.getByRole('heading', { level: 2, name: 'Pricing & Promotions' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Procedure Pricing',
       'Consultation Fees',

@@ -250,4 +250,34 @@ describe('the Procedure Pricing tab', () => {
     expect(tooltip).toHaveTextContent('OneTwoThree+2 more');
     expect(within(await row('filler')).queryByText('Promo')).not.toBeInTheDocument();
   });
+  it('asks before Reset from Extracted Data, then resets and reports the counts', async () => {
+    const api = mockPage({
+      [`POST ${base}/seed-from-extracted`]: {
+        chunks_scanned: 12,
+        procedures_found: 4,
+        offerings_created: 3,
+        prices_set: 5,
+        procedures: [],
+      },
+    });
+    renderPricing();
+    await row('botox');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset from Extracted Data' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Reset pricing from your website?');
+    expect(dialog).toHaveTextContent(
+      'Prices found on your website replace the current ones; every earlier price stays in the pricing history.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sent('POST', `${base}/seed-from-extracted`)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset from Extracted Data' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Pricing reset from your website. Procedures added: 3. Prices set: 5.'),
+    ).toBeInTheDocument();
+    expect(api.sent('POST', `${base}/seed-from-extracted`)).toHaveLength(1);
+  });
 });

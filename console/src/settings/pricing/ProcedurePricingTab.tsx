@@ -12,7 +12,7 @@ import {
   TextField,
 } from '@mui/material';
 import { Fragment, useCallback, useMemo, useState } from 'react';
-import { Confirm, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { AddPricingRow, type NewPricing } from './AddPricingRow';
 import { COLUMN_COUNT, OfferingEditorRow } from './OfferingEditorRow';
 import { offeringCalls, removalCall, type OfferingEditor } from './offeringPlan';
@@ -45,6 +45,8 @@ export function ProcedurePricingTab({ practiceId }: { practiceId: string }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [historyOf, setHistoryOf] = useState<ProcedureSummaryItem | null>(null);
   const [removing, setRemoving] = useState<ProcedureSummaryItem | null>(null);
+  const [confirmingSeed, setConfirmingSeed] = useState(false);
+  const notify = useNotify();
   const summary = useProcedureSummary(practiceId);
   const { data: promotions } = usePromotions(practiceId);
   const { locations } = usePracticeLocations(practiceId);
@@ -107,6 +109,14 @@ export function ProcedurePricingTab({ practiceId }: { practiceId: string }) {
     mutationFn: () => pricingApi.seed(practiceId),
     refresh,
     failureMessage: translate('pp.settings.pricing.seed.failed'),
+    onSuccess: (answer) =>
+      notify('pp.settings.pricing.seed.done', {
+        type: 'success',
+        messageArgs: {
+          offerings_created: answer?.offerings_created ?? 0,
+          prices_set: answer?.prices_set ?? 0,
+        },
+      }),
   });
 
   const promotionsFor = useCallback(
@@ -189,7 +199,7 @@ export function ProcedurePricingTab({ practiceId }: { practiceId: string }) {
 
   return (
     <Stack spacing={2}>
-      <SeedCard busy={seed.isPending} onSeed={() => seed.mutate(undefined)} />
+      <SeedCard busy={seed.isPending} onSeed={() => setConfirmingSeed(true)} />
       <TextField
         size="small"
         value={filter}
@@ -256,6 +266,17 @@ export function ProcedurePricingTab({ practiceId }: { practiceId: string }) {
           setRemoving(null);
         }}
         onClose={() => setRemoving(null)}
+      />
+      <Confirm
+        isOpen={confirmingSeed}
+        title="pp.settings.pricing.seed.confirm_title"
+        content="pp.settings.pricing.seed.confirm"
+        loading={seed.isPending}
+        onConfirm={() => {
+          seed.mutate(undefined);
+          setConfirmingSeed(false);
+        }}
+        onClose={() => setConfirmingSeed(false)}
       />
     </Stack>
   );

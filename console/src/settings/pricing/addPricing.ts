@@ -56,6 +56,25 @@ export function parentChoices(
   return typed && !exact && !isSelf ? [...existing, { kind: 'new', name: typed }] : existing;
 }
 
+/**
+ * The parent the typed text names, as the procedure box does: an existing parent matching it exactly
+ * (ignoring case), else a new parent of that name; none for empty text or the procedure's own name.
+ */
+export function parentFromText(
+  parents: readonly { procedure_id: string; name: string }[],
+  text: string,
+  procedure: ProcedureChoice | null,
+): ParentChoice | null {
+  const typed = text.trim();
+  if (!typed) return null;
+  const existing = parentChoices(parents, typed, procedure).find(
+    (choice) => choice.kind === 'existing' && same(choice.name, typed),
+  );
+  if (existing) return existing;
+  if (procedure && same(procedure.name, typed)) return null;
+  return { kind: 'new', name: typed };
+}
+
 /** Save needs a practice, a procedure (chosen or typed) that is not already added, and nothing loading. */
 export const canSaveNewPricing = ({
   practiceId,

@@ -1,5 +1,6 @@
 import {
   changeRow,
+  checkFeeEditor,
   configuredModalities,
   feeRequests,
   feeSummaries,
@@ -91,5 +92,32 @@ describe('consultation fees', () => {
       ),
     ).toEqual([{ modality: 'medspa', kind: 'free_all' }]);
     expect(feeSummaries({}, LOCATIONS)).toEqual([]);
+  });
+  it('refuses an emptied stored row (restoring its value), an empty All, and a save with nothing to send', () => {
+    const stored = {
+      all_locations: null,
+      locations: { 'loc-a': { fee: 150, currency: 'USD' as const, is_free: false } },
+    };
+    const editor = initialFeeEditor(stored, LOCATIONS);
+    const emptied = {
+      ...editor,
+      locations: { ...editor.locations, 'loc-a': changeRow(editor.locations['loc-a'], { fee: '' }) },
+    };
+    const check = checkFeeEditor(emptied, stored, 'medspa');
+    expect(check).toMatchObject({ kind: 'required', rows: ['loc-a'] });
+    expect(check.kind === 'required' && check.editor.locations['loc-a'].fee).toBe('150');
+    expect(checkFeeEditor(initialFeeEditor(undefined, LOCATIONS), undefined, 'medspa')).toMatchObject({
+      kind: 'required',
+      rows: ['all'],
+    });
+    expect(
+      checkFeeEditor(setUseAll(initialFeeEditor(undefined, LOCATIONS), false), undefined, 'medspa'),
+    ).toEqual({
+      kind: 'nothing',
+    });
+    expect(checkFeeEditor(editor, stored, 'medspa')).toEqual({
+      kind: 'save',
+      requests: [{ location_id: 'loc-a', modality: 'medspa', fee: 150, currency: 'USD', is_free: false }],
+    });
   });
 });

@@ -91,6 +91,44 @@ export function feeRequests(editor: FeeEditor, modality: Modality): SaveFeeReque
     .map(([id, row]) => request(id, row));
 }
 
+const isEmpty = (row: FeeRow) => !row.isFree && parseAmount(row.fee) === null;
+
+export type FeeCheck =
+  | { kind: 'save'; requests: SaveFeeRequest[] }
+  | { kind: 'required'; editor: FeeEditor; rows: string[] }
+  | { kind: 'nothing' };
+
+/**
+ * What Save may do. The API cannot end one location's policy (a fee or Free is required; only Stop Offering
+ * ends policies), so an emptied row that has a stored policy ('all' or a location id) gets its stored value
+ * back and is shown as required; with no request left to send, there is nothing to save.
+ */
+export function checkFeeEditor(
+  editor: FeeEditor,
+  fees: ModalityFees | null | undefined,
+  modality: Modality,
+): FeeCheck {
+  if (editor.useAll) {
+    if (isEmpty(editor.all))
+      return {
+        kind: 'required',
+        editor: fees?.all_locations ? { ...editor, all: rowOf(fees.all_locations) } : editor,
+        rows: ['all'],
+      };
+  } else {
+    const emptied = Object.keys(editor.locations).filter(
+      (id) => fees?.locations?.[id] && isEmpty(editor.locations[id]),
+    );
+    if (emptied.length > 0) {
+      const locations = { ...editor.locations };
+      for (const id of emptied) locations[id] = rowOf(fees!.locations[id]);
+      return { kind: 'required', editor: { ...editor, locations }, rows: emptied };
+    }
+  }
+  const requests = feeRequests(editor, modality);
+  return requests.length > 0 ? { kind: 'save', requests } : { kind: 'nothing' };
+}
+
 export type FeePreview =
   { kind: 'free' } | { kind: 'fee'; fee: number; currency: Currency } | { kind: 'not_set' };
 

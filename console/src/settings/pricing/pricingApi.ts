@@ -10,6 +10,7 @@ import type {
   Promotion,
   PromotionRequest,
   SaveFeeRequest,
+  SeedFromExtractedResponse,
 } from './types';
 
 /** The procedure, fee and promotion calls (docs/product/settings.md#procedure-calls), through the one HTTP client. */
@@ -63,7 +64,8 @@ export const pricingApi = {
     return listOf<PricingHistoryEntry>(json, 'history', 'entries', 'items');
   },
 
-  seed: (practiceId: string) => send(`${base(practiceId)}/seed-from-extracted`, 'POST'),
+  seed: (practiceId: string) =>
+    send<SeedFromExtractedResponse | null>(`${base(practiceId)}/seed-from-extracted`, 'POST'),
 
   create: (practiceId: string, body: CreateOfferingRequest) =>
     send<ProcedureSummaryItem>(`${base(practiceId)}/create`, 'POST', body),

@@ -20,6 +20,7 @@ export type {
   Promotion,
   PromotionStatus,
   PromotionType,
+  SeedFromExtractedResponse,
 } from '@pp/contracts';
 export { CONSULTATION_MODALITIES as MODALITIES, PROMOTION_STATUSES } from '@pp/contracts';
 
