@@ -19,9 +19,9 @@ import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startBuiltService } from './lib/built-service.mjs';
 import { ms, printTable, quantile } from './lib/measure.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -286,62 +286,16 @@ function questions() {
 // --- service ----------------------------------------------------------------------------------------------
 
 async function startKnowledge(url, port) {
-  const { InternalTokens, IDENTITY_HEADER, generateIdentityKeyPair } = built('libs/platform/dist/index.js');
-  const keys = generateIdentityKeyPair();
-  const child = spawn('node', [join(ROOT, 'services/knowledge/dist/main.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(port),
-      INTERNAL_IDENTITY_PUBLIC_KEY: keys.publicKey,
-      LOG_LEVEL: 'warn',
-      ROLE: 'api',
-      QUEUE_PREFIX: `bench-${process.pid}`,
-    },
+  const service = await startBuiltService(ROOT, 'knowledge', {
+    databaseUrl: url,
+    port,
+    practiceIds: [BIG, NOISE],
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`knowledge exited with ${child.exitCode} while starting`);
-    if (
-      await fetch(`${base}/health/live`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (attempt > 300) throw new Error('knowledge did not become live in 60 s');
-    await sleep(200);
-  }
-  const tokens = new InternalTokens(keys);
-  const identity = { userId: randomUUID(), practiceIds: [BIG, NOISE], name: 'Bench Runner' };
-  let token = null;
-  let signedAt = 0;
   return {
-    async headers() {
-      if (!token || Date.now() - signedAt > 30_000) {
-        token = await tokens.sign(identity);
-        signedAt = Date.now();
-      }
-      return { [IDENTITY_HEADER]: token, 'content-type': 'application/json' };
-    },
-    async search(headers, query) {
-      const response = await fetch(`${base}/api/v1/practices/${BIG}/knowledge/search`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ query, limit: 5 }),
-      });
-      const body = await response.text();
-      if (response.status !== 200) throw new Error(`search → ${response.status}: ${body.slice(0, 200)}`);
-      return JSON.parse(body);
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
+    headers: () => service.headers(),
+    search: (headers, query) =>
+      service.post(`/api/v1/practices/${BIG}/knowledge/search`, { query, limit: 5 }, headers),
+    stop: () => service.stop(),
   };
 }
 

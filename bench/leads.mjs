@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import { databaseUrl, isLoaded, loadLeads, migrate, recreateDatabase } from './lib/load-leads.mjs';
 import { ms, printTable } from './lib/measure.mjs';
-import { startPeople } from './lib/people-service.mjs';
+import { startBuiltService } from './lib/built-service.mjs';
 import { http, keyAtDepth, keysetAgainstOffset, keysetSql, offsetSql } from './lib/scenarios.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,7 +72,7 @@ async function main() {
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const svc = await startPeople(ROOT, {
+  const svc = await startBuiltService(ROOT, 'people', {
     databaseUrl: url,
     port: Number(args.port ?? 18181),
     practiceIds: [BIG.id, SMALL.id],

@@ -1,19 +1,19 @@
-// Starts the built people service (services/people/dist/main.js) on the benchmark database and calls it
-// over HTTP with internal identity tokens, as the gateway does.
+// Starts a built service (services/<name>/dist/main.js) on the benchmark database and calls it over HTTP
+// with internal identity tokens, as the gateway does. Used by bench:leads (people) and bench:knowledge.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export async function startPeople(root, { databaseUrl, port, practiceIds }) {
+export async function startBuiltService(root, name, { databaseUrl, port, practiceIds }) {
   const require = createRequire(join(root, 'package.json'));
   const { InternalTokens, IDENTITY_HEADER, generateIdentityKeyPair } = require(
     join(root, 'libs/platform/dist/index.js'),
   );
   // A key pair of its own for this run: the benchmark signs as the gateway, people verifies.
   const keys = generateIdentityKeyPair();
-  const child = spawn('node', [join(root, 'services/people/dist/main.js')], {
+  const child = spawn('node', [join(root, `services/${name}/dist/main.js`)], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -30,13 +30,13 @@ export async function startPeople(root, { databaseUrl, port, practiceIds }) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`people exited with ${child.exitCode} while starting`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} while starting`);
     const ok = await fetch(`${base}/health/live`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
-    if (attempt > 300) throw new Error('people did not become live in 60 s');
+    if (attempt > 300) throw new Error(`${name} did not become live in 60 s`);
     await sleep(200);
   }
 
@@ -58,6 +58,18 @@ export async function startPeople(root, { databaseUrl, port, practiceIds }) {
       const response = await fetch(`${base}${path}?${new URLSearchParams(query)}`, { headers });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`GET ${path} → ${response.status}: ${body.slice(0, 200)}`);
+      return JSON.parse(body);
+    },
+    /** POST path with a JSON body; resolves with the parsed body, throws on a non-200. */
+    async post(path, data, headers) {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(data),
+      });
+      const body = await response.text();
+      if (response.status !== 200)
+        throw new Error(`POST ${path} → ${response.status}: ${body.slice(0, 200)}`);
       return JSON.parse(body);
     },
     async stop() {
