@@ -3,3 +3,4 @@ export * from './service';
 export * from './identity';
 export * from './secrets';
 export * from './repository-literals';
+export * from './kafka';

@@ -2,12 +2,12 @@ import { LocationChangedV1, LocationDeletedV1, Topics } from '@pp/contracts';
 import {
   Caller,
   eventually,
+  publishEvents,
   RunningService,
   startIsolatedService,
   TestDatabase,
   testCaller,
 } from '@pp/testing';
-import { Kafka, Partitioners } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -78,18 +78,7 @@ export async function startCalendar(
                 business_hours: null,
               },
             };
-      const producer = new Kafka({ brokers: service.config.KAFKA_BROKERS, logLevel: 0 }).producer({
-        createPartitioner: Partitioners.DefaultPartitioner,
-      });
-      await producer.connect();
-      try {
-        await producer.send({
-          topic: Topics.practiceChanges,
-          messages: [{ key: practiceId, value: JSON.stringify(event) }],
-        });
-      } finally {
-        await producer.disconnect();
-      }
+      await publishEvents(service.config.KAFKA_BROKERS, Topics.practiceChanges, [event]);
       await eventually(async () => {
         const rows: unknown[] = await dataSource.query(
           `SELECT 1 FROM "calendar"."locations" WHERE "location_id" = $1`,

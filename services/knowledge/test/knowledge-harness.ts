@@ -2,12 +2,12 @@ import { LocationSnapshot, PracticeChangeV1, Topics } from '@pp/contracts';
 import {
   Caller,
   eventually,
+  publishEvents,
   RunningService,
   startIsolatedService,
   TestDatabase,
   testCaller,
 } from '@pp/testing';
-import { Kafka, Partitioners } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -101,18 +101,7 @@ export async function startKnowledge(
           return { ...envelope(), type: 'location_created', location: snapshot };
         }),
       ];
-      const producer = new Kafka({ brokers: service.config.KAFKA_BROKERS, logLevel: 0 }).producer({
-        createPartitioner: Partitioners.DefaultPartitioner,
-      });
-      await producer.connect();
-      try {
-        await producer.send({
-          topic: Topics.practiceChanges,
-          messages: events.map((event) => ({ key: practice.practice_id, value: JSON.stringify(event) })),
-        });
-      } finally {
-        await producer.disconnect();
-      }
+      await publishEvents(service.config.KAFKA_BROKERS, Topics.practiceChanges, events);
       await eventually(async () => {
         const [{ practices, locations }]: { practices: number; locations: number }[] = await dataSource.query(
           `SELECT (SELECT count(*)::int FROM "knowledge"."practices" WHERE "practice_id" = $1) AS practices,
