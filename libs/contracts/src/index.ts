@@ -4,3 +4,4 @@ export * from './demo-tenants';
 export * from './realtime';
 export * from './practices';
 export * from './knowledge';
+export * from './engine';

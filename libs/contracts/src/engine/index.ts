@@ -1,0 +1,2 @@
+export * from './insights';
+export * from './tracking';

@@ -1,0 +1,53 @@
+import { EventEnvelope } from '../events/envelope';
+
+/**
+ * The public tracking ingress (`POST /api/v1/tracking/events`, owned by analytics) and what it publishes on
+ * `tracking.forms`, keyed by practice id (docs/product/ai-engine.md#intake).
+ */
+export const TRACKING_EVENT_TYPES = ['form', 'pageview'] as const;
+export type TrackingEventType = (typeof TRACKING_EVENT_TYPES)[number];
+
+/** One event of a tracking batch as a website's snippet sends it. */
+export interface TrackingEventInput {
+  /** Unique per event, chosen by the snippet (a UUID): a repeated id creates nothing new. */
+  event_id: string;
+  type: TrackingEventType;
+  visitor_id: string;
+  session_id: string;
+  url: string;
+  title?: string | null;
+  referrer?: string | null;
+  /** ISO 8601. */
+  occurred_at: string;
+  /** Form fields as the website named them (type form only): name → value. */
+  fields?: Record<string, string>;
+}
+
+export interface TrackingBatchInput {
+  site_key: string;
+  events: TrackingEventInput[];
+}
+
+/** `202 {accepted}`: how many events of the batch were accepted (published). */
+export interface TrackingBatchResponse {
+  accepted: number;
+}
+
+/** A form submitted on a practice's website, on `tracking.forms`. */
+export interface FormSubmittedV1 extends EventEnvelope<'form_submitted'> {
+  /** The snippet's event id: people creates nothing new for an id it has seen. */
+  tracking_event_id: string;
+  visitor_id: string;
+  session_id: string;
+  url: string;
+  title: string | null;
+  referrer: string | null;
+  /** ISO 8601, as the snippet reported it (clamped to the receive time when in the future). */
+  submitted_at: string;
+  /** ISO 8601, when the ingress accepted it: the start of speed to lead. */
+  received_at: string;
+  fields: Record<string, string>;
+  /** The visitor's IP as the ingress saw it, for consent records. */
+  ip: string | null;
+  user_agent: string | null;
+}
