@@ -1,0 +1,21 @@
+import { EntityManager } from 'typeorm';
+
+/** Something a lead said or did that the AI engine must look at (docs/product/ai-engine.md#understanding). */
+export interface InquiryTrigger {
+  practice_id: string;
+  person_id: string;
+  /** The timeline event that carries the inquiry (form_submission, sms_received, email_received…), or null
+   * for a lead staff created without a message. */
+  event_id: string | null;
+  channel: 'form' | 'sms' | 'email' | 'chat' | 'manual';
+  /** When the product received it: the start of speed to lead. */
+  received_at: Date;
+}
+
+/**
+ * How intake hands a lead to the engine: called inside the intake's transaction, so the engine's work is
+ * recorded durably with the lead (and queued after commit). Implemented by the engine (EngineService).
+ */
+export abstract class EngineTrigger {
+  abstract inquiryReceived(manager: EntityManager, trigger: InquiryTrigger): Promise<void>;
+}
