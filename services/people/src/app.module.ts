@@ -6,6 +6,7 @@ import { AppointmentsModule } from './appointments/appointments.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
 import { DecisionsModule } from './decisions/decisions.module';
+import { KnowledgeContextModule } from './knowledge-context/knowledge-context.module';
 import { OutreachModule } from './outreach/outreach.module';
 import { PersonsModule } from './persons/persons.module';
 import { CALLS_QUEUE } from './queues';
@@ -21,6 +22,8 @@ export class AppModule {
         // The calls queue's processors (place calls, recordings, transcripts) come with the AI issue.
         BullModule.registerQueue({ name: CALLS_QUEUE }),
         TimelineModule,
+        // What the practice knows (offer and website passages), kept from knowledge.changes for the AI.
+        KnowledgeContextModule,
         PersonsModule,
         // The outreach queue; its send processor runs only where ROLE is worker or all.
         OutreachModule.forRoot(config),

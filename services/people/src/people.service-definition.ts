@@ -7,6 +7,9 @@ export const peopleService: ServiceDefinition<PeopleConfig> = {
   name: 'people',
   configSchema: peopleConfigSchema,
   module: (config) => AppModule.forRoot(config),
-  // calendar.appointments now; tracking.forms and practice.changes join with their features.
   consumerGroup: (config) => databaseConsumerGroup('people', config.DATABASE_URL),
+  // A new database (a new deployment) reads each topic from its beginning: what knowledge and the gateway
+  // published before people subscribed (the demo seed's offers and practices) reaches the read models. The
+  // inbox makes a replay harmless.
+  consumeFromBeginning: true,
 };

@@ -8,6 +8,7 @@ import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { LeadsWorkspace1763800000000 } from './migrations/1763800000000-LeadsWorkspace';
 import { OutreachQueue1763810000000 } from './migrations/1763810000000-OutreachQueue';
 import { LeadCounts1763820000000 } from './migrations/1763820000000-LeadCounts';
+import { KnowledgeCopy1764020000000 } from './migrations/1764020000000-KnowledgeCopy';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
@@ -17,5 +18,6 @@ export const peopleDatabase: ServiceDatabase = {
     LeadsWorkspace1763800000000,
     OutreachQueue1763810000000,
     LeadCounts1763820000000,
+    KnowledgeCopy1764020000000,
   ],
 };
