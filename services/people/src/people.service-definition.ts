@@ -7,6 +7,6 @@ export const peopleService: ServiceDefinition<PeopleConfig> = {
   name: 'people',
   configSchema: peopleConfigSchema,
   module: (config) => AppModule.forRoot(config),
-  // calendar.appointments now; tracking.forms and practice.changes join with their features.
+  // calendar.appointments and tracking.forms (and practice.changes for the practice read model).
   consumerGroup: (config) => databaseConsumerGroup('people', config.DATABASE_URL),
 };
