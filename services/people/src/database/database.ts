@@ -1,4 +1,4 @@
-import { ServiceDatabase } from '@pp/platform';
+import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { Correction } from '../decisions/correction.entity';
 import { PendingDecision } from '../decisions/pending-decision.entity';
 import { OutreachSend } from '../outreach/outreach-send.entity';
@@ -8,14 +8,17 @@ import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { LeadsWorkspace1763800000000 } from './migrations/1763800000000-LeadsWorkspace';
 import { OutreachQueue1763810000000 } from './migrations/1763810000000-OutreachQueue';
 import { LeadCounts1763820000000 } from './migrations/1763820000000-LeadCounts';
+import { PracticeReadModel1764030000000 } from './migrations/1764030000000-PracticeReadModel';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
-  entities: [Person, TimelineEvent, PendingDecision, Correction, OutreachSend],
+  entities: [Person, TimelineEvent, PendingDecision, Correction, OutreachSend, KnownPractice, KnownLocation],
   migrations: [
     Initial1763700000000,
     LeadsWorkspace1763800000000,
     OutreachQueue1763810000000,
     LeadCounts1763820000000,
+    // the read model of practice.changes (PracticeReadModel of @pp/platform)
+    PracticeReadModel1764030000000,
   ],
 };
