@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { PlatformModule } from '@pp/platform';
+import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { ActionsModule } from './actions/actions.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { PeopleConfig } from './config';
@@ -26,6 +26,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot({ config, database: peopleDatabase }),
+        // practices and locations from practice.changes: automation level, site key, hours (the engine)
+        PracticeReadModelModule,
         // The calls queue's processors (place calls, recordings, transcripts) come with the AI issue.
         BullModule.registerQueue({ name: CALLS_QUEUE }),
         TimelineModule,

@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
-import { FormSubmittedV1, LocationChangedV1, PracticeUpdatedV1, Topics } from '@pp/contracts';
-import { eventually, publishEvents, startIsolatedService, testCaller } from '@pp/testing';
+import { FormSubmittedV1, Topics } from '@pp/contracts';
+import { PracticeReadModel } from '@pp/platform';
+import {
+  eventually,
+  publishEvents,
+  publishPracticeSnapshot,
+  startIsolatedService,
+  testCaller,
+  testPracticeSnapshot,
+} from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EntityManager } from 'typeorm';
@@ -69,6 +77,7 @@ export async function startIntake(label: string): Promise<IntakeHarness> {
   );
   const { service, dataSource } = isolated;
   const brokers = service.config.KAFKA_BROKERS;
+  const readModel = service.app.get(PracticeReadModel);
   const submission = (practiceId: string, trackingEventId: string) =>
     dataSource
       .getRepository(FormSubmission)
@@ -125,50 +134,17 @@ export async function startIntake(label: string): Promise<IntakeHarness> {
       }, 30_000);
     },
     async practice(practiceId, outreachPreferences, locations) {
-      const at = new Date().toISOString();
-      const practiceEvent: PracticeUpdatedV1 = {
-        v: 1,
-        event_id: randomUUID(),
-        practice_id: practiceId,
-        occurred_at: at,
-        type: 'practice_updated',
-        practice: {
-          practice_id: practiceId,
-          name: 'Glow Aesthetics',
-          website_url: 'https://glow.example',
-          automation_level: 'manual',
-          outreach_preferences: outreachPreferences,
-        },
-      };
-      const locationEvents: LocationChangedV1[] = locations.map((location, index) => ({
-        v: 1,
-        event_id: randomUUID(),
-        practice_id: practiceId,
-        occurred_at: at,
-        type: 'location_created',
-        location: {
-          location_id: randomUUID(),
-          practice_id: practiceId,
-          name: location.name,
-          address: location.address,
-          timezone: 'America/Chicago',
-          phone: '',
-          is_primary: index === 0,
-          is_active: location.is_active ?? true,
-          business_hours: null,
-        },
-      }));
-      await publishEvents(brokers, Topics.practiceChanges, [practiceEvent, ...locationEvents]);
+      await publishPracticeSnapshot(
+        brokers,
+        testPracticeSnapshot(
+          { practice_id: practiceId, outreach_preferences: outreachPreferences },
+          locations.map((location) => ({ is_active: true, ...location })),
+        ),
+      );
       await eventually(async () => {
-        const [row]: { known: number }[] = await dataSource.query(
-          `SELECT count(*)::int AS "known" FROM "people"."locations" WHERE "practice_id" = $1`,
-          [practiceId],
-        );
-        const practices: unknown[] = await dataSource.query(
-          `SELECT 1 FROM "people"."practices" WHERE "practice_id" = $1 AND "outreach_preferences" = $2::jsonb`,
-          [practiceId, JSON.stringify(outreachPreferences)],
-        );
-        return row.known === locations.length && practices.length === 1;
+        const known = await readModel.locations(practiceId);
+        const practice = await readModel.practice(practiceId);
+        return known.length === locations.length && practice !== null;
       }, 30_000);
     },
   };

@@ -1,4 +1,4 @@
-import { ServiceDatabase } from '@pp/platform';
+import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { Correction } from '../decisions/correction.entity';
 import { FormField } from '../field-mapping/form-field.entity';
 import { FormFieldMapping } from '../field-mapping/form-field-mapping.entity';
@@ -13,6 +13,7 @@ import { LeadsWorkspace1763800000000 } from './migrations/1763800000000-LeadsWor
 import { OutreachQueue1763810000000 } from './migrations/1763810000000-OutreachQueue';
 import { LeadCounts1763820000000 } from './migrations/1763820000000-LeadCounts';
 import { FormIntake1764000000000 } from './migrations/1764000000000-FormIntake';
+import { PracticeReadModel1764030000000 } from './migrations/1764030000000-PracticeReadModel';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
@@ -22,6 +23,8 @@ export const peopleDatabase: ServiceDatabase = {
     PendingDecision,
     Correction,
     OutreachSend,
+    KnownPractice,
+    KnownLocation,
     FormSubmission,
     FormField,
     FormFieldMapping,
@@ -33,5 +36,7 @@ export const peopleDatabase: ServiceDatabase = {
     OutreachQueue1763810000000,
     LeadCounts1763820000000,
     FormIntake1764000000000,
+    // the read model of practice.changes (PracticeReadModel of @pp/platform)
+    PracticeReadModel1764030000000,
   ],
 };
