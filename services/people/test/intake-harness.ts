@@ -48,7 +48,11 @@ export class RecordingEngineTrigger extends EngineTrigger {
 export interface IntakeHarness extends PeopleHarness {
   engine: RecordingEngineTrigger;
   /** A form submission as the tracking ingress publishes it; every field can be overridden. */
-  form(practiceId: string, fields: Record<string, string>, overrides?: Partial<FormSubmittedV1>): FormSubmittedV1;
+  form(
+    practiceId: string,
+    fields: Record<string, string>,
+    overrides?: Partial<FormSubmittedV1>,
+  ): FormSubmittedV1;
   /**
    * Publishes the events on tracking.forms, then a marker of each practice behind them, and waits until the
    * markers are taken in: a practice's events share a partition, so everything before them is done too.

@@ -16,7 +16,9 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
   });
 
   const leadsOf = (practiceId: string) =>
-    h.dataSource.getRepository(Person).find({ where: { practice_id: practiceId }, order: { created_at: 'ASC' } });
+    h.dataSource
+      .getRepository(Person)
+      .find({ where: { practice_id: practiceId }, order: { created_at: 'ASC' } });
   const timeline = (personId: string) =>
     h.dataSource
       .getRepository(TimelineEvent)
@@ -91,10 +93,13 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
       },
     });
     expect(events[0].timestamp.toISOString()).toBe(event.submitted_at);
+    expect(lead.last_activity_at?.toISOString()).toBe(event.submitted_at);
 
     const broadcasts = await h.outbox(lead.person_id);
     expect(broadcasts.map((b) => b.type)).toEqual(['lead_created']);
-    expect((broadcasts[0].payload as unknown as LeadEventV1).timeline_event?.event_type).toBe('form_submission');
+    expect((broadcasts[0].payload as unknown as LeadEventV1).timeline_event?.event_type).toBe(
+      'form_submission',
+    );
 
     expect(await submissionsOf(practice)).toEqual([
       { status: 'processed', person_id: lead.person_id, fields: event.fields },
@@ -144,12 +149,17 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     const [lead] = await leadsOf(practice);
     expect(lead).toMatchObject({ first_name: 'Daniel', last_name: null, primary_email: null });
 
-    const again = h.form(practice, {
-      first_name: 'Dan',
-      last_name: 'Okafor',
-      tel: '+1 469.555.0101',
-      email: 'dan.okafor@mail.example.com',
-    });
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const again = h.form(
+      practice,
+      {
+        first_name: 'Dan',
+        last_name: 'Okafor',
+        tel: '+1 469.555.0101',
+        email: 'dan.okafor@mail.example.com',
+      },
+      { submitted_at: later, received_at: later },
+    );
     await h.submit(again);
 
     const leads = await leadsOf(practice);
@@ -228,7 +238,11 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     expect((await submissionsOf(practice)).map((s) => s.status)).toEqual(['no_contact']);
 
     const current = (await fieldMapping(practice)).current_mappings;
-    const saved = await putMapping(practice, { ...current, 'contact-number': 'phone', 'your-name': 'first_name' });
+    const saved = await putMapping(practice, {
+      ...current,
+      'contact-number': 'phone',
+      'your-name': 'first_name',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ok: true });
     expect((await fieldMapping(practice)).current_mappings).toMatchObject({
@@ -258,13 +272,22 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
 
   it('keeps a submission with neither phone nor e-mail, and an invalid phone only as additional info', async () => {
     const practice = randomUUID();
-    const event = h.form(practice, { name: 'Sofia Marquez', phone: '555-01', email: 'sofia@', message: 'Hi' });
+    const event = h.form(practice, {
+      name: 'Sofia Marquez',
+      phone: '555-01',
+      email: 'sofia@',
+      message: 'Hi',
+    });
     await h.submit(event);
     expect(await leadsOf(practice)).toEqual([]);
-    expect(await submissionsOf(practice)).toEqual([{ status: 'no_contact', person_id: null, fields: event.fields }]);
+    expect(await submissionsOf(practice)).toEqual([
+      { status: 'no_contact', person_id: null, fields: event.fields },
+    ]);
     expect(h.engine.received.filter((entry) => entry.trigger.practice_id === practice)).toEqual([]);
 
-    await h.submit(h.form(practice, { name: 'Sofia Marquez', phone: '555-01', email: 'sofia@mail.example.com' }));
+    await h.submit(
+      h.form(practice, { name: 'Sofia Marquez', phone: '555-01', email: 'sofia@mail.example.com' }),
+    );
     const [lead] = await leadsOf(practice);
     expect(lead.primary_phone).toBeNull();
     const [form] = await timeline(lead.person_id);
@@ -282,9 +305,17 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     it('keeps a form naming no active location without making a lead, when the practice filters', async () => {
       const practice = randomUUID();
       await h.practice(practice, { enabled: true, enforce_location_filtering: true }, locations);
-      const outside = h.form(practice, { name: 'Jessica Kowalski', phone: '2145550161', location: 'Houston' });
+      const outside = h.form(practice, {
+        name: 'Jessica Kowalski',
+        phone: '2145550161',
+        location: 'Houston',
+      });
       const byName = h.form(practice, { name: 'Ana Ruiz', phone: '2145550162', location: 'uptown clinic' });
-      const byCity = h.form(practice, { name: 'Noah Chen', phone: '2145550163', preferred_location: 'Frisco, TX' });
+      const byCity = h.form(practice, {
+        name: 'Noah Chen',
+        phone: '2145550163',
+        preferred_location: 'Frisco, TX',
+      });
       const none = h.form(practice, { name: 'Grace Reyes', phone: '2145550164' });
       await h.submit(outside, byName, byCity, none);
 
@@ -295,13 +326,19 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
         ['Noah Chen', 'processed'],
         ['Grace Reyes', 'processed'],
       ]);
-      expect((await leadsOf(practice)).map((lead) => lead.first_name).sort()).toEqual(['Ana', 'Grace', 'Noah']);
+      expect((await leadsOf(practice)).map((lead) => lead.first_name).sort()).toEqual([
+        'Ana',
+        'Grace',
+        'Noah',
+      ]);
     });
 
     it('makes a lead of any location when the practice does not filter', async () => {
       const practice = randomUUID();
       await h.practice(practice, { enabled: true, enforce_location_filtering: false }, locations);
-      await h.submit(h.form(practice, { name: 'Jessica Kowalski', phone: '2145550171', location: 'Houston' }));
+      await h.submit(
+        h.form(practice, { name: 'Jessica Kowalski', phone: '2145550171', location: 'Houston' }),
+      );
       expect(await leadsOf(practice)).toHaveLength(1);
     });
   });

@@ -17,7 +17,16 @@ const COMMON_NAMES: Record<Exclude<FieldMappingTarget, 'additional_info' | 'igno
   full_name: ['name', 'fullname', 'yourname', 'nombre', 'nombrecompleto', 'sunombre', 'tunombre'],
   first_name: ['firstname', 'fname', 'first', 'givenname', 'primernombre'],
   last_name: ['lastname', 'lname', 'surname', 'familyname', 'last', 'apellido', 'apellidos'],
-  email: ['email', 'emailaddress', 'youremail', 'mail', 'correo', 'correoelectronico', 'sucorreo', 'tucorreo'],
+  email: [
+    'email',
+    'emailaddress',
+    'youremail',
+    'mail',
+    'correo',
+    'correoelectronico',
+    'sucorreo',
+    'tucorreo',
+  ],
   phone: [
     'phone',
     'tel',
@@ -83,7 +92,15 @@ const COMMON_NAMES: Record<Exclude<FieldMappingTarget, 'additional_info' | 'igno
     'preferredcontact',
   ],
   preferred_day: ['day', 'preferredday', 'dia', 'diapreferido'],
-  preferred_time: ['time', 'preferredtime', 'besttime', 'besttimetocall', 'besttimetocontact', 'hora', 'horario'],
+  preferred_time: [
+    'time',
+    'preferredtime',
+    'besttime',
+    'besttimetocall',
+    'besttimetocontact',
+    'hora',
+    'horario',
+  ],
 };
 
 const BY_NORMALISED_NAME = new Map<string, FieldMappingTarget>(

@@ -109,9 +109,10 @@ export class FieldMappingService {
     const names = Object.keys(mapping);
     await this.dataSource.transaction(async (manager) => {
       // Two saves of one practice at once: one after the other, the last one wins whole.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('people.field-mapping:' || $1, 0))`, [
-        practiceId,
-      ]);
+      await manager.query(
+        `SELECT pg_advisory_xact_lock(hashtextextended('people.field-mapping:' || $1, 0))`,
+        [practiceId],
+      );
       await manager.delete(FormFieldMapping, { practice_id: practiceId });
       if (names.length === 0) return;
       await manager.query(

@@ -15,7 +15,9 @@ const detailOf = (body: unknown): string => {
 
 describe('the field mapping body', () => {
   it('accepts every target, for fields discovered or not', () => {
-    expect(parseMappingBody({ 'your-name': 'full_name', budget: 'additional_info', captcha: 'ignore' })).toEqual({
+    expect(
+      parseMappingBody({ 'your-name': 'full_name', budget: 'additional_info', captcha: 'ignore' }),
+    ).toEqual({
       'your-name': 'full_name',
       budget: 'additional_info',
       captcha: 'ignore',

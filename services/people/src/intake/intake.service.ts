@@ -95,7 +95,10 @@ export class IntakeService {
       return;
     }
 
-    const { person, created } = await this.upsertPerson(manager, practiceId, read, receivedAt);
+    const { person, created } = await this.upsertPerson(manager, practiceId, read, {
+      receivedAt,
+      submittedAt,
+    });
     const input = {
       event_type: FORM_SUBMISSION_EVENT,
       timestamp: submittedAt,
@@ -169,8 +172,9 @@ export class IntakeService {
     manager: EntityManager,
     practiceId: string,
     read: ReadSubmission,
-    receivedAt: Date,
+    at: { receivedAt: Date; submittedAt: Date },
   ): Promise<{ person: Person; created: boolean }> {
+    const { receivedAt, submittedAt } = at;
     const existing =
       (read.phone && (await this.lockLead(manager, practiceId, { primary_phone: read.phone }))) ||
       (read.email && (await this.lockLead(manager, practiceId, { primary_email: read.email }))) ||
@@ -185,7 +189,8 @@ export class IntakeService {
           primary_email: read.email,
           stage: 'Lead',
           first_inquiry_at: receivedAt,
-          last_activity_at: receivedAt,
+          // As LeadActivity does for a known lead: the activity is the form, at its time.
+          last_activity_at: submittedAt,
           is_unseen: true,
         }),
       );

@@ -12,7 +12,13 @@ import {
 describe('form submission rules', () => {
   describe('phone numbers', () => {
     it('reads a US number in any format as E.164', () => {
-      for (const typed of ['(214) 555-0134', '214.555.0134', '2145550134', '+1 214 555 0134', '1-214-555-0134']) {
+      for (const typed of [
+        '(214) 555-0134',
+        '214.555.0134',
+        '2145550134',
+        '+1 214 555 0134',
+        '1-214-555-0134',
+      ]) {
         expect(normaliseFormPhone(typed)).toBe('+12145550134');
       }
     });
@@ -52,7 +58,13 @@ describe('form submission rules', () => {
           captcha: 'x1y2',
           empty: '',
         },
-        { 'your-name': 'full_name', 'your-phone': 'phone', Email: 'email', budget: 'additional_info', captcha: 'ignore' },
+        {
+          'your-name': 'full_name',
+          'your-phone': 'phone',
+          Email: 'email',
+          budget: 'additional_info',
+          captcha: 'ignore',
+        },
       );
       expect(read.mapped).toEqual({
         full_name: 'Ana Ruiz',
@@ -138,9 +150,9 @@ describe('form submission rules', () => {
     });
 
     it('names the form when it has no consent field, and records none when its consent field says no', () => {
-      expect(consentText({ name: 'Ana' }, { title: 'Book a consultation', url: 'https://x.example/book' })).toBe(
-        'Submitted the form "Book a consultation" asking to be contacted',
-      );
+      expect(
+        consentText({ name: 'Ana' }, { title: 'Book a consultation', url: 'https://x.example/book' }),
+      ).toBe('Submitted the form "Book a consultation" asking to be contacted');
       expect(consentText({ name: 'Ana' }, { title: null, url: 'https://x.example/book' })).toBe(
         'Submitted the form "https://x.example/book" asking to be contacted',
       );

@@ -147,7 +147,10 @@ export function consentChannels(contact: {
   phone: string | null;
   email: string | null;
 }): ('sms' | 'phone' | 'email')[] {
-  return [...(contact.phone ? (['sms', 'phone'] as const) : []), ...(contact.email ? (['email'] as const) : [])];
+  return [
+    ...(contact.phone ? (['sms', 'phone'] as const) : []),
+    ...(contact.email ? (['email'] as const) : []),
+  ];
 }
 
 const CONSENT_FIELD = /consent|agree|accept|optin|permission|autoriz|acepto|consentimiento/;

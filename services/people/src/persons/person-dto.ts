@@ -55,7 +55,8 @@ export function toPersonDto(person: Pick<Person, (typeof PERSON_COLUMNS)[number]
     behavioral_insights: person.behavioral_insights,
     first_inquiry_at: iso(person.first_inquiry_at),
     // A raw row's double precision arrives as a number; keep null as null.
-    speed_to_lead_seconds: person.speed_to_lead_seconds === null ? null : Number(person.speed_to_lead_seconds),
+    speed_to_lead_seconds:
+      person.speed_to_lead_seconds === null ? null : Number(person.speed_to_lead_seconds),
     language: person.language,
   };
 }

@@ -13,7 +13,8 @@ export class DiscoveredFieldResponse implements DiscoveredFieldDto {
 
   @ApiProperty({
     type: [String],
-    description: 'The latest distinct values submitted (at most 5, newest first, each at most 100 characters)',
+    description:
+      'The latest distinct values submitted (at most 5, newest first, each at most 100 characters)',
     example: ['(214) 555-0134'],
   })
   examples: string[];
@@ -45,5 +46,10 @@ export const fieldMappingBodySchema: SchemaObject = {
   description:
     'The full mapping, field name (1–200 characters) → target; fields left out become unmapped. ' +
     'Names not yet discovered may be mapped ahead of their first submission.',
-  example: { 'your-name': 'full_name', 'your-phone': 'phone', referral: 'additional_info', captcha: 'ignore' },
+  example: {
+    'your-name': 'full_name',
+    'your-phone': 'phone',
+    referral: 'additional_info',
+    captcha: 'ignore',
+  },
 };
