@@ -31,8 +31,11 @@ export interface RecordedTrigger {
 /** The engine as intake sees it, recording each hand-over (the engine itself is tested on its own). */
 export class RecordingEngineTrigger extends EngineTrigger {
   readonly received: RecordedTrigger[] = [];
+  /** Practices whose next hand-over fails (once each), as an engine that cannot record its work would. */
+  readonly failOnce = new Set<string>();
 
   async inquiryReceived(manager: EntityManager, trigger: InquiryTrigger): Promise<void> {
+    if (this.failOnce.delete(trigger.practice_id)) throw new Error('the engine could not record the lead');
     this.received.push({
       trigger,
       inTransaction: manager.queryRunner?.isTransactionActive === true,

@@ -1,4 +1,5 @@
-import { FieldMappingResponse, FormSubmittedV1, LeadEventV1 } from '@pp/contracts';
+import { FieldMappingResponse, FormSubmittedV1, LeadEventV1, Topics } from '@pp/contracts';
+import { publishEvents } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import { Consent } from '../src/intake/consent.entity';
 import { Person } from '../src/persons/person.entity';
@@ -141,6 +142,30 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     expect(await submissionsOf(practice)).toHaveLength(1);
     expect(h.engine.for(leads[0].person_id)).toHaveLength(1);
     expect((await h.outbox(leads[0].person_id)).map((b) => b.type)).toEqual(['lead_created']);
+  });
+
+  it('keeps nothing of a submission whose hand-over to the engine failed, and takes it in once on redelivery', async () => {
+    const practice = randomUUID();
+    h.engine.failOnce.add(practice);
+    const event = h.form(practice, { name: 'Hannah Novak', phone: '2145550122', referral: 'Yelp' });
+    await h.submit(event);
+
+    expect(h.engine.failOnce.has(practice)).toBe(false);
+    const leads = await leadsOf(practice);
+    expect(leads).toHaveLength(1);
+    expect(await timeline(leads[0].person_id)).toHaveLength(1);
+    expect(await submissionsOf(practice)).toHaveLength(1);
+    expect((await h.outbox(leads[0].person_id)).map((b) => b.type)).toEqual(['lead_created']);
+    expect(h.engine.for(leads[0].person_id)).toHaveLength(1);
+  });
+
+  it('skips a payload that is no form submission and goes on with the next', async () => {
+    const practice = randomUUID();
+    await publishEvents(h.service.config.KAFKA_BROKERS, Topics.trackingForms, [
+      { v: 1, event_id: 'not-a-uuid', practice_id: practice, occurred_at: '', type: 'form_submitted' },
+    ]);
+    await h.submit(h.form(practice, { name: 'Noah Reyes', email: 'noah@mail.example.com' }));
+    expect(await leadsOf(practice)).toHaveLength(1);
   });
 
   it('finds the lead again by its phone in another format, fills what it lacked and never overwrites', async () => {

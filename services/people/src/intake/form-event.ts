@@ -1,13 +1,17 @@
 import type { FormSubmittedV1 } from '@pp/contracts';
+import { isUUID } from 'class-validator';
 
-/** Whether a tracking.forms payload is a form submission this service can take in. */
+/**
+ * Whether a tracking.forms payload is a form submission this service can take in. Anything else is skipped, never
+ * retried: a payload that could not be stored must not hold up the practice's partition.
+ */
 export function isFormSubmittedEvent(event: unknown): event is FormSubmittedV1 {
   const candidate = event as Partial<FormSubmittedV1> | null;
   return (
     !!candidate &&
     candidate.type === 'form_submitted' &&
-    typeof candidate.event_id === 'string' &&
-    typeof candidate.practice_id === 'string' &&
+    isUUID(candidate.event_id) &&
+    isUUID(candidate.practice_id) &&
     typeof candidate.tracking_event_id === 'string' &&
     candidate.tracking_event_id.length > 0 &&
     typeof candidate.fields === 'object' &&
