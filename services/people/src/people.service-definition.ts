@@ -1,3 +1,4 @@
+import { Topics } from '@pp/contracts';
 import { databaseConsumerGroup, ServiceDefinition } from '@pp/platform';
 import { AppModule } from './app.module';
 import { PeopleConfig, peopleConfigSchema } from './config';
@@ -7,9 +8,11 @@ export const peopleService: ServiceDefinition<PeopleConfig> = {
   name: 'people',
   configSchema: peopleConfigSchema,
   module: (config) => AppModule.forRoot(config),
+  // calendar.appointments, practice.changes (the read model of practices), tracking.forms (intake),
+  // knowledge.changes (what the AI may quote and answer from).
   consumerGroup: (config) => databaseConsumerGroup('people', config.DATABASE_URL),
-  // A new database (a new deployment) reads each topic from its beginning: what knowledge and the gateway
-  // published before people subscribed (the demo seed's offers and practices) reaches the read models. The
-  // inbox makes a replay harmless.
-  consumeFromBeginning: true,
+  // The read models need every practice and every offer ever published (the demo seed's included); the other
+  // topics start at the latest offset when the group is new (a new database does not replay other databases'
+  // leads and appointments).
+  consumeFromBeginning: [Topics.practiceChanges, Topics.knowledgeChanges],
 };
