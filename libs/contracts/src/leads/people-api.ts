@@ -3,6 +3,8 @@
  * service's entities serialise to these shapes; the console reads them.
  */
 
+import type { ScoreFactor } from '../engine/insights';
+
 /** docs/product/leads.md#constants and lead-panel.md#constants. */
 export const LeadLimits = {
   pageSize: 50,
@@ -78,6 +80,8 @@ export interface BehavioralInsights {
     predicted_objections?: { objection_type: string; likelihood?: number | string }[];
     budget_indicator?: string | null;
     urgency_level?: string | null;
+    /** The explainable score: each factor's weight and contribution (the Lead Intelligence tooltip). */
+    score_factors?: ScoreFactor[] | null;
   };
   conversation_analysis?: {
     engagement_level?: string | null;
@@ -132,6 +136,10 @@ export interface PersonDto {
   enrichment_data: EnrichmentData | null;
   /** May arrive as JSON text (docs/product/leads.md#person); the console parses it. */
   behavioral_insights: BehavioralInsights | string | null;
+  /** ISO 8601: when the lead's first inquiry (form submission) arrived. */
+  first_inquiry_at?: string | null;
+  /** Seconds from the first inquiry to the first outreach sent or to its pending review; null until then. */
+  speed_to_lead_seconds?: number | null;
 }
 
 /** `GET /people/` */
