@@ -1,5 +1,6 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
+import { fieldMappingTexts } from './fieldMapping';
 import { pricingTexts } from './pricing';
 import { settingsTexts } from './settings';
 
@@ -225,6 +226,10 @@ const pp = {
       intent: 'Intent',
       budget: 'Budget',
       lead_age: 'Lead age',
+      score_breakdown: 'What makes up this score',
+      factor_points: '%{contribution} of %{weight} points',
+      conversion_probability: 'Conversion probability: %{value}',
+      speed_to_lead: 'Speed to lead',
     },
     // The activity timeline (H5)
     timeline: {
@@ -344,7 +349,13 @@ const pp = {
       no_summary: 'No inquiry summary yet',
       ask_placeholder: 'Ask AI about %{name}…',
       ask_send: 'Send',
-      ask_unavailable: "The assistant's replies arrive in a later release.",
+      ask_conversation: 'Conversation about %{name}',
+      ask_you: 'You',
+      ask_ai: 'AI',
+      ask_thinking: 'Thinking…',
+      ask_failed: 'No answer: %{message}',
+      ask_sources: 'Sources',
+      ask_ungrounded: "Not found in this lead's history or the practice's knowledge",
     },
     appointment_failed: 'Failed to create appointment: %{detail}',
     escalation_log_failed: 'Failed to log escalation outcome. Please try again.',
@@ -370,6 +381,7 @@ const pp = {
   settings: {
     ...settingsTexts,
     pricing: pricingTexts,
+    field_mapping: fieldMappingTexts,
   },
   // docs/product/shell.md, data calls: the server's detail, else these
   errors: {
@@ -384,6 +396,7 @@ const pp = {
     edit: 'Failed to edit decision',
     update_person: 'Failed to update person information',
     log_action: 'Failed to log escalation action',
+    ask_ai: 'The assistant could not answer. Please try again.',
   },
 };
 

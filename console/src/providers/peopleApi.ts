@@ -34,6 +34,26 @@ function query(params: Record<string, string | number | null | undefined>): stri
 
 const person = (personId: string) => `${API_URL}/people/${encodeURIComponent(personId)}`;
 
+/** `POST /people/{id}/ask-ai` (docs/product/lead-panel.md#ask-ai): a question about the lead. */
+export interface AskAiRequest {
+  question: string;
+}
+
+/** A source the answer rests on: a page of the practice's knowledge. */
+export interface AskAiCitation {
+  chunk_id: string;
+  source_url: string;
+  page_title: string | null;
+}
+
+export interface AskAiResponse {
+  /** Plain text. */
+  answer: string;
+  /** False when neither the lead's timeline nor the practice's knowledge held the answer. */
+  grounded: boolean;
+  citations: AskAiCitation[];
+}
+
 /**
  * The people calls of docs/product/leads.md#calls, each with its default message (#errors). The list filter
  * 'all' sends no stage; 'review' sends pending_review=true; any other id is sent as the stage.
@@ -130,6 +150,15 @@ export const peopleApi = {
       method: 'POST',
       body,
       fallbackMessage: en.pp.errors.log_action,
+    });
+    return json;
+  },
+
+  async askAi(personId: string, body: AskAiRequest) {
+    const { json } = await httpClient<AskAiResponse>(`${person(personId)}/ask-ai`, {
+      method: 'POST',
+      body,
+      fallbackMessage: en.pp.errors.ask_ai,
     });
     return json;
   },

@@ -53,7 +53,6 @@ describe('the settings shell', () => {
     ['communications', 'AI Communications'],
     ['email', 'Email Accounts'],
     ['calendar', 'Calendar Integrations'],
-    ['field-mapping', 'Form Field Mapping'],
   ])('shows Coming Soon for %s', async (key, title) => {
     mockGateway({ 'GET users/me/practices': [PRACTICE] });
     renderAt(`/settings/${key}`, <SettingsPage />);
@@ -110,6 +109,18 @@ describe('the settings shell', () => {
     renderAt('/settings/practice', <SettingsPage />);
 
     expect(await screen.findByRole('heading', { name: 'Practice Information' })).toBeInTheDocument();
+  });
+
+  it('renders Form Field Mapping for the selected practice', async () => {
+    mockGateway({
+      'GET users/me/practices': [PRACTICE],
+      'GET practices/p-glow/field-mapping': { discovered_fields: [], current_mappings: {} },
+    });
+    renderAt('/settings/field-mapping', <SettingsPage />);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Form Field Mapping' })).toBeInTheDocument();
+    expect(screen.queryByTestId('settings-coming-soon')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('field-mapping-empty')).toBeInTheDocument();
   });
 
   it('says no practice is selected on the knowledge page of a user without practices', async () => {

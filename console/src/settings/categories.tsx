@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { FieldMappingSettings } from './field-mapping/FieldMappingSettings';
 import { KnowledgeSettings } from './knowledge/KnowledgeSettings';
 import { PracticeSettings } from './practice/PracticeSettings';
 import { PricingSettings } from './pricing/PricingSettings';
@@ -16,4 +17,5 @@ export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPagePr
   practice: PracticeSettings,
   knowledge: KnowledgeSettings,
   pricing: PricingSettings,
+  'field-mapping': FieldMappingSettings,
 };

@@ -1,9 +1,17 @@
-import { Box, Paper, TextField, Typography, type SxProps } from '@mui/material';
-import { LEAD_STAGES, type PersonDto } from '@pp/contracts';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { Box, Paper, Stack, TextField, Tooltip, Typography, type SxProps } from '@mui/material';
+import { LEAD_STAGES, type PersonDto, type ScoreFactor } from '@pp/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useUpdatePerson } from '../api/personQueries';
-import { conversionColour, leadAge, leadScore, parseInsights } from '../format';
+import {
+  conversionColour,
+  formatShortDuration,
+  leadAge,
+  leadScore,
+  parseInsights,
+  scoreFactors,
+} from '../format';
 import { percent } from './BehavioralInsights';
 import { SUCCESS_DISPLAY_MS } from './inlineFieldState';
 
@@ -23,8 +31,9 @@ function Fact({ label, children, sx }: { label: string; children: ReactNode; sx?
 }
 
 /**
- * The Lead Intelligence box (docs/product/leads.md): score /100, engagement, conversion coloured by
- * its thresholds, preferred channel, intent, budget, lead age, and the stage dropdown that saves on selection.
+ * The Lead Intelligence box (docs/product/leads.md): score /100 (its tooltip explains it: each score factor's
+ * points and why, and the conversion probability), engagement, conversion coloured by its thresholds, preferred
+ * channel, intent, budget, lead age, speed to lead (when known), and the stage dropdown that saves on selection.
  */
 export function LeadIntelligence({ person }: { person: PersonDto }) {
   const translate = useTranslate();
@@ -33,6 +42,7 @@ export function LeadIntelligence({ person }: { person: PersonDto }) {
   const conversion = insights?.lead_intelligence?.conversion_probability;
   const hasConversion = typeof conversion === 'number' && Number.isFinite(conversion);
   const t = (key: string, options?: Record<string, unknown>) => translate(`pp.leads.detail.${key}`, options);
+  const speedToLead = formatShortDuration(person.speed_to_lead_seconds);
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="lead-intelligence">
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
@@ -40,7 +50,13 @@ export function LeadIntelligence({ person }: { person: PersonDto }) {
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1.5 }}>
         <Fact label={t('score')}>
-          {score === null ? null : t('score_value', { score: Math.round(score) })}
+          {score === null ? null : (
+            <ScoreWithFactors
+              text={t('score_value', { score: Math.round(score) })}
+              factors={scoreFactors(person)}
+              conversion={hasConversion ? percent(conversion) : null}
+            />
+          )}
         </Fact>
         <Fact label={t('engagement')}>{str(insights?.conversation_analysis?.engagement_level)}</Fact>
         <Fact
@@ -57,9 +73,82 @@ export function LeadIntelligence({ person }: { person: PersonDto }) {
         </Fact>
         <Fact label={t('budget')}>{str(insights?.lead_intelligence?.budget_indicator)}</Fact>
         <Fact label={t('lead_age')}>{leadAge(person.created_at)}</Fact>
+        {speedToLead && (
+          <Fact label={t('speed_to_lead')}>
+            <span data-testid="speed-to-lead">{speedToLead}</span>
+          </Fact>
+        )}
       </Box>
       <StageSelect person={person} />
     </Paper>
+  );
+}
+
+/** Points with one decimal at most: 12.5, 18. */
+const points = (value: number) => String(Math.round(value * 10) / 10);
+
+/**
+ * The score, with a tooltip (on hover and on keyboard focus) that explains it: each factor's contribution of
+ * its weight and the reason, then the conversion probability. Without either, the score alone.
+ */
+function ScoreWithFactors({
+  text,
+  factors,
+  conversion,
+}: {
+  text: string;
+  factors: ScoreFactor[];
+  conversion: string | null;
+}) {
+  const translate = useTranslate();
+  const t = (key: string, options?: Record<string, unknown>) => translate(`pp.leads.detail.${key}`, options);
+  if (factors.length === 0 && !conversion) return <>{text}</>;
+  const breakdown = (
+    <Box sx={{ py: 0.5 }} data-testid="score-factors">
+      <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+        {t('score_breakdown')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {factors.map((factor) => (
+          <Box component="li" key={`${factor.factor}-${factor.label}`} sx={{ mb: 0.5 }}>
+            <Stack direction="row" spacing={1} justifyContent="space-between">
+              <Typography variant="caption" sx={{ fontWeight: 600 }}>
+                {factor.label}
+              </Typography>
+              <Typography variant="caption" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {t('factor_points', {
+                  contribution: points(factor.contribution),
+                  weight: points(factor.weight),
+                })}
+              </Typography>
+            </Stack>
+            {typeof factor.explanation === 'string' && factor.explanation.trim() && (
+              <Typography variant="caption" component="p" sx={{ opacity: 0.85 }}>
+                {factor.explanation}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Box>
+      {conversion && (
+        <Typography variant="caption" component="p" sx={{ mt: 0.5, fontWeight: 600 }}>
+          {t('conversion_probability', { value: conversion })}
+        </Typography>
+      )}
+    </Box>
+  );
+  return (
+    <Tooltip title={breakdown} describeChild placement="bottom-start">
+      <Box
+        component="span"
+        tabIndex={0}
+        data-testid="lead-score"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, cursor: 'help' }}
+      >
+        {text}
+        <InfoOutlined sx={{ fontSize: 14 }} color="action" aria-hidden />
+      </Box>
+    </Tooltip>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { PersonDto } from '@pp/contracts';
-import { initials, leadScore, parseInsights, personName, procedureNames } from './person';
+import { initials, leadScore, parseInsights, personName, procedureNames, scoreFactors } from './person';
 
 const lead = (fields: Partial<PersonDto>) => fields as PersonDto;
 
@@ -62,5 +62,48 @@ describe('procedureNames', () => {
   });
   it('is empty when the lead has neither', () => {
     expect(procedureNames(lead({ current_outreach_state: { control_mode: 'ai' } }))).toEqual([]);
+  });
+});
+
+describe('scoreFactors', () => {
+  const factor = (label: string, contribution: number, weight = 20) => ({
+    factor: 'intent',
+    label,
+    weight,
+    value: contribution / weight,
+    contribution,
+    explanation: `Because of ${label}`,
+  });
+
+  it('lists the factors, largest contribution first, from an object or JSON text', () => {
+    const insights = {
+      lead_intelligence: {
+        score_factors: [factor('Recency', 4), factor('Intent', 18), factor('Urgency', 9)],
+      },
+    };
+    expect(scoreFactors(lead({ behavioral_insights: insights as never })).map((f) => f.label)).toEqual([
+      'Intent',
+      'Urgency',
+      'Recency',
+    ]);
+    expect(scoreFactors(lead({ behavioral_insights: JSON.stringify(insights) }))).toHaveLength(3);
+  });
+
+  it('skips factors without a label or numbers, and gives [] when there are none', () => {
+    const insights = {
+      lead_intelligence: {
+        score_factors: [
+          factor('', 3),
+          { label: 'Engagement', contribution: 'high', weight: 10 },
+          null,
+          factor('Intent', 5),
+        ],
+      },
+    };
+    expect(scoreFactors(lead({ behavioral_insights: insights as never })).map((f) => f.label)).toEqual([
+      'Intent',
+    ]);
+    expect(scoreFactors(lead({ behavioral_insights: { lead_intelligence: {} } }))).toEqual([]);
+    expect(scoreFactors(lead({ behavioral_insights: null }))).toEqual([]);
   });
 });

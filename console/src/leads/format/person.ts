@@ -1,4 +1,4 @@
-import type { BehavioralInsights, PersonDto } from '@pp/contracts';
+import type { BehavioralInsights, PersonDto, ScoreFactor } from '@pp/contracts';
 import { en } from '../../i18n/en';
 
 /** Reading a lead for display (docs/product/leads.md#lead-detail, #person). */
@@ -49,6 +49,27 @@ type Scored = Pick<PersonDto, 'behavioral_insights'> | null | undefined;
 export function leadScore(person: Scored): number | null {
   const score = parseInsights(person)?.lead_intelligence?.lead_score;
   return typeof score === 'number' && Number.isFinite(score) ? score : null;
+}
+
+/**
+ * The factors of the lead score (behavioral_insights.lead_intelligence.score_factors) that can be shown: a label
+ * and a finite contribution and weight each; anything else is skipped. Largest contribution first.
+ */
+export function scoreFactors(person: Scored): ScoreFactor[] {
+  const factors = parseInsights(person)?.lead_intelligence?.score_factors;
+  if (!Array.isArray(factors)) return [];
+  const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+  return factors
+    .filter(
+      (factor): factor is ScoreFactor =>
+        !!factor &&
+        typeof factor === 'object' &&
+        typeof factor.label === 'string' &&
+        factor.label.trim() !== '' &&
+        finite(factor.contribution) &&
+        finite(factor.weight),
+    )
+    .sort((a, b) => b.contribution - a.contribution);
 }
 
 /**

@@ -178,9 +178,20 @@ describe('the rest of the side panel', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Time' })).toHaveValue('10:00');
   });
 
-  it('keeps the ask-AI box honest: the send button is off', async () => {
+  it('asks the AI about the lead and shows the answer in the panel', async () => {
+    const askAi = jest.spyOn(peopleApi, 'askAi').mockResolvedValue({
+      answer: 'Sofia asked about Botox prices twice and prefers evenings.',
+      grounded: true,
+      citations: [],
+    });
     renderWithAdmin(<LeadSidePanel personId="lead-1" />);
-    expect(await screen.findByRole('textbox', { name: 'Ask AI about Sofia Marquez…' })).toBeEnabled();
+    const box = await screen.findByRole('textbox', { name: 'Ask AI about Sofia Marquez…' });
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    await userEvent.type(box, 'What does she want?{Enter}');
+    expect(
+      await screen.findByText('Sofia asked about Botox prices twice and prefers evenings.'),
+    ).toBeInTheDocument();
+    expect(askAi).toHaveBeenCalledWith('lead-1', { question: 'What does she want?' });
   });
 });

@@ -45,7 +45,7 @@ export function LeadSidePanel({ personId }: { personId: string }) {
           {typeof summary === 'string' && summary.trim() ? summary : translate('pp.leads.panel.no_summary')}
         </Typography>
       </section>
-      <AskAi name={personName(lead)} />
+      <AskAi key={lead.person_id} personId={lead.person_id} name={personName(lead)} />
     </Stack>
   );
 }

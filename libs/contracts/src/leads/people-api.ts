@@ -3,6 +3,8 @@
  * service's entities serialise to these shapes; the console reads them.
  */
 
+import type { ScoreFactor } from '../engine/insights';
+
 /** docs/product/leads.md#constants and lead-panel.md#constants. */
 export const LeadLimits = {
   pageSize: 50,
@@ -78,6 +80,8 @@ export interface BehavioralInsights {
     predicted_objections?: { objection_type: string; likelihood?: number | string }[];
     budget_indicator?: string | null;
     urgency_level?: string | null;
+    /** The explainable score: each factor's weight and contribution (the Lead Intelligence tooltip). */
+    score_factors?: ScoreFactor[] | null;
   };
   conversation_analysis?: {
     engagement_level?: string | null;
