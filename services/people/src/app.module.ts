@@ -6,6 +6,7 @@ import { AppointmentsModule } from './appointments/appointments.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
 import { DecisionsModule } from './decisions/decisions.module';
+import { EngineModule, EngineOptions } from './engine/engine.module';
 import { OutreachModule } from './outreach/outreach.module';
 import { PersonsModule } from './persons/persons.module';
 import { CALLS_QUEUE } from './queues';
@@ -13,7 +14,7 @@ import { TimelineModule } from './timeline/timeline.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: PeopleConfig): DynamicModule {
+  static forRoot(config: PeopleConfig, engine: EngineOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -24,6 +25,8 @@ export class AppModule {
         PersonsModule,
         // The outreach queue; its send processor runs only where ROLE is worker or all.
         OutreachModule.forRoot(config),
+        // The AI engine: analyze-lead and run-action jobs on the outreach queue, Ask AI.
+        EngineModule.forRoot(config, engine),
         DecisionsModule,
         ActionsModule,
         AppointmentsModule,
