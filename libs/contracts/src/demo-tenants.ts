@@ -13,4 +13,8 @@ export const DemoTenants = {
   glowPlanoLocationId: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b02',
   northsideLincolnParkLocationId: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b03',
   lakeviewSouthLakeUnionLocationId: '7c1e4b2a-9d3f-4a6e-8b5c-2f1d0e9a8b04',
+  /** Public site keys of the demo practices' tracking snippet (fixed, so demo pages and benchmarks can post forms). */
+  glowSiteKey: 'site_glow_demo',
+  northsideSiteKey: 'site_northside_demo',
+  lakeviewSiteKey: 'site_lakeview_demo',
 } as const;

@@ -22,10 +22,10 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   /** Consumer group of the service's Kafka handlers; omit for a service without consumers. */
   consumerGroup?: (config: C) => string;
   /**
-   * A new consumer group reads its topics from the beginning rather than from the latest offset: for read
-   * models, which need every event ever published (default false).
+   * A new consumer group reads its topics (true) or the topics listed from the beginning rather than from the
+   * latest offset: for read models, which need every event ever published (default false).
    */
-  consumeFromBeginning?: boolean;
+  consumeFromBeginning?: boolean | readonly string[];
   /** Extra HTTP setup (plugins, routes) on the Fastify instance before the app starts. */
   configure?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
   /** Serve the service's OpenAPI document at /api/docs-json (default true; the gateway merges them). */

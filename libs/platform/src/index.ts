@@ -33,5 +33,6 @@ export * from './health/metrics-server';
 export * from './platform.module';
 export * from './bootstrap';
 export * from './practices/practice-read-model.entity';
+export * from './practices/practice-read-model.sql';
 export * from './practices/practice-read-model.service';
 export * from './practices/practice-read-model.module';

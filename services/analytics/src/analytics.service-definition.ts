@@ -1,4 +1,5 @@
-import { ServiceDefinition } from '@pp/platform';
+import { Topics } from '@pp/contracts';
+import { databaseConsumerGroup, ServiceDefinition } from '@pp/platform';
 import { AppModule } from './app.module';
 import { AnalyticsConfig, analyticsConfigSchema } from './config';
 
@@ -7,7 +8,9 @@ export const analyticsService: ServiceDefinition<AnalyticsConfig> = {
   name: 'analytics',
   configSchema: analyticsConfigSchema,
   module: (config) => AppModule.forRoot(config),
-  // No consumerGroup until the first @EventPattern handler exists: analytics will consume
-  // `people.lead-events` (live feed, overview), `tracking.pageviews`, `tracking.forms`,
-  // `calendar.appointments` (scheduled consults) and `practice.changes` (read models).
+  // practice.changes (the read model: which site key is which practice's) now; `people.lead-events`,
+  // `tracking.pageviews` and `calendar.appointments` join with the analytics features.
+  consumerGroup: (config) => databaseConsumerGroup('analytics', config.DATABASE_URL),
+  // The read model needs every practice ever published; later topics start at the latest offset.
+  consumeFromBeginning: [Topics.practiceChanges],
 };

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@pp/platform';
+import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { AnalyticsConfig } from './config';
 import { analyticsDatabase } from './database/database';
 
@@ -8,7 +8,7 @@ export class AppModule {
   static forRoot(config: AnalyticsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, database: analyticsDatabase })],
+      imports: [PlatformModule.forRoot({ config, database: analyticsDatabase }), PracticeReadModelModule],
     };
   }
 }

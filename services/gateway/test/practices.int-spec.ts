@@ -95,7 +95,13 @@ describe('practices, locations and virtual numbers', () => {
       website_url: 'https://clinic.example',
       automation_level: 'semi_auto',
       outreach_preferences: { enabled: true, channels: { sms: { enabled: true } }, custom_flag: 'kept' },
+      site_key: expect.stringMatching(/^site_[0-9a-f]{24}$/),
     });
+    const other = await h.dataSource.query(
+      `SELECT "site_key" FROM "gateway"."practices" WHERE "practice_id" = $1`,
+      [theirs.practice_id],
+    );
+    expect(other[0].site_key).not.toBe(response.body.site_key);
   });
 
   it('PATCH keeps outreach_preferences keys it was not sent and emits practice_updated', async () => {
@@ -117,6 +123,9 @@ describe('practices, locations and virtual numbers', () => {
       changes.find((change) => change.type === 'practice_updated' && change.practice_id === mine.practice_id),
     );
     expect(event).toMatchObject({ v: 1, event_id: expect.any(String), occurred_at: expect.any(String) });
+    // The snapshot carries the site key, unchanged by the update: read models learn it from here.
+    expect(event).toMatchObject({ practice: { site_key: response.body.site_key } });
+    expect(response.body.site_key).toMatch(/^site_[0-9a-f]{24}$/);
   });
 
   it('PATCH normalises the website and validates the automation level and name', async () => {

@@ -87,6 +87,7 @@ export async function startKnowledge(
             website_url: practice.website_url,
             automation_level: 'manual',
             outreach_preferences: {},
+            site_key: `site_${practice.practice_id.replace(/-/g, '').slice(0, 24)}`,
           },
         },
         ...practice.locations.map((location): PracticeChangeV1 => {

@@ -44,6 +44,26 @@ describe('knowledge keeps practices and locations from practice.changes', () => 
     expect(await readModel.location(practice.practice_id, practice.locations[0].location_id)).not.toBeNull();
   });
 
+  it('keeps what the AI engine needs: automation level, site key, addresses and opening hours', async () => {
+    const practice = testPractice();
+    await knowledge.publishPractice(practice);
+    const readModel = knowledge.service.app.get(PracticeReadModel);
+    const siteKey = `site_${practice.practice_id.replace(/-/g, '').slice(0, 24)}`;
+
+    expect(await readModel.practice(practice.practice_id)).toMatchObject({
+      automation_level: 'manual',
+      outreach_preferences: {},
+      site_key: siteKey,
+    });
+    expect((await readModel.bySiteKey(siteKey))?.practice_id).toBe(practice.practice_id);
+    expect(await readModel.bySiteKey('site_unknown')).toBeNull();
+    expect((await readModel.locations(practice.practice_id))[0]).toMatchObject({
+      address: '2100 McKinney Ave, Dallas, TX 75201',
+      phone: '',
+      business_hours: null,
+    });
+  });
+
   it("never answers another practice's location", async () => {
     const mine = testPractice();
     const theirs = testPractice();

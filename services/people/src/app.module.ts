@@ -1,24 +1,36 @@
 import { BullModule } from '@nestjs/bullmq';
-import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule } from '@pp/platform';
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { ActionsModule } from './actions/actions.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
 import { DecisionsModule } from './decisions/decisions.module';
 import { EngineModule, EngineOptions } from './engine/engine.module';
+import { FieldMappingModule } from './field-mapping/field-mapping.module';
+import { IntakeModule } from './intake/intake.module';
 import { OutreachModule } from './outreach/outreach.module';
 import { PersonsModule } from './persons/persons.module';
 import { CALLS_QUEUE } from './queues';
 import { TimelineModule } from './timeline/timeline.module';
 
+export interface AppModuleOptions {
+  /** The module exporting the `EngineTrigger` binding intake hands leads to (tests bind a recording one). */
+  engine?: Type | DynamicModule;
+  /** What the AI engine's tests swap: the clock, where practice settings come from. */
+  engineOptions?: EngineOptions;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: PeopleConfig, engine: EngineOptions = {}): DynamicModule {
+  static forRoot(config: PeopleConfig, options: AppModuleOptions = {}): DynamicModule {
+    const engine = EngineModule.forRoot(config, options.engineOptions);
     return {
       module: AppModule,
       imports: [
         PlatformModule.forRoot({ config, database: peopleDatabase }),
+        // practices and locations from practice.changes: automation level, site key, hours (the engine)
+        PracticeReadModelModule,
         // The calls queue's processors (place calls, recordings, transcripts) come with the AI issue.
         BullModule.registerQueue({ name: CALLS_QUEUE }),
         TimelineModule,
@@ -26,10 +38,12 @@ export class AppModule {
         // The outreach queue; its send processor runs only where ROLE is worker or all.
         OutreachModule.forRoot(config),
         // The AI engine: analyze-lead and run-action jobs on the outreach queue, Ask AI.
-        EngineModule.forRoot(config, engine),
+        engine,
         DecisionsModule,
         ActionsModule,
         AppointmentsModule,
+        FieldMappingModule,
+        IntakeModule.register({ engine: options.engine ?? engine }),
       ],
     };
   }

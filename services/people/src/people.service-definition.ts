@@ -1,3 +1,4 @@
+import { Topics } from '@pp/contracts';
 import { databaseConsumerGroup, ServiceDefinition } from '@pp/platform';
 import { AppModule } from './app.module';
 import { PeopleConfig, peopleConfigSchema } from './config';
@@ -7,6 +8,9 @@ export const peopleService: ServiceDefinition<PeopleConfig> = {
   name: 'people',
   configSchema: peopleConfigSchema,
   module: (config) => AppModule.forRoot(config),
-  // calendar.appointments now; tracking.forms and practice.changes join with their features.
+  // calendar.appointments, practice.changes (the read model of practices), tracking.forms (intake).
   consumerGroup: (config) => databaseConsumerGroup('people', config.DATABASE_URL),
+  // The read model needs every practice ever published; the other topics start at the latest offset when
+  // the group is new (a new database does not replay other databases' leads and appointments).
+  consumeFromBeginning: [Topics.practiceChanges],
 };

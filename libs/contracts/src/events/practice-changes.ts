@@ -10,6 +10,11 @@ export interface PracticeSnapshot {
   website_url: string | null;
   automation_level: string;
   outreach_preferences: Record<string, unknown>;
+  /**
+   * The practice's public key for the website tracking snippet (`POST /api/v1/tracking/events`): unique, never
+   * changes. Snapshots published before it existed lack it (read models keep null until the next snapshot).
+   */
+  site_key: string;
 }
 
 export interface LocationSnapshot {

@@ -23,8 +23,24 @@ class PlatformKafkaServer extends ServerKafka {
   constructor(
     options: KafkaOptions['options'],
     private readonly consumerStatus: KafkaConsumerStatus,
+    private readonly fromBeginning: boolean | readonly string[] = false,
   ) {
     super(options ?? {});
+  }
+
+  /**
+   * Subscribes the topics a new group reads from the beginning apart from the others (Nest subscribes every
+   * pattern with one setting), then runs the consumer as Nest does.
+   */
+  override async bindEvents(consumer: Parameters<ServerKafka['bindEvents']>[0]): Promise<void> {
+    const topics = [...this.messageHandlers.keys()];
+    const fromBeginning = (topic: string) =>
+      this.fromBeginning === true || (this.fromBeginning !== false && this.fromBeginning.includes(topic));
+    const early = topics.filter(fromBeginning);
+    const late = topics.filter((topic) => !fromBeginning(topic));
+    if (early.length > 0) await consumer.subscribe({ topics: early, fromBeginning: true });
+    if (late.length > 0) await consumer.subscribe({ topics: late, fromBeginning: false });
+    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
   }
 
   override registerConsumerEventListeners(): void {
@@ -40,10 +56,16 @@ class PlatformKafkaServer extends ServerKafka {
 
 /**
  * The Kafka consumer of a service, for `app.connectMicroservice`. Handlers are `@EventPattern(topic)`
- * methods; each consumer group reads from the latest offset when it is new.
+ * methods; a new consumer group reads from the latest offset, except on the topics `fromBeginning` names (or
+ * every topic when it is true).
  */
 export function kafkaConsumerStrategy(
-  options: { clientId: string; groupId: string; brokers: string[]; fromBeginning?: boolean },
+  options: {
+    clientId: string;
+    groupId: string;
+    brokers: string[];
+    fromBeginning?: boolean | readonly string[];
+  },
   status: KafkaConsumerStatus,
 ): CustomStrategy {
   return {
@@ -56,11 +78,11 @@ export function kafkaConsumerStrategy(
           heartbeatInterval: 1000,
           allowAutoTopicCreation: true,
         },
-        subscribe: { fromBeginning: options.fromBeginning ?? false },
         producer: { createPartitioner: Partitioners.DefaultPartitioner },
         postfixId: '',
       },
       status,
+      options.fromBeginning ?? false,
     ),
   };
 }

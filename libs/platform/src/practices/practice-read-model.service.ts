@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isApplicablePracticeChange } from '@pp/contracts';
+import { BusinessHours, isApplicablePracticeChange } from '@pp/contracts';
 import { DataSource } from 'typeorm';
 import { Inbox } from '../database/inbox.service';
 import { DATABASE_SCHEMA } from '../database/tokens';
 import { KnownLocation, KnownPractice } from './practice-read-model.entity';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A practice's time zone when it has no location yet (the spec's default for a new location). */
 export const DEFAULT_PRACTICE_TIMEZONE = 'America/New_York';
@@ -34,12 +37,37 @@ export class PracticeReadModel {
     return this.inbox.once(this.consumer, event, async (manager) => {
       const at = event.occurred_at;
       if (event.type === 'practice_updated') {
+        const { practice } = event;
+        const siteKey = typeof practice.site_key === 'string' && practice.site_key ? practice.site_key : null;
+        // A site key belongs to one practice: the gateway's latest snapshot wins over a row that still names it
+        // (so that a unique-index conflict can never block the topic).
+        if (siteKey) {
+          await manager.query(
+            `UPDATE "${this.schema}"."practices" SET "site_key" = NULL
+             WHERE "site_key" = $1 AND "practice_id" <> $2`,
+            [siteKey, event.practice_id],
+          );
+        }
         await manager.query(
-          `INSERT INTO "${this.schema}"."practices" ("practice_id", "name", "website_url", "changed_at")
-           VALUES ($1, $2, $3, $4)
+          `INSERT INTO "${this.schema}"."practices"
+             ("practice_id", "name", "website_url", "automation_level", "outreach_preferences", "site_key",
+              "changed_at")
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
            ON CONFLICT ("practice_id") DO UPDATE SET "name" = EXCLUDED."name",
-             "website_url" = EXCLUDED."website_url", "changed_at" = EXCLUDED."changed_at"`,
-          [event.practice_id, event.practice.name, event.practice.website_url ?? null, at],
+             "website_url" = EXCLUDED."website_url",
+             "automation_level" = COALESCE(EXCLUDED."automation_level", "practices"."automation_level"),
+             "outreach_preferences" = EXCLUDED."outreach_preferences",
+             "site_key" = COALESCE(EXCLUDED."site_key", "practices"."site_key"),
+             "changed_at" = EXCLUDED."changed_at"`,
+          [
+            event.practice_id,
+            practice.name,
+            practice.website_url ?? null,
+            typeof practice.automation_level === 'string' ? practice.automation_level : null,
+            JSON.stringify(isObject(practice.outreach_preferences) ? practice.outreach_preferences : {}),
+            siteKey,
+            at,
+          ],
         );
       } else if (event.type === 'location_deleted') {
         await manager.query(
@@ -50,19 +78,24 @@ export class PracticeReadModel {
         const { location } = event;
         await manager.query(
           `INSERT INTO "${this.schema}"."locations"
-             ("location_id", "practice_id", "name", "timezone", "is_primary", "is_active", "changed_at")
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT ("location_id") DO UPDATE SET "name" = EXCLUDED."name", "timezone" = EXCLUDED."timezone",
+             ("location_id", "practice_id", "name", "address", "phone", "timezone", "is_primary", "is_active",
+              "business_hours", "changed_at")
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+           ON CONFLICT ("location_id") DO UPDATE SET "name" = EXCLUDED."name", "address" = EXCLUDED."address",
+             "phone" = EXCLUDED."phone", "timezone" = EXCLUDED."timezone",
              "is_primary" = EXCLUDED."is_primary", "is_active" = EXCLUDED."is_active",
-             "changed_at" = EXCLUDED."changed_at"
+             "business_hours" = EXCLUDED."business_hours", "changed_at" = EXCLUDED."changed_at"
            WHERE "locations"."practice_id" = EXCLUDED."practice_id"`,
           [
             location.location_id,
             event.practice_id,
             location.name,
+            typeof location.address === 'string' ? location.address : null,
+            typeof location.phone === 'string' ? location.phone : null,
             location.timezone,
             location.is_primary === true,
             location.is_active,
+            isObject(location.business_hours) ? JSON.stringify(location.business_hours) : null,
             at,
           ],
         );
@@ -70,8 +103,15 @@ export class PracticeReadModel {
     });
   }
 
+  /** The practice with its automation level, outreach preferences and site key; null when unknown. */
   async practice(practiceId: string): Promise<KnownPractice | null> {
     return this.dataSource.getRepository(KnownPractice).findOneBy({ practice_id: practiceId });
+  }
+
+  /** The practice whose website tracking snippet sends this public site key; null when none does. */
+  async bySiteKey(siteKey: string): Promise<KnownPractice | null> {
+    if (!siteKey) return null;
+    return this.dataSource.getRepository(KnownPractice).findOneBy({ site_key: siteKey });
   }
 
   /** The practice's locations, primary first, then by name. */
@@ -86,6 +126,19 @@ export class PracticeReadModel {
     return this.dataSource
       .getRepository(KnownLocation)
       .findOneBy({ location_id: locationId, practice_id: practiceId });
+  }
+
+  /**
+   * The opening hours that apply at a location: its own, else (null: inherited) the primary location's; null
+   * when neither has any, or the location is not the practice's.
+   */
+  async businessHours(practiceId: string, locationId: string): Promise<BusinessHours | null> {
+    const locations = await this.locations(practiceId);
+    const location = locations.find((candidate) => candidate.location_id === locationId);
+    if (!location) return null;
+    return (
+      location.business_hours ?? locations.find((candidate) => candidate.is_primary)?.business_hours ?? null
+    );
   }
 
   /** The practice's time zone: its primary location's (else the first location's, else the default). */

@@ -1,8 +1,9 @@
-import { ServiceDatabase } from '@pp/platform';
+import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
+import { PracticeReadModel1764030000000 } from './migrations/1764030000000-PracticeReadModel';
 
 export const analyticsDatabase: ServiceDatabase = {
   schema: 'analytics',
-  entities: [],
-  migrations: [Initial1763700000000],
+  entities: [KnownPractice, KnownLocation],
+  migrations: [Initial1763700000000, PracticeReadModel1764030000000],
 };

@@ -3,6 +3,7 @@ import { Appointment } from '../appointments/appointment.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { Appointments1763900000000 } from './migrations/1763900000000-Appointments';
 import { PracticeReadModel1764000000000 } from './migrations/1764000000000-PracticeReadModel';
+import { ReadModelDetails1764030000000 } from './migrations/1764030000000-ReadModelDetails';
 import { ReadModelPrimary1764400000000 } from './migrations/1764400000000-ReadModelPrimary';
 
 export const calendarDatabase: ServiceDatabase = {
@@ -12,6 +13,7 @@ export const calendarDatabase: ServiceDatabase = {
     Initial1763700000000,
     Appointments1763900000000,
     PracticeReadModel1764000000000,
+    ReadModelDetails1764030000000,
     ReadModelPrimary1764400000000,
   ],
 };

@@ -5,9 +5,10 @@ import { Membership } from '../users/membership.entity';
 import { User } from '../users/user.entity';
 import { VirtualNumber } from '../virtual-numbers/virtual-number.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
+import { SiteKey1764030000000 } from './migrations/1764030000000-SiteKey';
 
 export const gatewayDatabase: ServiceDatabase = {
   schema: 'gateway',
   entities: [User, Membership, Practice, Location, VirtualNumber],
-  migrations: [Initial1763700000000],
+  migrations: [Initial1763700000000, SiteKey1764030000000],
 };

@@ -46,6 +46,7 @@ const channels = (sms: boolean, phone: boolean, email: boolean, chat: boolean) =
 export const demoPractices = [
   {
     practice_id: DemoTenants.glowAestheticsId,
+    site_key: DemoTenants.glowSiteKey,
     name: 'Glow Aesthetics',
     website_url: 'https://www.glowaesthetics.example',
     automation_level: 'semi_auto',
@@ -75,6 +76,7 @@ export const demoPractices = [
   },
   {
     practice_id: DemoTenants.northsideDentalId,
+    site_key: DemoTenants.northsideSiteKey,
     name: 'Northside Dental',
     website_url: 'https://www.northsidedental.example',
     automation_level: 'manual',
@@ -95,6 +97,7 @@ export const demoPractices = [
   },
   {
     practice_id: DemoTenants.lakeviewPlasticSurgeryId,
+    site_key: DemoTenants.lakeviewSiteKey,
     name: 'Lakeview Plastic Surgery',
     website_url: 'https://www.lakeviewplasticsurgery.example',
     automation_level: 'full_auto',

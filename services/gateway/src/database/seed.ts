@@ -23,15 +23,22 @@ export async function seedGateway(dataSource: DataSource): Promise<void> {
     }
     for (const practice of demoPractices) {
       await manager.query(
-        `INSERT INTO "gateway"."practices" ("practice_id", "name", "website_url", "automation_level", "outreach_preferences")
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        `INSERT INTO "gateway"."practices"
+           ("practice_id", "name", "website_url", "automation_level", "outreach_preferences", "site_key")
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
         [
           practice.practice_id,
           practice.name,
           practice.website_url,
           practice.automation_level,
           practice.outreach_preferences,
+          practice.site_key,
         ],
+      );
+      // A demo practice seeded before site keys existed got a random one from the migration: give it its fixed key.
+      await manager.query(
+        `UPDATE "gateway"."practices" SET "site_key" = $2 WHERE "practice_id" = $1 AND "site_key" <> $2`,
+        [practice.practice_id, practice.site_key],
       );
       for (const userId of practice.members) {
         await manager.query(

@@ -14,6 +14,7 @@ export function toPracticeSnapshot(practice: Practice): PracticeSnapshot & { id:
     website_url: practice.website_url,
     automation_level: practice.automation_level,
     outreach_preferences: practice.outreach_preferences,
+    site_key: practice.site_key,
   };
 }
 

@@ -17,4 +17,10 @@ export class PracticeResponse implements PracticeSnapshot {
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'How the AI reaches out' })
   outreach_preferences: Record<string, unknown>;
+
+  @ApiProperty({
+    example: 'site_glow_demo',
+    description: 'Public key of the website tracking snippet (POST /api/v1/tracking/events); never changes',
+  })
+  site_key: string;
 }
