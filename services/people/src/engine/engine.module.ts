@@ -1,6 +1,8 @@
+import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { BaseConfig } from '@pp/platform';
 import { OutreachJobHandler } from '../outreach/jobs/outreach-job-handler';
+import { OUTREACH_QUEUE } from '../queues';
 import { SentMessageHook } from '../outreach/sent-message-hook';
 import { ActionRunner } from './action-runner';
 import { ActionScheduler } from './action-scheduler';
@@ -22,6 +24,10 @@ import { ReadModelPracticeSettings } from './read-model-practice-settings';
 export interface EngineOptions {
   clock?: Provider;
   practiceSettings?: Provider;
+  /** A LanguageModel under LANGUAGE_MODEL, when the app does not import AiModule. */
+  languageModel?: Provider;
+  /** PracticeKnowledge, when the app does not provide it. */
+  knowledge?: Provider;
 }
 
 /**
@@ -38,6 +44,8 @@ export class EngineModule {
     const providers: Provider[] = [
       options.clock ?? { provide: Clock, useClass: SystemClock },
       options.practiceSettings ?? { provide: PracticeSettings, useClass: ReadModelPracticeSettings },
+      ...(options.languageModel ? [options.languageModel] : []),
+      ...(options.knowledge ? [options.knowledge] : []),
       AfterCommit,
       EngineQueue,
       ActionScheduler,
@@ -54,6 +62,7 @@ export class EngineModule {
     ];
     return {
       module: EngineModule,
+      imports: [BullModule.registerQueue({ name: OUTREACH_QUEUE })],
       controllers: [AskAiController],
       providers,
       exports: [

@@ -50,6 +50,8 @@ export function calculatedMetrics(events: readonly TimelineFact[]): TimelineMetr
 export function eventText(event: Pick<TimelineFact, 'content_data'>): string | null {
   const c = event.content_data;
   if (typeof c.message === 'string' && c.message.trim()) return c.message;
+  const mapped = c.mapped as Record<string, unknown> | undefined;
+  if (mapped && typeof mapped.message === 'string' && mapped.message.trim()) return mapped.message;
   const form = c.form_data;
   if (form && typeof form === 'object') {
     const fields = form as Record<string, unknown>;
@@ -64,7 +66,7 @@ export function eventText(event: Pick<TimelineFact, 'content_data'>): string | n
 
 /** A form's mapped fields other than the message, for the model (procedure_interest, preferred_time …). */
 export function formFields(event: Pick<TimelineFact, 'content_data'>): Record<string, string> {
-  const form = event.content_data.form_data;
+  const form = event.content_data.mapped ?? event.content_data.form_data;
   if (!form || typeof form !== 'object') return {};
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(form as Record<string, unknown>)) {
