@@ -299,10 +299,13 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     expect(again.action_id).not.toBe(action.action_id);
   }, 60_000);
 
-  it('an SMS STOP-style opt-out closes the lead and nothing is ever sent', async () => {
+  it('an opt-out closes the lead and nothing is ever sent', async () => {
     h.clock.at = daytime();
     const practice = await h.practice({ automation_level: 'full_auto' });
-    const lead = await formLead(practice.practice_id, 'STOP. Remove me from your list, do not contact me.');
+    const lead = await formLead(
+      practice.practice_id,
+      'Please remove me from your list and stop contacting me',
+    );
     const stopped = await eventually(
       async () => (await h.events(lead.person_id, 'outreach_stopped'))[0],
       30_000,

@@ -2,7 +2,7 @@ import type { AutomationLevel } from './practice-settings';
 
 /**
  * What the practice's automation level lets the AI do with a drafted message
- * (docs/product/ai-engine.md#automation-levels): manual — every message waits for staff; semi_auto — the first
+ * (docs/product/ai-engine.md#acting-and-automation-levels): manual — every message waits for staff; semi_auto — the first
  * contact waits, later messages go; full_auto — everything goes.
  */
 export function requiresReview(level: AutomationLevel, firstContact: boolean): boolean {

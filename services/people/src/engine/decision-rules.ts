@@ -3,7 +3,7 @@ import type { BusinessHours, EscalationPriority, EscalationReason } from '@pp/co
 import { ContactChannel, followUpTime, nextAllowedTime } from './timing-rules';
 
 /**
- * What the engine does after reading a lead (docs/product/ai-engine.md#deciding). Pure: the processors load the
+ * What the engine does after reading a lead (docs/product/ai-engine.md#understanding-deciding-acting). Pure: the processors load the
  * facts, call `decide` or `nextFollowUp`, and apply the result in one transaction.
  */
 

@@ -2,7 +2,7 @@ import type { ConversationTurn, LeadScore, Understanding } from '@pp/ai';
 import type { AiInsights } from '@pp/contracts';
 
 /**
- * What the engine stores on a lead after reading it (docs/product/ai-engine.md#understanding): the insights, the
+ * What the engine stores on a lead after reading it (docs/product/ai-engine.md#understanding-deciding-acting): the insights, the
  * behavioural analysis with the explainable score, and the analysis of the inbound event. Pure.
  */
 

@@ -53,7 +53,7 @@ export class LeadAnalyzer {
     private readonly settings: PracticeSettings,
     private readonly clock: Clock,
     @Optional() @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel | null,
-    @Optional() private readonly knowledge: PracticeKnowledge | null,
+    @Optional() @Inject(PracticeKnowledge) private readonly knowledge: PracticeKnowledge | null,
   ) {}
 
   async run(analysisId: string): Promise<AnalysisOutcome> {

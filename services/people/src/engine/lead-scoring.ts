@@ -1,7 +1,7 @@
 import type { LeadScore, ScoreInput } from '@pp/ai';
 
 /**
- * The explainable lead score (docs/product/ai-engine.md#score). Interim until @pp/ai's `scoreLead` lands: the
+ * The explainable lead score (docs/product/ai-engine.md#understanding). Interim until @pp/ai's `scoreLead` lands: the
  * same factors and weights summing to 100, contribution = weight × value.
  */
 export function scoreLead(input: ScoreInput): LeadScore {

@@ -24,7 +24,7 @@ export class AskAiService {
     private readonly settings: PracticeSettings,
     private readonly clock: Clock,
     @Optional() @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel | null,
-    @Optional() private readonly knowledge: PracticeKnowledge | null,
+    @Optional() @Inject(PracticeKnowledge) private readonly knowledge: PracticeKnowledge | null,
   ) {}
 
   async ask(identity: Identity, personId: string, question: string): Promise<AskAiResponse> {
