@@ -6,9 +6,9 @@ import { AppointmentsModule } from './appointments/appointments.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
 import { DecisionsModule } from './decisions/decisions.module';
+import { EngineModule, EngineOptions } from './engine/engine.module';
 import { FieldMappingModule } from './field-mapping/field-mapping.module';
 import { IntakeModule } from './intake/intake.module';
-import { NoEngineModule } from './intake/no-engine.module';
 import { KnowledgeContextModule } from './knowledge-context/knowledge-context.module';
 import { OutreachModule } from './outreach/outreach.module';
 import { PersonsModule } from './persons/persons.module';
@@ -18,11 +18,14 @@ import { TimelineModule } from './timeline/timeline.module';
 export interface AppModuleOptions {
   /** The module exporting the `EngineTrigger` binding intake hands leads to (tests bind a recording one). */
   engine?: Type | DynamicModule;
+  /** What the AI engine's tests swap: the clock, where practice settings come from. */
+  engineOptions?: EngineOptions;
 }
 
 @Module({})
 export class AppModule {
   static forRoot(config: PeopleConfig, options: AppModuleOptions = {}): DynamicModule {
+    const engine = EngineModule.forRoot(config, options.engineOptions);
     return {
       module: AppModule,
       imports: [
@@ -37,11 +40,13 @@ export class AppModule {
         PersonsModule,
         // The outreach queue; its send processor runs only where ROLE is worker or all.
         OutreachModule.forRoot(config),
+        // The AI engine: analyze-lead and run-action jobs on the outreach queue, Ask AI.
+        engine,
         DecisionsModule,
         ActionsModule,
         AppointmentsModule,
         FieldMappingModule,
-        IntakeModule.register({ engine: options.engine ?? NoEngineModule }),
+        IntakeModule.register({ engine: options.engine ?? engine }),
       ],
     };
   }

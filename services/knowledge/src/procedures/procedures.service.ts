@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createProcedureMatcher } from '@pp/ai';
 import type {
   Currency,
   Pricing,
@@ -25,7 +26,6 @@ import { lockPractice, offer, PriceEdit, setPrice, stopOffering } from './offeri
 import { extractProcedurePrices } from './price-extraction';
 import { OfferAnnouncer } from '../offer/offer-announcer';
 import { ProcedureException } from './procedure.exception';
-import { createProcedureMatcher } from './procedure-matcher';
 
 const K = '"knowledge"';
 /** What the history calls the all-locations rows. */

@@ -4,6 +4,7 @@ import { Identity } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { dismissOpenDecision } from '../decisions/review-items';
+import { EngineService } from '../engine/engine.service';
 import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { lockOwnedPerson } from '../persons/lock-owned-person';
@@ -21,6 +22,7 @@ export class ActionsService {
     private readonly dataSource: DataSource,
     private readonly activity: LeadActivity,
     private readonly outreach: OutreachQueue,
+    private readonly engine: EngineService,
   ) {}
 
   /** The lead after the action, and the next_scheduled_action it stored. */
@@ -42,6 +44,7 @@ export class ActionsService {
         now,
       );
       if ('problem' in plan) throw new ActionException(ActionExceptionCode.NotApplicable, plan.problem);
+      const previousControl = person.current_outreach_state?.control_mode === 'human' ? 'human' : 'ai';
       await this.applyToLead(manager, person, plan, identity, now);
       for (const event of plan.events) {
         await this.activity.append(manager, person, {
@@ -51,6 +54,15 @@ export class ActionsService {
           event_metadata: { source: 'human_action', performed_by_name: identity.name ?? null },
         });
       }
+      // The engine's plan follows the action (docs/product/ai-engine.md#human-control): removal and human
+      // control cancel it, back to AI it reads the lead again, another outcome plans the chosen follow-up.
+      await this.engine.afterLeadAction(manager, person, {
+        action: dto.action,
+        control_mode: plan.control_mode,
+        previous_control_mode: previousControl,
+        opted_out: plan.opt_out,
+        follow_up_at: plan.next_scheduled_action,
+      });
       if (!plan.send) return null;
       const job: SendMessageJob = {
         idempotency_key: `action:${randomUUID()}`,

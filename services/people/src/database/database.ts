@@ -12,6 +12,9 @@ import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { LeadsWorkspace1763800000000 } from './migrations/1763800000000-LeadsWorkspace';
 import { OutreachQueue1763810000000 } from './migrations/1763810000000-OutreachQueue';
 import { LeadCounts1763820000000 } from './migrations/1763820000000-LeadCounts';
+import { EngineWork1764010000000 } from './migrations/1764010000000-EngineWork';
+import { EngineAction } from '../engine/engine-action.entity';
+import { EngineAnalysis } from '../engine/engine-analysis.entity';
 import { FormIntake1764000000000 } from './migrations/1764000000000-FormIntake';
 import { KnowledgeCopy1764020000000 } from './migrations/1764020000000-KnowledgeCopy';
 import { PracticeReadModel1764030000000 } from './migrations/1764030000000-PracticeReadModel';
@@ -30,6 +33,8 @@ export const peopleDatabase: ServiceDatabase = {
     FormField,
     FormFieldMapping,
     Consent,
+    EngineAction,
+    EngineAnalysis,
   ],
   migrations: [
     Initial1763700000000,
@@ -37,6 +42,7 @@ export const peopleDatabase: ServiceDatabase = {
     OutreachQueue1763810000000,
     LeadCounts1763820000000,
     FormIntake1764000000000,
+    EngineWork1764010000000,
     KnowledgeCopy1764020000000,
     // the read model of practice.changes (PracticeReadModel of @pp/platform)
     PracticeReadModel1764030000000,

@@ -30,6 +30,14 @@ export class Correction {
   @Column({ type: 'uuid', nullable: true })
   created_by: string | null;
 
+  /** The situation of the corrected draft (`situationKey` of @pp/ai): later drafts of it follow the correction. */
+  @Column({ type: 'text', nullable: true })
+  situation_key: string | null;
+
+  /** The names the corrected draft was written with (first name, procedure, practice, location), to template it. */
+  @Column({ type: 'jsonb', nullable: true })
+  context: Record<string, unknown> | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 }

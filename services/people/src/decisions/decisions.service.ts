@@ -114,6 +114,8 @@ export class DecisionsService {
             channel,
             original_message: decision.message,
             corrected_message: answer.correctedMessage,
+            situation_key: decision.situation_key,
+            context: decision.context,
             created_by: identity.userId,
           }),
         );

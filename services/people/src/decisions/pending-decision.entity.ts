@@ -42,6 +42,14 @@ export class PendingDecision {
   @Column({ type: 'text', nullable: true })
   reasoning: string | null;
 
+  /** The AI engine's situation of the draft (`situationKey`), copied to a remembered correction. */
+  @Column({ type: 'text', nullable: true })
+  situation_key: string | null;
+
+  /** The names the draft was written with, copied to a remembered correction. */
+  @Column({ type: 'jsonb', nullable: true })
+  context: Record<string, unknown> | null;
+
   @Column({ type: 'text', default: 'pending' })
   status: DecisionStatus;
 

@@ -13,6 +13,8 @@ export interface NewPendingDecision {
   message: string | null;
   subject?: string | null;
   reasoning?: string | null;
+  /** The AI engine's situation of the draft and the names it used: a remembered correction keeps them. */
+  situation?: { key: string; context: Record<string, unknown> } | null;
   /** When the AI made it (default now); the seed backdates. */
   timestamp?: Date;
 }
@@ -40,6 +42,8 @@ export async function createPendingDecision(
       message: decision.message,
       subject: decision.subject ?? null,
       reasoning: decision.reasoning ?? null,
+      situation_key: decision.situation?.key ?? null,
+      context: decision.situation?.context ?? null,
       status: 'pending',
       created_at: timestamp,
     }),

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 
-/** Something a lead said or did that the AI engine must look at (docs/product/ai-engine.md#understanding). */
+/** Something a lead said or did that the AI engine must look at (docs/product/ai-engine.md#understanding-deciding-acting). */
 export interface InquiryTrigger {
   practice_id: string;
   person_id: string;

@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import type { SendMessageJob, SentMessageJob } from './jobs/send-message.job';
 import { SendLedger } from './send-ledger';
+import { SentMessageHook } from './sent-message-hook';
 import { contactFor, missingContact, sentEventType, stageAfterOutbound } from './send-rules';
 import { TransportReceipt } from './transports/channel-transport';
 import { Transports } from './transports/transports';
@@ -30,6 +31,7 @@ export class OutreachSender {
     private readonly ledger: SendLedger,
     private readonly transports: Transports,
     private readonly activity: LeadActivity,
+    @Optional() private readonly hook?: SentMessageHook,
   ) {}
 
   async send(job: SendMessageJob, options: { lastAttempt?: boolean } = {}): Promise<SendOutcome> {
@@ -104,6 +106,7 @@ export class OutreachSender {
         event_metadata: sentMetadata(job),
       });
       await this.ledger.linkEvent(manager, idempotencyKey, event.event_id);
+      await this.hook?.afterSent(manager, person, job, event.timestamp);
     });
   }
 

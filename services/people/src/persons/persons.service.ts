@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { normalizeUsPhone, PersonDto } from '@pp/contracts';
 import { assertPracticeAccess, canAccessPractice, Identity } from '@pp/platform';
 import { DataSource } from 'typeorm';
+import { EngineTrigger } from '../engine/engine-trigger';
 import { LeadActivity } from '../timeline/lead-activity';
 import { CreatePersonDto } from './dto/create-person.dto';
 import { UpdatePersonDto } from './dto/update-person.dto';
@@ -16,9 +17,10 @@ export class PersonsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly activity: LeadActivity,
+    private readonly engine: EngineTrigger,
   ) {}
 
-  /** Creates a lead and, in the same transaction, its `lead_created` event. */
+  /** Creates a lead and, in the same transaction, its `lead_created` event and the engine's work on it. */
   async create(identity: Identity, dto: CreatePersonDto): Promise<PersonDto> {
     assertPracticeAccess(identity, dto.practice_id);
     const person = await this.dataSource.transaction(async (manager) => {
@@ -34,6 +36,14 @@ export class PersonsService {
         }),
       );
       await this.activity.announce(manager, created, 'lead_created');
+      // A lead staff add enters the AI engine like a form (docs/product/ai-engine.md#understanding-deciding-acting).
+      await this.engine.inquiryReceived(manager, {
+        practice_id: created.practice_id,
+        person_id: created.person_id,
+        event_id: null,
+        channel: 'manual',
+        received_at: created.created_at,
+      });
       return created;
     });
     return toPersonDto(person);

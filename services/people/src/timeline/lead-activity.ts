@@ -74,6 +74,22 @@ export async function resolvePendingReviewEvent(
   );
 }
 
+/**
+ * Adds keys to an event's event_metadata (the AI engine's analysis of an inbound event: ai_content_analysis,
+ * calculated_lead_score). The caller announces the lead.
+ */
+export async function annotateEvent(
+  manager: EntityManager,
+  event: { person_id: string; event_id: string },
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  await manager.query(
+    `UPDATE "people"."events" SET "event_metadata" = "event_metadata" || $3::jsonb
+     WHERE "person_id" = $1 AND "event_id" = $2`,
+    [event.person_id, event.event_id, JSON.stringify(metadata)],
+  );
+}
+
 /** Marks the lead's open escalations as answered by a logged outcome. */
 export async function resolveEscalationEvents(
   manager: EntityManager,

@@ -1,25 +1,30 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { Logger, Optional } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { OUTREACH_QUEUE } from '../../queues';
 import { OutreachSender } from '../outreach-sender';
+import { OutreachJobHandler } from './outreach-job-handler';
 import { SEND_MESSAGE_JOB, SendMessageJob } from './send-message.job';
 
 /**
- * Sends outreach messages. Registered only when ROLE is worker or all; an api-only process enqueues and
+ * The `outreach` queue's worker: sends outreach messages, and hands the AI engine's jobs to it. Registered only when ROLE is worker or all; an api-only process enqueues and
  * never sends. The ledger (OutreachSender) makes a retried or duplicated job send at most once.
  */
 @Processor(OUTREACH_QUEUE, { concurrency: 4 })
 export class SendMessageProcessor extends WorkerHost {
   private readonly logger = new Logger(SendMessageProcessor.name);
 
-  constructor(private readonly sender: OutreachSender) {
+  constructor(
+    private readonly sender: OutreachSender,
+    @Optional() private readonly others?: OutreachJobHandler,
+  ) {
     super();
   }
 
-  async process(job: Job<SendMessageJob>): Promise<string> {
+  async process(job: Job<SendMessageJob>): Promise<unknown> {
     if (job.name !== SEND_MESSAGE_JOB) {
-      // The AI engine's jobs (analyse, decide, draft) come with their own issue and processor.
+      // The AI engine's jobs (analyze-lead, run-action) go to its handler.
+      if (this.others?.handles(job.name)) return this.others.process(job);
       this.logger.warn(`no handler for outreach job ${job.name}; left unprocessed`);
       throw new Error(`Unknown outreach job ${job.name}`);
     }

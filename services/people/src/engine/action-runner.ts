@@ -1,0 +1,259 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CorrectionExample, Draft, LanguageModel, MessagePurpose, situationKey } from '@pp/ai';
+import { Intent, Language, PendingReviewTypes } from '@pp/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { Correction } from '../decisions/correction.entity';
+import { createPendingDecision, dismissOpenDecision } from '../decisions/review-items';
+import { PracticeKnowledge } from '../knowledge-context/practice-knowledge';
+import { SendMessageJob } from '../outreach/jobs/send-message.job';
+import { OutreachQueue } from '../outreach/outreach-queue';
+import { Person } from '../persons/person.entity';
+import { LeadActivity } from '../timeline/lead-activity';
+import { Clock } from './clock';
+import { followUpStillDue, QUIET_STAGES } from './decision-rules';
+import { EngineAction } from './engine-action.entity';
+import {
+  currentActionId,
+  finishAction,
+  lockPerson,
+  outboundFacts,
+  patchOutreachState,
+  readTimeline,
+  recordSpeedToLead,
+} from './engine-store';
+import { conversation, INBOUND_TYPES } from './insights-rules';
+import { LANGUAGE_MODEL } from './language-model';
+import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
+import { quotableFacts } from './quotable-facts';
+import { pendingActionType, requiresReview } from './automation-rules';
+
+export type ActionOutcome = 'skipped' | 'superseded' | 'cancelled' | 'review' | 'sent';
+
+/** How many remembered corrections of the same situation a draft sees, newest first. */
+const CORRECTIONS_PER_DRAFT = 3;
+/** How many knowledge passages a draft gets for the lead's question. */
+const PASSAGES_PER_DRAFT = 3;
+
+/** The idempotency key of an engine send: one per action, so a retried or duplicated job sends once. */
+export const engineSendKey = (actionId: string) => `engine:${actionId}`;
+
+/**
+ * The `run-action` job (docs/product/ai-engine.md#understanding-deciding-acting): when a planned action falls
+ * due, draft its message and, as the practice's automation level says, put it up for review or send it. The
+ * draft is written before the lead's lock is taken; then, under the lock, the action must still be the lead's
+ * current one and `scheduled`, the lead still the AI's and reachable — otherwise nothing happens. A send goes
+ * through the send ledger with key `engine:<action_id>`.
+ */
+@Injectable()
+export class ActionRunner {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly activity: LeadActivity,
+    private readonly outreach: OutreachQueue,
+    private readonly settings: PracticeSettings,
+    private readonly clock: Clock,
+    @Optional() @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel | null,
+    @Optional() @Inject(PracticeKnowledge) private readonly knowledge: PracticeKnowledge | null,
+  ) {}
+
+  async run(actionId: string): Promise<ActionOutcome> {
+    const action = await this.dataSource.getRepository(EngineAction).findOneBy({ action_id: actionId });
+    if (!action || action.status !== 'scheduled') return 'skipped';
+    const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: action.person_id });
+    const early = person ? this.stillCurrent(person, action) : 'cancelled';
+    if (early !== 'ok') return this.end(actionId, early);
+    if (!this.model) throw new Error('No language model is configured');
+
+    const practice = await this.settings.practice(action.practice_id);
+    const prepared = await this.prepare(person as Person, action, practice);
+    const draft = await this.model.draft(prepared.request, { correlationId: actionId });
+
+    const result = await this.dataSource.transaction(async (manager) => {
+      const locked = await lockPerson(manager, action.person_id);
+      const row = await manager.findOne(EngineAction, {
+        where: { action_id: actionId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!locked || !row || row.status !== 'scheduled') return { outcome: 'skipped' as const, send: null };
+      const verdict = this.stillCurrent(locked, row);
+      if (verdict !== 'ok') {
+        await finishAction(manager, actionId, verdict, { why: 'Re-checked under the lead lock' });
+        return { outcome: verdict, send: null };
+      }
+      if (row.kind === 'follow_up') {
+        const timeline = await readTimeline(manager, locked.person_id);
+        const { lastInbound } = outboundFacts(timeline, INBOUND_TYPES);
+        if (lastInbound && lastInbound > row.created_at) {
+          await finishAction(manager, actionId, 'superseded', { why: 'The lead replied' });
+          return { outcome: 'superseded' as const, send: null };
+        }
+      }
+      await patchOutreachState(manager, locked, {}, ['scheduled_action']);
+      locked.next_scheduled_action = null;
+      await manager.update(Person, { person_id: locked.person_id }, { next_scheduled_action: null });
+
+      const contacted = prepared.contactedBefore;
+      const level = practice?.automation_level ?? 'semi_auto';
+      const actionType = pendingActionType(row.channel, !contacted);
+      if (requiresReview(level, !contacted)) {
+        await this.openReview(manager, locked, row, draft, actionType, prepared);
+        await recordSpeedToLead(manager, locked.person_id, this.clock.now());
+        return { outcome: 'review' as const, send: null };
+      }
+      const send: SendMessageJob = {
+        idempotency_key: engineSendKey(actionId),
+        practice_id: locked.practice_id,
+        person_id: locked.person_id,
+        channel: row.channel,
+        action_type: actionType,
+        message: draft.body,
+        subject: draft.subject,
+        source: 'ai_decision',
+        decision_id: null,
+        edited: false,
+        notes: null,
+        requested_by_name: null,
+      };
+      await this.outreach.record(manager, send);
+      await finishAction(manager, actionId, 'done', { idempotency_key: send.idempotency_key });
+      await this.activity.announce(manager, locked, 'lead_updated');
+      return { outcome: 'sent' as const, send };
+    });
+    if (result.send) await this.outreach.dispatch(result.send);
+    return result.outcome;
+  }
+
+  /** Whether the action may still run on this lead, or how it ends. */
+  private stillCurrent(person: Person, action: EngineAction): 'ok' | 'superseded' | 'cancelled' {
+    if (person.practice_id !== action.practice_id) return 'cancelled';
+    if (currentActionId(person) !== action.action_id) return 'superseded';
+    const lead = {
+      stage: person.stage,
+      control_mode:
+        person.current_outreach_state?.control_mode === 'human' ? ('human' as const) : ('ai' as const),
+      opted_out: person.current_outreach_state?.opted_out === true,
+      has_phone: Boolean(person.primary_phone),
+      has_email: Boolean(person.primary_email),
+      contacted_before: true,
+    };
+    if (action.kind === 'follow_up') {
+      return followUpStillDue({ lead, inbound_since_scheduled: false }) ? 'ok' : 'cancelled';
+    }
+    if (lead.control_mode === 'human' || lead.opted_out || QUIET_STAGES.includes(lead.stage))
+      return 'cancelled';
+    if (action.channel === 'email' ? !lead.has_email : !lead.has_phone) return 'cancelled';
+    return 'ok';
+  }
+
+  private async end(actionId: string, status: 'superseded' | 'cancelled'): Promise<ActionOutcome> {
+    await finishAction(this.dataSource.manager, actionId, status, { why: 'Checked when it fell due' });
+    return status;
+  }
+
+  /** Everything the draft needs: the lead, the practice, what may be quoted, passages, remembered corrections. */
+  private async prepare(person: Person, action: EngineAction, practice: EnginePractice | null) {
+    const plan = action.plan ?? {};
+    const location = practice ? leadLocation(practice, plan.location_id ?? null) : null;
+    const offer = this.knowledge ? await this.knowledge.offer(action.practice_id) : null;
+    const facts = quotableFacts(offer, location, this.clock.now());
+    const timeline = await readTimeline(this.dataSource.manager, person.person_id);
+    const contactedBefore = outboundFacts(timeline, INBOUND_TYPES).outbound > 0;
+    const purpose: MessagePurpose = action.kind;
+    const language: Language = plan.language === 'es' ? 'es' : 'en';
+    const intent = (plan.intent ?? 'information') as Intent;
+    const channel = action.channel;
+    const key = situationKey({ channel, purpose, intent, language });
+    const passages =
+      this.knowledge && plan.inbound
+        ? await this.knowledge.passages(action.practice_id, plan.inbound, PASSAGES_PER_DRAFT)
+        : [];
+    const corrections = await this.corrections(action.practice_id, key);
+    const procedures = plan.procedures ?? [];
+    return {
+      contactedBefore,
+      reasoning: plan.reasoning ?? action.reason,
+      situation: {
+        key,
+        context: {
+          first_name: person.first_name,
+          procedure_name: procedures[0] ?? null,
+          practice_name: practice?.name ?? null,
+          location_name: location?.name ?? null,
+        },
+      },
+      request: {
+        ...facts,
+        channel,
+        purpose,
+        language,
+        intent,
+        procedures,
+        key_concerns: plan.key_concerns ?? [],
+        recipient: { firstName: person.first_name, lastName: person.last_name },
+        practice: {
+          name: practice?.name ?? 'our practice',
+          locationName: location?.name ?? null,
+          phone: location?.phone ?? null,
+          address: location?.address ?? null,
+          timezone: location?.timezone ?? null,
+        },
+        conversation: conversation(timeline, null),
+        inbound: action.kind === 'follow_up' ? null : (plan.inbound ?? null),
+        passages: passages.map((p) => ({
+          id: p.chunk_id,
+          text: p.content,
+          url: p.source_url,
+          title: p.page_title,
+          score: p.score,
+        })),
+        followUpNumber: action.follow_up_number ?? undefined,
+        corrections,
+        maxSmsSegments: 2,
+      },
+    };
+  }
+
+  private async corrections(practiceId: string, key: string): Promise<CorrectionExample[]> {
+    const rows = await this.dataSource.getRepository(Correction).find({
+      where: { practice_id: practiceId, situation_key: key },
+      order: { created_at: 'DESC' },
+      take: CORRECTIONS_PER_DRAFT,
+    });
+    return rows.map((row) => {
+      const context = (row.context ?? {}) as Record<string, string | null>;
+      return {
+        situation: key,
+        original: row.original_message ?? '',
+        corrected: row.corrected_message,
+        firstName: context.first_name ?? null,
+        procedureName: context.procedure_name ?? null,
+        practiceName: context.practice_name ?? null,
+        locationName: context.location_name ?? null,
+      };
+    });
+  }
+
+  /** Opens the draft for review (an older open AI decision on the lead is dismissed: it answered older news). */
+  private async openReview(
+    manager: EntityManager,
+    person: Person,
+    action: EngineAction,
+    draft: Draft,
+    actionType: string,
+    prepared: Awaited<ReturnType<ActionRunner['prepare']>>,
+  ): Promise<void> {
+    const now = this.clock.now();
+    await dismissOpenDecision(manager, person.person_id, { at: now, by: null, byName: null });
+    if (person.pending_review_type === PendingReviewTypes.approval) person.pending_review_type = null;
+    const opened = await createPendingDecision(manager, person, {
+      action_type: actionType,
+      channel: action.channel,
+      message: draft.body,
+      subject: draft.subject,
+      reasoning: `${action.reason}. ${prepared.reasoning}`.trim(),
+      situation: prepared.situation,
+    });
+    await finishAction(manager, action.action_id, 'done', { decision_id: opened.decision.decision_id });
+    await this.activity.announce(manager, person, 'lead_updated', opened.event);
+  }
+}

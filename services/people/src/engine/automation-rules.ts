@@ -1,0 +1,19 @@
+import type { AutomationLevel } from './practice-settings';
+
+/**
+ * What the practice's automation level lets the AI do with a drafted message
+ * (docs/product/ai-engine.md#acting-and-automation-levels): manual — every message waits for staff; semi_auto — the first
+ * contact waits, later messages go; full_auto — everything goes.
+ */
+export function requiresReview(level: AutomationLevel, firstContact: boolean): boolean {
+  if (level === 'manual') return true;
+  if (level === 'semi_auto') return firstContact;
+  return false;
+}
+
+/** The decision's action type (docs/product/lead-panel.md#pending-decision): first messages are *_initial. */
+export function pendingActionType(channel: 'sms' | 'email' | 'phone', firstContact: boolean): string {
+  if (channel === 'phone') return 'schedule_call';
+  if (channel === 'sms') return firstContact ? 'sms_initial' : 'send_sms';
+  return firstContact ? 'email_initial' : 'send_email';
+}

@@ -1,0 +1,232 @@
+import type { EscalationFinding, Understanding } from '@pp/ai';
+import type { BusinessHours, EscalationPriority, EscalationReason } from '@pp/contracts';
+import { ContactChannel, followUpTime, nextAllowedTime } from './timing-rules';
+
+/**
+ * What the engine does after reading a lead (docs/product/ai-engine.md#understanding-deciding-acting). Pure: the processors load the
+ * facts, call `decide` or `nextFollowUp`, and apply the result in one transaction.
+ */
+
+export type ActionKind = 'first_contact' | 'reply' | 'follow_up';
+export type TriggerChannel = 'form' | 'sms' | 'email' | 'chat' | 'manual';
+
+/** Below this confidence the AI does not trust its reading of a message and hands it to a person. */
+export const LOW_CONFIDENCE = 0.4;
+
+/** Stages where the engine starts nothing: the lead booked, or the practice closed it (or a person has it). */
+export const QUIET_STAGES = [
+  'Scheduled',
+  'Post Consultation',
+  'Booked Procedure',
+  'Closed - Lost',
+  'Escalated',
+];
+
+/** The follow-up cadence when a lead goes quiet after an outbound message: days after it, and channels in order. */
+export const CADENCE: readonly { afterDays: number; channels: readonly ContactChannel[] }[] = [
+  { afterDays: 1, channels: ['sms', 'email'] },
+  { afterDays: 3, channels: ['email', 'sms'] },
+  { afterDays: 7, channels: ['sms', 'email'] },
+];
+
+export interface LeadFacts {
+  stage: string;
+  control_mode: 'ai' | 'human';
+  opted_out: boolean;
+  has_phone: boolean;
+  has_email: boolean;
+  /** An outbound message (sms, email or call) was ever sent to the lead. */
+  contacted_before: boolean;
+}
+
+export interface PracticeFacts {
+  /** Channels the practice enabled for outreach. */
+  channels: Record<ContactChannel, boolean>;
+  /** The lead's time zone when known, else its location's, else the practice's. */
+  timeZone: string;
+  hours: BusinessHours | null;
+}
+
+export interface DecisionInput {
+  understanding: Pick<
+    Understanding,
+    'intent' | 'escalation' | 'confidence' | 'preferred_contact_method' | 'urgency_level'
+  >;
+  trigger: { channel: TriggerChannel; text: string | null };
+  lead: LeadFacts;
+  practice: PracticeFacts;
+  now: Date;
+  /**
+   * Set when the lead was contacted and has not written since (the engine looks again without a new message,
+   * e.g. back from human control): the cadence goes on from there.
+   */
+  quiet?: { sent_follow_ups: number; last_outbound_at: Date };
+}
+
+export interface PlannedAction {
+  kind: ActionKind;
+  channel: ContactChannel;
+  due_at: Date;
+  reason: string;
+  follow_up_number: number | null;
+}
+
+export type Decision =
+  | { type: 'stop'; reason: 'opt_out' | 'spam' | 'wrong_number'; close: boolean }
+  | { type: 'escalate'; reason: EscalationReason; priority: EscalationPriority; message: string }
+  | { type: 'none'; why: string }
+  | { type: 'act'; action: PlannedAction };
+
+/** How much of the inbound text an escalation quotes for staff. */
+const EXCERPT_LENGTH = 280;
+
+export function excerpt(text: string | null): string {
+  const clean = (text ?? '').replace(/\s+/g, ' ').trim();
+  return clean.length > EXCERPT_LENGTH ? `${clean.slice(0, EXCERPT_LENGTH - 1)}…` : clean;
+}
+
+/**
+ * The decision for a lead the engine just read. In order: an opt-out, spam or a wrong number stop outreach; a
+ * finding that needs a person (or a reading too unsure to act on) escalates; a lead under human control or in a
+ * quiet stage gets nothing; otherwise the next message, on the best channel, at the first allowed time.
+ */
+export function decide(input: DecisionInput): Decision {
+  const { understanding: u, lead, trigger } = input;
+  if (u.intent === 'opt_out') return { type: 'stop', reason: 'opt_out', close: true };
+  if (u.intent === 'spam') return { type: 'stop', reason: 'spam', close: true };
+  if (u.intent === 'wrong_number') return { type: 'stop', reason: 'wrong_number', close: false };
+
+  const hasText = Boolean(trigger.text?.trim());
+  const escalation: EscalationFinding | null =
+    u.escalation ??
+    (hasText && u.confidence < LOW_CONFIDENCE
+      ? { reason: 'low_confidence', priority: 'medium', evidence: trigger.text ?? '' }
+      : null);
+  if (escalation) {
+    return {
+      type: 'escalate',
+      reason: escalation.reason,
+      priority: escalation.priority,
+      message: excerpt(trigger.text),
+    };
+  }
+
+  if (lead.control_mode === 'human') return { type: 'none', why: 'A person handles this lead' };
+  if (lead.opted_out) return { type: 'none', why: 'The lead asked not to be contacted' };
+  if (QUIET_STAGES.includes(lead.stage)) return { type: 'none', why: `The lead is in stage ${lead.stage}` };
+
+  if (!hasText && input.quiet) {
+    const followUp = nextFollowUp({ ...input.quiet, lead, practice: input.practice });
+    if (!followUp) return { type: 'none', why: 'The follow-up cadence is over' };
+    const due = new Date(Math.max(followUp.due_at.getTime(), input.now.getTime()));
+    return {
+      type: 'act',
+      action: { ...followUp, due_at: nextAllowedTime(followUp.channel, due, input.practice.timeZone) },
+    };
+  }
+
+  const channel = chooseChannel({
+    preferred: u.preferred_contact_method,
+    inbound: trigger.channel,
+    lead,
+    enabled: input.practice.channels,
+  });
+  if (!channel) return { type: 'none', why: 'No channel the practice enabled reaches this lead' };
+  const kind: ActionKind = lead.contacted_before ? 'reply' : 'first_contact';
+  const due = nextAllowedTime(channel, input.now, input.practice.timeZone);
+  return {
+    type: 'act',
+    action: {
+      kind,
+      channel,
+      due_at: due,
+      reason: actionReason(kind, channel, due.getTime() > input.now.getTime()),
+      follow_up_number: null,
+    },
+  };
+}
+
+/** Whether the lead can be reached on a channel the practice enabled. */
+function reachable(
+  channel: ContactChannel,
+  lead: Pick<LeadFacts, 'has_phone' | 'has_email'>,
+  enabled: Record<ContactChannel, boolean>,
+) {
+  if (!enabled[channel]) return false;
+  return channel === 'email' ? lead.has_email : lead.has_phone;
+}
+
+/**
+ * The channel of the next message: the one the lead asked for, else the one they wrote on, else SMS, then
+ * email, then a call, among those the practice enabled and the lead can be reached on.
+ */
+export function chooseChannel(input: {
+  preferred: ContactChannel | null;
+  inbound: TriggerChannel;
+  lead: Pick<LeadFacts, 'has_phone' | 'has_email'>;
+  enabled: Record<ContactChannel, boolean>;
+}): ContactChannel | null {
+  const order: ContactChannel[] = [];
+  if (input.preferred) order.push(input.preferred);
+  if (input.inbound === 'sms' || input.inbound === 'email') order.push(input.inbound);
+  order.push('sms', 'email', 'phone');
+  return order.find((channel) => reachable(channel, input.lead, input.enabled)) ?? null;
+}
+
+function actionReason(kind: ActionKind, channel: ContactChannel, delayed: boolean): string {
+  const what =
+    kind === 'first_contact'
+      ? 'First contact with the new lead'
+      : kind === 'reply'
+        ? 'Reply to the lead’s message'
+        : 'Follow up';
+  const how = channel === 'phone' ? 'by phone' : channel === 'sms' ? 'by SMS' : 'by email';
+  return delayed ? `${what} ${how} at the first allowed time (08:00–21:00 local)` : `${what} ${how}`;
+}
+
+export interface FollowUpInput {
+  /** How many follow-ups were already sent since the lead last wrote. */
+  sent_follow_ups: number;
+  /** When the last outbound message went out. */
+  last_outbound_at: Date;
+  lead: LeadFacts;
+  practice: PracticeFacts;
+}
+
+/**
+ * The next follow-up after an outbound message, or null when the cadence is over or the lead should not hear
+ * from the AI (human control, opted out, booked, closed, escalated, or unreachable).
+ */
+export function nextFollowUp(input: FollowUpInput): PlannedAction | null {
+  const { lead } = input;
+  if (lead.control_mode === 'human' || lead.opted_out || QUIET_STAGES.includes(lead.stage)) return null;
+  const step = CADENCE[input.sent_follow_ups];
+  if (!step) return null;
+  const channel = step.channels.find((c) => reachable(c, lead, input.practice.channels));
+  if (!channel) return null;
+  const number = input.sent_follow_ups + 1;
+  return {
+    kind: 'follow_up',
+    channel,
+    due_at: followUpTime(
+      channel,
+      input.last_outbound_at,
+      step.afterDays,
+      input.practice.timeZone,
+      input.practice.hours,
+    ),
+    reason: `Follow-up ${number} of ${CADENCE.length}: no reply ${step.afterDays === 1 ? '1 day' : `${step.afterDays} days`} after the last message`,
+    follow_up_number: number,
+  };
+}
+
+/** A follow-up is still worth sending only when the lead has not written, booked, opted out or been closed. */
+export function followUpStillDue(input: { lead: LeadFacts; inbound_since_scheduled: boolean }): boolean {
+  const { lead } = input;
+  return (
+    !input.inbound_since_scheduled &&
+    lead.control_mode === 'ai' &&
+    !lead.opted_out &&
+    !QUIET_STAGES.includes(lead.stage)
+  );
+}

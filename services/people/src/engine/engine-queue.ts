@@ -1,0 +1,109 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { DataSource, EntityManager } from 'typeorm';
+import { OUTREACH_QUEUE } from '../queues';
+import { AfterCommit } from './after-commit';
+import { Clock } from './clock';
+import { EngineAction } from './engine-action.entity';
+import { EngineAnalysis } from './engine-analysis.entity';
+import type { InquiryTrigger } from './engine-trigger';
+import {
+  ANALYZE_LEAD_JOB,
+  actionJobId,
+  AnalyzeLeadJob,
+  RUN_ACTION_JOB,
+  RunActionJob,
+} from './jobs/engine-jobs';
+
+/** A queued row this old has missed its job (Redis was down, or the process stopped after commit). */
+export const ENGINE_GRACE_SECONDS = 30;
+
+/** The BullMQ job id of an analysis: its trigger event, or the lead and the time it came in. */
+export function analysisJobId(trigger: Pick<InquiryTrigger, 'event_id' | 'person_id' | 'received_at'>) {
+  return trigger.event_id
+    ? `analyze_${trigger.event_id}`
+    : `analyze_${trigger.person_id}_${trigger.received_at.getTime()}`;
+}
+
+/**
+ * The engine's jobs on the `outreach` queue, durable rows first (as the send ledger does for sends): a row in
+ * the caller's transaction, the BullMQ job after commit; `sweep` finds rows whose job was lost.
+ */
+@Injectable()
+export class EngineQueue {
+  constructor(
+    @InjectQueue(OUTREACH_QUEUE) private readonly queue: Queue,
+    private readonly dataSource: DataSource,
+    private readonly afterCommit: AfterCommit,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Records an analysis in the caller's transaction and enqueues it after commit. A repeat changes nothing. */
+  async analyze(manager: EntityManager, trigger: InquiryTrigger): Promise<void> {
+    const jobId = analysisJobId(trigger);
+    const rows: { analysis_id: string }[] = await manager.query(
+      `INSERT INTO "people"."engine_analyses"
+         ("job_id", "practice_id", "person_id", "trigger_event_id", "channel", "received_at")
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ("job_id") DO NOTHING RETURNING "analysis_id"`,
+      [jobId, trigger.practice_id, trigger.person_id, trigger.event_id, trigger.channel, trigger.received_at],
+    );
+    if (rows.length === 0) return;
+    const job: AnalyzeLeadJob = {
+      analysis_id: rows[0].analysis_id,
+      practice_id: trigger.practice_id,
+      person_id: trigger.person_id,
+    };
+    this.afterCommit.run(manager, () => this.enqueueAnalysis(jobId, job));
+  }
+
+  enqueueAnalysis(jobId: string, job: AnalyzeLeadJob): Promise<unknown> {
+    return this.queue.add(ANALYZE_LEAD_JOB, job, { jobId });
+  }
+
+  /** Adds an action's delayed job after the caller's transaction commits. */
+  schedule(
+    manager: EntityManager,
+    action: Pick<EngineAction, 'action_id' | 'practice_id' | 'person_id' | 'due_at'>,
+  ) {
+    this.afterCommit.run(manager, () => this.enqueueAction(action));
+  }
+
+  enqueueAction(action: Pick<EngineAction, 'action_id' | 'practice_id' | 'person_id' | 'due_at'>) {
+    const data: RunActionJob = {
+      action_id: action.action_id,
+      practice_id: action.practice_id,
+      person_id: action.person_id,
+    };
+    const delay = Math.max(0, action.due_at.getTime() - this.clock.now().getTime());
+    return this.queue.add(RUN_ACTION_JOB, data, { jobId: actionJobId(action.action_id), delay });
+  }
+
+  /**
+   * One pass of the safety net: analyses still queued after the grace period, and scheduled actions past due by
+   * more than it, get their job again (BullMQ ignores an id it still holds; the processors skip finished work).
+   */
+  async sweep(graceSeconds = ENGINE_GRACE_SECONDS): Promise<number> {
+    const analyses = await this.dataSource.getRepository(EngineAnalysis).query(
+      `SELECT "analysis_id", "job_id", "practice_id", "person_id" FROM "people"."engine_analyses"
+       WHERE "status" = 'queued' AND "created_at" < now() - make_interval(secs => $1)
+       ORDER BY "created_at" LIMIT 500`,
+      [graceSeconds],
+    );
+    for (const row of analyses as (AnalyzeLeadJob & { job_id: string })[]) {
+      await this.enqueueAnalysis(row.job_id, {
+        analysis_id: row.analysis_id,
+        practice_id: row.practice_id,
+        person_id: row.person_id,
+      });
+    }
+    const actions: EngineAction[] = await this.dataSource.query(
+      `SELECT "action_id", "practice_id", "person_id", "due_at" FROM "people"."engine_actions"
+       WHERE "status" = 'scheduled' AND "due_at" < now() - make_interval(secs => $1)
+       ORDER BY "due_at" LIMIT 500`,
+      [graceSeconds],
+    );
+    for (const action of actions) await this.enqueueAction({ ...action, due_at: new Date(action.due_at) });
+    return analyses.length + actions.length;
+  }
+}

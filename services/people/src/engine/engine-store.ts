@@ -1,0 +1,133 @@
+import type { ScheduledActionState } from '@pp/contracts';
+import { EntityManager } from 'typeorm';
+import { Person } from '../persons/person.entity';
+import { TimelineEvent } from '../timeline/timeline-event.entity';
+import { EngineActionStatus } from './engine-action.entity';
+import { OUTBOUND_TYPES, TimelineFact } from './insights-rules';
+
+/** How many timeline events the engine reads for a lead (the newest). */
+const TIMELINE_LIMIT = 200;
+
+/** The lead, row-locked for the rest of the transaction (every engine change to a lead runs under this lock). */
+export function lockPerson(manager: EntityManager, personId: string): Promise<Person | null> {
+  return manager.findOne(Person, { where: { person_id: personId }, lock: { mode: 'pessimistic_write' } });
+}
+
+/** The lead's newest timeline events, oldest first. */
+export async function readTimeline(manager: EntityManager, personId: string): Promise<TimelineFact[]> {
+  const events = await manager.getRepository(TimelineEvent).find({
+    where: { person_id: personId },
+    order: { timestamp: 'DESC' },
+    take: TIMELINE_LIMIT,
+  });
+  return events.reverse();
+}
+
+/** Outbound messages in the timeline: how many, the last one, and follow-ups since the lead last wrote. */
+export function outboundFacts(events: readonly TimelineFact[], inboundTypes: readonly string[]) {
+  let lastInbound: Date | null = null;
+  let lastOutbound: Date | null = null;
+  let outbound = 0;
+  let inbound = 0;
+  for (const event of events) {
+    if (inboundTypes.includes(event.event_type)) {
+      inbound++;
+      if (!lastInbound || event.timestamp > lastInbound) lastInbound = event.timestamp;
+    }
+    if (OUTBOUND_TYPES.includes(event.event_type)) {
+      outbound++;
+      if (!lastOutbound || event.timestamp > lastOutbound) lastOutbound = event.timestamp;
+    }
+  }
+  return { inbound, outbound, lastInbound, lastOutbound };
+}
+
+/** Speed to lead fields, which intake adds to the person (read and written by SQL, set once). */
+export async function readSpeedFields(
+  manager: EntityManager,
+  personId: string,
+): Promise<{ first_inquiry_at: Date | null; speed_to_lead_seconds: number | null }> {
+  const [row]: { first_inquiry_at: Date | null; speed_to_lead_seconds: number | null }[] =
+    await manager.query(
+      `SELECT "first_inquiry_at", "speed_to_lead_seconds" FROM "people"."persons" WHERE "person_id" = $1`,
+      [personId],
+    );
+  return row ?? { first_inquiry_at: null, speed_to_lead_seconds: null };
+}
+
+/**
+ * Sets speed_to_lead_seconds once: the seconds from the first inquiry (first_inquiry_at, else the lead's
+ * creation) to `at`, the first message sent or the first review opened.
+ */
+export async function recordSpeedToLead(manager: EntityManager, personId: string, at: Date): Promise<void> {
+  await manager.query(
+    `UPDATE "people"."persons"
+       SET "speed_to_lead_seconds" = GREATEST(0, EXTRACT(EPOCH FROM ($2::timestamptz - COALESCE("first_inquiry_at", "created_at"))))
+     WHERE "person_id" = $1 AND "speed_to_lead_seconds" IS NULL`,
+    [personId, at],
+  );
+}
+
+/** Merges keys into current_outreach_state (and drops `remove`), keeping the entity in step. */
+export async function patchOutreachState(
+  manager: EntityManager,
+  person: Person,
+  patch: Record<string, unknown>,
+  remove: string[] = [],
+): Promise<void> {
+  const next: Record<string, unknown> = { ...(person.current_outreach_state ?? {}), ...patch };
+  for (const key of remove) delete next[key];
+  person.current_outreach_state = next as Person['current_outreach_state'];
+  await manager.query(
+    `UPDATE "people"."persons" SET "current_outreach_state" = $2::jsonb, "updated_at" = now() WHERE "person_id" = $1`,
+    [person.person_id, JSON.stringify(next)],
+  );
+}
+
+/** The action the lead's state names as its next one, if any. */
+export function currentActionId(person: Person): string | null {
+  const state = person.current_outreach_state?.scheduled_action as ScheduledActionState | undefined;
+  return state?.action_id ?? null;
+}
+
+/**
+ * Ends every scheduled action of the lead (`cancelled` when outreach stops, `superseded` when newer news
+ * replaces it) and clears the plan on the lead: current_outreach_state.scheduled_action and, when it was the
+ * engine's, next_scheduled_action (kept when a staff action just set its own). Returns how many were ended.
+ */
+export async function endScheduledActions(
+  manager: EntityManager,
+  person: Person,
+  status: Extract<EngineActionStatus, 'cancelled' | 'superseded'>,
+  why: string,
+  options: { keepNextScheduledAction?: boolean } = {},
+): Promise<number> {
+  const rows: unknown[] = await manager.query(
+    `UPDATE "people"."engine_actions" SET "status" = $2, "finished_at" = now(), "outcome" = $3::jsonb
+     WHERE "person_id" = $1 AND "status" = 'scheduled' RETURNING "action_id"`,
+    [person.person_id, status, JSON.stringify({ why })],
+  );
+  const ended = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
+  if (currentActionId(person)) {
+    await patchOutreachState(manager, person, {}, ['scheduled_action']);
+    if (!options.keepNextScheduledAction) {
+      person.next_scheduled_action = null;
+      await manager.update(Person, { person_id: person.person_id }, { next_scheduled_action: null });
+    }
+  }
+  return ended;
+}
+
+/** Marks an action finished with what it did. */
+export async function finishAction(
+  manager: EntityManager,
+  actionId: string,
+  status: Exclude<EngineActionStatus, 'scheduled'>,
+  outcome: Record<string, unknown>,
+): Promise<void> {
+  await manager.query(
+    `UPDATE "people"."engine_actions" SET "status" = $2, "outcome" = $3::jsonb, "finished_at" = now()
+     WHERE "action_id" = $1`,
+    [actionId, status, JSON.stringify(outcome)],
+  );
+}

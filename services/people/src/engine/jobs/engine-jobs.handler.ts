@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { OutreachJobHandler } from '../../outreach/jobs/outreach-job-handler';
+import { ActionRunner } from '../action-runner';
+import { LeadAnalyzer } from '../lead-analyzer';
+import { ANALYZE_LEAD_JOB, AnalyzeLeadJob, RUN_ACTION_JOB, RunActionJob } from './engine-jobs';
+
+/** Runs the engine's jobs on the outreach queue's worker (ROLE worker or all). */
+@Injectable()
+export class EngineJobsHandler extends OutreachJobHandler {
+  constructor(
+    private readonly analyzer: LeadAnalyzer,
+    private readonly runner: ActionRunner,
+  ) {
+    super();
+  }
+
+  handles(name: string): boolean {
+    return name === ANALYZE_LEAD_JOB || name === RUN_ACTION_JOB;
+  }
+
+  process(job: Job): Promise<string> {
+    if (job.name === ANALYZE_LEAD_JOB) return this.analyzer.run((job.data as AnalyzeLeadJob).analysis_id);
+    return this.runner.run((job.data as RunActionJob).action_id);
+  }
+}

@@ -1,0 +1,20 @@
+/** Names of the engine's jobs on the `outreach` queue (docs/product/ai-engine.md#understanding-deciding-acting). */
+export const ANALYZE_LEAD_JOB = 'analyze-lead';
+export const RUN_ACTION_JOB = 'run-action';
+
+/** Data of an `analyze-lead` job: its engine_analyses row holds the rest. */
+export interface AnalyzeLeadJob {
+  analysis_id: string;
+  practice_id: string;
+  person_id: string;
+}
+
+/** Data of a delayed `run-action` job (job id `action_<action_id>`). */
+export interface RunActionJob {
+  action_id: string;
+  practice_id: string;
+  person_id: string;
+}
+
+/** BullMQ job id of an action (BullMQ refuses ':' in custom ids). */
+export const actionJobId = (actionId: string) => `action_${actionId}`;

@@ -1,0 +1,359 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { InquiryChannel, LanguageModel, Understanding } from '@pp/ai';
+import { PendingReviewTypes } from '@pp/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { PracticeKnowledge } from '../knowledge-context/practice-knowledge';
+import { dismissOpenDecision } from '../decisions/review-items';
+import { Person } from '../persons/person.entity';
+import { annotateEvent, LeadActivity } from '../timeline/lead-activity';
+import { ActionScheduler } from './action-scheduler';
+import { Clock } from './clock';
+import { decide, Decision, TriggerChannel } from './decision-rules';
+import { EngineAnalysis } from './engine-analysis.entity';
+import {
+  endScheduledActions,
+  lockPerson,
+  outboundFacts,
+  patchOutreachState,
+  readTimeline,
+} from './engine-store';
+import {
+  aiInsights,
+  behavioralInsights,
+  calculatedMetrics,
+  contentAnalysis,
+  conversation,
+  eventText,
+  formFields,
+  INBOUND_TYPES,
+  TimelineFact,
+} from './insights-rules';
+import { LANGUAGE_MODEL } from './language-model';
+import { scoreLead } from './lead-scoring';
+import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
+import { procedureValue, quotableFacts } from './quotable-facts';
+
+export type AnalysisOutcome = 'skipped' | Decision['type'];
+
+const DEFAULT_TIMEZONE = 'America/New_York';
+
+/**
+ * The `analyze-lead` job (docs/product/ai-engine.md#understanding-deciding-acting): read the inquiry with the
+ * language model, store what it understood on the lead and its event, then decide and apply the decision, all
+ * under the lead's row lock in one transaction. The model is called before the lock is taken.
+ */
+@Injectable()
+export class LeadAnalyzer {
+  private readonly logger = new Logger(LeadAnalyzer.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly activity: LeadActivity,
+    private readonly scheduler: ActionScheduler,
+    private readonly settings: PracticeSettings,
+    private readonly clock: Clock,
+    @Optional() @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel | null,
+    @Optional() @Inject(PracticeKnowledge) private readonly knowledge: PracticeKnowledge | null,
+  ) {}
+
+  async run(analysisId: string): Promise<AnalysisOutcome> {
+    const analysis = await this.dataSource
+      .getRepository(EngineAnalysis)
+      .findOneBy({ analysis_id: analysisId });
+    if (!analysis || analysis.status !== 'queued') return 'skipped';
+    const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: analysis.person_id });
+    if (!person || person.practice_id !== analysis.practice_id) {
+      await this.finish(this.dataSource.manager, analysisId, 'failed', 'The lead no longer exists');
+      return 'skipped';
+    }
+    if (!this.model) throw new Error('No language model is configured');
+
+    const practice = await this.settings.practice(person.practice_id);
+    const events = await readTimeline(this.dataSource.manager, person.person_id);
+    const trigger = analysis.trigger_event_id
+      ? (events.find((e) => e.event_id === analysis.trigger_event_id) ?? null)
+      : null;
+    const text = trigger ? eventText(trigger) : null;
+    const offer = this.knowledge ? await this.knowledge.offer(person.practice_id) : null;
+    const locationId = leadLocationId(trigger);
+    const location = practice ? leadLocation(practice, locationId) : null;
+    const now = this.clock.now();
+    const facts = quotableFacts(offer, location, now);
+
+    const understanding = text
+      ? await this.model.understand(
+          {
+            channel: inquiryChannel(analysis.channel),
+            text,
+            subject: typeof trigger?.content_data.subject === 'string' ? trigger.content_data.subject : null,
+            formFields: trigger ? formFields(trigger) : undefined,
+            conversation: conversation(events, trigger?.event_id ?? null),
+            practiceProcedures: offer?.procedures.map((p) => p.name) ?? [],
+          },
+          { correlationId: analysis.job_id },
+        )
+      : withoutMessage(person, trigger ? formFields(trigger) : {});
+
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const locked = await lockPerson(manager, person.person_id);
+      const current = await manager.findOne(EngineAnalysis, {
+        where: { analysis_id: analysisId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!locked || current?.status !== 'queued') return 'skipped' as const;
+      const fresh = await readTimeline(manager, locked.person_id);
+      const counts = outboundFacts(fresh, INBOUND_TYPES);
+      const score = scoreLead({
+        intent: understanding.intent,
+        urgency: understanding.urgency_level,
+        procedureValue: procedureValue(facts, understanding.procedures_of_interest),
+        engagement: {
+          inboundMessages: counts.inbound,
+          outboundMessages: counts.outbound,
+          sessions: calculatedMetrics(fresh).total_sessions,
+          pagesViewed: calculatedMetrics(fresh).total_pages_viewed,
+          secondsOnSite: calculatedMetrics(fresh).total_time_on_site,
+        },
+        lastInboundAt: counts.lastInbound?.toISOString() ?? null,
+        now: now.toISOString(),
+        reachability: {
+          phone: Boolean(locked.primary_phone),
+          email: Boolean(locked.primary_email),
+          optedOut: locked.current_outreach_state?.opted_out === true,
+        },
+        buyingSignals: understanding.buying_signals,
+      });
+      await this.storeInsights(manager, locked, understanding, score, fresh, now, counts);
+      if (trigger && text) {
+        await annotateEvent(
+          manager,
+          { person_id: locked.person_id, event_id: trigger.event_id },
+          {
+            ai_content_analysis: contentAnalysis(understanding),
+            calculated_lead_score: score.lead_score,
+          },
+        );
+      }
+
+      const decision = decide({
+        understanding,
+        trigger: { channel: analysis.channel as TriggerChannel, text },
+        lead: {
+          stage: locked.stage,
+          control_mode: locked.current_outreach_state?.control_mode === 'human' ? 'human' : 'ai',
+          opted_out: locked.current_outreach_state?.opted_out === true,
+          has_phone: Boolean(locked.primary_phone),
+          has_email: Boolean(locked.primary_email),
+          contacted_before: counts.outbound > 0,
+        },
+        practice: practiceFacts(practice, location),
+        now,
+        quiet:
+          !text && counts.lastOutbound && (!counts.lastInbound || counts.lastOutbound > counts.lastInbound)
+            ? {
+                sent_follow_ups: await followUpsSince(manager, locked.person_id, counts.lastInbound),
+                last_outbound_at: counts.lastOutbound,
+              }
+            : undefined,
+      });
+      await this.apply(manager, locked, decision, understanding, {
+        trigger_event_id: trigger?.event_id ?? null,
+        inbound: text,
+        location_id: location?.location_id ?? null,
+        newInbound: Boolean(text),
+      });
+      await this.activity.announce(manager, locked, 'lead_updated');
+      await this.finish(manager, analysisId, 'done', null);
+      return decision.type;
+    });
+    return outcome;
+  }
+
+  private async storeInsights(
+    manager: EntityManager,
+    person: Person,
+    u: Understanding,
+    score: ReturnType<typeof scoreLead>,
+    events: TimelineFact[],
+    now: Date,
+    counts: ReturnType<typeof outboundFacts>,
+  ): Promise<void> {
+    await patchOutreachState(manager, person, { ai_insights: aiInsights(u, now) });
+    const insights = behavioralInsights({
+      understanding: u,
+      score,
+      metrics: calculatedMetrics(events),
+      inboundMessages: counts.inbound,
+      outboundMessages: counts.outbound,
+      now,
+    });
+    person.behavioral_insights = insights;
+    await manager.query(
+      `UPDATE "people"."persons" SET "behavioral_insights" = $2::jsonb, "language" = $3 WHERE "person_id" = $1`,
+      [person.person_id, JSON.stringify(insights), u.language],
+    );
+  }
+
+  /** Applies a decision to the locked lead. */
+  private async apply(
+    manager: EntityManager,
+    person: Person,
+    decision: Decision,
+    u: Understanding,
+    context: {
+      trigger_event_id: string | null;
+      inbound: string | null;
+      location_id: string | null;
+      newInbound: boolean;
+    },
+  ): Promise<void> {
+    // Whatever follows, a new message from the lead makes the planned next message stale.
+    if (context.newInbound) await endScheduledActions(manager, person, 'superseded', 'The lead wrote again');
+    const meta = { source: 'ai_engine', ai_reasoning: u.reasoning };
+    switch (decision.type) {
+      case 'stop': {
+        await endScheduledActions(manager, person, 'cancelled', `Outreach stopped: ${decision.reason}`);
+        const patch: Record<string, unknown> = {};
+        if (decision.reason === 'opt_out') patch.opted_out = true;
+        if (decision.reason === 'opt_out' || decision.reason === 'spam') {
+          await dismissOpenDecision(manager, person.person_id, {
+            at: this.clock.now(),
+            by: null,
+            byName: null,
+          });
+          if (person.pending_review_type === PendingReviewTypes.approval) person.pending_review_type = null;
+        }
+        await patchOutreachState(manager, person, patch);
+        if (decision.close) person.stage = 'Closed - Lost';
+        await manager.update(
+          Person,
+          { person_id: person.person_id },
+          { stage: person.stage, pending_review_type: person.pending_review_type },
+        );
+        await this.activity.append(manager, person, {
+          event_type: 'outreach_stopped',
+          content_data: { reason: decision.reason },
+          event_metadata: meta,
+        });
+        return;
+      }
+      case 'escalate': {
+        await endScheduledActions(manager, person, 'cancelled', `Escalated: ${decision.reason}`);
+        person.stage = 'Escalated';
+        person.pending_review_type = PendingReviewTypes.escalate;
+        await manager.update(
+          Person,
+          { person_id: person.person_id },
+          { stage: 'Escalated', pending_review_type: PendingReviewTypes.escalate },
+        );
+        await this.activity.append(
+          manager,
+          person,
+          {
+            event_type: 'ai_escalation',
+            content_data: { reason: decision.reason, priority: decision.priority, message: decision.message },
+            event_metadata: meta,
+          },
+          { markUnseen: true },
+        );
+        return;
+      }
+      case 'none':
+        return;
+      case 'act':
+        await this.scheduler.schedule(manager, person, decision.action, {
+          trigger_event_id: context.trigger_event_id,
+          plan: {
+            intent: u.intent,
+            procedures: u.procedures_of_interest,
+            key_concerns: u.key_concerns,
+            language: u.language,
+            reasoning: u.reasoning,
+            summary: u.inquiry_summary,
+            inbound: context.inbound,
+            location_id: context.location_id,
+          },
+        });
+        return;
+    }
+  }
+
+  private async finish(
+    manager: EntityManager,
+    analysisId: string,
+    status: 'done' | 'failed',
+    error: string | null,
+  ): Promise<void> {
+    await manager.update(
+      EngineAnalysis,
+      { analysis_id: analysisId },
+      { status, error, finished_at: new Date(), attempts: () => '"attempts" + 1' },
+    );
+    if (error) this.logger.warn(`analysis ${analysisId}: ${error}`);
+  }
+}
+
+function inquiryChannel(channel: string): InquiryChannel {
+  return channel === 'sms' || channel === 'email' || channel === 'chat' || channel === 'phone'
+    ? channel
+    : 'form';
+}
+
+/** The location a form named (form_data.location_id or content_data.location_id), if any. */
+function leadLocationId(trigger: TimelineFact | null): string | null {
+  const value = trigger?.content_data.location_id;
+  return typeof value === 'string' ? value : null;
+}
+
+/** Follow-ups the engine carried out since the lead last wrote. */
+async function followUpsSince(
+  manager: EntityManager,
+  personId: string,
+  lastInbound: Date | null,
+): Promise<number> {
+  const [row]: { count: string }[] = await manager.query(
+    `SELECT count(*) AS "count" FROM "people"."engine_actions"
+     WHERE "person_id" = $1 AND "kind" = 'follow_up' AND "status" = 'done'
+       AND ($2::timestamptz IS NULL OR "finished_at" > $2)`,
+    [personId, lastInbound],
+  );
+  return Number(row?.count ?? 0);
+}
+
+export function practiceFacts(
+  practice: EnginePractice | null,
+  location: EnginePractice['locations'][number] | null,
+) {
+  return {
+    channels: practice?.channels ?? { sms: true, email: true, phone: true },
+    timeZone: location?.timezone ?? DEFAULT_TIMEZONE,
+    hours: location?.business_hours ?? null,
+  };
+}
+
+/** A lead staff created without a message: nothing to read, the AI introduces the practice. */
+function withoutMessage(person: Person, fields: Record<string, string>): Understanding {
+  const known = person.current_outreach_state?.ai_insights?.procedures_of_interest ?? [];
+  const procedures = fields.procedure_interest ? [fields.procedure_interest] : known;
+  return {
+    language: person.current_outreach_state?.ai_insights?.language === 'es' ? 'es' : 'en',
+    intent: 'information',
+    intent_confidence: 1,
+    procedures_of_interest: procedures,
+    urgency_level: 'medium',
+    key_concerns: [],
+    inquiry_summary: 'Lead added without a message',
+    escalation: null,
+    escalations: [],
+    buying_signals: [],
+    objections: [],
+    budget_indicator: null,
+    preferred_contact_method: null,
+    preferred_contact_time: null,
+    communication_style: 'brief',
+    confidence: 1,
+    reasoning: 'No message to read: a first contact introduces the practice',
+    provider: 'built-in',
+    model: 'built-in',
+  };
+}

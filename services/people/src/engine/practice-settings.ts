@@ -1,0 +1,64 @@
+import type { BusinessHours } from '@pp/contracts';
+
+export type AutomationLevel = 'manual' | 'semi_auto' | 'full_auto';
+
+/** A location as the engine needs it: its zone and hours, for timing; its name, phone and address for drafts. */
+export interface EngineLocation {
+  location_id: string;
+  name: string;
+  timezone: string;
+  is_primary: boolean;
+  is_active: boolean;
+  business_hours: BusinessHours | null;
+  phone: string | null;
+  address: string | null;
+}
+
+/** What the engine needs of a practice (docs/product/settings.md#automation, #outreach-preferences). */
+export interface EnginePractice {
+  practice_id: string;
+  name: string;
+  automation_level: AutomationLevel;
+  /** Outreach channels the practice enabled (outreach_preferences.channels.*.enabled). */
+  channels: { sms: boolean; email: boolean; phone: boolean };
+  /** Active locations, primary first. */
+  locations: EngineLocation[];
+}
+
+/**
+ * Where the engine reads a practice's settings: people's read model of `practice.changes`
+ * (PracticeReadModel). Abstract so that tests can give a practice directly.
+ */
+export abstract class PracticeSettings {
+  abstract practice(practiceId: string): Promise<EnginePractice | null>;
+}
+
+export const AUTOMATION_LEVELS: readonly AutomationLevel[] = ['manual', 'semi_auto', 'full_auto'];
+
+/** The practice's automation level as stored, semi_auto (the product's default) when unknown. */
+export function automationLevel(value: unknown): AutomationLevel {
+  return AUTOMATION_LEVELS.includes(value as AutomationLevel) ? (value as AutomationLevel) : 'semi_auto';
+}
+
+/** Enabled outreach channels from outreach_preferences: everything on unless switched off. */
+export function enabledChannels(preferences: unknown): EnginePractice['channels'] {
+  const prefs = (preferences ?? {}) as {
+    enabled?: unknown;
+    channels?: Record<string, { enabled?: unknown }>;
+  };
+  if (prefs.enabled === false) return { sms: false, email: false, phone: false };
+  const on = (name: string) => prefs.channels?.[name]?.enabled !== false;
+  return { sms: on('sms'), email: on('email'), phone: on('phone') };
+}
+
+/** The location a lead's time and prices follow: the matched one, else the primary, else the first. */
+export function leadLocation(practice: EnginePractice, locationId: string | null): EngineLocation | null {
+  const active = practice.locations.filter((l) => l.is_active);
+  return (
+    active.find((l) => l.location_id === locationId) ??
+    active.find((l) => l.is_primary) ??
+    active[0] ??
+    practice.locations[0] ??
+    null
+  );
+}
