@@ -1,2 +1,5 @@
 export * from './model';
 export * from './situation';
+export * from './safety/prices';
+export * from './safety/sms';
+export * from './scoring/lead-score';
