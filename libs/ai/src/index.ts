@@ -3,3 +3,4 @@ export * from './situation';
 export * from './safety/prices';
 export * from './safety/sms';
 export * from './scoring/lead-score';
+export * from './builtin/draft/draft';
