@@ -4,3 +4,4 @@ export * from './safety/prices';
 export * from './safety/sms';
 export * from './scoring/lead-score';
 export * from './builtin/draft/draft';
+export * from './builtin/answer/answer';
