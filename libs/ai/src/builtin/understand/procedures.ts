@@ -200,7 +200,7 @@ export function findProcedures(text: string, practiceProcedures: readonly string
 /** Phrases that name a procedure without its name: a dental injury, a child's dental visit, a Spanish peel. */
 const PHRASES: [RegExp, string][] = [
   [
-    /\b((broke|broken|break|cracked|chipped|knocked out|knocked)( out)? (my|his|her|their|a|the|one of my)? ?(\w+ )?(front |adult |back |baby )?(tooth|teeth|molar)|(tooth|teeth) (got )?(knocked out|broke|broken|cracked)|(me duele|dolor de|duele) (la |una |el |mucho la |mucho el )?(muela|diente|dientes|muelas)|(muela|diente)s? (muy )?(hinchad[oa]|rot[oa]|quebrad[oa]|partid[oa]))\b/,
+    /\b((broke|broken|break|cracked|chipped|knocked out|knocked)( out)? (my|his|her|their|a|the|one of my)? ?(\w+ )?(front |adult |back |baby )?(tooth|teeth|molar)|(tooth|teeth) (got )?(knocked out|broke|broken|cracked)|(me duele|me duelen|dolor de|duele)( mucho| bastante| muchisimo)? (la |una |el |mi |mis |los |las )?(muela|diente|dientes|muelas)|(muela|diente)s? (muy )?(hinchad[oa]|rot[oa]|quebrad[oa]|partid[oa]))\b/,
     'emergency-dental',
   ],
   [
@@ -218,7 +218,7 @@ const isDental = (key: string) => byKey.get(key)?.category.startsWith('dental') 
 
 /** 'filler in my cheeks', 'relleno en los labios': filler for an area named next to it. */
 function fillerArea(words: readonly string[], start: number, length: number): string {
-  const near = words.slice(Math.max(0, start - 3), start + length + 4).join(' ');
+  const near = words.slice(Math.max(0, start - 6), start + length + 5).join(' ');
   if (/\b(lips?|labios?)\b/.test(near)) return 'lip-filler';
   if (/\b(cheeks?|cheekbones?|pomulos?|mejillas?)\b/.test(near)) return 'cheek-filler';
   return 'dermal-fillers';

@@ -1,5 +1,6 @@
 import type { EscalationPriority, EscalationReason } from '@pp/contracts';
 import type { EscalationFinding } from '../../model';
+import { findProcedures } from './procedures';
 import { excerptAround, expand } from './text';
 
 /**
@@ -53,22 +54,33 @@ const AFTER_TREATMENT = new RegExp(
   [
     String.raw`\b(after|from|post)\s+(my|her|his|our|your|last|i got|i had)\b`,
     String.raw`\bsince\s+(my|the|her|his|our|last|getting|having|i got|i had|then)\b`,
+    String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
+    String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|recovery|healing)\b`,
+    String.raw`\b(despues de(l)?|desde (mi|la|el|que))\b`,
+    String.raw`\bme (hice|hicieron|pusieron|aplicaron|inyectaron|operaron)\b`,
+    String.raw`\b(injection site|injected|treated area|where it was treated|incision|stitches|sutures|drain|implant|implants)\b`,
+  ].join('|'),
+);
+
+/** When something happened: a treatment in the past when the message names one. */
+const WHEN_DONE = new RegExp(
+  [
     String.raw`(^|[.!?]\s*)(got|had|did)\s`,
     String.raw`\b(and now|now (there|i|my|it|they|the|its|it's))\b`,
     String.raw`\b(on|since|last|this past) (mon|tues|wednes|thurs|fri|satur|sun)day\b`,
     String.raw`\b(el|desde el) (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b`,
-    String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
     String.raw`\b(i|we|she|he|my (daughter|son|wife|husband|mom|mother))\s+(just\s+)?(had|got|did|received|went|came in|was treated)\b`,
     String.raw`\bi(?:'?ve| have) (had|gotten|got|done)\b`,
     String.raw`\b(yesterday|last (week|night|month|friday|monday|tuesday|wednesday|thursday|saturday|sunday)|this morning|earlier today)\b`,
     String.raw`\b(\d+|a|an|one|two|three|four|five|few|couple( of)?)\s+(days?|weeks?|hours?|months?)\s+(ago|later|post|after|out)\b`,
-    String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|recovery|healing)\b`,
-    String.raw`\b(despues de(l)?|desde (mi|la|el|que))\b`,
-    String.raw`\bme (hice|hicieron|pusieron|aplicaron|inyectaron|operaron)\b`,
     String.raw`\b(ayer|hace (\d+|unos|unas|dos|tres|una|un) (dias?|semanas?|horas?))\b`,
-    String.raw`\b(injection site|injected|treated area|where it was treated|incision|stitches|sutures|drain|implant|implants)\b`,
+    String.raw`\b\d+ (days?|weeks?|months?) (since|from)\b`,
   ].join('|'),
 );
+
+/** Words of a treatment or a visit. */
+const TREATMENT =
+  /\b(treatment|treated|procedure|surgery|operation|injection|injections|injected|shots?|appointment|session|visit|laser|peel|facial|tratamiento|procedimiento|cirugia|operacion|inyeccion|sesion|cita)\b/;
 
 /** A symptom as reported by the writer, not asked about in general. */
 const REPORTED = new RegExp(
@@ -84,7 +96,9 @@ const EXPECTATION =
 const SEVERE =
   /\b(severe|severely|extreme|extremely|unbearable|excruciating|terrible|horrible|really bad|so bad|very bad|worst|intense|intenso|fuerte|insoportable|muy mal|getting worse|worse|spreading|won't stop|wont stop|will not stop|no para|hot to the touch)\b/;
 
-const post = (folded: string) => AFTER_TREATMENT.test(folded);
+let treatmentNamed = false;
+/** A treatment in the past: said outright, or a time ('yesterday', '3 days ago') in a message naming one. */
+const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
 
 /** Asking to be seen now. */
 const URGENT_CARE =
@@ -110,7 +124,7 @@ const RULES: Rule[] = [
     reason: 'post_treatment_symptoms',
     priority: 'high',
     pattern:
-      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
+      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (EXPECTATION.test(around) && !post(around)) return false;
@@ -241,6 +255,8 @@ const REASON_ORDER: EscalationReason[] = [
 /** Every escalation trigger in the message, highest priority first, each reason once. */
 export function findEscalations(text: string): EscalationFinding[] {
   const folded = foldKeepingPositions(text);
+  treatmentNamed =
+    TREATMENT.test(folded) || findProcedures(text, []).some((found) => found.key !== 'emergency-dental');
   const findings = new Map<EscalationReason, EscalationFinding>();
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;

@@ -154,6 +154,12 @@ interface Cue {
 
 /** Words that point to an intent, read on the folded, shorthand-expanded text. */
 const INTENT_CUES: Cue[] = [
+  {
+    intent: 'booking',
+    weight: 1,
+    pattern:
+      /\b(i want|i wanna|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero (hacerme|ponerme|una|un)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
+  },
   // pricing
   {
     intent: 'pricing',
@@ -185,7 +191,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b(reschedule|re schedule|rebook|move (my|the|our) (appointment|consultation|visit|time|booking)|change (my|the) (appointment|consultation|visit|time|date|booking)|push (back )?my (appointment|consultation|visit)|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la) (cita|hora|fecha)|reprogramar|mover (mi|la) cita|otro dia|otra hora|otra fecha)\b/,
+      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita)|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|otro dia|otra hora|otra fecha)\b/,
   },
   // cancel
   {
