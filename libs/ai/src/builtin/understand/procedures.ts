@@ -200,7 +200,7 @@ export function findProcedures(text: string, practiceProcedures: readonly string
 /** Phrases that name a procedure without its name: a dental injury, a child's dental visit, a Spanish peel. */
 const PHRASES: [RegExp, string][] = [
   [
-    /\b((broke|broken|break|cracked|chipped|knocked out|knocked)( out)? (my|his|her|their|a|the|one of my)? ?(\w+ )?(front |adult |back |baby )?(tooth|teeth|molar)|(tooth|teeth) (got )?(knocked out|broke|broken|cracked)|(me duele|me duelen|dolor de|duele)( mucho| bastante| muchisimo)? (la |una |el |mi |mis |los |las )?(muela|diente|dientes|muelas)|(muela|diente)s? (muy )?(hinchad[oa]|rot[oa]|quebrad[oa]|partid[oa]))\b/,
+    /\b((broke|broken|break|cracked|chipped|knocked out|knocked)( out)? (my|his|her|their|a|the|one of my)? ?(\w+ )?(front |adult |back |baby )?(tooth|teeth|molar)|(tooth|teeth) (got |is |are )?(knocked out|broke|broken|cracked)|hit my (mouth|tooth|teeth)|(me duele|me duelen|dolor de|duele)( mucho| bastante| muchisimo)? (la |una |el |mi |mis |los |las )?(muela|diente|dientes|muelas)|(muela|diente)s? (muy )?(hinchad[oa]|rot[oa]|quebrad[oa]|partid[oa]))\b/,
     'emergency-dental',
   ],
   [
@@ -208,6 +208,7 @@ const PHRASES: [RegExp, string][] = [
     'pediatric-dentistry',
   ],
   [/\b(un|el|del|hice un|hacer un|hacerme un|los) peelings?\b/, 'chemical-peel'],
+  [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
     /\b(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,
     'eyelid-surgery',
@@ -253,6 +254,8 @@ function resolveAmbiguous(
       } else if (SKIN.test(folded) && !BUTTOCK.test(folded)) key = 'bbl-broadband-light';
       else key = 'brazilian-butt-lift';
     } else if (word === 'cleaning' || word === 'limpieza') {
+      const beside = `${words[position - 1] ?? ''} ${words[position + 1] ?? ''}`;
+      if (/\b(facial|skin|face|pore|pores|cutis|carpet|house)\b/.test(beside)) return;
       if (DENTAL.test(folded) || offered('cleaning-exam')) key = 'cleaning-exam';
     } else if (word === 'braces' || word === 'frenos' || word === 'brackets') {
       if (offered('clear-aligners') || offered('invisalign')) key = 'clear-aligners';

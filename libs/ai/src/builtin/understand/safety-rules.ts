@@ -98,6 +98,11 @@ const SEVERE =
 
 let treatmentNamed = false;
 /** A treatment in the past: said outright, or a time ('yesterday', '3 days ago') in a message naming one. */
+/** 'afraid of the pain', 'miedo del dolor': a worry, not a symptom. */
+const WORRY =
+  /\b(afraid|scared|worried|nervous|anxious|fear|fearful|concerned|terrified|miedo|temor|preocupad[oa]|nervios[oa])\b[^.!?]{0,25}$/;
+const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.max(0, index - 40), index));
+
 const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
 
 /** Asking to be seen now. */
@@ -124,9 +129,10 @@ const RULES: Rule[] = [
     reason: 'post_treatment_symptoms',
     priority: 'high',
     pattern:
-      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
+      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
+      if (worried(folded, match.index)) return false;
       if (EXPECTATION.test(around) && !post(around)) return false;
       const droop = /^droop|^ptosis|caid/.test(match[0]);
       if (
@@ -148,7 +154,7 @@ const RULES: Rule[] = [
       /\b(pain|painful|hurts?|hurting|ache|aching|toothache|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
-      if (EXPECTATION.test(around)) return false;
+      if (worried(folded, match.index) || EXPECTATION.test(around)) return false;
       // Reasons for a surgery ('back pain from large breasts', 'broke my nose years ago') are not emergencies.
       if (
         /\b(years? ago|since i was|as a (kid|child|teen)|in high school|always had|from (my )?(large|big|heavy)|because of (my )?(large|big|heavy)|due to (my )?(large|big|heavy))\b/.test(
@@ -177,13 +183,13 @@ const RULES: Rule[] = [
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|dispute|disputing|chargeback|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|quiero (un |mi )?reembolso|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|dispute|disputing|chargeback|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
   },
   {
     reason: 'complaint',
     priority: 'medium',
     pattern:
-      /\b(complain|complaint|unacceptable|inaceptable|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|decepcionad[oa])\b/,
+      /\b(complain|complaint|unacceptable|inaceptable|ridiculous|ridiculo|absurd|this is (insane|crazy|a joke)|been waiting (\w+ ){0,3}(for|weeks|days|hours|months)|still waiting|(no one|nobody|no body) (has |ever )?(called|answers|answered|responded|got back|gets back|returned)|never (called|got back|heard back|returned my)|nadie (me )?(contesta|llamo|responde)|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|decepcionad[oa])\b/,
     when: (folded, match) => {
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
@@ -233,7 +239,7 @@ const RULES: Rule[] = [
     reason: 'human_requested',
     priority: 'medium',
     pattern:
-      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente)|with a (person|human|real person)|(coordinator|someone|somebody|staff|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+) (to |can |could |please )?(call|phone|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona)\b/,
+      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona)\b/,
     when: (folded, match) =>
       !/\bno (more )?bots?\b/.test(match[0]) || /\b(person|human|someone)\b/.test(folded),
   },
@@ -335,7 +341,7 @@ export function findWrongNumber(text: string): string | null {
 }
 
 const SPAM =
-  /\b(we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|for your (business|practice|clinic|website)|gana dinero|criptomonedas?|desde casa|inversion|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello) (sir|madam|sir\/madam|business owner|website owner|owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|gift card|free iphone|click (here|the link|below)|limited time offer|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|for your (business|practice|clinic|website)|gana dinero|criptomonedas?|desde casa|inversion|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello) (sir|madam|sir\/madam|business owner|website owner|owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|gift card|free iphone|click (here|the link|below)|limited time offer|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
 
 export function findSpam(text: string): string | null {
   const folded = foldKeepingPositions(text);
@@ -369,6 +375,9 @@ export function isGibberish(folded: string): boolean {
       !/[aeiouy]/.test(word) ||
       /[bcdfghjklmnpqrstvwxz]{5,}/.test(word) ||
       /(.)\1{3,}/.test(word) ||
+      /q(?!u)/.test(word) ||
+      /[aeiou]{4,}/.test(word) ||
+      /^(?!str|spr|scr|sch|thr|chr|phr|shr|spl|squ)[bcdfghjklmnpqrstvwxz]{3}/.test(word) ||
       /^[^a-z]+$/.test(word),
   );
   if (/^(test|testing|asdf|hello test|test test)( test| \d+)*$/.test(folded.trim())) return true;

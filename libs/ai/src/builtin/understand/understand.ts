@@ -156,6 +156,12 @@ interface Cue {
 const INTENT_CUES: Cue[] = [
   {
     intent: 'booking',
+    weight: 2.5,
+    pattern:
+      /\b(works for me|(monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)) (works|is good|is fine|is perfect|please)|see (you|u) (then|there)|the \d{1,2}(:\d\d)? ?(am|pm)?( one| slot)? please|i will take (the|it|that)|book (it|me)|lock (it|me) in|me queda bien|nos vemos)\b/,
+  },
+  {
+    intent: 'booking',
     weight: 1,
     pattern:
       /\b(i want|i wanna|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero (hacerme|ponerme|una|un)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
@@ -393,7 +399,7 @@ const NEAR_DATE = new RegExp(
   [
     String.raw`\b(today|tonight|tomorrow|this (week|weekend|morning|afternoon|evening|coming)|next week|the following week|asap|as soon as possible|soonest|right away|in (an|\d+) hours?|hoy|manana|esta semana|la (proxima|siguiente) semana|lo antes posible|cuanto antes)\b`,
     String.raw`\b(on|this|next|for|by|until|til|el|este|al|del|para el)\s+${WEEKDAY}\b(?!s)`,
-    String.raw`\b${WEEKDAY}\s+(morning|afternoon|evening|night|at \d|\d|a las|por la|en la)`,
+    String.raw`\b${WEEKDAY}\s+(morning|afternoon|evening|night|at \d|\d|a las|por la|en la|works|is good|is fine)`,
     String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}\b|\bthe \d{1,2}(st|nd|rd|th)\b(?! (round|time|session|treatment|visit|syringe))|\b\d{1,2}(:\d\d)? ?(am|pm)\b`,
   ].join('|'),
 );
