@@ -208,6 +208,10 @@ const PHRASES: [RegExp, string][] = [
     'pediatric-dentistry',
   ],
   [/\b(un|el|del|hice un|hacer un|hacerme un|los) peelings?\b/, 'chemical-peel'],
+  [
+    /\b(get|got|have|had|do|did|want)( my)? lips (done|filled|plumped)|labios (hechos|rellenos)\b/,
+    'lip-filler',
+  ],
   [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
     /\b(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,

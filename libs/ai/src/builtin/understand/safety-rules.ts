@@ -53,6 +53,7 @@ interface Rule {
 const AFTER_TREATMENT = new RegExp(
   [
     String.raw`\b(after|from|post)\s+(my|her|his|our|your|last|i got|i had)\b`,
+    String.raw`\b(after|since) (the|that|this) (filler|fillers|botox|tox|treatment|procedure|surgery|injections?|laser|peel|facial|session|appointment|visit|lipo|implants?)\b`,
     String.raw`\bsince\s+(my|the|her|his|our|last|getting|having|i got|i had|then)\b`,
     String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
     String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|recovery|healing)\b`,
@@ -93,6 +94,9 @@ const REPORTED = new RegExp(
 const EXPECTATION =
   /\b(will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra)\b/;
 
+const REASSURED =
+  /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
+
 const SEVERE =
   /\b(severe|severely|extreme|extremely|unbearable|excruciating|terrible|horrible|really bad|so bad|very bad|worst|intense|intenso|fuerte|insoportable|muy mal|getting worse|worse|spreading|won't stop|wont stop|will not stop|no para|hot to the touch)\b/;
 
@@ -129,7 +133,7 @@ const RULES: Rule[] = [
     reason: 'post_treatment_symptoms',
     priority: 'high',
     pattern:
-      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
+      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (worried(folded, match.index)) return false;
@@ -143,6 +147,8 @@ const RULES: Rule[] = [
       )
         return true;
       if (SEVERE.test(around) && REPORTED.test(around)) return true;
+      // 'a little sore but no big deal' reports nothing to act on, unless it also asks.
+      if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
       return post(folded) && REPORTED.test(around);
     },
   },
@@ -183,7 +189,7 @@ const RULES: Rule[] = [
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|dispute|disputing|chargeback|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|dispute|disputing|chargeback|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
   },
   {
     reason: 'complaint',
@@ -205,6 +211,12 @@ const RULES: Rule[] = [
     when: (folded, match) => {
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
       // Past pregnancies ('after 3 pregnancies', 'since my pregnancy') describe the body, not a current state.
+      if (
+        /\b(stopped|finished|quit|done|weaned|no longer|ended|deje de|termine de|ya no estoy)\s*$/.test(
+          before,
+        )
+      )
+        return false;
       return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
         before,
       );
@@ -299,9 +311,13 @@ const OPT_OUT_WHOLE =
 const OPT_OUT =
   /\b(unsubscribe|opt(ing)? ?out|remove me|take me off|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion))/;
 
+/** A short decline to a follow-up: 'no thanks', 'not interested', 'already booked somewhere else'. */
+const DECLINE =
+  /^(no|nope|nah)?[ ,.!]*(thanks|thank you|thx|gracias)?[ ,.!]*(i'?m |im |i am )?(not interested|no longer interested|not interested anymore|no thanks|no thank you|all set|good thanks|i'?m good|no gracias|no me interesa|ya no me interesa)([ ,.!]*(thanks|thank you|gracias|anymore|already booked (somewhere|elsewhere)( else)?|found (another|someone else)( \w+)?))*[ .!]*$/;
+
 export function findOptOut(text: string): string | null {
   const folded = foldKeepingPositions(text).trim();
-  if (OPT_OUT_WHOLE.test(folded)) return text.trim();
+  if (OPT_OUT_WHOLE.test(folded) || DECLINE.test(folded)) return text.trim();
   const match = OPT_OUT.exec(folded);
   if (!match) return null;
   if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
@@ -319,7 +335,7 @@ export function findOptOut(text: string): string | null {
 }
 
 const WRONG_NUMBER =
-  /\b(wrong (number|person|#)|wrong num|(who|wh?o) (is|r|are) (this|you)|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de numero|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite))/;
+  /\b(wrong (number|person|#)|wrong num|(who|wh?o) (is|r|are) (this|you|u)\b|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de numero|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite))/;
 
 export function findWrongNumber(text: string): string | null {
   const folded = foldKeepingPositions(text);

@@ -80,7 +80,7 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     reply.vague ||
     reply.eitherOr ||
     (reply.affirmative && !reply.offer) ||
-    (cues.unreadQuestion && procedures.length === 0);
+    (cues.unreadQuestion && procedures.length === 0 && !GREETING.test(words));
   if (!safetyIntent && intent !== 'help' && findings.length === 0 && unread) {
     confidence = Math.min(confidence, 0.4);
     findings.push({ reason: 'low_confidence', priority: 'low', evidence: message.trim().slice(0, 160) });
@@ -124,6 +124,10 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     model: 'built-in',
   };
 }
+
+/** A greeting or a nudge alone ('hello?', 'anyone there?'): nothing to read, nothing to escalate. */
+const GREETING =
+  /^(hi|hello|hey|hiya|hola|buenas|buenos dias|buenas tardes|good (morning|afternoon|evening)|anyone there|is anyone there|are you there|hello anyone|alo)( there| team| again)?[ ?!.]*$/;
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
