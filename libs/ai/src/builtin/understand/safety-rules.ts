@@ -257,20 +257,20 @@ const RULES: Rule[] = [
   },
 ];
 
-const PRIORITY_ORDER: Record<EscalationPriority, number> = { high: 0, medium: 1, low: 2 };
+/** When several apply, the first of these is the escalation (docs/product/ai-engine.md#escalation). */
 const REASON_ORDER: EscalationReason[] = [
   'post_treatment_symptoms',
   'medical_concern',
-  'legal_threat',
   'pregnancy',
   'minor',
+  'legal_threat',
   'billing_dispute',
   'complaint',
   'human_requested',
   'low_confidence',
 ];
 
-/** Every escalation trigger in the message, highest priority first, each reason once. */
+/** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
 export function findEscalations(text: string): EscalationFinding[] {
   const folded = foldKeepingPositions(text);
   treatmentNamed =
@@ -298,9 +298,7 @@ export function findEscalations(text: string): EscalationFinding[] {
     findings.set('post_treatment_symptoms', { ...medical, reason: 'post_treatment_symptoms' });
   }
   return [...findings.values()].sort(
-    (a, b) =>
-      PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] ||
-      REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
+    (a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
   );
 }
 
