@@ -66,7 +66,7 @@ const NEEDS_CONTEXT: Record<string, RegExp> = {
 };
 
 /** Words that mean different procedures by context: resolved in `resolveAmbiguous`. */
-const AMBIGUOUS = /\b(implants?|implantes?|bbl|cleaning|limpieza|lift|braces|frenos|brackets)\b/g;
+const AMBIGUOUS = /^(implants?|implantes?|bbl|cleaning|limpieza|lift|braces|frenos|brackets)$/;
 
 const DENTAL =
   /\b(teeth|tooth|dent\w*|molar\w*|gums?|mouth|smile|bite|jaw|denture\w*|diente\w*|muela\w*|boca|odont\w*)\b/;
@@ -246,7 +246,7 @@ function resolveAmbiguous(
   const found: FoundProcedure[] = [];
   const offered = (key: string) => isOffered(key, practiceProcedures);
   words.forEach((word, position) => {
-    if (covered.has(position) || !new RegExp(`^(?:${AMBIGUOUS.source})$`).test(word)) return;
+    if (covered.has(position) || !AMBIGUOUS.test(word)) return;
     let key: string | null = null;
     if (/^implantes?$|^implants?$/.test(word)) {
       if (BREAST.test(folded) && !DENTAL.test(folded)) key = 'breast-augmentation';
@@ -279,14 +279,20 @@ function pickOffered(keys: readonly string[], offered: (key: string) => boolean)
   return offeredKeys.length === 1 ? offeredKeys[0] : null;
 }
 
+let keysByCompact: Map<string, string> | null = null;
+
 /** The catalogue key of a practice's procedure name, or null when it is the practice's own. */
 export function catalogueKeyOf(name: string): string | null {
-  const compact = compactOf(name);
-  for (const procedure of CATALOGUE_PROCEDURES) {
-    if ([procedure.name, ...procedure.synonyms].some((term) => compactOf(term) === compact))
-      return procedure.key;
+  if (!keysByCompact) {
+    keysByCompact = new Map();
+    for (const procedure of CATALOGUE_PROCEDURES) {
+      for (const term of [procedure.name, ...procedure.synonyms]) {
+        const compact = compactOf(term);
+        if (!keysByCompact.has(compact)) keysByCompact.set(compact, procedure.key);
+      }
+    }
   }
-  return null;
+  return keysByCompact.get(compactOf(name)) ?? null;
 }
 
 const offeredCache = new WeakMap<readonly string[], Set<string>>();

@@ -95,7 +95,7 @@ const EXPECTATION =
   /\b(will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra)\b/;
 
 const REASSURED =
-  /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
+  /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
 
 const SEVERE =
   /\b(severe|severely|extreme|extremely|unbearable|excruciating|terrible|horrible|really bad|so bad|very bad|worst|intense|intenso|fuerte|insoportable|muy mal|getting worse|worse|spreading|won't stop|wont stop|will not stop|no para|hot to the touch)\b/;
@@ -157,7 +157,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pain|painful|hurts?|hurting|ache|aching|toothache|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon)\b/,
+      /\b(pain|painful|hurts?|hurting|ache|aching|toothache|sensitiv(e|ity) (to|when) (cold|hot|heat|sweets|biting|chewing)|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (worried(folded, match.index) || EXPECTATION.test(around)) return false;
@@ -195,7 +195,7 @@ const RULES: Rule[] = [
     reason: 'complaint',
     priority: 'medium',
     pattern:
-      /\b(complain|complaint|unacceptable|inaceptable|ridiculous|ridiculo|absurd|this is (insane|crazy|a joke)|been waiting (\w+ ){0,3}(for|weeks|days|hours|months)|still waiting|(no one|nobody|no body) (has |ever )?(called|answers|answered|responded|got back|gets back|returned)|never (called|got back|heard back|returned my)|nadie (me )?(contesta|llamo|responde)|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|decepcionad[oa])\b/,
+      /\b(complain|complaint|unacceptable|inaceptable|ridiculous|ridiculo|absurd|this is (insane|crazy|a joke)|been waiting (\w+ ){0,3}(for|weeks|days|hours|months)|still waiting|(no one|nobody|no body) (has |ever )?(called|answers|answered|responded|got back|gets back|returned)|never (called|got back|heard back|returned my)|nadie (me )?(contesta|llamo|responde)|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|(is|it'?s|its|is still) not working|isn'?t working|not working (at all|on)|no (me )?(hizo efecto|funciono)|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|decepcionad[oa])\b/,
     when: (folded, match) => {
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
