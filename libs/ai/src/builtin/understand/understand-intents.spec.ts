@@ -104,6 +104,24 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     expect(read(text)).toMatchObject({ intent: 'spam', escalation: null, urgency_level: 'low' });
   });
 
+  it.each([
+    'Dear Sir/Madam, we are a leading supplier of hyaluronic acid fillers, best prices, MOQ 100 boxes.',
+    'Hi, we offer SEO services to help your clinic rank higher on Google.',
+    'https://bit.ly/3xyz',
+  ])('%s is spam even when it names a product', (text) => {
+    expect(read(text)).toMatchObject({ intent: 'spam', procedures_of_interest: [] });
+  });
+
+  it.each([
+    ['Do you sell gift cards for hydrafacials?', 'information'],
+    ['I saw your limited time offer on botox, is it still on?', 'pricing'],
+    ['Dear Sir or Madam, I would like to book a consultation for rhinoplasty.', 'booking'],
+    ['Here is the look I want https://instagram.com/p/abc123 can you do this with filler?', 'information'],
+    ['¿Cuál es la inversión para el botox?', 'pricing'],
+  ])('%s is a patient (%s), not spam', (text, intent) => {
+    expect(read(text).intent).toBe(intent);
+  });
+
   it('does not take a patient for spam', () => {
     expect(read('Hi, my website order for a consult did not go through, can you call me?').intent).not.toBe(
       'spam',

@@ -181,7 +181,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'pricing',
     weight: 1.5,
     pattern:
-      /\b(specials?|promo|promos|promotion|promotions|discount|discounts|deal|deals|coupon|afford|affordable|expensive|cheap|cheaper|budget|ofertas?|descuentos?|promocion(es)?)\b/,
+      /\b(specials?|promo|promos|promotion|promotions|discount|discounts|deal|deals|coupon|(limited time |special |current )?offers? (on|for)|inversion (para|de|del|en)|afford|affordable|expensive|cheap|cheaper|budget|ofertas?|descuentos?|promocion(es)?)\b/,
   },
   // booking
   {
