@@ -110,6 +110,26 @@ describe('understandInquiry: escalations', () => {
     expect(understanding.escalation?.evidence.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['Mi labio está muy hinchado y morado después del relleno de ayer', 'post_treatment_symptoms'],
+    ['se me infectó la herida de la lipo', 'post_treatment_symptoms'],
+    ['I have a cold sore, can I still get lip filler tomorrow?', 'medical_concern'],
+    ['estoy muy decepcionada con los resultados de mi rinoplastia', 'complaint'],
+    ['la recepcionista fue muy grosera conmigo', 'complaint'],
+    ['Mi seguro no cubrió la limpieza y me mandaron una factura, eso no es correcto', 'billing_dispute'],
+    ['mi abogado se comunicará con ustedes', 'legal_threat'],
+    ['mi hijo de 14 años quiere quitarse el acné con láser', 'minor'],
+    ['necesito hablar con un humano', 'human_requested'],
+  ])('in Spanish and other words: %s → %s', (text, expected) => {
+    expect(reason(text)).toBe(expected);
+  });
+
+  it('does not take the age of a thing for a minor, or a finished breastfeeding for a pregnancy', () => {
+    expect(reason('My implants are 15 years old, should I replace them?')).not.toBe('minor');
+    expect(reason('I stopped breastfeeding last year, is botox ok now?')).toBeNull();
+    expect(reason("I'm a little sore after my microneedling yesterday but no big deal")).toBeNull();
+  });
+
   it('does not take a plain call-me form or a revision of another practice’s work for an escalation', () => {
     expect(read('Please call me about Botox', { channel: 'form' }).escalation).toBeNull();
     expect(

@@ -71,6 +71,10 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'BAJA',
     'No me escriban más',
     'dejen de mandarme mensajes por favor',
+    'no longer need your services please remove my number',
+    'No me vuelvan a llamar',
+    'no thanks',
+    "I'm good thanks, already booked somewhere else",
   ])('%s is an opt-out', (text) => {
     expect(read(text)).toMatchObject({ intent: 'opt_out', escalation: null, procedures_of_interest: [] });
   });
@@ -88,6 +92,8 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'I think you have the wrong person',
     'Número equivocado',
     'creo que se equivocaron de número',
+    'i think u got the wrong guy',
+    'who r u',
   ])('%s is a wrong number', (text) => {
     expect(read(text)).toMatchObject({ intent: 'wrong_number', procedures_of_interest: [] });
   });

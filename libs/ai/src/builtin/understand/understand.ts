@@ -228,7 +228,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'help',
     weight: 3,
     pattern:
-      /^(help|help me|info|information|ayuda|menu)[ ?!.]*$|\b(what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+      /^(help|help me|info|information|ayuda|menu)[ ?!.]*$|\b(what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
   },
 ];
 
