@@ -212,6 +212,11 @@ const PHRASES: [RegExp, string][] = [
     /\b(get|got|have|had|do|did|want)( my)? lips (done|filled|plumped)|labios (hechos|rellenos)\b/,
     'lip-filler',
   ],
+  [/\b(teeth|tooth) whiter|whiten(ing)? (my )?teeth|blanquear(me)? (los |mis )?dientes\b/, 'teeth-whitening'],
+  [
+    /\b(arreglar(me)?|operar(me)?|operacion de|cirugia de) (la )?nariz|nose (fixed|done|reshaped|straightened)\b/,
+    'rhinoplasty',
+  ],
   [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
     /\b(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,

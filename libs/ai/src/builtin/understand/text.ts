@@ -184,6 +184,7 @@ const DOLLARS_ONLY = /^\$+\??$/;
 export function expand(text: string): string {
   const folded = fold(text)
     .replace(/[’‘`´]/g, "'")
+    .replace(/\b(i|you|we|they|she|he|it)'ll\b/g, '$1 will')
     .replace(/(\w)'(s|t|m|re|ve|ll|d)\b/g, '$1$2')
     .replace(/\${2,}/g, ' price ')
     .replace(/\$\s*\d[\d,.]*k?/g, ' $amount ')

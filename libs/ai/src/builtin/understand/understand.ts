@@ -80,7 +80,7 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     reply.vague ||
     reply.eitherOr ||
     (reply.affirmative && !reply.offer) ||
-    (cues.unreadQuestion && procedures.length === 0 && !GREETING.test(words));
+    (cues.unreadQuestion && procedures.length === 0 && wordCount <= 5 && !GREETING.test(words));
   if (!safetyIntent && intent !== 'help' && findings.length === 0 && unread) {
     confidence = Math.min(confidence, 0.4);
     findings.push({ reason: 'low_confidence', priority: 'low', evidence: message.trim().slice(0, 160) });
@@ -159,6 +159,24 @@ interface Cue {
 /** Words that point to an intent, read on the folded, shorthand-expanded text. */
 const INTENT_CUES: Cue[] = [
   {
+    intent: 'information',
+    weight: 2.5,
+    pattern:
+      /\b((what are|whats|what is) your hours|(weekend|saturday|sunday|evening|holiday) hours|are you open|what time do you (open|close)|who (does|do|will do|performs|is doing) the|board certified|what happens next|what are the next steps|would you recommend|do you recommend|a que hora (abren|cierran)|horario)\b/,
+  },
+  {
+    intent: 'pricing',
+    weight: 2,
+    pattern:
+      /\b((consult\w*|consulta|exam|visit|evaluation|valoracion) (is |be )?(free|cost|fee|charge)|free (consult\w*|consulta|valoracion)|is (the|your) (consult\w*|consultation|exam) free|consulta (es )?gratis|tiene costo la (consulta|valoracion))\b/,
+  },
+  {
+    intent: 'booking',
+    weight: 2.5,
+    pattern:
+      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+)\b/,
+  },
+  {
     intent: 'booking',
     weight: 2.5,
     pattern:
@@ -208,7 +226,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'cancel_appointment',
     weight: 4,
     pattern:
-      /\b(cancel\w*|anular)\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
+      /\b(cancel\w*|anular)\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|\b(wont|will not|can not|cannot|not going to|unable to) (be able to )?(make|come|attend|be there|go)( it| in| to)?( my| the)?( appointment| consultation| consult| visit)?( \w+)? (tomorrow|today|tonight|on|this|next)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\b(please cancel|cancel (it|that|please|mine)|need to cancel|have to cancel|want to cancel|going to cancel|necesito cancelar|quiero cancelar|cancelen|cancelar (la|mi))\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
   },
   // information
   {
@@ -430,7 +448,7 @@ function readReply(words: string, request: UnderstandRequest): Reply {
     offer,
     eitherOr: affirmative && eitherOr,
     offerNearDate: affirmative && NEAR_DATE.test(offerText),
-    vague: VAGUE.test(words.trim()) && words.split(' ').length <= 14,
+    vague: VAGUE.test(words.trim()) && words.split(' ').length <= 25,
   };
 }
 
@@ -479,6 +497,7 @@ function chooseIntent(
   const booking = score('booking');
   const pricing = score('pricing');
   const information = score('information');
+  if (information >= 2.5 && booking < 2.5 && pricing < 2) return { intent: 'information', confidence: 0.8 };
   if (booking >= 2.5) return { intent: 'booking', confidence: 0.85 };
   if (pricing >= 2) return { intent: 'pricing', confidence: pricing >= 3 ? 0.9 : 0.85 };
   if (booking > 0 && booking >= information) return { intent: 'booking', confidence: 0.7 };
