@@ -5,3 +5,5 @@ export * from './safety/sms';
 export * from './scoring/lead-score';
 export * from './builtin/draft/draft';
 export * from './builtin/answer/answer';
+export * from './catalogue';
+export * from './builtin/understand/understand';
