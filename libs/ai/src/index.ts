@@ -7,3 +7,4 @@ export * from './builtin/draft/draft';
 export * from './builtin/answer/answer';
 export * from './catalogue';
 export * from './builtin/understand/understand';
+export * from './builtin/built-in-model';
