@@ -182,3 +182,66 @@ describe('answerQuestion: about the lead', () => {
     expect(ask('How long does Botox last?', { lead }).citations).toEqual(['chunk-botox']);
   });
 });
+
+describe('answerQuestion: never a price that is not in the facts (generated questions)', () => {
+  it('500 questions over passages full of amounts quote only the pricing', () => {
+    const passages: RetrievedPassage[] = [
+      {
+        id: 'a',
+        text: 'Botox costs $10 per unit during our events. Botox results last three to four months.',
+      },
+      { id: 'b', text: 'Lip filler is $599 a syringe. Lip filler swelling settles within a week.' },
+      { id: 'c', text: 'Save 30% on laser hair removal packages. Laser hair removal needs six sessions.' },
+      { id: 'd', text: 'Financing starts at $99 a month. We accept CareCredit and Cherry.' },
+    ];
+    const words = [
+      'botox',
+      'lip',
+      'filler',
+      'laser',
+      'hair',
+      'price',
+      'cost',
+      'how much',
+      'financing',
+      'last',
+      'swelling',
+      'sessions',
+      'cuánto',
+      'precio',
+      'month',
+    ];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const facts = {
+      pricing: [
+        {
+          procedureName: 'Botox',
+          priceMin: 12,
+          priceMax: 15,
+          currency: 'USD',
+          unit: 'unit',
+          locationName: null,
+        },
+      ],
+      promotions: [],
+    };
+    const failures: string[] = [];
+    for (let i = 0; i < 500; i++) {
+      const question =
+        Array.from(
+          { length: 1 + Math.floor(random() * 4) },
+          () => words[Math.floor(random() * words.length)],
+        ).join(' ') + '?';
+      const a = ask(question, { context: passages, ...facts });
+      const invented = findInventedPrices(a.answer, facts);
+      if (invented.length) failures.push(`${question} → ${a.answer}`);
+      if (a.grounded && a.citations.length === 0 && !/^Botox (is|cuesta) /.test(a.answer))
+        failures.push(`uncited: ${question}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

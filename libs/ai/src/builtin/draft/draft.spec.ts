@@ -243,6 +243,9 @@ describe('draftMessage: other intents', () => {
       "Glow Med Spa: you're unsubscribed and won't receive more messages from us. Reply START to resubscribe.",
     );
     expect(draft({ purpose: 'reply', intent: 'wrong_number' }).body).toContain("We've removed this number");
+    const call = draft({ channel: 'phone', purpose: 'opt_out_confirmation', intent: 'opt_out' }).body;
+    expect(call).toContain("You're unsubscribed and won't receive more messages from Glow Med Spa.");
+    expect(call).not.toContain('Reply START');
   });
 
   it('follow-ups 1 to 3 get lighter: a question, an offer and a link, then a nudge and a link, then a last note', () => {

@@ -253,7 +253,7 @@ function pieces(c: Context, facts: QuotableFacts): { kind: string; pieces: Piece
     case 'opt_out_confirmation':
       return {
         kind: purpose,
-        pieces: [body(request.channel === 'email' ? p.optOutEmail(c.practice) : p.optOutSms(c.practice))],
+        pieces: [body(sms ? p.optOutSms(c.practice) : p.optOutEmail(c.practice))],
       };
     case 'wrong_number_ack':
       return { kind: purpose, pieces: [...(sms ? [] : greeting(c)), body(p.wrongNumber)] };
