@@ -1,6 +1,6 @@
 import type { EscalationPriority, EscalationReason } from '@pp/contracts';
 import type { EscalationFinding } from '../../model';
-import { findProcedures } from './procedures';
+import { findProcedures, isDentalKey } from './procedures';
 import { excerptAround, expand } from './text';
 
 /**
@@ -101,6 +101,8 @@ const SEVERE =
   /\b(severe|severely|extreme|extremely|unbearable|excruciating|terrible|horrible|really bad|so bad|very bad|worst|intense|intenso|fuerte|insoportable|muy mal|getting worse|worse|spreading|won't stop|wont stop|will not stop|no para|hot to the touch)\b/;
 
 let treatmentNamed = false;
+/** A surgery or an aesthetic treatment is what the message asks about (not dental care). */
+let surgeryNamed = false;
 /** A treatment in the past: said outright, or a time ('yesterday', '3 days ago') in a message naming one. */
 /** 'afraid of the pain', 'miedo del dolor': a worry, not a symptom. */
 const WORRY =
@@ -114,7 +116,7 @@ const URGENT_CARE =
   /\b(can'?t sleep|cannot sleep|emergenc\w*|urgent\w*|asap|right away|today|now|hoy|urgencia)\b/;
 /** A symptom that has lasted a while: needs a clinician, not this hour. */
 const CHRONIC =
-  /\b(every time|for (a few|several|many|\d+|two|three) (weeks|months|years)|been like this|(a few|several|\d+) (weeks|months) now|on and off|for a while|hace (semanas|meses)|desde hace (semanas|meses))\b/;
+  /\b(every time|sometimes|occasionally|now and then|when i (floss|brush|eat)|a veces|for (a few|several|many|\d+|two|three) (weeks|months|years)|been like this|(a few|several|\d+) (weeks|months) now|on and off|for a while|hace (semanas|meses)|desde hace (semanas|meses))\b/;
 
 /** Another practice's work, brought to us for a revision: not a complaint about us. */
 const ELSEWHERE =
@@ -162,6 +164,14 @@ const RULES: Rule[] = [
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (worried(folded, match.index) || EXPECTATION.test(around)) return false;
       // Reasons for a surgery ('back pain from large breasts', 'broke my nose years ago') are not emergencies.
+      if (
+        surgeryNamed &&
+        /^(pain|painful|hurts?|hurting|ache|aching|dolor|duele)/.test(match[0]) &&
+        !URGENT_CARE.test(around) &&
+        !SEVERE.test(around)
+      ) {
+        return false;
+      }
       if (
         /\b(years? ago|since i was|as a (kid|child|teen)|in high school|always had|from (my )?(large|big|heavy)|because of (my )?(large|big|heavy)|due to (my )?(large|big|heavy))\b/.test(
           around,
@@ -217,6 +227,8 @@ const RULES: Rule[] = [
         )
       )
         return false;
+      const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 25);
+      if (/^\s*(is|was|has been|are)?\s*(done|over|finished|ended|behind me)\b/.test(after)) return false;
       return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
         before,
       );
@@ -282,8 +294,9 @@ const REASON_ORDER: EscalationReason[] = [
 /** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
 export function findEscalations(text: string): EscalationFinding[] {
   const folded = foldKeepingPositions(text);
-  treatmentNamed =
-    TREATMENT.test(folded) || findProcedures(text, []).some((found) => found.key !== 'emergency-dental');
+  const named = findProcedures(text, []);
+  treatmentNamed = TREATMENT.test(folded) || named.some((found) => found.key !== 'emergency-dental');
+  surgeryNamed = named.some((found) => !found.key.startsWith('practice:') && !isDentalKey(found.key));
   const findings = new Map<EscalationReason, EscalationFinding>();
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;
@@ -364,7 +377,7 @@ export function findWrongNumber(text: string): string | null {
 }
 
 const SPAM =
-  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
 
 export function findSpam(text: string): string | null {
   const folded = foldKeepingPositions(text);

@@ -128,6 +128,12 @@ describe('understandInquiry: escalations', () => {
     expect(reason('My implants are 15 years old, should I replace them?')).not.toBe('minor');
     expect(reason('I stopped breastfeeding last year, is botox ok now?')).toBeNull();
     expect(reason("I'm a little sore after my microneedling yesterday but no big deal")).toBeNull();
+    expect(reason('breast feeding is done, I want my boobs back. breast lift pricing?')).toBeNull();
+    expect(
+      reason(
+        'My breasts are so heavy they give me neck and back pain, do you take insurance for a reduction?',
+      ),
+    ).toBeNull();
   });
 
   it('does not take a plain call-me form or a revision of another practice’s work for an escalation', () => {
