@@ -665,13 +665,18 @@ function summarise(s: {
   let first = INTENT_PHRASES[s.intent];
   const withProcedures = !['spam', 'wrong_number', 'opt_out'].includes(s.intent) && s.procedures.length > 0;
   if (withProcedures) {
-    const about = s.intent === 'pricing' || s.intent === 'information' ? ' about' : ' for';
-    first =
-      s.intent === 'pricing'
-        ? `Asks about pricing for ${list(s.procedures)}`
-        : s.intent === 'information'
-          ? `Asks about ${list(s.procedures)}`
-          : `${first}${about} ${list(s.procedures)}`;
+    const names = list(s.procedures);
+    const withNames: Partial<Record<Intent, string>> = {
+      pricing: `Asks about pricing for ${names}`,
+      information: `Asks about ${names}`,
+      booking: `Wants to book ${names}`,
+      reschedule: `Wants to reschedule an appointment for ${names}`,
+      cancel_appointment: `Wants to cancel an appointment for ${names}`,
+      medical_concern: `Raises a medical concern about ${names}`,
+      complaint: `Complains about ${names}`,
+      human_requested: `Asks to speak with a person about ${names}`,
+    };
+    first = withNames[s.intent] ?? first;
   }
   if (s.language === 'es') first += ' (writes in Spanish)';
   const details: string[] = [];
