@@ -221,6 +221,10 @@ const PHRASES: [RegExp, string][] = [
     /\b(breasts?|boobs?|chest)\b.{0,120}\breduction\b|\breduction\b.{0,30}\b(breasts?|boobs?)\b/,
     'breast-reduction',
   ],
+  [
+    /\b(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|sacar(me)? (una|la|el) (muela|diente)\b/,
+    'tooth-extraction',
+  ],
   [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
     /\b(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,

@@ -148,7 +148,7 @@ const RULES: Rule[] = [
         )
       )
         return true;
-      if (SEVERE.test(around) && REPORTED.test(around)) return true;
+      if (SEVERE.test(around) && REPORTED.test(around) && (surgeryNamed || post(folded))) return true;
       // 'a little sore but no big deal' reports nothing to act on, unless it also asks.
       if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
       return post(folded) && REPORTED.test(around);

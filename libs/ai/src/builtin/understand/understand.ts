@@ -186,7 +186,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 1,
     pattern:
-      /\b(i want|i wanna|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero (hacerme|ponerme|una|un)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
+      /\b(i want(?! to know)|i wanna|(i |^)need (a|an|to get|to have|to book|my)|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero(?! saber| informacion| info)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
   },
   // pricing
   {
