@@ -53,6 +53,7 @@ describe('understandInquiry: escalations', () => {
     expect(reason('I have back pain from large breasts and want a reduction')).toBeNull();
     expect(reason('I broke my nose years ago and want a rhinoplasty')).toBeNull();
     expect(reason('Does laser hair removal hurt?')).toBeNull();
+    expect(reason('is it normal to bruise after filler? asking before I book')).toBeNull();
   });
 
   it.each([
@@ -121,6 +122,26 @@ describe('understandInquiry: escalations', () => {
     ['mi hijo de 14 años quiere quitarse el acné con láser', 'minor'],
     ['necesito hablar con un humano', 'human_requested'],
   ])('in Spanish and other words: %s → %s', (text, expected) => {
+    expect(reason(text)).toBe(expected);
+  });
+
+  it.each([
+    ["can't lift my eyelid since botox on monday", 'post_treatment_symptoms'],
+    ['I feel dizzy and nauseous after my IV drip', 'post_treatment_symptoms'],
+    ["there's green stuff coming out of my incision and it smells", 'post_treatment_symptoms'],
+    ['got a burn from the laser, its blistering', 'post_treatment_symptoms'],
+    ["I'm in my second trimester, is a hydrafacial ok?", 'pregnancy'],
+    ['estoy esperando un bebé, puedo hacerme un facial?', 'pregnancy'],
+    ["I'm a junior in high school and want lip filler", 'minor'],
+    ['my daughter who is 15 wants botox', 'minor'],
+    ["I'm on antidepressants, can I get IV therapy?", 'medical_concern'],
+    ['I disputed the charge with my bank', 'billing_dispute'],
+    ['you quoted me $600 but charged $800', 'billing_dispute'],
+    ['my lips look uneven and overfilled, I want this fixed for free', 'complaint'],
+    ['I will post about this on social media', 'complaint'],
+    ["I'd like to talk to the office manager", 'human_requested'],
+    ['can I get a call from someone today?', 'human_requested'],
+  ])('in other words: %s → %s', (text, expected) => {
     expect(reason(text)).toBe(expected);
   });
 

@@ -415,7 +415,7 @@ interface Reply {
 const AFFIRMATIVE =
   /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect))*[ !.]*$/;
 const VAGUE =
-  /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b/;
+  /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b/;
 const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
 const NEAR_DATE = new RegExp(
   [
