@@ -360,7 +360,7 @@ async function main() {
   );
 
   const { KNOWLEDGE_SEARCH_SQL } = built('services/knowledge/dist/knowledge/knowledge-search.service.js');
-  const { questionText, relatedWords } = built('services/knowledge/dist/knowledge/search-query.js');
+  const { questionText, relatedWords } = built('libs/ai/dist/retrieval/search-query.js');
   const list = questions();
   const svc = await startKnowledge(url, Number(args.port ?? 18185));
   const client = new pg.Client({ connectionString: url });

@@ -4,6 +4,7 @@ import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { KnowledgeConfig } from './config';
 import { knowledgeDatabase } from './database/database';
 import { KnowledgeModule } from './knowledge/knowledge.module';
+import { OfferModule } from './offer/offer.module';
 // Pricing: procedures, consultation fees, promotions
 import { FeesModule } from './fees/fees.module';
 import { ProceduresModule } from './procedures/procedures.module';
@@ -19,6 +20,7 @@ export class AppModule {
         PlatformModule.forRoot({ config, database: knowledgeDatabase }),
         BullModule.registerQueue({ name: KNOWLEDGE_QUEUE }),
         PracticeReadModelModule,
+        OfferModule,
         // The website knowledge base; its crawl processor runs only where ROLE is worker or all.
         KnowledgeModule.forRoot(config),
         // Pricing: procedures, consultation fees, promotions

@@ -1,19 +1,28 @@
 import { BullModule } from '@nestjs/bullmq';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { ActionsModule } from './actions/actions.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
 import { DecisionsModule } from './decisions/decisions.module';
+import { FieldMappingModule } from './field-mapping/field-mapping.module';
+import { IntakeModule } from './intake/intake.module';
+import { NoEngineModule } from './intake/no-engine.module';
+import { KnowledgeContextModule } from './knowledge-context/knowledge-context.module';
 import { OutreachModule } from './outreach/outreach.module';
 import { PersonsModule } from './persons/persons.module';
 import { CALLS_QUEUE } from './queues';
 import { TimelineModule } from './timeline/timeline.module';
 
+export interface AppModuleOptions {
+  /** The module exporting the `EngineTrigger` binding intake hands leads to (tests bind a recording one). */
+  engine?: Type | DynamicModule;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: PeopleConfig): DynamicModule {
+  static forRoot(config: PeopleConfig, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -23,12 +32,16 @@ export class AppModule {
         // The calls queue's processors (place calls, recordings, transcripts) come with the AI issue.
         BullModule.registerQueue({ name: CALLS_QUEUE }),
         TimelineModule,
+        // What the practice knows (offer and website passages), kept from knowledge.changes for the AI.
+        KnowledgeContextModule,
         PersonsModule,
         // The outreach queue; its send processor runs only where ROLE is worker or all.
         OutreachModule.forRoot(config),
         DecisionsModule,
         ActionsModule,
         AppointmentsModule,
+        FieldMappingModule,
+        IntakeModule.register({ engine: options.engine ?? NoEngineModule }),
       ],
     };
   }

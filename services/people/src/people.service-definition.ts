@@ -8,9 +8,11 @@ export const peopleService: ServiceDefinition<PeopleConfig> = {
   name: 'people',
   configSchema: peopleConfigSchema,
   module: (config) => AppModule.forRoot(config),
-  // calendar.appointments, practice.changes (the read model of practices), tracking.forms (intake).
+  // calendar.appointments, practice.changes (the read model of practices), tracking.forms (intake),
+  // knowledge.changes (what the AI may quote and answer from).
   consumerGroup: (config) => databaseConsumerGroup('people', config.DATABASE_URL),
-  // The read model needs every practice ever published; the other topics start at the latest offset when
-  // the group is new (a new database does not replay other databases' leads and appointments).
-  consumeFromBeginning: [Topics.practiceChanges],
+  // The read models need every practice and every offer ever published (the demo seed's included); the other
+  // topics start at the latest offset when the group is new (a new database does not replay other databases'
+  // leads and appointments).
+  consumeFromBeginning: [Topics.practiceChanges, Topics.knowledgeChanges],
 };

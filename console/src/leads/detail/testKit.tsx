@@ -29,6 +29,9 @@ export function aPerson(changes: Partial<PersonDto> = {}): PersonDto {
     next_scheduled_action: null,
     enrichment_data: null,
     behavioral_insights: null,
+    first_inquiry_at: null,
+    speed_to_lead_seconds: null,
+    language: null,
     ...changes,
   };
 }

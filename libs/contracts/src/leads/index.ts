@@ -3,3 +3,4 @@ export * from './filters';
 export * from './phone';
 export * from './lead-fields';
 export * from './people-api';
+export * from './field-mapping';

@@ -132,6 +132,12 @@ export interface PersonDto {
   enrichment_data: EnrichmentData | null;
   /** May arrive as JSON text (docs/product/leads.md#person); the console parses it. */
   behavioral_insights: BehavioralInsights | string | null;
+  /** When the lead's first inquiry (a website form) was received: the start of speed to lead. */
+  first_inquiry_at: string | null;
+  /** Seconds from the first inquiry to the first outreach sent (or put up for review); set once. */
+  speed_to_lead_seconds: number | null;
+  /** The language the lead writes in ('en', 'es'), as the AI understood it; null until analysed. */
+  language: string | null;
 }
 
 /** `GET /people/` */

@@ -7,6 +7,7 @@ import type {
 } from '@pp/contracts';
 import { CONSULTATION_MODALITIES, DEFAULT_CURRENCY, ProcedureApiMessages, Topics } from '@pp/contracts';
 import { assertPracticeAccess, Identity, Outbox, PracticeReadModel } from '@pp/platform';
+import { OfferAnnouncer } from '../offer/offer-announcer';
 import { DataSource, EntityManager } from 'typeorm';
 import { lockPractice, WRITTEN_AT } from '../procedures/offering-writer';
 import { ProcedureException } from '../procedures/procedure.exception';
@@ -25,6 +26,7 @@ export class FeesService {
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly practices: PracticeReadModel,
+    private readonly announcer: OfferAnnouncer,
   ) {}
 
   async get(identity: Identity, practiceId: string): Promise<ConsultationFees> {
@@ -90,6 +92,7 @@ export class FeesService {
         practice_id: practiceId,
         modality,
       });
+      await this.announcer.offerChanged(manager, practiceId);
       return this.current(manager, practiceId);
     });
   }

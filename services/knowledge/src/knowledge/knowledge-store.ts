@@ -3,6 +3,7 @@ import { KnowledgeUpdatedV1, Topics } from '@pp/contracts';
 import { Outbox } from '@pp/platform';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { publishKnowledgePages } from '../offer/practice-offer';
 import { chunkPage, PageText } from './chunking';
 import { KnowledgeProcessing } from './knowledge.entities';
 import { KnowledgeMessages } from './knowledge.exception';
@@ -86,7 +87,10 @@ export class KnowledgeStore {
     return row;
   }
 
-  /** Announces on knowledge.changes that the practice's pages changed (urls empty: everything). */
+  /**
+   * Announces on knowledge.changes that the practice's pages changed (urls empty: everything), with the
+   * passages of those pages for people's copy.
+   */
   async publishUpdated(manager: EntityManager, practiceId: string, urls: string[]): Promise<void> {
     await this.outbox.add<KnowledgeUpdatedV1>(manager, Topics.knowledgeChanges, {
       type: 'knowledge_updated',
@@ -94,6 +98,7 @@ export class KnowledgeStore {
       urls,
       ...(await this.totals(manager, practiceId)),
     });
+    await publishKnowledgePages(manager, this.outbox, practiceId, urls.length === 0 ? 'all' : urls);
   }
 }
 

@@ -23,6 +23,7 @@ import { CreateOfferingDto } from './dto/create-offering.dto';
 import { UpdateOfferingDto } from './dto/update-offering.dto';
 import { lockPractice, offer, PriceEdit, setPrice, stopOffering } from './offering-writer';
 import { extractProcedurePrices } from './price-extraction';
+import { OfferAnnouncer } from '../offer/offer-announcer';
 import { ProcedureException } from './procedure.exception';
 import { createProcedureMatcher } from './procedure-matcher';
 
@@ -58,6 +59,7 @@ export class ProceduresService {
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly practices: PracticeReadModel,
+    private readonly announcer: OfferAnnouncer,
   ) {}
 
   /** The procedures the practice offers somewhere, with their offerings per place. */
@@ -299,6 +301,7 @@ export class ProceduresService {
         practice_id: practiceId,
         procedure_ids: procedureIds,
       });
+      await this.announcer.offerChanged(manager, practiceId);
       const [item] = await this.summaryItems(manager, practiceId, procedureIds.slice(0, 1), true);
       return item;
     });

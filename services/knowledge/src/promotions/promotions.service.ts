@@ -8,6 +8,7 @@ import {
   Topics,
 } from '@pp/contracts';
 import { assertPracticeAccess, Identity, Outbox, PracticeReadModel } from '@pp/platform';
+import { OfferAnnouncer } from '../offer/offer-announcer';
 import { DataSource, EntityManager } from 'typeorm';
 import { ProcedureException, ProcedureExceptionCode } from '../procedures/procedure.exception';
 import { SavePromotionDto } from './dto/save-promotion.dto';
@@ -26,6 +27,7 @@ export class PromotionsService {
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly practices: PracticeReadModel,
+    private readonly announcer: OfferAnnouncer,
   ) {}
 
   async list(identity: Identity, practiceId: string, status: string | undefined): Promise<Promotion[]> {
@@ -129,6 +131,7 @@ export class PromotionsService {
       practice_id: practiceId,
       promotion_id: promotionId,
     });
+    await this.announcer.offerChanged(manager, practiceId);
     const [promotion] = await this.view(manager, practiceId, promotionId);
     return promotion;
   }

@@ -1,5 +1,9 @@
 import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { Correction } from '../decisions/correction.entity';
+import { FormField } from '../field-mapping/form-field.entity';
+import { FormFieldMapping } from '../field-mapping/form-field-mapping.entity';
+import { Consent } from '../intake/consent.entity';
+import { FormSubmission } from '../intake/form-submission.entity';
 import { PendingDecision } from '../decisions/pending-decision.entity';
 import { OutreachSend } from '../outreach/outreach-send.entity';
 import { Person } from '../persons/person.entity';
@@ -8,16 +12,32 @@ import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { LeadsWorkspace1763800000000 } from './migrations/1763800000000-LeadsWorkspace';
 import { OutreachQueue1763810000000 } from './migrations/1763810000000-OutreachQueue';
 import { LeadCounts1763820000000 } from './migrations/1763820000000-LeadCounts';
+import { FormIntake1764000000000 } from './migrations/1764000000000-FormIntake';
+import { KnowledgeCopy1764020000000 } from './migrations/1764020000000-KnowledgeCopy';
 import { PracticeReadModel1764030000000 } from './migrations/1764030000000-PracticeReadModel';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
-  entities: [Person, TimelineEvent, PendingDecision, Correction, OutreachSend, KnownPractice, KnownLocation],
+  entities: [
+    Person,
+    TimelineEvent,
+    PendingDecision,
+    Correction,
+    OutreachSend,
+    KnownPractice,
+    KnownLocation,
+    FormSubmission,
+    FormField,
+    FormFieldMapping,
+    Consent,
+  ],
   migrations: [
     Initial1763700000000,
     LeadsWorkspace1763800000000,
     OutreachQueue1763810000000,
     LeadCounts1763820000000,
+    FormIntake1764000000000,
+    KnowledgeCopy1764020000000,
     // the read model of practice.changes (PracticeReadModel of @pp/platform)
     PracticeReadModel1764030000000,
   ],

@@ -20,6 +20,9 @@ export const PERSON_COLUMNS = [
   'next_scheduled_action',
   'enrichment_data',
   'behavioral_insights',
+  'first_inquiry_at',
+  'speed_to_lead_seconds',
+  'language',
 ] as const satisfies readonly (keyof Person & keyof PersonDto)[];
 
 /** `p."person_id", p."practice_id", ...` for raw queries. */
@@ -50,5 +53,10 @@ export function toPersonDto(person: Pick<Person, (typeof PERSON_COLUMNS)[number]
     next_scheduled_action: iso(person.next_scheduled_action),
     enrichment_data: person.enrichment_data,
     behavioral_insights: person.behavioral_insights,
+    first_inquiry_at: iso(person.first_inquiry_at),
+    // A raw row's double precision arrives as a number; keep null as null.
+    speed_to_lead_seconds:
+      person.speed_to_lead_seconds === null ? null : Number(person.speed_to_lead_seconds),
+    language: person.language,
   };
 }

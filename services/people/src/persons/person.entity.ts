@@ -69,4 +69,16 @@ export class Person {
 
   @Column({ type: 'jsonb', nullable: true })
   behavioral_insights: Record<string, unknown> | null;
+
+  /** When the first inquiry (a website form) was received: the start of speed to lead. */
+  @Column({ type: 'timestamptz', nullable: true })
+  first_inquiry_at: Date | null;
+
+  /** Seconds from the first inquiry to the first outreach sent or put up for review; set once. */
+  @Column({ type: 'double precision', nullable: true })
+  speed_to_lead_seconds: number | null;
+
+  /** The language the lead writes in ('en', 'es'), as the AI understood it. */
+  @Column({ type: 'text', nullable: true })
+  language: string | null;
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   BehavioralInsights,
   EnrichmentData,
+  LANGUAGES,
   LEAD_STAGES,
   LeadListResponse,
   LeadStatsResponse,
@@ -64,6 +65,25 @@ export class PersonResponse implements PersonDto {
 
   @ApiProperty({ ...jsonObject, nullable: true, description: 'The AI analysis (may arrive as JSON text)' })
   behavioral_insights: BehavioralInsights | string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the first inquiry (a website form) was received',
+  })
+  first_inquiry_at: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Seconds from the first inquiry to the first outreach sent or put up for review',
+    example: 2.4,
+  })
+  speed_to_lead_seconds: number | null;
+
+  @ApiProperty({ type: String, nullable: true, enum: LANGUAGES, description: 'As the AI understood it' })
+  language: string | null;
 }
 
 export class LeadListResponseDto implements LeadListResponse {

@@ -1,0 +1,159 @@
+// `npm run bench:speed-to-lead`: 1,000 website forms in a burst through the public tracking ingress, to the
+// full_auto demo practice (Lakeview Plastic Surgery), on the whole stack (gateway → analytics → Kafka → people's
+// intake → the AI engine's outreach jobs → the sandbox channel). Prints p50/p95/p99 of each lead's
+// speed_to_lead_seconds (form received → first message sent) as people stored it. See bench/README.md.
+import { randomUUID } from 'node:crypto';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { dropDatabase, ensureDatabase, REDIS_URL } from '../deploy/local/infra.mjs';
+import { migrateAll } from '../deploy/local/migrate.mjs';
+import { seedAll } from '../deploy/local/seed.mjs';
+import { startStack } from '../deploy/local/stack.mjs';
+import { ROOT } from '../deploy/local/workspace.mjs';
+
+const arg = (name, fallback) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? found.split('=')[1] : fallback;
+};
+const FORMS = Number(arg('forms', 1000));
+const CONCURRENCY = Number(arg('concurrency', 50));
+const PORT = Number(arg('port', 18480));
+const DATABASE = 'pp_bench_speed';
+const LAKEVIEW = '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a03';
+
+const FIRST = ['Maria', 'James', 'Ana', 'Priya', 'Lucas', 'Emily', 'Sofia', 'Daniel', 'Grace', 'Omar'];
+const LAST = ['Garcia', 'Nguyen', 'Smith', 'Patel', 'Johnson', 'Lopez', 'Kim', 'Brown', 'Davis', 'Martin'];
+const MESSAGES = [
+  'Hi, how much is a tummy tuck? I had two kids and want to know about recovery time.',
+  'Interested in breast augmentation, what are your prices and do you offer financing?',
+  'Can I book a consultation for a rhinoplasty next week?',
+  'Hola, quisiera información sobre la liposucción y el precio.',
+  'Looking into a mommy makeover, when is your next available consult?',
+];
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function main() {
+  await dropDatabase(DATABASE);
+  const env = {
+    DATABASE_URL: await ensureDatabase(DATABASE),
+    REDIS_URL: `${REDIS_URL.replace(/\/\d*$/, '')}/9`,
+    LOG_LEVEL: 'warn',
+    TRACKING_RATE_LIMIT_PER_IP: '0',
+  };
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(env.REDIS_URL);
+  await redis.flushdb();
+  await redis.quit();
+  await migrateAll({ ...process.env, ...env });
+  await seedAll({ ...process.env, ...env });
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  const { rows } = await db.query(`SELECT "site_key" FROM "gateway"."practices" WHERE "practice_id" = $1`, [
+    LAKEVIEW,
+  ]);
+  const siteKey = rows[0].site_key;
+
+  const stack = await startStack({
+    gatewayPort: PORT,
+    env,
+    logDir: join(ROOT, 'deploy/local/.run/bench-logs'),
+  });
+  try {
+    // The practice's read models (site key, automation level) reach analytics and people through Kafka.
+    const run = randomUUID().slice(0, 8);
+    const submit = async (i) => {
+      const first = FIRST[i % FIRST.length];
+      const last = LAST[Math.floor(i / FIRST.length) % LAST.length];
+      const body = {
+        site_key: siteKey,
+        events: [
+          {
+            event_id: randomUUID(),
+            type: 'form',
+            visitor_id: randomUUID(),
+            session_id: randomUUID(),
+            url: 'https://www.lakeviewplasticsurgery.example/contact',
+            title: 'Contact us',
+            referrer: 'https://www.google.com/',
+            occurred_at: new Date().toISOString(),
+            fields: {
+              name: `${first} ${last}`,
+              email: `bench-${run}-${i}@example.com`,
+              phone: `206555${String(1000 + (i % 9000)).padStart(4, '0')}`,
+              message: MESSAGES[i % MESSAGES.length],
+            },
+          },
+        ],
+      };
+      for (let attempt = 0; ; attempt++) {
+        const response = await fetch(`${stack.url}/api/v1/tracking/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (response.status === 202) return;
+        if (attempt > 100) throw new Error(`ingress answered ${response.status}: ${await response.text()}`);
+        await sleep(100); // 404 until analytics has learnt the site key
+      }
+    };
+    // Wait until the ingress knows the site key, outside the burst.
+    await submit(FORMS);
+    const started = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < FORMS) await submit(next++);
+      }),
+    );
+    const accepted = Date.now() - started;
+    console.log(`${FORMS} forms accepted by the ingress in ${(accepted / 1000).toFixed(2)} s`);
+
+    const deadline = Date.now() + 15 * 60_000;
+    let done = [];
+    for (;;) {
+      const result = await db.query(
+        `SELECT "speed_to_lead_seconds" AS s FROM "people"."persons"
+          WHERE "primary_email" LIKE $1 AND "speed_to_lead_seconds" IS NOT NULL`,
+        [`bench-${run}-%`],
+      );
+      done = result.rows.map((row) => Number(row.s));
+      if (done.length >= FORMS + 1 || Date.now() > deadline) break;
+      await sleep(500);
+    }
+    const all = (
+      await db.query(`SELECT count(*)::int AS n FROM "people"."persons" WHERE "primary_email" LIKE $1`, [
+        `bench-${run}-%`,
+      ])
+    ).rows[0].n;
+    const channels = await db.query(
+      `SELECT e."event_type", count(*)::int AS n FROM "people"."events" e
+         JOIN "people"."persons" p ON p."person_id" = e."person_id"
+        WHERE p."primary_email" LIKE $1 AND e."event_type" IN ('sms_sent', 'email_sent', 'pending_review')
+        GROUP BY 1 ORDER BY 1`,
+      [`bench-${run}-%`],
+    );
+    const sorted = done.sort((a, b) => a - b);
+    console.log(
+      `machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; leads created ${all}, ` +
+        `with speed to lead ${sorted.length}; first outreach: ${channels.rows.map((r) => `${r.event_type} ${r.n}`).join(', ')}`,
+    );
+    if (sorted.length === 0) throw new Error('no lead got a first outreach');
+    const fmt = (v) => `${v.toFixed(2)} s`;
+    console.log(
+      `speed to lead: p50 ${fmt(percentile(sorted, 50))}, p95 ${fmt(percentile(sorted, 95))}, ` +
+        `p99 ${fmt(percentile(sorted, 99))}, max ${fmt(sorted.at(-1))} (goal: p95 under 5 s)`,
+    );
+  } finally {
+    await stack.stop();
+    await db.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

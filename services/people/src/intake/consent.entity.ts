@@ -1,0 +1,46 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export type ConsentChannel = 'sms' | 'phone' | 'email';
+
+/** Consent to be contacted on a channel, with its evidence (where, what it said, when, from where). */
+@Entity({ name: 'consents' })
+@Index('consents_person_idx', ['person_id', 'channel', 'given_at'])
+export class Consent {
+  @PrimaryGeneratedColumn('uuid')
+  consent_id: string;
+
+  @Column({ type: 'uuid' })
+  practice_id: string;
+
+  @Column({ type: 'uuid' })
+  person_id: string;
+
+  /** The form submission that gave it. */
+  @Column({ type: 'uuid', nullable: true })
+  submission_id: string | null;
+
+  @Column({ type: 'text' })
+  channel: ConsentChannel;
+
+  /** 'website_form'. */
+  @Column({ type: 'text' })
+  source: string;
+
+  @Column({ type: 'text', nullable: true })
+  page_url: string | null;
+
+  @Column({ type: 'text' })
+  consent_text: string;
+
+  @Column({ type: 'timestamptz' })
+  given_at: Date;
+
+  @Column({ type: 'text', nullable: true })
+  ip: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  user_agent: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+}
