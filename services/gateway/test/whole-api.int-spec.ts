@@ -365,6 +365,17 @@ describe('the whole API, from its merged OpenAPI document', () => {
           { url: `/api/v1/practices/${ids.myPractice}/locations/${ids.theirLocation}` },
         ],
       },
+      'GET /api/v1/practices/{practiceId}/field-mapping': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/field-mapping` }],
+      },
+      'PUT /api/v1/practices/{practiceId}/field-mapping': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/practices/${ids.theirPractice}/field-mapping`,
+            body: { email: 'email', name: 'ignore' },
+          },
+        ],
+      },
       'GET /api/v1/practices/{practiceId}/virtual-numbers': {
         probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/virtual-numbers` }],
       },
@@ -590,6 +601,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       return {
         practice: await get(`/api/v1/practices/${practiceId}`),
         locations: await get(`/api/v1/practices/${practiceId}/locations`),
+        fieldMapping: await get(`/api/v1/practices/${practiceId}/field-mapping`),
         leads: await get(`/api/v1/people?practice_id=${practiceId}`),
         lead: await get(`/api/v1/people/${theirPersonId}`),
         events: await get(`/api/v1/people/${theirPersonId}/events`),

@@ -2,7 +2,7 @@ import { EventEnvelope } from '../events/envelope';
 
 /**
  * The public tracking ingress (`POST /api/v1/tracking/events`, owned by analytics) and what it publishes on
- * `tracking.forms`, keyed by practice id (docs/product/ai-engine.md#intake).
+ * `tracking.forms`, keyed by practice id (docs/product/ai-engine.md#intake-the-public-tracking-ingress).
  */
 export const TRACKING_EVENT_TYPES = ['form', 'pageview'] as const;
 
