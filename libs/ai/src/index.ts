@@ -1,2 +1,7 @@
 export * from './model';
 export * from './situation';
+export * from './tokens';
+export * from './config';
+export * from './openai/openai-model';
+export * from './safe-model';
+export * from './ai.module';

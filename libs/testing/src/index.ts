@@ -4,3 +4,4 @@ export * from './identity';
 export * from './secrets';
 export * from './repository-literals';
 export * from './kafka';
+export * from './fake-llm-server';
