@@ -164,7 +164,7 @@ export class SafeLanguageModel implements LanguageModel {
 /** The kind of a failure, from a fixed list: an error's message may quote a lead's words and is never logged. */
 function failureKind(error: unknown, deadline: AbortSignal): string {
   if (deadline.aborted || error instanceof APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError'))
+  if (error instanceof APIUserAbortError || (error as { name?: unknown } | null)?.name === 'AbortError')
     return 'aborted';
   if (error instanceof ModelOutputError) return 'invalid_output';
   if (error instanceof APIError) return error.status === undefined ? 'connection' : 'http_error';

@@ -47,7 +47,7 @@ export type LlmResponder = (request: RecordedLlmRequest) => LlmReply;
 export interface FakeLlmServer {
   /** The API root to give the SDK, e.g. http://127.0.0.1:41234/v1. */
   baseUrl: string;
-  apiKey: string;
+  apiKey: string | null;
   /** Every chat completion request received, oldest first. */
   requests: RecordedLlmRequest[];
   /** Answers every following request with this (a function sees the request). */
@@ -59,7 +59,8 @@ export interface FakeLlmServer {
 
 const DEFAULT_REPLY: LlmReply = { status: 500, message: 'No reply scripted for this request' };
 
-export async function startFakeLlmServer(options: { apiKey: string }): Promise<FakeLlmServer> {
+/** `apiKey` null: an endpoint that takes no key (every request accepted, its Authorization header recorded). */
+export async function startFakeLlmServer(options: { apiKey: string | null }): Promise<FakeLlmServer> {
   const requests: RecordedLlmRequest[] = [];
   const queue: LlmReply[] = [];
   let responder: LlmResponder = () => DEFAULT_REPLY;
@@ -75,7 +76,7 @@ export async function startFakeLlmServer(options: { apiKey: string }): Promise<F
     const raw = await readBody(req);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
       return sendError(res, 404, `Unknown path ${req.method} ${req.url}`, 'invalid_request_error');
-    if (req.headers.authorization !== `Bearer ${options.apiKey}`)
+    if (options.apiKey !== null && req.headers.authorization !== `Bearer ${options.apiKey}`)
       return sendError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
     let body: RecordedLlmRequest['body'];
     try {
