@@ -1,5 +1,6 @@
 export * from './model';
 export * from './situation';
+export * from './catalogue';
 export * from './tokens';
 export * from './config';
 export * from './openai/openai-model';

@@ -1,5 +1,5 @@
 import { extractProcedurePrices, findPrices } from './price-extraction';
-import { matchCatalogueProcedures } from './procedure-matcher';
+import { matchCatalogueProcedures } from '@pp/ai';
 
 const extract = (text: string) => Object.fromEntries(extractProcedurePrices(text, matchCatalogueProcedures));
 

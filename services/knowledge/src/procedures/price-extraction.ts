@@ -1,5 +1,5 @@
 import { MAX_PRICE, type Currency, type PricingUnit } from '@pp/contracts';
-import type { ProcedureMatch } from './procedure-matcher';
+import type { ProcedureMatch } from '@pp/ai';
 
 /** A price as a page states it. */
 export interface ExtractedPrice {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createProcedureMatcher } from '@pp/ai';
 import type {
   Currency,
   Pricing,
@@ -24,7 +25,6 @@ import { UpdateOfferingDto } from './dto/update-offering.dto';
 import { lockPractice, offer, PriceEdit, setPrice, stopOffering } from './offering-writer';
 import { extractProcedurePrices } from './price-extraction';
 import { ProcedureException } from './procedure.exception';
-import { createProcedureMatcher } from './procedure-matcher';
 
 const K = '"knowledge"';
 /** What the history calls the all-locations rows. */

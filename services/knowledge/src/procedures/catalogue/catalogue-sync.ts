@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_CATEGORIES, CATALOGUE_PROCEDURES } from './catalogue-data';
+import { CATALOGUE_CATEGORIES, CATALOGUE_PROCEDURES } from '@pp/ai';
 import { catalogueId } from './catalogue-ids';
 
 /**

@@ -1,4 +1,4 @@
-import { CATALOGUE_PROCEDURES } from './catalogue/catalogue-data';
+import { CATALOGUE_PROCEDURES } from './catalogue-data';
 
 /** A procedure the matcher can find, by its names (name and synonyms). */
 export interface MatchableProcedure<K extends string = string> {

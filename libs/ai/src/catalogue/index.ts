@@ -1,0 +1,2 @@
+export * from './catalogue-data';
+export * from './procedure-matcher';
