@@ -1,6 +1,7 @@
 export * from './model';
 export * from './situation';
 export * from './catalogue';
+export * from './builtin/understand/understand';
 export * from './tokens';
 export * from './config';
 export * from './openai/openai-model';

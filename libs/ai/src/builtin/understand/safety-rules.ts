@@ -1,0 +1,360 @@
+import type { EscalationPriority, EscalationReason } from '@pp/contracts';
+import type { EscalationFinding } from '../../model';
+import { excerptAround, expand } from './text';
+
+/**
+ * The rules that take a message away from the AI (docs/product/ai-engine.md#escalation): escalation triggers,
+ * opt-out, wrong number and spam. They read the message in lower case without accents, with the positions of the
+ * original kept, so that the evidence is quoted as written. A trigger preceded by a negation in its clause ('no
+ * pain', 'not pregnant', 'sin dolor') does not count.
+ */
+
+/** Lower case without accents, one character for one character, so positions match the original. */
+export function foldKeepingPositions(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const lower = base.toLowerCase();
+    out += lower.length === char.length ? lower : char.length === 1 ? '?' : char;
+  }
+  return out.replace(/[’‘`´]/g, "'");
+}
+
+const NEGATION =
+  /(?:^|[^\p{L}])(no|not|never|dont|don't|didnt|didn't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|arent|aren't|havent|haven't|hasnt|hasn't|without|none|zero|nor|neither|sin|nunca|ni|tampoco|nada de)(?=[^\p{L}]|$)/u;
+/** 'not sure', 'no idea', 'no se si' hedge rather than negate. */
+const HEDGE =
+  /\b(not sure|no idea|not certain|no se si|not know|dont know|don't know|can't tell|cant tell|not normal|no es normal|not going away|not stopping|no para|no se quita|not getting better|won't go away|wont go away|won't stop|wont stop)\b/;
+
+/** True when the words before `index` in its clause negate what follows. */
+export function isNegated(folded: string, index: number): boolean {
+  const before = folded.slice(Math.max(0, index - 60), index);
+  const clause =
+    before.split(/[.!?;\n]|,\s*(?:but|pero|and|y)\b|\b(?:but|pero|however|although|though)\b/).pop() ?? '';
+  const words = clause.trim().split(/\s+/).slice(-5).join(' ');
+  if (!NEGATION.test(` ${words}`)) return false;
+  return !HEDGE.test(`${words} ${folded.slice(index, index + 20)}`);
+}
+
+interface Rule {
+  reason: EscalationReason;
+  priority: EscalationPriority;
+  pattern: RegExp;
+  /** An extra test on the whole folded message (e.g. a treatment in the past). */
+  when?: (folded: string, match: RegExpExecArray) => boolean;
+  /** The priority when it depends on the words (a chronic symptom is less urgent than an acute one). */
+  priorityOf?: (folded: string, match: RegExpExecArray) => EscalationPriority;
+  /** Ignore a negated match (default true). */
+  negatable?: boolean;
+}
+
+/** A treatment or a visit in the past: the symptom is about something done. */
+const AFTER_TREATMENT = new RegExp(
+  [
+    String.raw`\b(after|from|post)\s+(my|her|his|our|your|last|i got|i had)\b`,
+    String.raw`\bsince\s+(my|the|her|his|our|last|getting|having|i got|i had|then)\b`,
+    String.raw`(^|[.!?]\s*)(got|had|did)\s`,
+    String.raw`\b(and now|now (there|i|my|it|they|the|its|it's))\b`,
+    String.raw`\b(on|since|last|this past) (mon|tues|wednes|thurs|fri|satur|sun)day\b`,
+    String.raw`\b(el|desde el) (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b`,
+    String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
+    String.raw`\b(i|we|she|he|my (daughter|son|wife|husband|mom|mother))\s+(just\s+)?(had|got|did|received|went|came in|was treated)\b`,
+    String.raw`\bi(?:'?ve| have) (had|gotten|got|done)\b`,
+    String.raw`\b(yesterday|last (week|night|month|friday|monday|tuesday|wednesday|thursday|saturday|sunday)|this morning|earlier today)\b`,
+    String.raw`\b(\d+|a|an|one|two|three|four|five|few|couple( of)?)\s+(days?|weeks?|hours?|months?)\s+(ago|later|post|after|out)\b`,
+    String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|recovery|healing)\b`,
+    String.raw`\b(despues de(l)?|desde (mi|la|el|que))\b`,
+    String.raw`\bme (hice|hicieron|pusieron|aplicaron|inyectaron|operaron)\b`,
+    String.raw`\b(ayer|hace (\d+|unos|unas|dos|tres|una|un) (dias?|semanas?|horas?))\b`,
+    String.raw`\b(injection site|injected|treated area|where it was treated|incision|stitches|sutures|drain|implant|implants)\b`,
+  ].join('|'),
+);
+
+/** A symptom as reported by the writer, not asked about in general. */
+const REPORTED = new RegExp(
+  [
+    String.raw`\b(my|mi|mis|me|her|his|she|he|i|i'm|im|i am|it|it's|its|they|they're|is|are|still|now|woke up|started|keeps?|getting|got|has|have|there (is|are)|tengo|tiene|esta|estan|sigue|siguen|todavia)\b`,
+  ].join('|'),
+);
+
+/** A general question about what to expect ('is there swelling after filler?'), not a report. */
+const EXPECTATION =
+  /\b(will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra)\b/;
+
+const SEVERE =
+  /\b(severe|severely|extreme|extremely|unbearable|excruciating|terrible|horrible|really bad|so bad|very bad|worst|intense|intenso|fuerte|insoportable|muy mal|getting worse|worse|spreading|won't stop|wont stop|will not stop|no para|hot to the touch)\b/;
+
+const post = (folded: string) => AFTER_TREATMENT.test(folded);
+
+/** Asking to be seen now. */
+const URGENT_CARE =
+  /\b(can'?t sleep|cannot sleep|emergenc\w*|urgent\w*|asap|right away|today|now|hoy|urgencia)\b/;
+/** A symptom that has lasted a while: needs a clinician, not this hour. */
+const CHRONIC =
+  /\b(every time|for (a few|several|many|\d+|two|three) (weeks|months|years)|been like this|(a few|several|\d+) (weeks|months) now|on and off|for a while|hace (semanas|meses)|desde hace (semanas|meses))\b/;
+
+/** Another practice's work, brought to us for a revision: not a complaint about us. */
+const ELSEWHERE =
+  /\b(elsewhere|another (practice|doctor|surgeon|clinic|office|injector|dentist|place|med ?spa)|different (practice|doctor|surgeon|clinic|office|injector|dentist)|somewhere else|other (clinic|practice|office|surgeon|doctor|place)|en otra (clinica|parte)|otro (doctor|cirujano|lugar))\b/;
+
+const RULES: Rule[] = [
+  // Symptoms that call for a clinician whatever the context.
+  {
+    reason: 'medical_concern',
+    priority: 'high',
+    pattern:
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect(ed|ion|ions)|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|can'?t see|cannot see|can not see|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|infeccion|infectad[oa]s?|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar)\b/,
+  },
+  // Symptoms after a treatment.
+  {
+    reason: 'post_treatment_symptoms',
+    priority: 'high',
+    pattern:
+      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
+    when: (folded, match) => {
+      const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
+      if (EXPECTATION.test(around) && !post(around)) return false;
+      const droop = /^droop|^ptosis|caid/.test(match[0]);
+      if (
+        droop &&
+        /\b(botox|dysport|xeomin|jeuveau|daxxify|tox|filler|injection|injections|treatment|procedure|surgery)\b/.test(
+          folded,
+        )
+      )
+        return true;
+      if (SEVERE.test(around) && REPORTED.test(around)) return true;
+      return post(folded) && REPORTED.test(around);
+    },
+  },
+  // A current symptom or injury not caused by a treatment (a toothache, a knocked-out tooth, bleeding gums).
+  {
+    reason: 'medical_concern',
+    priority: 'high',
+    pattern:
+      /\b(pain|painful|hurts?|hurting|ache|aching|toothache|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon)\b/,
+    when: (folded, match) => {
+      const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
+      if (EXPECTATION.test(around)) return false;
+      // Reasons for a surgery ('back pain from large breasts', 'broke my nose years ago') are not emergencies.
+      if (
+        /\b(years? ago|since i was|as a (kid|child|teen)|in high school|always had|from (my )?(large|big|heavy)|because of (my )?(large|big|heavy)|due to (my )?(large|big|heavy))\b/.test(
+          around,
+        )
+      )
+        return false;
+      if (
+        /^(pain|painful|hurts?|hurting|dolor|duele)/.test(match[0]) &&
+        /\b(no|without|sin|any|zero|little|minimal|less)\s+(\w+\s+)?$/.test(
+          folded.slice(Math.max(0, match.index - 20), match.index),
+        )
+      )
+        return false;
+      return REPORTED.test(around) || SEVERE.test(around) || URGENT_CARE.test(around);
+    },
+    priorityOf: (folded) => (CHRONIC.test(folded) && !SEVERE.test(folded) ? 'medium' : 'high'),
+  },
+  {
+    reason: 'legal_threat',
+    priority: 'high',
+    pattern:
+      /\b(lawyer|lawyers|attorney|attorneys|sue|suing|sued|lawsuit|legal action|take (you|this) to court|small claims|court|bbb|better business bureau|malpractice|report (you|this|the clinic|your (clinic|office|practice)) to|medical board|state board|abogad[oa]s?|demanda(r|rlos|re)?|denuncia(r)?|accion legal)\b/,
+  },
+  {
+    reason: 'billing_dispute',
+    priority: 'medium',
+    pattern:
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|dispute|disputing|chargeback|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|quiero (un |mi )?reembolso|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
+  },
+  {
+    reason: 'complaint',
+    priority: 'medium',
+    pattern:
+      /\b(complain|complaint|unacceptable|inaceptable|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|decepcionad[oa])\b/,
+    when: (folded, match) => {
+      // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
+      if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
+      if (/scam/.test(match[0])) return !/\b(is this a scam|not a scam|is it a scam)\b/.test(folded);
+      return !ELSEWHERE.test(folded);
+    },
+  },
+  {
+    reason: 'pregnancy',
+    priority: 'medium',
+    pattern:
+      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
+    when: (folded, match) => {
+      const before = folded.slice(Math.max(0, match.index - 30), match.index);
+      // Past pregnancies ('after 3 pregnancies', 'since my pregnancy') describe the body, not a current state.
+      return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
+        before,
+      );
+    },
+  },
+  {
+    reason: 'minor',
+    priority: 'medium',
+    pattern:
+      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:,]|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|i'?m a teen|teenager|my teen\b)/,
+    when: (folded, match) => {
+      // A parent asking for a child's dental care is the practice's everyday work.
+      const pediatricDental =
+        /\b(pediatric|kids? dentist|children'?s dent|cleaning|checkup|check up|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth)\b/.test(
+          folded,
+        ) && !/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8));
+      if (pediatricDental) return false;
+      if (/minor/.test(match[0]))
+        return !/\bminor (surgery|procedure|swelling|bruising|issue|change|touch|adjust\w*|pain|discomfort)/.test(
+          folded,
+        );
+      return true;
+    },
+  },
+  {
+    reason: 'medical_concern',
+    priority: 'medium',
+    pattern:
+      /\b(diabet(es|ic)|pre-?diabet\w*|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
+  },
+  {
+    reason: 'human_requested',
+    priority: 'medium',
+    pattern:
+      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente)|with a (person|human|real person)|(coordinator|someone|somebody|staff|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+) (to |can |could |please )?(call|phone|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona)\b/,
+    when: (folded, match) =>
+      !/\bno (more )?bots?\b/.test(match[0]) || /\b(person|human|someone)\b/.test(folded),
+  },
+];
+
+const PRIORITY_ORDER: Record<EscalationPriority, number> = { high: 0, medium: 1, low: 2 };
+const REASON_ORDER: EscalationReason[] = [
+  'post_treatment_symptoms',
+  'medical_concern',
+  'legal_threat',
+  'pregnancy',
+  'minor',
+  'billing_dispute',
+  'complaint',
+  'human_requested',
+  'low_confidence',
+];
+
+/** Every escalation trigger in the message, highest priority first, each reason once. */
+export function findEscalations(text: string): EscalationFinding[] {
+  const folded = foldKeepingPositions(text);
+  const findings = new Map<EscalationReason, EscalationFinding>();
+  for (const rule of RULES) {
+    if (findings.has(rule.reason)) continue;
+    const pattern = new RegExp(rule.pattern.source, 'g');
+    for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
+      if ((rule.negatable ?? true) && isNegated(folded, match.index)) continue;
+      if (rule.when && !rule.when(folded, match)) continue;
+      findings.set(rule.reason, {
+        reason: rule.reason,
+        priority: rule.priorityOf ? rule.priorityOf(folded, match) : rule.priority,
+        evidence: excerptAround(text, match.index, match[0].length),
+      });
+      break;
+    }
+  }
+  // A symptom after a treatment is reported once, as such.
+  const medical = findings.get('medical_concern');
+  const postTreatment = findings.get('post_treatment_symptoms');
+  if (medical && medical.priority === 'high' && !postTreatment && post(folded)) {
+    findings.delete('medical_concern');
+    findings.set('post_treatment_symptoms', { ...medical, reason: 'post_treatment_symptoms' });
+  }
+  return [...findings.values()].sort(
+    (a, b) =>
+      PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] ||
+      REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
+  );
+}
+
+// --- opt-out, wrong number, spam -----------------------------------------------------------------------
+
+const OPT_OUT_WHOLE =
+  /^\s*(stop|stop all|stopall|unsubscribe|cancel|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*$/;
+const OPT_OUT =
+  /\b(unsubscribe|opt(ing)? ?out|remove me|take me off|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion))/;
+
+export function findOptOut(text: string): string | null {
+  const folded = foldKeepingPositions(text).trim();
+  if (OPT_OUT_WHOLE.test(folded)) return text.trim();
+  const match = OPT_OUT.exec(folded);
+  if (!match) return null;
+  if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
+    return null;
+  // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
+  if (
+    /^stop\b/.test(match[0]) &&
+    !/texting|txting|messag|msg|email|calling|contacting|sending|bothering|spamming|harass|getting|receiving/.test(
+      match[0],
+    )
+  ) {
+    if (folded.split(/\s+/).length > 6) return null;
+  }
+  return excerptAround(text, match.index, match[0].length);
+}
+
+const WRONG_NUMBER =
+  /\b(wrong (number|person|#)|wrong num|(who|wh?o) (is|r|are) (this|you)|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de numero|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite))/;
+
+export function findWrongNumber(text: string): string | null {
+  const folded = foldKeepingPositions(text);
+  const match = WRONG_NUMBER.exec(folded);
+  if (!match) return null;
+  // 'who is the injector' is a question about the practice; 'who is this' with no other inquiry is not.
+  if (/^(who|wh?o|quien)/.test(match[0])) {
+    const rest = folded.replace(match[0], ' ');
+    if (
+      /\b(botox|filler|appointment|price|cost|book|consult\w*|procedure|treatment|doctor|injector|surgeon|cita|precio)\b/.test(
+        rest,
+      )
+    ) {
+      return null;
+    }
+  }
+  if (/^no (soy|conozco)/.test(match[0]) && !/\b(numero|mensaje|persona|quien)\b/.test(folded)) return null;
+  return excerptAround(text, match.index, match[0].length);
+}
+
+const SPAM =
+  /\b(we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|for your (business|practice|clinic|website)|gana dinero|criptomonedas?|desde casa|inversion|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello) (sir|madam|sir\/madam|business owner|website owner|owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|gift card|free iphone|click (here|the link|below)|limited time offer|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+
+export function findSpam(text: string): string | null {
+  const folded = foldKeepingPositions(text);
+  const match = SPAM.exec(folded);
+  if (match && !isNegated(folded, match.index)) return excerptAround(text, match.index, match[0].length);
+  const links =
+    folded.match(
+      /https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|ru|xyz|info|biz|top|click|site|online)\b/g,
+    ) ?? [];
+  if (
+    links.length >= 2 ||
+    (links.length === 1 && folded.replace(/\s+/g, ' ').trim().split(' ').length <= 4)
+  ) {
+    return excerptAround(text, folded.search(/https?:\/\/|www\.|\.[a-z]{2,6}\b/), 20);
+  }
+  if (isGibberish(folded)) return text.trim().slice(0, 80);
+  return null;
+}
+
+const KEYBOARD_RUNS = /(qwer|wert|erty|asdf|sdfg|dfgh|fghj|ghjk|hjkl|zxcv|xcvb|cvbn|vbnm|jkl;|uiop)/;
+
+/** Letters that make no words: keyboard runs, no vowels, five consonants in a row, or non-Latin filler. */
+export function isGibberish(folded: string): boolean {
+  const words = expand(folded)
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 4);
+  if (words.length === 0) return false;
+  const nonsense = words.filter(
+    (word) =>
+      KEYBOARD_RUNS.test(word) ||
+      !/[aeiouy]/.test(word) ||
+      /[bcdfghjklmnpqrstvwxz]{5,}/.test(word) ||
+      /(.)\1{3,}/.test(word) ||
+      /^[^a-z]+$/.test(word),
+  );
+  if (/^(test|testing|asdf|hello test|test test)( test| \d+)*$/.test(folded.trim())) return true;
+  return nonsense.length / words.length >= 0.6;
+}

@@ -1,0 +1,293 @@
+import type { Language } from '@pp/contracts';
+
+/**
+ * Text helpers of the built-in understanding: folding (lower case, no accents), SMS shorthand expanded to
+ * words, and language detection by function words and Spanish spelling.
+ */
+
+/** Lower case without accents (ñ kept apart from n is not needed for matching). */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/**
+ * SMS shorthand and frequent misspellings as the words they stand for, per token (folded). Only tokens that are
+ * not themselves ordinary words are here ('u', 'r', 'ur' are safe in an inquiry; '2' and '4' are not, they are
+ * quantities).
+ */
+const SHORTHAND: Record<string, string> = {
+  u: 'you',
+  ya: 'you',
+  yu: 'you',
+  r: 'are',
+  ur: 'your',
+  yr: 'your',
+  pls: 'please',
+  plz: 'please',
+  pleas: 'please',
+  plse: 'please',
+  thx: 'thanks',
+  thnx: 'thanks',
+  thanx: 'thanks',
+  tnx: 'thanks',
+  ty: 'thank you',
+  tysm: 'thank you',
+  hw: 'how',
+  hm: 'how much',
+  hmuch: 'how much',
+  howmuch: 'how much',
+  wat: 'what',
+  wut: 'what',
+  wht: 'what',
+  whats: 'what is',
+  wats: 'what is',
+  appt: 'appointment',
+  apt: 'appointment',
+  appts: 'appointments',
+  apointment: 'appointment',
+  appointmnt: 'appointment',
+  appoinment: 'appointment',
+  appoitment: 'appointment',
+  apointement: 'appointment',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmro: 'tomorrow',
+  tomorow: 'tomorrow',
+  tommorow: 'tomorrow',
+  tommorrow: 'tomorrow',
+  '2morrow': 'tomorrow',
+  '2moro': 'tomorrow',
+  '2day': 'today',
+  '2nite': 'tonight',
+  tonite: 'tonight',
+  wknd: 'weekend',
+  wkend: 'weekend',
+  wkd: 'weekend',
+  wk: 'week',
+  wks: 'weeks',
+  mo: 'month',
+  mos: 'months',
+  b4: 'before',
+  bc: 'because',
+  bcuz: 'because',
+  cuz: 'because',
+  coz: 'because',
+  abt: 'about',
+  bout: 'about',
+  cn: 'can',
+  cud: 'could',
+  wud: 'would',
+  shud: 'should',
+  w: 'with',
+  wo: 'without',
+  msg: 'message',
+  msgs: 'messages',
+  txt: 'text',
+  txts: 'texts',
+  txting: 'texting',
+  rn: 'right now',
+  nvm: 'never mind',
+  idk: 'i do not know',
+  im: 'i am',
+  ive: 'i have',
+  id: 'i would',
+  dont: 'do not',
+  doesnt: 'does not',
+  didnt: 'did not',
+  cant: 'can not',
+  wont: 'will not',
+  isnt: 'is not',
+  wasnt: 'was not',
+  havent: 'have not',
+  hasnt: 'has not',
+  aint: 'is not',
+  wanna: 'want to',
+  gonna: 'going to',
+  gotta: 'have to',
+  lemme: 'let me',
+  gimme: 'give me',
+  ppl: 'people',
+  sum1: 'someone',
+  some1: 'someone',
+  ne1: 'anyone',
+  any1: 'anyone',
+  prolly: 'probably',
+  prob: 'probably',
+  rly: 'really',
+  rlly: 'really',
+  realy: 'really',
+  info: 'information',
+  infor: 'information',
+  nxt: 'next',
+  avail: 'available',
+  availble: 'available',
+  avaliable: 'available',
+  availabe: 'available',
+  availibility: 'availability',
+  availabilty: 'availability',
+  consult: 'consultation',
+  consul: 'consultation',
+  consultaion: 'consultation',
+  consulation: 'consultation',
+  consutation: 'consultation',
+  consultatoin: 'consultation',
+  pric: 'price',
+  pirce: 'price',
+  prise: 'price',
+  cst: 'cost',
+  coast: 'cost',
+  reschedual: 'reschedule',
+  reschedul: 'reschedule',
+  rescedule: 'reschedule',
+  reshedule: 'reschedule',
+  resched: 'reschedule',
+  cancle: 'cancel',
+  cancell: 'cancel',
+  scedule: 'schedule',
+  shedule: 'schedule',
+  schedual: 'schedule',
+  schedul: 'schedule',
+  sched: 'schedule',
+  tues: 'tuesday',
+  thurs: 'thursday',
+  thur: 'thursday',
+  wed: 'wednesday',
+  mon: 'monday',
+  fri: 'friday',
+  // Spanish shorthand
+  q: 'que',
+  xq: 'porque',
+  pq: 'porque',
+  porq: 'porque',
+  tb: 'tambien',
+  tmb: 'tambien',
+  xfa: 'por favor',
+  porfa: 'por favor',
+  pf: 'por favor',
+  dnd: 'donde',
+  kiero: 'quiero',
+  qnto: 'cuanto',
+  cnto: 'cuanto',
+};
+
+/** '$$', '$$$' stand for price. */
+const DOLLARS_ONLY = /^\$+\??$/;
+
+/**
+ * The folded text with shorthand expanded: words separated by single spaces, punctuation that matters to the
+ * rules kept as its own token ('?', '$'), other punctuation as a space. The result is for matching rules, not for
+ * display.
+ */
+export function expand(text: string): string {
+  const folded = fold(text)
+    .replace(/[’‘`´]/g, "'")
+    .replace(/(\w)'(s|t|m|re|ve|ll|d)\b/g, '$1$2')
+    .replace(/\${2,}/g, ' price ')
+    .replace(/\$\s*\d[\d,.]*k?/g, ' $amount ')
+    .replace(/([?¿!¡])/g, ' $1 ')
+    .replace(/[^\p{L}\p{N}$?¿!¡'/]+/gu, ' ');
+  return folded
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((token) => {
+      if (DOLLARS_ONLY.test(token)) return 'price';
+      const bare = token.replace(/'/g, '');
+      return SHORTHAND[bare] ?? SHORTHAND[token] ?? bare;
+    })
+    .join(' ');
+}
+
+const SPANISH_WORDS = new Set(
+  (
+    'de la el que y en los las por para con una un es mi me quiero cuanto cuesta cuestan hola gracias necesito ' +
+    'cita tengo puedo usted ustedes esta estoy senor senora buenas buenos dias tardes noches precio precios ' +
+    'quisiera informacion saber si tienen hacen hacer del al lo le se su sus pero muy mas o no como cuando donde ' +
+    'favor quien ya tambien algo hay son estan fue era sera soy eres somos tiene cual cuales desde hasta sobre ' +
+    'entre sin porque pues entonces nos les este estos esa eso ese hija hijo anos semana manana hoy ayer ' +
+    'llamar llamen llamada mensaje escribir escriban numero equivocado quisiera gustaria interesa interesada ' +
+    'interesado labios nariz senos cara dientes costo vale valen pagos ahora despues antes mucho poco bien mal ' +
+    'todo nada otra otro ayuda baja alto hora abren sabados domingos quiero creo equivocaron'
+  ).split(' '),
+);
+
+const ENGLISH_WORDS = new Set(
+  (
+    'the and is to of i you my for how what much can a an in on it this that are do does be have has with ' +
+    'your me we our at from or but if not no so just about would could should want need get like please thanks ' +
+    'hi hello hey when where who which will am was were there their they them been any some price cost book ' +
+    'appointment available interested looking know tell more than also really very still after before out up ' +
+    'by as its im did done ok okay yes'
+  ).split(' '),
+);
+
+/** Language by function words and Spanish spelling; English when in doubt. */
+export function detectLanguage(text: string): { language: Language; evidence: string } {
+  const tokens = expand(text)
+    .split(' ')
+    .filter((token) => /\p{L}/u.test(token));
+  let es = 0;
+  let en = 0;
+  for (const token of tokens) {
+    // Shorthand expands to English; Spanish shorthand expands to Spanish words.
+    if (SPANISH_WORDS.has(token)) es += 1;
+    if (ENGLISH_WORDS.has(token)) en += 1;
+  }
+  const marks = (text.match(/[ñ¿¡]|[áéíóú](?=\p{L}|\b)/giu) ?? []).length;
+  es += Math.min(marks, 4) * 0.75;
+  if (/\b(hola|gracias|buenas|buenos dias|quiero|quisiera|necesito|cuanto|cuánto|baja)\b/i.test(fold(text)))
+    es += 1;
+  if (es > en) return { language: 'es', evidence: `${Math.round(es)} Spanish cues against ${en} English` };
+  return { language: 'en', evidence: `${en} English cues against ${Math.round(es)} Spanish` };
+}
+
+/** Edit distance with transpositions (optimal string alignment), stopping early above `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => {
+    const row = new Array<number>(cols).fill(0);
+    row[0] = i;
+    return row;
+  });
+  for (let j = 0; j < cols; j += 1) d[0][j] = j;
+  for (let i = 1; i < rows; i += 1) {
+    let best = Infinity;
+    for (let j = 1; j < cols; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, d[i - 2][j - 2] + 1);
+      }
+      d[i][j] = value;
+      if (value < best) best = value;
+    }
+    if (best > max) return max + 1;
+  }
+  return d[a.length][b.length];
+}
+
+/** Sentences of the original text, for evidence. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?¡¿\n])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
+
+/** The sentence of `text` around `index`, trimmed to at most 160 characters. */
+export function excerptAround(text: string, index: number, length: number): string {
+  const before = text.slice(0, index);
+  const start = Math.max(before.search(/[^.!?\n]*$/), 0);
+  const afterMatch = text.slice(index + length).search(/[.!?\n]/);
+  const end = afterMatch < 0 ? text.length : index + length + afterMatch + 1;
+  let excerpt = text.slice(start, end).trim();
+  if (excerpt.length > 160) {
+    const from = Math.max(0, index - start - 60);
+    excerpt = `${from > 0 ? '…' : ''}${excerpt.slice(from, from + 158).trim()}…`;
+  }
+  return excerpt;
+}

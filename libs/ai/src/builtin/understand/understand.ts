@@ -1,0 +1,653 @@
+import type { Intent, Language, UrgencyLevel } from '@pp/contracts';
+import type { EscalationFinding, MessageChannel, Understanding, UnderstandRequest } from '../../model';
+import { findProcedures, reportProcedures, type FoundProcedure } from './procedures';
+import { findEscalations, findOptOut, findSpam, findWrongNumber, isNegated } from './safety-rules';
+import { detectLanguage, expand } from './text';
+
+/**
+ * The built-in understanding of an inquiry (docs/product/ai-engine.md#understanding): rules over the words of the
+ * message, in English and Spanish, SMS shorthand and typos included, and the procedure catalogue. Pure and
+ * synchronous; no network. Safety readings (escalation, opt-out, wrong number, spam) come first and are never
+ * overridden by a provider.
+ */
+export function understandInquiry(request: UnderstandRequest): Understanding {
+  const fields = request.formFields ?? {};
+  const message = [request.subject, request.text].filter((part) => part && part.trim()).join('\n');
+  const procedureField = fields['procedure_interest'] ?? '';
+  const { language, evidence: languageEvidence } = detectLanguage(message || procedureField || '');
+  const words = expand(message);
+  const reasons: string[] = [];
+
+  // Procedures: the form's procedure field first, then the message in text order, then (when the message names
+  // none) the conversation before it, most recent first.
+  let found: FoundProcedure[] = [
+    ...findProcedures(procedureField, request.practiceProcedures).map((item) => ({ ...item, position: -1 })),
+    ...findProcedures(message, request.practiceProcedures),
+  ];
+  if (found.length === 0 && request.conversation?.length) {
+    for (const turn of [...request.conversation].reverse()) {
+      found = findProcedures(turn.text, request.practiceProcedures);
+      if (found.length > 0) break;
+    }
+  }
+  const procedures = reportProcedures(found, request.practiceProcedures);
+  if (procedures.length > 0) {
+    reasons.push(`Procedures: ${found.map((item) => `'${item.text}' → ${item.name}`).join(', ')}.`);
+  }
+
+  // Safety readings.
+  const optOut = findOptOut(message);
+  const spam = optOut ? null : findSpam(message);
+  const wrongNumber = spam || optOut ? null : findWrongNumber(message);
+  const escalations = spam || optOut ? [] : findEscalations(message);
+
+  const cues = readCues(words, message);
+  const reply = readReply(words, request);
+  let intent: Intent;
+  let intentConfidence: number;
+  if (optOut) {
+    intent = 'opt_out';
+    intentConfidence = 0.95;
+    reasons.push(`Asks to stop: '${optOut}'.`);
+  } else if (spam) {
+    intent = 'spam';
+    intentConfidence = 0.9;
+    reasons.push(`Spam: '${spam}'.`);
+  } else if (wrongNumber && escalations.length === 0) {
+    intent = 'wrong_number';
+    intentConfidence = 0.85;
+    reasons.push(`Wrong number: '${wrongNumber}'.`);
+  } else {
+    ({ intent, confidence: intentConfidence } = chooseIntent(
+      cues,
+      escalations,
+      procedures.length > 0,
+      reply,
+      words,
+    ));
+    reasons.push(`Intent ${intent}${cues.evidence[intent] ? `: '${cues.evidence[intent]}'` : ''}.`);
+  }
+
+  const safetyIntent = intent === 'spam' || intent === 'opt_out' || intent === 'wrong_number';
+  const wordCount = words.split(' ').filter((word) => /\p{L}/u.test(word)).length;
+  let confidence = intentConfidence;
+  if (!safetyIntent) {
+    if (wordCount < 3 && procedures.length === 0) confidence = Math.min(confidence, 0.45);
+    else if (procedures.length > 0) confidence = Math.min(0.95, confidence + 0.05);
+  }
+  const findings = [...escalations];
+  const unread =
+    reply.vague ||
+    reply.eitherOr ||
+    (reply.affirmative && !reply.offer) ||
+    (cues.unreadQuestion && procedures.length === 0);
+  if (!safetyIntent && intent !== 'help' && findings.length === 0 && unread) {
+    confidence = Math.min(confidence, 0.4);
+    findings.push({ reason: 'low_confidence', priority: 'low', evidence: message.trim().slice(0, 160) });
+  }
+  for (const finding of findings) reasons.push(`Escalation ${finding.reason}: '${finding.evidence}'.`);
+
+  const urgency = chooseUrgency(intent, findings, cues, words, reply);
+  reasons.push(`Urgency ${urgency}${cues.evidence.urgency ? `: '${cues.evidence.urgency}'` : ''}.`);
+  reasons.push(`Language ${language} (${languageEvidence}).`);
+
+  const keyConcerns = safetyIntent ? [] : cues.concerns;
+  const preferredContactMethod = contactMethod(fields, words);
+  const preferredContactTime = contactTime(fields, words);
+  return {
+    language,
+    intent,
+    intent_confidence: round(intentConfidence),
+    procedures_of_interest: ['spam', 'wrong_number', 'opt_out', 'help'].includes(intent) ? [] : procedures,
+    urgency_level: urgency,
+    key_concerns: keyConcerns,
+    inquiry_summary: summarise({
+      intent,
+      procedures,
+      findings,
+      cues,
+      language,
+      urgency,
+      channel: request.channel,
+    }),
+    escalation: findings[0] ?? null,
+    escalations: findings,
+    buying_signals: safetyIntent ? [] : cues.buyingSignals,
+    objections: safetyIntent ? [] : cues.objections,
+    budget_indicator: safetyIntent ? null : budget(cues, procedures),
+    preferred_contact_method: preferredContactMethod,
+    preferred_contact_time: preferredContactTime,
+    communication_style: style(message, words, wordCount),
+    confidence: round(confidence),
+    reasoning: reasons.join(' '),
+    provider: 'built-in',
+    model: 'built-in',
+  };
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+// --- cues ------------------------------------------------------------------------------------------
+
+interface Cues {
+  scores: Partial<Record<Intent, number>>;
+  evidence: Partial<Record<Intent | 'urgency', string>>;
+  urgencyHigh: boolean;
+  urgencyMedium: boolean;
+  urgencyLow: boolean;
+  question: boolean;
+  /** A question none of the rules could read. */
+  unreadQuestion: boolean;
+  concerns: string[];
+  buyingSignals: string[];
+  objections: { objection_type: string; likelihood: number }[];
+  budgetLow: boolean;
+  budgetHigh: boolean;
+  callMe: boolean;
+}
+
+interface Cue {
+  intent: Intent;
+  weight: number;
+  pattern: RegExp;
+}
+
+/** Words that point to an intent, read on the folded, shorthand-expanded text. */
+const INTENT_CUES: Cue[] = [
+  // pricing
+  {
+    intent: 'pricing',
+    weight: 2,
+    pattern:
+      /\b(how much|price|prices|pricing|priced|cost|costs|costing|what do you charge|charge for|rates?|fees?|quote|estimate|ballpark|per unit|per syringe|\$amount|cuanto (cuesta|cuestan|vale|valen|sale|salen|cobran|es|seria|costaria|me sale|por|el|la|los|las)|cuanto( \?)?$|precio|precios|costo|costos|cuesta|cuestan|valen|tarifas?|cobran)\b/,
+  },
+  {
+    intent: 'pricing',
+    weight: 1.5,
+    pattern:
+      /\b(specials?|promo|promos|promotion|promotions|discount|discounts|deal|deals|coupon|afford|affordable|expensive|cheap|cheaper|budget|ofertas?|descuentos?|promocion(es)?)\b/,
+  },
+  // booking
+  {
+    intent: 'booking',
+    weight: 2.5,
+    pattern:
+      /\b(book|booking|booked|schedule|scheduling|make an appointment|set up an appointment|get an appointment|an appointment|appointment for|appointment on|appointment this|appointment next|reserve|sign me up|come in|get in|fit me in|squeeze me in|walk in|walk ins|next available|first available|opening|openings|any availability|your availability|availability|available (on|this|next|tomorrow|today|for|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|slots?|agendar|agendarme|agenda|hacer una cita|sacar (una )?cita|una cita|reservar|apartar|disponibilidad|tienen espacio|pueden atenderme|quiero ir)\b/,
+  },
+  {
+    intent: 'booking',
+    weight: 1.5,
+    pattern:
+      /\b(consultation|consult|consulta|valoracion|evaluacion|when can (i|we) (meet|come|book|get in|see|schedule|start|do)|can (i|we) come|next step|ready to|i want to get|want to get it done|i would like to get|id like to get|get started|start (the )?process|sign up|this (week|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday)|tomorrow|today|next week|weekend|manana|hoy|esta semana|la proxima semana|fin de semana)\b/,
+  },
+  // reschedule
+  {
+    intent: 'reschedule',
+    weight: 4,
+    pattern:
+      /\b(reschedule|re schedule|rebook|move (my|the|our) (appointment|consultation|visit|time|booking)|change (my|the) (appointment|consultation|visit|time|date|booking)|push (back )?my (appointment|consultation|visit)|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la) (cita|hora|fecha)|reprogramar|mover (mi|la) cita|otro dia|otra hora|otra fecha)\b/,
+  },
+  // cancel
+  {
+    intent: 'cancel_appointment',
+    weight: 4,
+    pattern:
+      /\b(cancel\w*|anular)\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
+  },
+  // information
+  {
+    intent: 'information',
+    weight: 1.5,
+    pattern:
+      /\b(do you (do|offer|have|carry|use|provide|perform|treat|take|accept|work)|does (dr|the doctor)|what is|what are|what does|how long|how many|how often|how does|how do (you|they|i)|does it|do they|is it|is there|are there|can (you|i|it|botox|filler)|difference between|which is better|tell me (more|about)|more information|learn more|information (about|on)|details|downtime|recovery|results?|last|lasts|hurt|painful|side effects|candidate|hours|open on|open|located|location|address|parking|directions|office|near|financing|finance|payment plans?|monthly payments?|carecredit|care credit|cherry|insurance|que es|cuanto (dura|tiempo|tarda)|duele|donde (estan|queda)|horario|a que hora|abren|cierran|aceptan|tienen|hacen|informacion|quisiera saber|quiero saber|me gustaria saber|financiamiento|planes? de pago|pagos|seguro|sucursal)\b/,
+  },
+  {
+    intent: 'information',
+    weight: 1,
+    pattern:
+      /\b(interested in|interesad[oa] en|curious about|questions? about|wondering|looking into|thinking about|considering)\b/,
+  },
+  // help
+  {
+    intent: 'help',
+    weight: 3,
+    pattern:
+      /^(help|help me|info|information|ayuda|menu)[ ?!.]*$|\b(what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+  },
+];
+
+const HIGH_URGENCY =
+  /\b(asap|as soon as possible|urgent|urgently|emergency|right away|immediately|right now|today|tonight|this morning|this afternoon|same day|lo antes posible|cuanto antes|urgente|emergencia|hoy|ahorita|ya mismo|en cuanto (antes|puedan)|killing me|cant wait)\b/;
+const MEDIUM_URGENCY =
+  /\b(tomorrow|this week|this weekend|next week|weekend|soon|soonest|earliest|next available|first available|ready to|this month|before (my|the|a|our) (wedding|event|trip|vacation|birthday|party|reunion|holiday|holidays|cruise|graduation)|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|next)|in (a|two|2|three|3) weeks?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|manana|esta semana|la proxima semana|pronto|boda|fin de semana|book|booking|schedule|appointment|cita|agendar)\b/;
+const LOW_URGENCY =
+  /\b(just curious|curious|someday|some day|eventually|next year|in a few months|in the future|no rush|no hurry|thinking about|considering|maybe|not sure yet|down the road|researching|just looking|mas adelante|el proximo ano|algun dia|solo (quiero|queria) saber|tal vez|quizas)\b/;
+
+const CONCERNS: [string, RegExp][] = [
+  [
+    'price',
+    /\b(how much|price|prices|pricing|cost|costs|\$amount|expensive|cheap|afford|budget|rates?|fees?|cuanto|precio|precios|costo|cuesta|cuestan)\b/,
+  ],
+  [
+    'financing',
+    /\b(financing|finance|payment plans?|monthly payments?|carecredit|care credit|cherry|pay (over time|monthly|in installments)|financiamiento|plan de pagos|pagos mensuales|a plazos)\b/,
+  ],
+  [
+    'downtime',
+    /\b(downtime|down time|recovery|recover|time off( work)?|back to work|heal|healing|how long (until|before|to)|recuperacion|incapacidad)\b/,
+  ],
+  [
+    'pain',
+    /\b(pain|painful|hurt|hurts|numbing|anesthesia|sedation|uncomfortable|discomfort|dolor|duele|anestesia)\b/,
+  ],
+  [
+    'results',
+    /\b(results?|last|lasts|lasting|natural|look fake|frozen|before and after|before after|how long does it last|permanent|cuanto dura|resultados?|natural)\b/,
+  ],
+  ['safety', /\b(safe|safety|risks?|risky|dangerous|complications?|seguro|riesgos?)\b/],
+  [
+    'side effects',
+    /\b(side effects?|bruising|swelling|scarring|scars?|efectos secundarios|moretones|hinchazon)\b/,
+  ],
+  [
+    'availability',
+    /\b(available|availability|openings?|slots?|soon|soonest|asap|weekend|saturday|sunday|evening|after work|disponibilidad|horario)\b/,
+  ],
+  [
+    'location',
+    /\b(where (are|is)|located|location|locations|address|directions|parking|near me|closest|which office|donde (estan|queda)|direccion|ubicacion)\b/,
+  ],
+  ['insurance', /\b(insurance|covered|coverage|hsa|fsa|seguro)\b/],
+  [
+    'provider experience',
+    /\b(experience|experienced|board certified|credentials|qualified|who (does|performs|will do)|injector|surgeon|doctor|before and after photos)\b/,
+  ],
+  ['consultation', /\b(consultation|consult|consulta|valoracion)\b/],
+  ['candidacy', /\b(candidate|am i (a good|eligible|too)|right for me|work for me|soy candidat[oa])\b/],
+];
+
+const OBJECTIONS: [string, RegExp, number][] = [
+  [
+    'price',
+    /\b(expensive|too much|afford|budget|cheaper|cheap|cost is|pricey|out of my price|caro|cara|no me alcanza|presupuesto)\b/,
+    0.7,
+  ],
+  ['price', /\b(how much|price|cost|financing|payment plan|cuanto|precio)\b/, 0.4],
+  ['fear of pain', /\b(pain|painful|hurt|scared|afraid|nervous|needles?|miedo|dolor|duele)\b/, 0.5],
+  ['downtime', /\b(downtime|down time|recovery|time off|back to work|recuperacion)\b/, 0.5],
+  ['natural results', /\b(natural|fake|frozen|overdone|duck lips|look weird|exagerad[oa])\b/, 0.5],
+  ['safety', /\b(safe|risks?|side effects|complications|dangerous|seguro|riesgos?)\b/, 0.5],
+  ['timing', /\b(not ready|later|next year|someday|not sure (yet|when)|busy|mas adelante)\b/, 0.4],
+  ['trust', /\b(reviews?|experience|board certified|credentials|before and after)\b/, 0.3],
+  ['partner approval', /\b(husband|wife|boyfriend|girlfriend|partner|spouse|esposo|esposa)\b/, 0.3],
+];
+
+const BUYING_SIGNALS: [string, RegExp][] = [
+  ['asked to book', /\b(book|booking|schedule|make an appointment|sign me up|agendar|reservar|una cita)\b/],
+  [
+    'asked about availability',
+    /\b(available|availability|openings?|next available|slots?|fit me in|disponibilidad)\b/,
+  ],
+  ['asked about price', /\b(how much|price|pricing|cost|\$amount|cuanto|precio)\b/],
+  [
+    'asked about financing',
+    /\b(financing|payment plans?|carecredit|care credit|monthly payments?|financiamiento)\b/,
+  ],
+  [
+    'has a date in mind',
+    /\b(this week|next week|tomorrow|this weekend|before (my|the|a) \w+|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|esta semana|manana)\b/,
+  ],
+  ['wants it soon', /\b(asap|as soon as possible|soon|right away|urgent|lo antes posible|pronto)\b/],
+  [
+    'ready to go ahead',
+    /\b(ready to|decided|want to get it done|lets do it|let's do it|i am in|sign me up|lista|listo)\b/,
+  ],
+  ['returning patient', /\b(again|last time|my usual|my regular|touch up|touch-up|retoque|otra vez)\b/],
+];
+
+function readCues(words: string, message: string): Cues {
+  const scores: Partial<Record<Intent, number>> = {};
+  const evidence: Cues['evidence'] = {};
+  const folded = ` ${words} `;
+  for (const cue of INTENT_CUES) {
+    const match = cue.pattern.exec(words);
+    if (!match) continue;
+    if (isNegated(folded, match.index + 1) && cue.intent !== 'help') continue;
+    scores[cue.intent] = (scores[cue.intent] ?? 0) + cue.weight;
+    evidence[cue.intent] ??= match[0];
+  }
+  const high = HIGH_URGENCY.exec(words);
+  const medium = MEDIUM_URGENCY.exec(words);
+  const low = LOW_URGENCY.exec(words);
+  if (high) evidence.urgency = high[0];
+  else if (medium) evidence.urgency = medium[0];
+  else if (low) evidence.urgency = low[0];
+  const question =
+    /\?|¿/.test(message) ||
+    /^(how|what|when|where|why|who|which|can|could|do|does|is|are|will|would|should|cuanto|que|como|cuando|donde|por que|puedo|tienen|hacen)\b/.test(
+      words,
+    );
+  const readable = Object.keys(scores).length > 0;
+  return {
+    scores,
+    evidence,
+    urgencyHigh: !!high,
+    urgencyMedium: !!medium,
+    urgencyLow: !!low,
+    question,
+    unreadQuestion: question && !readable,
+    concerns: CONCERNS.filter(([, pattern]) => pattern.test(words)).map(([concern]) => concern),
+    buyingSignals: BUYING_SIGNALS.filter(([, pattern]) => pattern.test(words)).map(([signal]) => signal),
+    objections: dedupeObjections(
+      OBJECTIONS.filter(([, pattern]) => pattern.test(words)).map(([objection_type, , likelihood]) => ({
+        objection_type,
+        likelihood,
+      })),
+    ),
+    budgetLow:
+      /\b(cheap|cheaper|cheapest|afford|budget|tight|low cost|lowest price|barat[oa]|economic[oa]|no me alcanza)\b/.test(
+        words,
+      ),
+    budgetHigh:
+      /\b(money is no|price is not an issue|price doesnt matter|cost is not an issue|whatever it takes|the best|top of the line|premium|vip|no importa el precio)\b/.test(
+        words,
+      ),
+    callMe: /\b(call me|give me a call|llamame|llamenme|me llaman)\b/.test(words),
+  };
+}
+
+function dedupeObjections(list: { objection_type: string; likelihood: number }[]) {
+  const best = new Map<string, number>();
+  for (const item of list)
+    best.set(item.objection_type, Math.max(best.get(item.objection_type) ?? 0, item.likelihood));
+  return [...best.entries()].map(([objection_type, likelihood]) => ({ objection_type, likelihood }));
+}
+
+// --- decisions -------------------------------------------------------------------------------------
+
+interface Reply {
+  /** A bare yes/ok/sure (sí, claro…). */
+  affirmative: boolean;
+  /** The practice's last message offered something to say yes to (a time, a consultation). */
+  offer: boolean;
+  /** …and it offered two or more options, so a bare yes does not say which. */
+  eitherOr: boolean;
+  /** The practice's last message named a near date. */
+  offerNearDate: boolean;
+  /** Words that point at something not in the message ('same as last time', 'the other thing'). */
+  vague: boolean;
+}
+
+const AFFIRMATIVE =
+  /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect))*[ !.]*$/;
+const VAGUE =
+  /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b/;
+const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
+const NEAR_DATE = new RegExp(
+  [
+    String.raw`\b(today|tonight|tomorrow|this (week|weekend|morning|afternoon|evening|coming)|next week|the following week|asap|as soon as possible|soonest|right away|in (an|\d+) hours?|hoy|manana|esta semana|la (proxima|siguiente) semana|lo antes posible|cuanto antes)\b`,
+    String.raw`\b(on|this|next|for|by|until|til|el|este|al|del|para el)\s+${WEEKDAY}\b(?!s)`,
+    String.raw`\b${WEEKDAY}\s+(morning|afternoon|evening|night|at \d|\d|a las|por la|en la)`,
+    String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}\b|\bthe \d{1,2}(st|nd|rd|th)\b(?! (round|time|session|treatment|visit|syringe))|\b\d{1,2}(:\d\d)? ?(am|pm)\b`,
+  ].join('|'),
+);
+const TODAY =
+  /\b(today|tonight|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde)\b/;
+
+function readReply(words: string, request: UnderstandRequest): Reply {
+  const last = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
+  const offerText = last ? expand(last.text) : '';
+  const offer =
+    /\?/.test(offerText) ||
+    /\b(would you like|want me to|shall i|can i book|we have|openings?|available|slots?|le gustaria|tenemos)\b/.test(
+      offerText,
+    );
+  const eitherOr =
+    offer &&
+    /\b(or|o)\b/.test(offerText) &&
+    /\b(\d{1,2}(:\d\d)? ?(am|pm)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo|coral gables|brickell|morning|afternoon)\b.*\b(or|o)\b/.test(
+      offerText,
+    );
+  const affirmative = AFFIRMATIVE.test(words.trim());
+  return {
+    affirmative,
+    offer,
+    eitherOr: affirmative && eitherOr,
+    offerNearDate: affirmative && NEAR_DATE.test(offerText),
+    vague: VAGUE.test(words.trim()) && words.split(' ').length <= 14,
+  };
+}
+
+const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = {
+  post_treatment_symptoms: 'medical_concern',
+  medical_concern: 'medical_concern',
+  legal_threat: 'complaint',
+  billing_dispute: 'complaint',
+  complaint: 'complaint',
+  human_requested: 'human_requested',
+};
+
+/** Asking whether something is safe or allowed: a question only a clinician may answer. */
+const SAFETY_QUESTION =
+  /\b(safe|ok|okay|alright|allowed|can i|could i|should i|is it|wait|puedo|es seguro|se puede|debo)\b/;
+
+function chooseIntent(
+  cues: Cues,
+  escalations: readonly EscalationFinding[],
+  hasProcedure: boolean,
+  reply: Reply,
+  words: string,
+): { intent: Intent; confidence: number } {
+  const score = (intent: Intent) => cues.scores[intent] ?? 0;
+  // A health matter comes first; then the escalation that is the message's point.
+  for (const finding of escalations) {
+    if (finding.reason === 'pregnancy' && SAFETY_QUESTION.test(words))
+      return { intent: 'medical_concern', confidence: 0.85 };
+    const intent = ESCALATION_INTENT[finding.reason];
+    if (!intent) continue;
+    if (intent === 'human_requested' && (score('cancel_appointment') || score('reschedule'))) continue;
+    return { intent, confidence: 0.85 };
+  }
+  if (reply.affirmative && reply.offer) return { intent: 'booking', confidence: reply.eitherOr ? 0.5 : 0.8 };
+  if (reply.vague)
+    return { intent: /\b(same|usual)\b/.test(words) ? 'booking' : 'information', confidence: 0.35 };
+  const laterOnly =
+    /\b(when i am ready to|ready to|later|another time|in the future|mas adelante)\b.{0,20}\breschedule\b|\breschedule\b.{0,20}\b(later|another time|in the future|when i am ready)\b/.test(
+      words,
+    );
+  if (score('cancel_appointment') > 0 && (score('reschedule') === 0 || laterOnly))
+    return { intent: 'cancel_appointment', confidence: 0.85 };
+  if (score('reschedule') > 0) return { intent: 'reschedule', confidence: 0.85 };
+  if (score('help') >= 3 && score('pricing') === 0 && !hasProcedure)
+    return { intent: 'help', confidence: 0.75 };
+  const booking = score('booking');
+  const pricing = score('pricing');
+  const information = score('information');
+  if (booking >= 2.5) return { intent: 'booking', confidence: 0.85 };
+  if (pricing >= 2) return { intent: 'pricing', confidence: pricing >= 3 ? 0.9 : 0.85 };
+  if (booking > 0 && booking >= information) return { intent: 'booking', confidence: 0.7 };
+  if (pricing > 0 && pricing >= information) return { intent: 'pricing', confidence: 0.7 };
+  if (information > 0) return { intent: 'information', confidence: 0.75 };
+  if (cues.callMe) return { intent: 'booking', confidence: 0.55 };
+  // A form naming a procedure without a question is an inquiry about it.
+  if (hasProcedure) return { intent: 'information', confidence: 0.6 };
+  if (score('help') > 0) return { intent: 'help', confidence: 0.5 };
+  return { intent: 'information', confidence: 0.35 };
+}
+
+/**
+ * Urgency (docs/product/ai-engine.md#urgency): high for a risk to health or a legal risk, and for today's
+ * appointment that must change; medium for every other escalation and for a booking, a change or a
+ * cancellation within days; low otherwise (prices, information, bookings without a near date).
+ */
+function chooseUrgency(
+  intent: Intent,
+  findings: readonly EscalationFinding[],
+  cues: Cues,
+  words: string,
+  reply: Reply,
+): UrgencyLevel {
+  if (intent === 'spam' || intent === 'wrong_number' || intent === 'opt_out' || intent === 'help')
+    return 'low';
+  if (findings.some((finding) => finding.priority === 'high')) return 'high';
+  if ((intent === 'reschedule' || intent === 'cancel_appointment') && TODAY.test(words)) return 'high';
+  if (findings.length > 0) return 'medium';
+  // An appointment that exists is near enough for its change to need an answer soon.
+  if (intent === 'reschedule' || intent === 'cancel_appointment') return 'medium';
+  if (intent === 'booking' && (NEAR_DATE.test(words) || reply.offerNearDate)) return 'medium';
+  return 'low';
+}
+
+function budget(cues: Cues, procedures: readonly string[]): Understanding['budget_indicator'] {
+  if (cues.budgetHigh) return 'premium';
+  if (cues.budgetLow) return 'low';
+  if (procedures.some((name) => SURGICAL.has(name))) return 'high';
+  if (procedures.length > 0) return 'moderate';
+  return null;
+}
+
+const SURGICAL = new Set([
+  'Breast Augmentation',
+  'Breast Lift',
+  'Breast Reduction',
+  'Breast Implant Removal',
+  'Tummy Tuck',
+  'Liposuction',
+  'Brazilian Butt Lift',
+  'Mommy Makeover',
+  'Facelift',
+  'Eyelid Surgery',
+  'Brow Lift',
+  'Neck Lift',
+  'Rhinoplasty',
+  'Dental Implants',
+  'All-on-4',
+  'Veneers',
+]);
+
+function contactMethod(fields: Readonly<Record<string, string>>, words: string): MessageChannel | null {
+  const field = (fields['preferred_contact_method'] ?? '').toLowerCase();
+  if (/text|sms|mensaje/.test(field)) return 'sms';
+  if (/mail|correo/.test(field)) return 'email';
+  if (/phone|call|llama|tel/.test(field)) return 'phone';
+  if (
+    /\b(text me|prefer text|prefer texting|texting is best|text is best|by text|via text|send me a text|mandame un mensaje|por mensaje|whatsapp)\b/.test(
+      words,
+    )
+  )
+    return 'sms';
+  if (
+    /\b(email me|prefer email|by email|via email|send me an email|e mail me|por correo|mandame un correo)\b/.test(
+      words,
+    )
+  )
+    return 'email';
+  if (
+    /\b(call me|give me a call|prefer a call|phone call|by phone|llamame|llamenme|por telefono)\b/.test(words)
+  )
+    return 'phone';
+  return null;
+}
+
+function contactTime(fields: Readonly<Record<string, string>>, words: string): string | null {
+  const field = fields['preferred_time'] ?? fields['preferred_contact_time'];
+  if (field && field.trim()) return field.trim();
+  const match =
+    /\b(mornings?|afternoons?|evenings?|nights?|weekends?|after work|after \d+( ?[ap]m)?|before \d+( ?[ap]m)?|lunch( ?time| break)?|por la (manana|tarde|noche)|en la (manana|tarde|noche)|fines de semana)\b/.exec(
+      words,
+    );
+  if (!match) return null;
+  const value = match[0];
+  if (/manana/.test(value)) return 'morning';
+  if (/tarde/.test(value)) return 'afternoon';
+  if (/noche/.test(value)) return 'evening';
+  if (/fines de semana/.test(value)) return 'weekends';
+  return value.replace(/s$/, '') === 'weekend'
+    ? 'weekends'
+    : value.replace(/^(morning|afternoon|evening|night)s$/, '$1');
+}
+
+function style(message: string, words: string, wordCount: number): Understanding['communication_style'] {
+  if (
+    /^(dear|to whom|good (morning|afternoon|evening)|estimad[oa]s?|buen(os|as) (dias|tardes|noches))\b/.test(
+      words,
+    ) ||
+    /\b(sincerely|regards|kind regards|best regards|atentamente|saludos cordiales)\b/.test(words)
+  ) {
+    return 'formal';
+  }
+  if (wordCount > 60) return 'detailed';
+  if (
+    /\b(lol|omg|hey|heyy+|hiya|yo|thx|pls|plz|u|ur|gonna|wanna|haha|jaja)\b/i.test(message) ||
+    /\p{Extended_Pictographic}/u.test(message)
+  ) {
+    return 'casual';
+  }
+  if (wordCount <= 12) return 'brief';
+  return message === message.toLowerCase() ? 'casual' : 'detailed';
+}
+
+// --- summary ---------------------------------------------------------------------------------------
+
+const INTENT_PHRASES: Record<Intent, string> = {
+  pricing: 'Asks about pricing',
+  booking: 'Wants to book',
+  reschedule: 'Wants to reschedule an appointment',
+  cancel_appointment: 'Wants to cancel an appointment',
+  information: 'Asks for information',
+  medical_concern: 'Raises a medical concern',
+  complaint: 'Complains',
+  human_requested: 'Asks to speak with a person',
+  opt_out: 'Asks to stop receiving messages',
+  wrong_number: 'Says this is the wrong number',
+  help: 'Asks for help',
+  spam: 'Spam or unsolicited marketing; not a patient inquiry',
+};
+
+const REASON_PHRASES: Record<EscalationFinding['reason'], string> = {
+  post_treatment_symptoms: 'reports symptoms after a treatment',
+  medical_concern: 'raises a medical question',
+  complaint: 'complains',
+  billing_dispute: 'disputes a charge',
+  legal_threat: 'mentions legal action',
+  minor: 'may be under 18',
+  pregnancy: 'mentions pregnancy or breastfeeding',
+  human_requested: 'asks for a person',
+  low_confidence: 'the message could not be read with confidence',
+};
+
+function summarise(s: {
+  intent: Intent;
+  procedures: readonly string[];
+  findings: readonly EscalationFinding[];
+  cues: Cues;
+  language: Language;
+  urgency: UrgencyLevel;
+  channel: string;
+}): string {
+  const list = (items: readonly string[]) =>
+    items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  let first = INTENT_PHRASES[s.intent];
+  const withProcedures = !['spam', 'wrong_number', 'opt_out'].includes(s.intent) && s.procedures.length > 0;
+  if (withProcedures) {
+    const about = s.intent === 'pricing' || s.intent === 'information' ? ' about' : ' for';
+    first =
+      s.intent === 'pricing'
+        ? `Asks about pricing for ${list(s.procedures)}`
+        : s.intent === 'information'
+          ? `Asks about ${list(s.procedures)}`
+          : `${first}${about} ${list(s.procedures)}`;
+  }
+  if (s.language === 'es') first += ' (writes in Spanish)';
+  const details: string[] = [];
+  if (s.findings.length > 0)
+    details.push(`Needs a person: ${list(s.findings.map((finding) => REASON_PHRASES[finding.reason]))}`);
+  const concerns = s.cues.concerns.filter((concern) => concern !== 'price' || s.intent !== 'pricing');
+  if (!['spam', 'wrong_number', 'opt_out'].includes(s.intent) && concerns.length > 0) {
+    details.push(`${details.length ? 'mentions' : 'Mentions'} ${list(concerns.slice(0, 3))}`);
+  }
+  if (s.urgency === 'high' && s.cues.evidence.urgency && s.findings.length === 0)
+    details.push(`wants it ${s.cues.evidence.urgency}`);
+  const second = details.length > 0 ? ` ${details.join('; ')}.` : '';
+  return `${first}.${second}`;
+}
