@@ -28,7 +28,15 @@ describe('OpenAiCompatibleModel', () => {
 
   it('parses a valid understanding, sending the key, the model, the rules and a strict JSON schema', async () => {
     server.respondWith({ json: understandingJson() });
-    const understanding = await model.understand(understandRequest('How much is botox for my forehead?'));
+    const understanding = await model.understand({
+      ...understandRequest('How much is botox for my forehead?'),
+      formFields: {
+        procedure_interest: 'Botox',
+        full_name: 'Maria Lopez',
+        email: 'maria.lopez@mail.test',
+        phone: '+15551234567',
+      },
+    });
 
     expect(understanding).toMatchObject({
       provider: 'openai-compatible',
@@ -53,6 +61,8 @@ describe('OpenAiCompatibleModel', () => {
       message: 'How much is botox for my forehead?',
       practice_procedures: ['Botox', 'Lip Filler', 'Tummy Tuck'],
     });
+    // Contact details are not needed to read an inquiry and are not sent.
+    expect(JSON.parse(request.user).form_fields).toEqual({ procedure_interest: 'Botox' });
   });
 
   it('is refused by the endpoint with a wrong key', async () => {

@@ -80,6 +80,14 @@ function factsOf(facts: QuotableFacts) {
   };
 }
 
+/** Form fields that identify or reach a person: the endpoint does not need them to read an inquiry. */
+const CONTACT_FIELD =
+  /(^|_)(e_?mail|phone|tel|mobile|cell|name|address|street|zip|postal|birth|dob|ip)($|_)/i;
+
+function withoutContactDetails(fields: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !CONTACT_FIELD.test(name)));
+}
+
 const CATALOGUE_NAMES = CATALOGUE_PROCEDURES.map((procedure) => procedure.name);
 
 export function understandPrompt(request: UnderstandRequest): Prompt {
@@ -106,7 +114,7 @@ export function understandPrompt(request: UnderstandRequest): Prompt {
       channel: request.channel,
       subject: request.subject ?? null,
       message: request.text,
-      form_fields: request.formFields ?? {},
+      form_fields: withoutContactDetails(request.formFields ?? {}),
       earlier_conversation: request.conversation ?? [],
       practice_procedures: request.practiceProcedures,
       catalogue: CATALOGUE_NAMES,
