@@ -46,6 +46,5 @@ suite(
 );
 
 if (!present) {
-  // eslint-disable-next-line no-console
   console.warn(`Skipping the dev-set targets: ${devSet} does not exist yet.`);
 }

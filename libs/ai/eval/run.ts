@@ -14,18 +14,18 @@ import { loadFixture, requestOf, score, type Fixture, type Scores } from './metr
 const fixtures = join(__dirname, '..', '..', 'fixtures');
 const verbose = process.argv.includes('--verbose');
 
-type DraftFn = (request: DraftRequest) => Draft;
-type PriceCheckFn = (text: string, facts: QuotableFacts) => string[];
-
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const figure = (value: number) => value.toFixed(3);
 
-/** Drafts a first reply to every inquiry that gets one, and counts those quoting a price not in the pricing. */
+const PHONE_FIELD = /^(phone|phone_number|tel|telephone|mobile|cell|cell_phone|telefono|celular)$/i;
+
+/**
+ * The draft metric: a first-contact reply drafted for every inquiry of the set, as the engine would send it (SMS
+ * to an SMS, or to a form that gave a phone number; email otherwise), with the fixture practice's pricing,
+ * promotions and consultation fees; counts the drafts quoting an amount those facts do not hold
+ * (findInventedPrices), and SMS drafts over 2 segments.
+ */
 function inventedPrices(fixture: Fixture): string {
-  const exports = ai as unknown as Record<string, unknown>;
-  const draft = exports['draftMessage'] as DraftFn | undefined;
-  const check = exports['findInventedPrices'] as PriceCheckFn | undefined;
-  if (typeof draft !== 'function' || typeof check !== 'function') return 'n/a (no drafting yet)';
   const facts: QuotableFacts = {
     pricing: fixture.practice.pricing,
     promotions: fixture.practice.promotions,
@@ -34,20 +34,22 @@ function inventedPrices(fixture: Fixture): string {
   const location = fixture.practice.locations.find((item) => item.primary) ?? fixture.practice.locations[0];
   let drafts = 0;
   let invented = 0;
+  let tooLong = 0;
   for (const inquiry of fixture.inquiries) {
     const understanding = ai.understandInquiry(requestOf(inquiry, fixture.practice));
-    if (understanding.escalation || ['spam', 'opt_out', 'wrong_number'].includes(understanding.intent))
-      continue;
-    const firstName = (inquiry.form_fields?.['name'] ?? '').split(/\s+/)[0] || null;
-    const body = draft({
+    const fields = Object.entries(inquiry.form_fields ?? {});
+    const hasPhone = fields.some(([name, value]) => PHONE_FIELD.test(name) && value.trim().length > 0);
+    const channel = inquiry.channel === 'sms' || (inquiry.channel === 'form' && hasPhone) ? 'sms' : 'email';
+    const fullName = fields.find(([name]) => /^(name|full_name|first_name|nombre)$/i.test(name))?.[1] ?? '';
+    const request: DraftRequest = {
       ...facts,
-      channel: inquiry.channel === 'email' ? 'email' : 'sms',
-      purpose: inquiry.channel === 'form' ? 'first_contact' : 'reply',
+      channel,
+      purpose: 'first_contact',
       language: understanding.language,
       intent: understanding.intent,
       procedures: understanding.procedures_of_interest,
       key_concerns: understanding.key_concerns,
-      recipient: { firstName, lastName: null },
+      recipient: { firstName: fullName.split(/\s+/)[0] || null, lastName: null },
       practice: {
         name: fixture.practice.name,
         locationName: location?.name ?? null,
@@ -57,11 +59,14 @@ function inventedPrices(fixture: Fixture): string {
       },
       inbound: inquiry.text,
       maxSmsSegments: 2,
-    }).body;
+    };
+    const draft: Draft = ai.draftMessage(request);
     drafts += 1;
-    if (check(body, facts).length > 0) invented += 1;
+    if (ai.findInventedPrices(draft.body, facts).length > 0) invented += 1;
+    if (channel === 'sms' && ai.smsSegments(draft.body) > 2) tooLong += 1;
   }
-  return `${percent(drafts === 0 ? 0 : invented / drafts)} (${invented} of ${drafts} drafts)`;
+  const share = percent(drafts === 0 ? 0 : invented / drafts);
+  return `${share} (${invented} of ${drafts} drafts; ${tooLong} SMS over 2 segments)`;
 }
 
 function report(name: string, file: string, showMistakes: boolean): void {

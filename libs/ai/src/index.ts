@@ -6,6 +6,8 @@ export * from './safety/prices';
 export * from './safety/sms';
 export * from './scoring/lead-score';
 export * from './builtin/draft/draft';
+export * from './builtin/answer/answer';
+export * from './builtin/built-in-model';
 export * from './tokens';
 export * from './config';
 export * from './openai/openai-model';

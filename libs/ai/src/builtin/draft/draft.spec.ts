@@ -9,7 +9,7 @@ import type {
 import { findInventedPrices } from '../../safety/prices';
 import { smsEncoding, smsSegments } from '../../safety/sms';
 import { situationKey } from '../../situation';
-import { draftMessage } from './draft';
+import { applicableFee, draftMessage } from './draft';
 
 const pricing: PriceQuote[] = [
   { procedureName: 'Botox', priceMin: 12, priceMax: 15, currency: 'USD', unit: 'unit', locationName: null },
@@ -127,8 +127,24 @@ describe('draftMessage: pricing', () => {
     expect(d.body).toContain('Right now: 20% off Botox.');
     expect(d.body).not.toContain('$100');
     expect(d.body).not.toContain('10%');
-    expect(d.body).toContain('The consultation is $150.');
+    expect(d.body).toContain('$150 consultation, credited toward treatment.');
     expect(d.subject).toBe('Botox pricing at Glow Med Spa');
+  });
+
+  it('quotes the consultation fee that applies to the procedure, none when unclear', () => {
+    const fees = [
+      'Free consultation for injectables, skin and laser treatments',
+      '$150 surgical consultation, credited toward your procedure',
+      '$95 new-patient dental exam with X-rays',
+    ];
+    expect(applicableFee(fees, ['Botox'])).toBe(fees[0]);
+    expect(applicableFee(fees, ['Tummy Tuck'])).toBe(fees[1]);
+    expect(applicableFee(fees, ['Dental Crowns'])).toBe(fees[2]);
+    expect(applicableFee(fees, [])).toBeNull();
+    expect(applicableFee(['Free consultation'], [])).toBe('Free consultation');
+    const d = draft({ channel: 'email', procedures: ['Tummy Tuck'], consultationFees: fees });
+    expect(d.body).toContain('$150 surgical consultation, credited toward your procedure.');
+    expect(d.body).not.toMatch(/Free consultation|\$95/);
   });
 
   it('writes Spanish with the same facts', () => {
@@ -227,6 +243,9 @@ describe('draftMessage: other intents', () => {
       "Glow Med Spa: you're unsubscribed and won't receive more messages from us. Reply START to resubscribe.",
     );
     expect(draft({ purpose: 'reply', intent: 'wrong_number' }).body).toContain("We've removed this number");
+    const call = draft({ channel: 'phone', purpose: 'opt_out_confirmation', intent: 'opt_out' }).body;
+    expect(call).toContain("You're unsubscribed and won't receive more messages from Glow Med Spa.");
+    expect(call).not.toContain('Reply START');
   });
 
   it('follow-ups 1 to 3 get lighter: a question, an offer and a link, then a nudge and a link, then a last note', () => {

@@ -2,7 +2,8 @@ import type { Draft, DraftRequest, QuotableFacts } from '../../model';
 import { findAmounts, findInventedPrices } from '../../safety/prices';
 import { smsSegments, toGsm7 } from '../../safety/sms';
 import { situationKey } from '../../situation';
-import { OverlapScorer, sentences } from '../answer/text';
+import { CATALOGUE_PROCEDURES } from '../../catalogue/catalogue-data';
+import { fold, OverlapScorer, sentences } from '../answer/text';
 import { compose, type Piece } from './compose';
 import { fillTemplate, learnedTemplate } from './learned';
 import { PHRASES, type Phrases } from './phrases';
@@ -117,14 +118,49 @@ function formatEnd(endsAt: string | null, language: DraftRequest['language']): s
   });
 }
 
+/** Words a consultation fee uses for each catalogue category, to tell which fee a procedure's lead pays. */
+const CATEGORY_WORDS: Record<string, string[]> = {
+  injectables: ['injectable', 'injection', 'inyectable'],
+  'lasers-light': ['laser', 'light'],
+  skin: ['skin', 'facial', 'piel'],
+  'body-contouring': ['body contouring', 'contouring', 'body'],
+  wellness: ['wellness', 'weight'],
+  'breast-surgery': ['surgical', 'surgery', 'surgeon', 'plastic', 'cirugia'],
+  'body-surgery': ['surgical', 'surgery', 'surgeon', 'plastic', 'cirugia'],
+  'face-surgery': ['surgical', 'surgery', 'surgeon', 'plastic', 'cirugia'],
+  'nose-surgery': ['surgical', 'surgery', 'surgeon', 'plastic', 'cirugia'],
+  'dental-restorative': ['dental', 'dentist', 'teeth', 'tooth'],
+  'dental-cosmetic': ['dental', 'dentist', 'teeth', 'tooth'],
+  'dental-orthodontics': ['dental', 'dentist', 'orthodont', 'teeth'],
+  'dental-general': ['dental', 'dentist', 'teeth', 'tooth'],
+};
+
+/**
+ * The consultation fee that applies to this lead: the practice's only fee, or the one naming the procedure or
+ * its kind (a surgical consultation for a tummy tuck, a dental exam for a crown). None when that is unclear.
+ */
+export function applicableFee(fees: readonly string[], procedures: readonly string[]): string | null {
+  const list = fees.map((f) => f.trim()).filter(Boolean);
+  if (list.length <= 1) return list[0] ?? null;
+  for (const procedure of procedures) {
+    const entry = CATALOGUE_PROCEDURES.find((x) => fold(x.name) === fold(procedure));
+    const words = [fold(procedure), ...(entry ? (CATEGORY_WORDS[entry.category] ?? []) : [])];
+    const match = list.find((fee) =>
+      words.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(fold(fee))),
+    );
+    if (match) return match;
+  }
+  return null;
+}
+
 function feePieces(c: Context, drop: number): Piece[] {
-  const fee = c.request.consultationFees?.find((f) => f.trim().length > 0);
+  const fee = applicableFee(c.request.consultationFees ?? [], c.request.procedures);
   if (!fee) return [];
-  if (/\b(free|complimentary|no cost|no charge|gratis|gratuita)\b/i.test(fee))
-    return [body(c.p.freeConsultation, drop)];
-  const [amount] = findAmounts(fee);
-  if (amount && amount.kind === 'money') return [body(c.p.consultationCosts(amount.text), drop)];
-  return [];
+  const sentence = `${fee.charAt(0).toUpperCase()}${fee.slice(1).replace(/[.\s]+$/, '')}.`;
+  if (c.request.language !== 'es') return [body(sentence, drop)];
+  const free = /\b(free|complimentary|no cost|no charge|gratis|gratuita)\b/i.test(fee);
+  if (free && findAmounts(fee).length === 0) return [body(c.p.freeConsultation, drop)];
+  return [body(c.p.consultationFee(sentence), drop)];
 }
 
 /** The sentence of the retrieved passages that best answers the inbound question, short, or null. */
@@ -217,7 +253,7 @@ function pieces(c: Context, facts: QuotableFacts): { kind: string; pieces: Piece
     case 'opt_out_confirmation':
       return {
         kind: purpose,
-        pieces: [body(request.channel === 'email' ? p.optOutEmail(c.practice) : p.optOutSms(c.practice))],
+        pieces: [body(sms ? p.optOutSms(c.practice) : p.optOutEmail(c.practice))],
       };
     case 'wrong_number_ack':
       return { kind: purpose, pieces: [...(sms ? [] : greeting(c)), body(p.wrongNumber)] };

@@ -15,7 +15,7 @@ export interface Phrases {
   noPrice(procedure: string | null): string;
   promotion(description: string, endsAt: string | null): string;
   freeConsultation: string;
-  consultationCosts(amount: string): string;
+  consultationFee(fee: string): string;
   bookingLink(url: string): string;
   askTime(location: string | null): string;
   consultCta: string;
@@ -70,7 +70,7 @@ const en: Phrases = {
     `Pricing for ${procedure ?? 'your treatment'} depends on your treatment plan, so we'll give you an exact quote at your consultation.`,
   promotion: (description, endsAt) => `Right now: ${description}${endsAt ? ` (until ${endsAt})` : ''}.`,
   freeConsultation: 'Your consultation is free.',
-  consultationCosts: (amount) => `The consultation is ${amount}.`,
+  consultationFee: (fee) => fee,
   bookingLink: (url) => `You can book a time here: ${url}`,
   askTime: (location) =>
     `What day and time work best for you${location ? ` at our ${location} office` : ''}?`,
@@ -140,7 +140,7 @@ const es: Phrases = {
     `El precio de ${procedure ?? 'su tratamiento'} depende de su plan de tratamiento; le daremos un presupuesto exacto en su consulta.`,
   promotion: (description, endsAt) => `Ahora mismo: ${description}${endsAt ? ` (hasta el ${endsAt})` : ''}.`,
   freeConsultation: 'Su consulta es gratuita.',
-  consultationCosts: (amount) => `La consulta cuesta ${amount}.`,
+  consultationFee: (fee) => `Consulta: ${fee}`,
   bookingLink: (url) => `Puede reservar aquí: ${url}`,
   askTime: (location) =>
     `¿Qué día y hora le quedan mejor${location ? ` en nuestra sede de ${location}` : ''}?`,

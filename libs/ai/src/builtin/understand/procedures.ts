@@ -66,7 +66,7 @@ const NEEDS_CONTEXT: Record<string, RegExp> = {
 };
 
 /** Words that mean different procedures by context: resolved in `resolveAmbiguous`. */
-const AMBIGUOUS = /\b(implants?|implantes?|bbl|cleaning|limpieza|lift|braces|frenos|brackets)\b/g;
+const AMBIGUOUS = /^(implants?|implantes?|bbl|cleaning|limpieza|lift|braces|frenos|brackets)$/;
 
 const DENTAL =
   /\b(teeth|tooth|dent\w*|molar\w*|gums?|mouth|smile|bite|jaw|denture\w*|diente\w*|muela\w*|boca|odont\w*)\b/;
@@ -200,7 +200,7 @@ export function findProcedures(text: string, practiceProcedures: readonly string
 /** Phrases that name a procedure without its name: a dental injury, a child's dental visit, a Spanish peel. */
 const PHRASES: [RegExp, string][] = [
   [
-    /\b((broke|broken|break|cracked|chipped|knocked out|knocked)( out)? (my|his|her|their|a|the|one of my)? ?(\w+ )?(front |adult |back |baby )?(tooth|teeth|molar)|(tooth|teeth) (got )?(knocked out|broke|broken|cracked)|(me duele|dolor de|duele) (la |una |el |mucho la |mucho el )?(muela|diente|dientes|muelas)|(muela|diente)s? (muy )?(hinchad[oa]|rot[oa]|quebrad[oa]|partid[oa]))\b/,
+    /\b((broke|broken|break|cracked|chipped|knocked out|knocked)( out)? (my|his|her|their|a|the|one of my)? ?(\w+ )?(front |adult |back |baby )?(tooth|teeth|molar)|(tooth|teeth) (got |is |are )?(knocked out|broke|broken|cracked)|hit my (mouth|tooth|teeth)|(me duele|me duelen|dolor de|duele)( mucho| bastante| muchisimo)? (la |una |el |mi |mis |los |las )?(muela|diente|dientes|muelas)|(muela|diente)s? (muy )?(hinchad[oa]|rot[oa]|quebrad[oa]|partid[oa]))\b/,
     'emergency-dental',
   ],
   [
@@ -208,6 +208,16 @@ const PHRASES: [RegExp, string][] = [
     'pediatric-dentistry',
   ],
   [/\b(un|el|del|hice un|hacer un|hacerme un|los) peelings?\b/, 'chemical-peel'],
+  [
+    /\b(get|got|have|had|do|did|want)( my)? lips (done|filled|plumped)|labios (hechos|rellenos)\b/,
+    'lip-filler',
+  ],
+  [/\b(teeth|tooth) whiter|whiten(ing)? (my )?teeth|blanquear(me)? (los |mis )?dientes\b/, 'teeth-whitening'],
+  [
+    /\b(arreglar(me)?|operar(me)?|operacion de|cirugia de) (la )?nariz|nose (fixed|done|reshaped|straightened)\b/,
+    'rhinoplasty',
+  ],
+  [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
     /\b(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,
     'eyelid-surgery',
@@ -218,7 +228,7 @@ const isDental = (key: string) => byKey.get(key)?.category.startsWith('dental') 
 
 /** 'filler in my cheeks', 'relleno en los labios': filler for an area named next to it. */
 function fillerArea(words: readonly string[], start: number, length: number): string {
-  const near = words.slice(Math.max(0, start - 3), start + length + 4).join(' ');
+  const near = words.slice(Math.max(0, start - 6), start + length + 5).join(' ');
   if (/\b(lips?|labios?)\b/.test(near)) return 'lip-filler';
   if (/\b(cheeks?|cheekbones?|pomulos?|mejillas?)\b/.test(near)) return 'cheek-filler';
   return 'dermal-fillers';
@@ -241,7 +251,7 @@ function resolveAmbiguous(
   const found: FoundProcedure[] = [];
   const offered = (key: string) => isOffered(key, practiceProcedures);
   words.forEach((word, position) => {
-    if (covered.has(position) || !new RegExp(`^(?:${AMBIGUOUS.source})$`).test(word)) return;
+    if (covered.has(position) || !AMBIGUOUS.test(word)) return;
     let key: string | null = null;
     if (/^implantes?$|^implants?$/.test(word)) {
       if (BREAST.test(folded) && !DENTAL.test(folded)) key = 'breast-augmentation';
@@ -253,6 +263,8 @@ function resolveAmbiguous(
       } else if (SKIN.test(folded) && !BUTTOCK.test(folded)) key = 'bbl-broadband-light';
       else key = 'brazilian-butt-lift';
     } else if (word === 'cleaning' || word === 'limpieza') {
+      const beside = `${words[position - 1] ?? ''} ${words[position + 1] ?? ''}`;
+      if (/\b(facial|skin|face|pore|pores|cutis|carpet|house)\b/.test(beside)) return;
       if (DENTAL.test(folded) || offered('cleaning-exam')) key = 'cleaning-exam';
     } else if (word === 'braces' || word === 'frenos' || word === 'brackets') {
       if (offered('clear-aligners') || offered('invisalign')) key = 'clear-aligners';
@@ -272,14 +284,20 @@ function pickOffered(keys: readonly string[], offered: (key: string) => boolean)
   return offeredKeys.length === 1 ? offeredKeys[0] : null;
 }
 
+let keysByCompact: Map<string, string> | null = null;
+
 /** The catalogue key of a practice's procedure name, or null when it is the practice's own. */
 export function catalogueKeyOf(name: string): string | null {
-  const compact = compactOf(name);
-  for (const procedure of CATALOGUE_PROCEDURES) {
-    if ([procedure.name, ...procedure.synonyms].some((term) => compactOf(term) === compact))
-      return procedure.key;
+  if (!keysByCompact) {
+    keysByCompact = new Map();
+    for (const procedure of CATALOGUE_PROCEDURES) {
+      for (const term of [procedure.name, ...procedure.synonyms]) {
+        const compact = compactOf(term);
+        if (!keysByCompact.has(compact)) keysByCompact.set(compact, procedure.key);
+      }
+    }
   }
-  return null;
+  return keysByCompact.get(compactOf(name)) ?? null;
 }
 
 const offeredCache = new WeakMap<readonly string[], Set<string>>();

@@ -1,5 +1,6 @@
 import type { EscalationPriority, EscalationReason } from '@pp/contracts';
 import type { EscalationFinding } from '../../model';
+import { findProcedures } from './procedures';
 import { excerptAround, expand } from './text';
 
 /**
@@ -52,23 +53,35 @@ interface Rule {
 const AFTER_TREATMENT = new RegExp(
   [
     String.raw`\b(after|from|post)\s+(my|her|his|our|your|last|i got|i had)\b`,
+    String.raw`\b(after|since) (the|that|this) (filler|fillers|botox|tox|treatment|procedure|surgery|injections?|laser|peel|facial|session|appointment|visit|lipo|implants?)\b`,
     String.raw`\bsince\s+(my|the|her|his|our|last|getting|having|i got|i had|then)\b`,
+    String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
+    String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|recovery|healing)\b`,
+    String.raw`\b(despues de(l)?|desde (mi|la|el|que))\b`,
+    String.raw`\bme (hice|hicieron|pusieron|aplicaron|inyectaron|operaron)\b`,
+    String.raw`\b(injection site|injected|treated area|where it was treated|incision|stitches|sutures|drain|implant|implants|herida|cicatriz|puntos)\b`,
+  ].join('|'),
+);
+
+/** When something happened: a treatment in the past when the message names one. */
+const WHEN_DONE = new RegExp(
+  [
     String.raw`(^|[.!?]\s*)(got|had|did)\s`,
     String.raw`\b(and now|now (there|i|my|it|they|the|its|it's))\b`,
     String.raw`\b(on|since|last|this past) (mon|tues|wednes|thurs|fri|satur|sun)day\b`,
     String.raw`\b(el|desde el) (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b`,
-    String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
     String.raw`\b(i|we|she|he|my (daughter|son|wife|husband|mom|mother))\s+(just\s+)?(had|got|did|received|went|came in|was treated)\b`,
     String.raw`\bi(?:'?ve| have) (had|gotten|got|done)\b`,
     String.raw`\b(yesterday|last (week|night|month|friday|monday|tuesday|wednesday|thursday|saturday|sunday)|this morning|earlier today)\b`,
     String.raw`\b(\d+|a|an|one|two|three|four|five|few|couple( of)?)\s+(days?|weeks?|hours?|months?)\s+(ago|later|post|after|out)\b`,
-    String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|recovery|healing)\b`,
-    String.raw`\b(despues de(l)?|desde (mi|la|el|que))\b`,
-    String.raw`\bme (hice|hicieron|pusieron|aplicaron|inyectaron|operaron)\b`,
     String.raw`\b(ayer|hace (\d+|unos|unas|dos|tres|una|un) (dias?|semanas?|horas?))\b`,
-    String.raw`\b(injection site|injected|treated area|where it was treated|incision|stitches|sutures|drain|implant|implants)\b`,
+    String.raw`\b\d+ (days?|weeks?|months?) (since|from)\b`,
   ].join('|'),
 );
+
+/** Words of a treatment or a visit. */
+const TREATMENT =
+  /\b(treatment|treated|procedure|surgery|operation|injection|injections|injected|shots?|appointment|session|visit|laser|peel|facial|tratamiento|procedimiento|cirugia|operacion|inyeccion|sesion|cita)\b/;
 
 /** A symptom as reported by the writer, not asked about in general. */
 const REPORTED = new RegExp(
@@ -81,10 +94,20 @@ const REPORTED = new RegExp(
 const EXPECTATION =
   /\b(will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra)\b/;
 
+const REASSURED =
+  /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
+
 const SEVERE =
   /\b(severe|severely|extreme|extremely|unbearable|excruciating|terrible|horrible|really bad|so bad|very bad|worst|intense|intenso|fuerte|insoportable|muy mal|getting worse|worse|spreading|won't stop|wont stop|will not stop|no para|hot to the touch)\b/;
 
-const post = (folded: string) => AFTER_TREATMENT.test(folded);
+let treatmentNamed = false;
+/** A treatment in the past: said outright, or a time ('yesterday', '3 days ago') in a message naming one. */
+/** 'afraid of the pain', 'miedo del dolor': a worry, not a symptom. */
+const WORRY =
+  /\b(afraid|scared|worried|nervous|anxious|fear|fearful|concerned|terrified|miedo|temor|preocupad[oa]|nervios[oa])\b[^.!?]{0,25}$/;
+const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.max(0, index - 40), index));
+
+const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
 
 /** Asking to be seen now. */
 const URGENT_CARE =
@@ -103,16 +126,17 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pus|oozing|discharge|fever|feverish|chills|infect(ed|ion|ions)|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|can'?t see|cannot see|can not see|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|infeccion|infectad[oa]s?|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar)\b/,
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|can'?t see|cannot see|can not see|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar)\b/,
   },
   // Symptoms after a treatment.
   {
     reason: 'post_treatment_symptoms',
     priority: 'high',
     pattern:
-      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
+      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
+      if (worried(folded, match.index)) return false;
       if (EXPECTATION.test(around) && !post(around)) return false;
       const droop = /^droop|^ptosis|caid/.test(match[0]);
       if (
@@ -123,6 +147,8 @@ const RULES: Rule[] = [
       )
         return true;
       if (SEVERE.test(around) && REPORTED.test(around)) return true;
+      // 'a little sore but no big deal' reports nothing to act on, unless it also asks.
+      if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
       return post(folded) && REPORTED.test(around);
     },
   },
@@ -131,10 +157,10 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pain|painful|hurts?|hurting|ache|aching|toothache|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon)\b/,
+      /\b(pain|painful|hurts?|hurting|ache|aching|toothache|sensitiv(e|ity) (to|when) (cold|hot|heat|sweets|biting|chewing)|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
-      if (EXPECTATION.test(around)) return false;
+      if (worried(folded, match.index) || EXPECTATION.test(around)) return false;
       // Reasons for a surgery ('back pain from large breasts', 'broke my nose years ago') are not emergencies.
       if (
         /\b(years? ago|since i was|as a (kid|child|teen)|in high school|always had|from (my )?(large|big|heavy)|because of (my )?(large|big|heavy)|due to (my )?(large|big|heavy))\b/.test(
@@ -163,13 +189,13 @@ const RULES: Rule[] = [
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|dispute|disputing|chargeback|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|quiero (un |mi )?reembolso|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|dispute|disputing|chargeback|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
   },
   {
     reason: 'complaint',
     priority: 'medium',
     pattern:
-      /\b(complain|complaint|unacceptable|inaceptable|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|decepcionad[oa])\b/,
+      /\b(complain|complaint|unacceptable|inaceptable|ridiculous|ridiculo|absurd|this is (insane|crazy|a joke)|been waiting (\w+ ){0,3}(for|weeks|days|hours|months)|still waiting|(no one|nobody|no body) (has |ever )?(called|answers|answered|responded|got back|gets back|returned)|never (called|got back|heard back|returned my)|nadie (me )?(contesta|llamo|responde)|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|(is|it'?s|its|is still) not working|isn'?t working|not working (at all|on)|no (me )?(hizo efecto|funciono)|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|groser[oa]|maleducad[oa]|mala atencion|pesima atencion|trato (horrible|terrible|pesimo)|decepcionad[oa])\b/,
     when: (folded, match) => {
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
@@ -185,6 +211,12 @@ const RULES: Rule[] = [
     when: (folded, match) => {
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
       // Past pregnancies ('after 3 pregnancies', 'since my pregnancy') describe the body, not a current state.
+      if (
+        /\b(stopped|finished|quit|done|weaned|no longer|ended|deje de|termine de|ya no estoy)\s*$/.test(
+          before,
+        )
+      )
+        return false;
       return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
         before,
       );
@@ -196,6 +228,15 @@ const RULES: Rule[] = [
     pattern:
       /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:,]|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|i'?m a teen|teenager|my teen\b)/,
     when: (folded, match) => {
+      // 'my implants are 15 years old' is the age of a thing.
+      const before = folded.slice(Math.max(0, match.index - 30), match.index);
+      if (
+        /\b(implants?|crowns?|veneers?|fillings?|bridge|dentures?|braces|results?|scars?|tattoos?|it|they|these|those|them)\s+(are|is|were|was)\s*(about|around|like|only|over|almost)?\s*$/.test(
+          before,
+        )
+      ) {
+        return false;
+      }
       // A parent asking for a child's dental care is the practice's everyday work.
       const pediatricDental =
         /\b(pediatric|kids? dentist|children'?s dent|cleaning|checkup|check up|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth)\b/.test(
@@ -213,34 +254,36 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'medium',
     pattern:
-      /\b(diabet(es|ic)|pre-?diabet\w*|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
+      /\b(diabet(es|ic)|pre-?diabet\w*|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
   },
   {
     reason: 'human_requested',
     priority: 'medium',
     pattern:
-      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente)|with a (person|human|real person)|(coordinator|someone|somebody|staff|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+) (to |can |could |please )?(call|phone|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona)\b/,
+      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona)\b/,
     when: (folded, match) =>
       !/\bno (more )?bots?\b/.test(match[0]) || /\b(person|human|someone)\b/.test(folded),
   },
 ];
 
-const PRIORITY_ORDER: Record<EscalationPriority, number> = { high: 0, medium: 1, low: 2 };
+/** When several apply, the first of these is the escalation (docs/product/ai-engine.md#escalation). */
 const REASON_ORDER: EscalationReason[] = [
   'post_treatment_symptoms',
   'medical_concern',
-  'legal_threat',
   'pregnancy',
   'minor',
+  'legal_threat',
   'billing_dispute',
   'complaint',
   'human_requested',
   'low_confidence',
 ];
 
-/** Every escalation trigger in the message, highest priority first, each reason once. */
+/** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
 export function findEscalations(text: string): EscalationFinding[] {
   const folded = foldKeepingPositions(text);
+  treatmentNamed =
+    TREATMENT.test(folded) || findProcedures(text, []).some((found) => found.key !== 'emergency-dental');
   const findings = new Map<EscalationReason, EscalationFinding>();
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;
@@ -264,9 +307,7 @@ export function findEscalations(text: string): EscalationFinding[] {
     findings.set('post_treatment_symptoms', { ...medical, reason: 'post_treatment_symptoms' });
   }
   return [...findings.values()].sort(
-    (a, b) =>
-      PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] ||
-      REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
+    (a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
   );
 }
 
@@ -275,11 +316,15 @@ export function findEscalations(text: string): EscalationFinding[] {
 const OPT_OUT_WHOLE =
   /^\s*(stop|stop all|stopall|unsubscribe|cancel|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*$/;
 const OPT_OUT =
-  /\b(unsubscribe|opt(ing)? ?out|remove me|take me off|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion))/;
+  /\b(unsubscribe|opt(ing)? ?out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion))/;
+
+/** A short decline to a follow-up: 'no thanks', 'not interested', 'already booked somewhere else'. */
+const DECLINE =
+  /^(no|nope|nah)?[ ,.!]*(thanks|thank you|thx|gracias)?[ ,.!]*(i'?m |im |i am )?(not interested|no longer interested|not interested anymore|no thanks|no thank you|all set|good thanks|i'?m good|no gracias|no me interesa|ya no me interesa)([ ,.!]*(thanks|thank you|gracias|anymore|already booked (somewhere|elsewhere)( else)?|found (another|someone else)( \w+)?))*[ .!]*$/;
 
 export function findOptOut(text: string): string | null {
   const folded = foldKeepingPositions(text).trim();
-  if (OPT_OUT_WHOLE.test(folded)) return text.trim();
+  if (OPT_OUT_WHOLE.test(folded) || DECLINE.test(folded)) return text.trim();
   const match = OPT_OUT.exec(folded);
   if (!match) return null;
   if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
@@ -297,7 +342,7 @@ export function findOptOut(text: string): string | null {
 }
 
 const WRONG_NUMBER =
-  /\b(wrong (number|person|#)|wrong num|(who|wh?o) (is|r|are) (this|you)|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de numero|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite))/;
+  /\b(wrong (number|person|#)|wrong num|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|(who|wh?o) (is|r|are) (this|you|u)\b|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de numero|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite))/;
 
 export function findWrongNumber(text: string): string | null {
   const folded = foldKeepingPositions(text);
@@ -319,7 +364,7 @@ export function findWrongNumber(text: string): string | null {
 }
 
 const SPAM =
-  /\b(we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|for your (business|practice|clinic|website)|gana dinero|criptomonedas?|desde casa|inversion|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello) (sir|madam|sir\/madam|business owner|website owner|owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|gift card|free iphone|click (here|the link|below)|limited time offer|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
 
 export function findSpam(text: string): string | null {
   const folded = foldKeepingPositions(text);
@@ -327,7 +372,7 @@ export function findSpam(text: string): string | null {
   if (match && !isNegated(folded, match.index)) return excerptAround(text, match.index, match[0].length);
   const links =
     folded.match(
-      /https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|ru|xyz|info|biz|top|click|site|online)\b/g,
+      /https?:\/\/\S+|www\.\S+|\b[a-z0-9-]+\.(com|net|org|io|ru|xyz|info|biz|top|click|site|online|ly)\b(\/\S*)?/g,
     ) ?? [];
   if (
     links.length >= 2 ||
@@ -353,6 +398,9 @@ export function isGibberish(folded: string): boolean {
       !/[aeiouy]/.test(word) ||
       /[bcdfghjklmnpqrstvwxz]{5,}/.test(word) ||
       /(.)\1{3,}/.test(word) ||
+      /q(?!u)/.test(word) ||
+      /[aeiou]{4,}/.test(word) ||
+      /^(?!str|spr|scr|sch|thr|chr|phr|shr|spl|squ)[bcdfghjklmnpqrstvwxz]{3}/.test(word) ||
       /^[^a-z]+$/.test(word),
   );
   if (/^(test|testing|asdf|hello test|test test)( test| \d+)*$/.test(folded.trim())) return true;

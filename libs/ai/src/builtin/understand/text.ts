@@ -184,6 +184,7 @@ const DOLLARS_ONLY = /^\$+\??$/;
 export function expand(text: string): string {
   const folded = fold(text)
     .replace(/[’‘`´]/g, "'")
+    .replace(/\b(i|you|we|they|she|he|it)'ll\b/g, '$1 will')
     .replace(/(\w)'(s|t|m|re|ve|ll|d)\b/g, '$1$2')
     .replace(/\${2,}/g, ' price ')
     .replace(/\$\s*\d[\d,.]*k?/g, ' $amount ')
@@ -209,13 +210,16 @@ const SPANISH_WORDS = new Set(
     'entre sin porque pues entonces nos les este estos esa eso ese hija hijo anos semana manana hoy ayer ' +
     'llamar llamen llamada mensaje escribir escriban numero equivocado quisiera gustaria interesa interesada ' +
     'interesado labios nariz senos cara dientes costo vale valen pagos ahora despues antes mucho poco bien mal ' +
-    'todo nada otra otro ayuda baja alto hora abren sabados domingos quiero creo equivocaron'
+    'todo nada otra otro ayuda baja alto hora abren sabados domingos quiero creo equivocaron voy vas va vamos van ' +
+    'hice hizo hicieron dejaron dijeron pusieron tuve tengo tenia estuve quede queria puede pueden podria ' +
+    'seria gusta gustaria necesitamos ella ellos nosotros usted aqui alla ahi asi tan tanto cada mismo ' +
+    'despues durante mucho muchos mucha muchas porque cuanta cuantas cuantos dos tres veces esperar llegar'
   ).split(' '),
 );
 
 const ENGLISH_WORDS = new Set(
   (
-    'the and is to of i you my for how what much can a an in on it this that are do does be have has with ' +
+    'the and is to of i you my for how what much can an in on it this that are do does be have has with ' +
     'your me we our at from or but if not no so just about would could should want need get like please thanks ' +
     'hi hello hey when where who which will am was were there their they them been any some price cost book ' +
     'appointment available interested looking know tell more than also really very still after before out up ' +

@@ -80,7 +80,7 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     reply.vague ||
     reply.eitherOr ||
     (reply.affirmative && !reply.offer) ||
-    (cues.unreadQuestion && procedures.length === 0);
+    (cues.unreadQuestion && procedures.length === 0 && wordCount <= 5 && !GREETING.test(words));
   if (!safetyIntent && intent !== 'help' && findings.length === 0 && unread) {
     confidence = Math.min(confidence, 0.4);
     findings.push({ reason: 'low_confidence', priority: 'low', evidence: message.trim().slice(0, 160) });
@@ -125,6 +125,10 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
   };
 }
 
+/** A greeting or a nudge alone ('hello?', 'anyone there?'): nothing to read, nothing to escalate. */
+const GREETING =
+  /^(hi|hello|hey|hiya|hola|buenas|buenos dias|buenas tardes|good (morning|afternoon|evening)|anyone there|is anyone there|are you there|hello anyone|alo)( there| team| again)?[ ?!.]*$/;
+
 const round = (value: number) => Math.round(value * 100) / 100;
 
 // --- cues ------------------------------------------------------------------------------------------
@@ -154,6 +158,36 @@ interface Cue {
 
 /** Words that point to an intent, read on the folded, shorthand-expanded text. */
 const INTENT_CUES: Cue[] = [
+  {
+    intent: 'information',
+    weight: 2.5,
+    pattern:
+      /\b((what are|whats|what is) your hours|(weekend|saturday|sunday|evening|holiday) hours|are you open|what time do you (open|close)|who (does|do|will do|performs|is doing) the|board certified|what happens next|what are the next steps|would you recommend|do you recommend|a que hora (abren|cierran)|horario)\b/,
+  },
+  {
+    intent: 'pricing',
+    weight: 2,
+    pattern:
+      /\b((consult\w*|consulta|exam|visit|evaluation|valoracion) (is |be )?(free|cost|fee|charge)|free (consult\w*|consulta|valoracion)|is (the|your) (consult\w*|consultation|exam) free|consulta (es )?gratis|tiene costo la (consulta|valoracion))\b/,
+  },
+  {
+    intent: 'booking',
+    weight: 2.5,
+    pattern:
+      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+)\b/,
+  },
+  {
+    intent: 'booking',
+    weight: 2.5,
+    pattern:
+      /\b(works for me|(monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|\d{1,2}(:\d\d)? ?(am|pm)) (works|is good|is fine|is perfect|please)|see (you|u) (then|there)|the \d{1,2}(:\d\d)? ?(am|pm)?( one| slot)? please|i will take (the|it|that)|book (it|me)|lock (it|me) in|me queda bien|nos vemos)\b/,
+  },
+  {
+    intent: 'booking',
+    weight: 1,
+    pattern:
+      /\b(i want|i wanna|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero (hacerme|ponerme|una|un)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
+  },
   // pricing
   {
     intent: 'pricing',
@@ -165,7 +199,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'pricing',
     weight: 1.5,
     pattern:
-      /\b(specials?|promo|promos|promotion|promotions|discount|discounts|deal|deals|coupon|afford|affordable|expensive|cheap|cheaper|budget|ofertas?|descuentos?|promocion(es)?)\b/,
+      /\b(specials?|promo|promos|promotion|promotions|discount|discounts|deal|deals|coupon|(limited time |special |current )?offers? (on|for)|inversion (para|de|del|en)|afford|affordable|expensive|cheap|cheaper|budget|ofertas?|descuentos?|promocion(es)?)\b/,
   },
   // booking
   {
@@ -185,14 +219,14 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b(reschedule|re schedule|rebook|move (my|the|our) (appointment|consultation|visit|time|booking)|change (my|the) (appointment|consultation|visit|time|date|booking)|push (back )?my (appointment|consultation|visit)|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la) (cita|hora|fecha)|reprogramar|mover (mi|la) cita|otro dia|otra hora|otra fecha)\b/,
+      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita)|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|otro dia|otra hora|otra fecha)\b/,
   },
   // cancel
   {
     intent: 'cancel_appointment',
     weight: 4,
     pattern:
-      /\b(cancel\w*|anular)\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
+      /\b(cancel\w*|anular)\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|\b(wont|will not|can not|cannot|not going to|unable to) (be able to )?(make|come|attend|be there|go)( it| in| to)?( my| the)?( appointment| consultation| consult| visit)?( \w+)? (tomorrow|today|tonight|on|this|next)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\b(please cancel|cancel (it|that|please|mine)|need to cancel|have to cancel|want to cancel|going to cancel|necesito cancelar|quiero cancelar|cancelen|cancelar (la|mi))\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
   },
   // information
   {
@@ -212,7 +246,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'help',
     weight: 3,
     pattern:
-      /^(help|help me|info|information|ayuda|menu)[ ?!.]*$|\b(what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+      /^(help|help me|info|information|ayuda|menu)[ ?!.]*$|\b(what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
   },
 ];
 
@@ -387,7 +421,7 @@ const NEAR_DATE = new RegExp(
   [
     String.raw`\b(today|tonight|tomorrow|this (week|weekend|morning|afternoon|evening|coming)|next week|the following week|asap|as soon as possible|soonest|right away|in (an|\d+) hours?|hoy|manana|esta semana|la (proxima|siguiente) semana|lo antes posible|cuanto antes)\b`,
     String.raw`\b(on|this|next|for|by|until|til|el|este|al|del|para el)\s+${WEEKDAY}\b(?!s)`,
-    String.raw`\b${WEEKDAY}\s+(morning|afternoon|evening|night|at \d|\d|a las|por la|en la)`,
+    String.raw`\b${WEEKDAY}\s+(morning|afternoon|evening|night|at \d|\d|a las|por la|en la|works|is good|is fine)`,
     String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}\b|\bthe \d{1,2}(st|nd|rd|th)\b(?! (round|time|session|treatment|visit|syringe))|\b\d{1,2}(:\d\d)? ?(am|pm)\b`,
   ].join('|'),
 );
@@ -414,7 +448,7 @@ function readReply(words: string, request: UnderstandRequest): Reply {
     offer,
     eitherOr: affirmative && eitherOr,
     offerNearDate: affirmative && NEAR_DATE.test(offerText),
-    vague: VAGUE.test(words.trim()) && words.split(' ').length <= 14,
+    vague: VAGUE.test(words.trim()) && words.split(' ').length <= 25,
   };
 }
 
@@ -463,6 +497,7 @@ function chooseIntent(
   const booking = score('booking');
   const pricing = score('pricing');
   const information = score('information');
+  if (information >= 2.5 && booking < 2.5 && pricing < 2) return { intent: 'information', confidence: 0.8 };
   if (booking >= 2.5) return { intent: 'booking', confidence: 0.85 };
   if (pricing >= 2) return { intent: 'pricing', confidence: pricing >= 3 ? 0.9 : 0.85 };
   if (booking > 0 && booking >= information) return { intent: 'booking', confidence: 0.7 };

@@ -1,0 +1,157 @@
+import { read } from './test-helpers';
+
+const reason = (text: string) => read(text).escalation?.reason ?? null;
+
+describe('understandInquiry: escalations', () => {
+  it.each([
+    ['I got botox 4 days ago and now my left eyelid is droopy', 'post_treatment_symptoms'],
+    ['my lips r super swollen and hard after filler yesterday, is that normal??', 'post_treatment_symptoms'],
+    [
+      'had lipo last week and theres pus coming out of one incision and I have a fever',
+      'post_treatment_symptoms',
+    ],
+    ['Me hice bótox hace 3 días y tengo el párpado caído', 'post_treatment_symptoms'],
+    ['después de mi relleno de labios tengo un bulto y mucho dolor', 'post_treatment_symptoms'],
+    [
+      'My breast implant feels hard and one side is higher, it has been 3 months since surgery',
+      'post_treatment_symptoms',
+    ],
+    [
+      'I had a bbl 2 weeks ago and my butt feels hot and is really red on one side',
+      'post_treatment_symptoms',
+    ],
+  ])('a symptom after a treatment: %s', (text, expected) => {
+    const understanding = read(text);
+    expect(understanding.escalation).toMatchObject({ reason: expected, priority: 'high' });
+    expect(understanding).toMatchObject({ intent: 'medical_concern', urgency_level: 'high' });
+  });
+
+  it.each([
+    'TOOTH PAIN SO BAD CANT SLEEP. do u take emergencies today???',
+    'I fell and hit my mouth, my front tooth is loose and bleeding',
+    'me duele mucho una muela desde ayer, pueden verme hoy?',
+    'I think I am having an allergic reaction, my face is swelling up',
+  ])('a current symptom or injury: %s', (text) => {
+    expect(read(text).escalation).toMatchObject({ reason: 'medical_concern', priority: 'high' });
+    expect(read(text).intent).toBe('medical_concern');
+  });
+
+  it.each([
+    "I'm diabetic, can I still get a tummy tuck?",
+    'I take blood thinners, is that a problem for filler?',
+  ])('a question about the writer’s own health: %s', (text) => {
+    expect(read(text)).toMatchObject({
+      intent: 'medical_concern',
+      escalation: { reason: 'medical_concern' },
+    });
+  });
+
+  it('does not escalate questions about what to expect, negated symptoms or reasons for surgery', () => {
+    expect(reason('How long does swelling usually last after a facelift?')).toBeNull();
+    expect(reason('Is there a lot of bruising with lip filler?')).toBeNull();
+    expect(reason('no pain no swelling after my hydrafacial, when can I book the next one?')).toBeNull();
+    expect(reason('I have back pain from large breasts and want a reduction')).toBeNull();
+    expect(reason('I broke my nose years ago and want a rhinoplasty')).toBeNull();
+    expect(reason('Does laser hair removal hurt?')).toBeNull();
+  });
+
+  it.each([
+    ['is botox safe while nursing?', 'pregnancy'],
+    ['I just found out I’m pregnant, should I cancel my Morpheus8?', 'pregnancy'],
+    ['Estoy lactando, puedo ponerme bótox?', 'pregnancy'],
+    ['estoy embarazada, puedo hacerme limpieza dental?', 'pregnancy'],
+  ])('pregnancy or breastfeeding: %s', (text, expected) => {
+    expect(read(text)).toMatchObject({ intent: 'medical_concern', escalation: { reason: expected } });
+  });
+
+  it('does not escalate a pregnancy that is over or denied', () => {
+    expect(reason("I'm not pregnant or nursing, can I get botox next week?")).toBeNull();
+    expect(reason('Not pregnant anymore (baby is 14 months!) and ready for my mommy makeover')).toBeNull();
+    expect(reason('After 3 pregnancies I want a tummy tuck')).toBeNull();
+  });
+
+  it.each([
+    'my 16 year old daughter wants lip filler for prom',
+    "I'm 15 and want botox, do I need my mom's permission?",
+    "I'm 17, can I get laser hair removal?",
+    'Tengo 16 años y quiero relleno de labios',
+    'Mi hija tiene 15 años y quiere botox, se puede?',
+  ])('a minor: %s', (text) => {
+    expect(reason(text)).toBe('minor');
+  });
+
+  it('does not take adults, ages of other things or a child’s dental care for a minor', () => {
+    expect(reason("I'm 19 and want lip filler")).toBeNull();
+    expect(reason("I'm 45 and want a facelift")).toBeNull();
+    expect(reason("I'm 2 years postpartum and want a mommy makeover")).toBeNull();
+    expect(reason('my son is 8 and needs a cleaning')).toBeNull();
+    expect(reason('Botox is 12 a unit?')).toBeNull();
+    expect(reason('I broke my nose playing soccer in high school')).toBeNull();
+  });
+
+  it.each([
+    ['I was charged twice for my last visit, please fix this', 'billing_dispute'],
+    ['Why was I charged a $75 no show fee?? I want that reversed', 'billing_dispute'],
+    ['I was told the consultation was free but I got a bill for $150', 'billing_dispute'],
+    ['Me cobraron dos veces la consulta', 'billing_dispute'],
+    ["I'm going to contact my lawyer about my botched nose job", 'legal_threat'],
+    ["I'll be reporting you to the BBB", 'legal_threat'],
+    ['Voy a demandarlos', 'legal_threat'],
+    ['Terrible experience, the staff were rude and I waited 2 hours', 'complaint'],
+    ["I've been waiting 3 weeks for a call back. This is ridiculous.", 'complaint'],
+    ['Pésimo servicio, me hicieron esperar una hora', 'complaint'],
+    ['can I talk to a real person please', 'human_requested'],
+    ['Are you a bot?', 'human_requested'],
+    ['I need to speak with Dr. Alvarez directly about my options', 'human_requested'],
+    ['Quiero hablar con una persona, no con un robot', 'human_requested'],
+  ])('%s → %s', (text, expected) => {
+    const understanding = read(text);
+    expect(understanding.escalation?.reason).toBe(expected);
+    expect(understanding.escalation?.evidence.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['Mi labio está muy hinchado y morado después del relleno de ayer', 'post_treatment_symptoms'],
+    ['se me infectó la herida de la lipo', 'post_treatment_symptoms'],
+    ['I have a cold sore, can I still get lip filler tomorrow?', 'medical_concern'],
+    ['estoy muy decepcionada con los resultados de mi rinoplastia', 'complaint'],
+    ['la recepcionista fue muy grosera conmigo', 'complaint'],
+    ['Mi seguro no cubrió la limpieza y me mandaron una factura, eso no es correcto', 'billing_dispute'],
+    ['mi abogado se comunicará con ustedes', 'legal_threat'],
+    ['mi hijo de 14 años quiere quitarse el acné con láser', 'minor'],
+    ['necesito hablar con un humano', 'human_requested'],
+  ])('in Spanish and other words: %s → %s', (text, expected) => {
+    expect(reason(text)).toBe(expected);
+  });
+
+  it('does not take the age of a thing for a minor, or a finished breastfeeding for a pregnancy', () => {
+    expect(reason('My implants are 15 years old, should I replace them?')).not.toBe('minor');
+    expect(reason('I stopped breastfeeding last year, is botox ok now?')).toBeNull();
+    expect(reason("I'm a little sore after my microneedling yesterday but no big deal")).toBeNull();
+  });
+
+  it('does not take a plain call-me form or a revision of another practice’s work for an escalation', () => {
+    expect(read('Please call me about Botox', { channel: 'form' }).escalation).toBeNull();
+    expect(
+      reason("I had a rhinoplasty elsewhere and I'm unhappy with the tip. Do you do revisions?"),
+    ).toBeNull();
+  });
+
+  it('escalates for low confidence only when there is something it could not read', () => {
+    expect(reason('same as last time?')).toBe('low_confidence');
+    expect(reason('ok so what about the other thing')).toBe('low_confidence');
+    expect(reason('call me')).toBeNull();
+    expect(reason('what are your hours')).toBeNull();
+  });
+
+  it('quotes the evidence as written and lists every trigger', () => {
+    const understanding = read(
+      'My lawyer will hear about this. I am 16 and my lips are swollen since my filler yesterday.',
+    );
+    expect(understanding.escalations.map((finding) => finding.reason)).toEqual(
+      expect.arrayContaining(['post_treatment_symptoms', 'legal_threat', 'minor']),
+    );
+    expect(understanding.escalation?.reason).toBe('post_treatment_symptoms');
+    expect(understanding.escalation?.evidence).toContain('swollen');
+  });
+});

@@ -1,0 +1,137 @@
+import { INTENTS } from '@pp/contracts';
+import { read } from './test-helpers';
+import { understandInquiry } from './understand';
+
+describe('understandInquiry: intents', () => {
+  it.each([
+    ['hw much r ur botox units?? thx', 'pricing'],
+    ['what do you charge for a tummy tuck', 'pricing'],
+    ['¿Cuánto cuestan las carillas de porcelana?', 'pricing'],
+    ['$$ for lip filler?', 'pricing'],
+    ['can i come in tmrw for dysport?', 'booking'],
+    ['How much is Botox and can I book for this Saturday?', 'booking'],
+    ['Quisiera agendar una valoración para rinoplastia', 'booking'],
+    ['Can I move my Thursday appt to next week?', 'reschedule'],
+    ['running 10 min late sorry', 'reschedule'],
+    ['Tengo una cita mañana y necesito cambiarla para el viernes', 'reschedule'],
+    ['Please cancel my consultation, I will reach out when I am ready to reschedule', 'cancel_appointment'],
+    ['necesito cancelar mi cita del jueves', 'cancel_appointment'],
+    ['Do you offer payment plans for a tummy tuck?', 'information'],
+    ['what are your hours on saturday', 'information'],
+    ['¿Cuánto tiempo dura el CoolSculpting?', 'information'],
+    ['Does Dysport last longer than Botox?', 'information'],
+    ['HELP', 'help'],
+    ['Your online booking page keeps giving me an error', 'help'],
+  ])('%s → %s', (text, intent) => {
+    expect(read(text).intent).toBe(intent);
+  });
+
+  it('reads a bare yes to one offer as a booking, to two options as a booking it cannot place', () => {
+    const reply = (offer: string) =>
+      understandInquiry({
+        channel: 'sms',
+        text: 'yes',
+        conversation: [{ from: 'practice', text: offer }],
+        practiceProcedures: [],
+      });
+    expect(reply('Would you like a free consultation this Thursday at 3pm?')).toMatchObject({
+      intent: 'booking',
+      escalation: null,
+      urgency_level: 'medium',
+    });
+    expect(
+      reply('We have Tuesday at 2pm at Coral Gables or Wednesday at 10am at Brickell. Which works?'),
+    ).toMatchObject({ intent: 'booking', escalation: { reason: 'low_confidence' } });
+    expect(read('Yes').escalation?.reason).toBe('low_confidence');
+  });
+
+  it('always answers with one of the intents and a confidence between 0 and 1', () => {
+    for (const text of ['', '?', 'ok', 'asdf', 'Botox', 'STOP', 'hola']) {
+      const understanding = read(text);
+      expect(INTENTS).toContain(understanding.intent);
+      expect(understanding.confidence).toBeGreaterThanOrEqual(0);
+      expect(understanding.confidence).toBeLessThanOrEqual(1);
+      expect(understanding).toMatchObject({ provider: 'built-in', model: 'built-in' });
+    }
+  });
+});
+
+describe('understandInquiry: opt-out, wrong number and spam', () => {
+  it.each([
+    'STOP',
+    'Stop.',
+    'unsubscribe',
+    'stop texting me',
+    'please stop sending me these texts',
+    'take me off your list',
+    "I'm not interested anymore, don't contact me again",
+    'no more msgs pls',
+    'quit texting me',
+    'how do i stop getting these?',
+    'BAJA',
+    'No me escriban más',
+    'dejen de mandarme mensajes por favor',
+    'no longer need your services please remove my number',
+    'No me vuelvan a llamar',
+    'no thanks',
+    "I'm good thanks, already booked somewhere else",
+  ])('%s is an opt-out', (text) => {
+    expect(read(text)).toMatchObject({ intent: 'opt_out', escalation: null, procedures_of_interest: [] });
+  });
+
+  it('does not read stop inside an inquiry as an opt-out', () => {
+    expect(read("don't stop the reminders, I still want to book the botox").intent).toBe('booking');
+    expect(read('Can Botox stop my migraines and how much is it?').intent).not.toBe('opt_out');
+    expect(read('I want to stop by the Brickell office tomorrow for a consult').intent).toBe('booking');
+  });
+
+  it.each([
+    'wrong number',
+    'who is this? I never signed up for anything',
+    'This is not Diana. She does not have this number anymore.',
+    'I think you have the wrong person',
+    'Número equivocado',
+    'creo que se equivocaron de número',
+    'i think u got the wrong guy',
+    'who r u',
+  ])('%s is a wrong number', (text) => {
+    expect(read(text)).toMatchObject({ intent: 'wrong_number', procedures_of_interest: [] });
+  });
+
+  it.each([
+    'We can rank your website on the first page of Google! Reply for a free audit',
+    'Earn $5000/week with bitcoin, click here',
+    'Lorem ipsum dolor sit amet, consectetur adipiscing elit',
+    'sdfkjh sdkfj weoiru qwpoe',
+    'Our agency builds websites for medical spas. Can I send you a proposal?',
+    'Gana dinero desde casa con criptomonedas',
+    'test',
+  ])('%s is spam', (text) => {
+    expect(read(text)).toMatchObject({ intent: 'spam', escalation: null, urgency_level: 'low' });
+  });
+
+  it.each([
+    'Dear Sir/Madam, we are a leading supplier of hyaluronic acid fillers, best prices, MOQ 100 boxes.',
+    'Hi, we offer SEO services to help your clinic rank higher on Google.',
+    'https://bit.ly/3xyz',
+  ])('%s is spam even when it names a product', (text) => {
+    expect(read(text)).toMatchObject({ intent: 'spam', procedures_of_interest: [] });
+  });
+
+  it.each([
+    ['Do you sell gift cards for hydrafacials?', 'information'],
+    ['I saw your limited time offer on botox, is it still on?', 'pricing'],
+    ['Dear Sir or Madam, I would like to book a consultation for rhinoplasty.', 'booking'],
+    ['Here is the look I want https://instagram.com/p/abc123 can you do this with filler?', 'information'],
+    ['¿Cuál es la inversión para el botox?', 'pricing'],
+  ])('%s is a patient (%s), not spam', (text, intent) => {
+    expect(read(text).intent).toBe(intent);
+  });
+
+  it('does not take a patient for spam', () => {
+    expect(read('Hi, my website order for a consult did not go through, can you call me?').intent).not.toBe(
+      'spam',
+    );
+    expect(read('plz txt me abt lip filler pricing').intent).toBe('pricing');
+  });
+});
