@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Intent, UrgencyLevel } from '@pp/contracts';
-import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { APIConnectionTimeoutError, APIError } from 'openai';
 import { CATALOGUE_PROCEDURES } from './catalogue/catalogue-data';
 import type {
   Answer,
@@ -36,7 +36,6 @@ const DEFAULT_MAX_SMS_SEGMENTS = 2;
 /** Why the provider's result was not used, in words for staff (kept with the decision's reasoning). */
 const FALLBACK_WORDS: Record<string, string> = {
   timeout: 'it did not answer in time',
-  aborted: 'the call was cancelled',
   invalid_output: 'its answer did not follow the required format',
   http_error: 'the endpoint returned an error',
   connection: 'the endpoint could not be reached',
@@ -59,7 +58,8 @@ type Attempt<T> = { ok: true; value: T } | { ok: false; kind: string };
  *   fits the allowed segments; else the built-in draft.
  * - answer: the endpoint's answer only when it quotes no invented price; else the built-in answer.
  *
- * Any error, a timeout or an invalid output gives the built-in result, its reasoning saying so. Logs name the
+ * Any error, a timeout or an invalid output gives the built-in result, its reasoning saying so; a call the
+ * caller cancels rejects with the signal's reason, as the built-in model does. Logs name the
  * call, the correlation id, the kind of failure and timings only.
  */
 export class SafeLanguageModel implements LanguageModel {
@@ -144,6 +144,8 @@ export class SafeLanguageModel implements LanguageModel {
     try {
       return { ok: true, value: await Promise.race([run(signal), aborted]) };
     } catch (error) {
+      // The caller cancelled (e.g. a job shutting down): no result at all, as with the built-in model.
+      if (options?.signal?.aborted) throw options.signal.reason;
       const kind = failureKind(error, deadline);
       this.logger.warn({
         msg: 'language model fallback to built-in',
@@ -164,8 +166,6 @@ export class SafeLanguageModel implements LanguageModel {
 /** The kind of a failure, from a fixed list: an error's message may quote a lead's words and is never logged. */
 function failureKind(error: unknown, deadline: AbortSignal): string {
   if (deadline.aborted || error instanceof APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof APIUserAbortError || (error as { name?: unknown } | null)?.name === 'AbortError')
-    return 'aborted';
   if (error instanceof ModelOutputError) return 'invalid_output';
   if (error instanceof APIError) return error.status === undefined ? 'connection' : 'http_error';
   return 'error';

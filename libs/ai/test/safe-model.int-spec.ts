@@ -18,6 +18,15 @@ import {
   understandRequest,
 } from './llm-fixtures';
 
+/** Polls a condition every 10 ms until it holds, failing after 5 s. */
+async function pollUntil(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /**
  * SafeLanguageModel over the OpenAI-compatible provider, against a real HTTP server on loopback: the endpoint
  * words things, the built-in rules keep every safety decision, and any failure gives the built-in result.
@@ -150,13 +159,13 @@ describe('SafeLanguageModel', () => {
       expect(understanding.reasoning).toContain('it did not answer in time');
     });
 
-    it('falls back when the caller cancels the call', async () => {
+    it('rejects a call the caller cancelled, as the built-in model does, instead of answering', async () => {
       server.respondWith({ json: understandingJson(), delayMs: 30_000 });
-      const understanding = await safe.understand(understandRequest('How much is Botox?'), {
-        signal: AbortSignal.abort(),
-      });
-      expect(understanding.provider).toBe('built-in');
-      expect(understanding.reasoning).toContain('the call was cancelled');
+      const controller = new AbortController();
+      const drafting = safe.draft(draftRequest(), { signal: controller.signal });
+      await pollUntil(() => server.requests.length === 1);
+      controller.abort();
+      await expect(drafting).rejects.toMatchObject({ name: 'AbortError' });
     });
   });
 
