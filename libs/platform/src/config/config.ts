@@ -240,9 +240,10 @@ function productionProblems(shape: Record<string, z.ZodType>, config: Record<str
 /**
  * Validates the environment against a service's schema (reading NAME_FILE for each unset NAME). Throws a
  * ConfigError naming every bad variable, so a service with a bad value refuses to start and says which.
- * With NODE_ENV=production, every secret must also be strong (secret-strength.ts).
+ * With NODE_ENV=production, every secret must also be strong (secret-strength.ts). Libraries with settings of
+ * their own (libs/ai's LLM_*) validate them with a schema of those settings only.
  */
-export function loadConfig<S extends z.ZodType<BaseConfig>>(
+export function loadConfig<S extends z.ZodType>(
   service: string,
   schema: S,
   env: NodeJS.ProcessEnv = process.env,
