@@ -417,6 +417,11 @@ describe('the whole API, from its merged OpenAPI document', () => {
           { url: `/api/v1/people/${ids.theirPerson}/edit-decision`, body: { corrected_message: 'Hello' } },
         ],
       },
+      'POST /api/v1/people/{personId}/ask-ai': {
+        probes: (ids) => [
+          { url: `/api/v1/people/${ids.theirPerson}/ask-ai`, body: { question: 'What did they ask about?' } },
+        ],
+      },
       // knowledge: the website knowledge base (services/knowledge/src/knowledge)
       'GET /api/v1/practices/{practiceId}/knowledge': {
         probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/knowledge` }],
