@@ -286,7 +286,7 @@ export const SIGN = alt(
  */
 export const CONCERN = alt(
   "(?:doesn'?t|does not|don'?t|do not|dont|doesnt) (?:look|feel|seem) (?:right|normal|good|ok|okay)",
-  "(?:looks?|feels?|seems?) (?:off|wrong|weird|strange|funny|odd|not right|different|abnormal)",
+  '(?:looks?|feels?|seems?) (?:off|wrong|weird|strange|funny|odd|not right|different|abnormal)',
   'not (?:look|feel)(?:ing)? right',
   'weird',
   'strange',
@@ -323,7 +323,7 @@ export const PAST_TREATMENT = alt(
   '\\b(?:came|went) in for\\b',
   '\\b(?:you|u|they|the (?:doctor|nurse|injector|dentist|hygienist|surgeon)|dr\\.? \\w+) (?:did|gave|put|injected|placed|used|did my)\\b',
   '\\b(?:did|done) (?:my|her|his)\\b',
-  '\\bmy (?:new|first|second|last|recent)\\b',
+  '\\b(?:my|the|this|that|her|his) (?:new|first|second|last|recent)\\b',
   '\\b(?:since|after|from|post) (?:my|her|his|the|that|this|getting|having|i got|i had)\\b',
   '\\bever since\\b',
   '\\bleft (?:me|my|her|his)\\b',
@@ -338,11 +338,23 @@ export const PAST_TREATMENT = alt(
   '\\btengo \\d+ (?:dias|semanas|meses) de\\b',
   '\\b(?:el|la|las|los|mis?) (?:nuev[oa]s?)\\b',
   '\\bde ayer\\b',
+  '\\b(?:el|mi|mis|los|las) implantes? (?:del|de los|de mi|derecho|izquierdo)\\b',
+  '\\b(?:my|the|one|left|right) (?:breast |dental )?implants? (?:is|are|feels?|looks?|has|seems?)\\b',
+  '\\b(?:corona|coronas|carillas?|implantes?|relleno|empaste|puente|crown|veneers|implants?|filling) nuev[oa]s?\\b',
   '\\b(?:el|desde el) (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)\\b',
 );
 
 /** Generic words of a treatment, a visit or dental work, beside the catalogue's names. */
 export const TREATMENT_WORD = alt(
+  'microblad(?:ed|ing)',
+  'tattoo(?:ed)?',
+  'wax(?:ed|ing)',
+  'threading',
+  'lash (?:lift|extensions)',
+  'lip blush',
+  'permanent makeup',
+  'thread lift',
+  'dermaplan(?:e|ed|ing)',
   'treatments?',
   'treated',
   'procedures?',
@@ -393,7 +405,6 @@ export const TREATMENT_WORD = alt(
   'limpieza',
   'depilacion',
   'peeling',
-  'muela',
 );
 
 /** Asking what to expect before a treatment, not reporting ('how long does swelling last after…'). */
@@ -433,7 +444,7 @@ export const DISSATISFACTION = alt(
   "(?:no|didn'?t see any|did not see any|zero|not any) (?:difference|change|results?)",
   'no visible (?:difference|change|results?)',
   '(?:waited|waiting|wait) (?:for )?(?:over |almost |more than )?(?:an hour|\\d+ (?:min|mins|minutes|hours?)|forever|ages)',
-  "(?:no one|nobody) (?:even )?(?:said sorry|apologi[sz]ed|called|calls|returned|got back|answers|answered|cared)",
+  '(?:no one|nobody) (?:even )?(?:said sorry|apologi[sz]ed|called|calls|returned|got back|answers|answered|cared)',
   '(?:never|nobody ever|no one ever) (?:calls?|called|gets?|got) back',
   'expected (?:a lot |much |way )?better',
   'let down',

@@ -45,8 +45,20 @@ export function isNegated(folded: string, index: number): boolean {
         /[.!?;\n]|,\s*(?=(?:but|pero|and|y|so|i|i'm|im|my|it|it's|its|she|he|they|we|now|still|today|estoy|tengo|me|mi|ahora|ya|que|la|el)\b)|\b(?:but|pero|however|although|though)\b/,
       )
       .pop() ?? '';
-  const words = clause.trim().split(/\s+/).slice(-5).join(' ');
+  const tail = clause.trim().split(/\s+/).slice(-5);
+  const words = tail.join(' ');
   if (!NEGATION.test(` ${words}`)) return false;
+  // 'no', 'sin', 'without', 'zero' negate the word after them (or a list: 'no bruising or swelling'), not a
+  // later verb ('sin dolor, quiero agendar').
+  const last = tail
+    .map((word) => word.replace(/[^\p{L}']/gu, ''))
+    .reduce((found, word, at) => (NEGATION.test(` ${word}`) ? at : found), -1);
+  const negator = tail[last]?.replace(/[^\p{L}']/gu, '') ?? '';
+  if (/^(no|sin|without|zero|none|nada)$/.test(negator)) {
+    const between = tail.slice(last + 1);
+    const list = between.some((word) => /^(or|nor|and|ni|o|y)$|,$/.test(word));
+    if (between.length > 1 && !list) return false;
+  }
   return !HEDGE.test(`${words} ${folded.slice(index, index + 20)}`);
 }
 
@@ -143,7 +155,9 @@ const LONG_AGO =
 /** A treatment named and done in the past, or a time since one ('3 days post-op', 'since my filler'). */
 function treatmentInPast(folded: string): boolean {
   if (AFTER_TREATMENT.test(folded)) return true;
-  return (treatmentNamed || TREATMENT_WORDS.test(folded)) && (WHEN_DONE.test(folded) || PAST_WORDS.test(folded));
+  return (
+    (treatmentNamed || TREATMENT_WORDS.test(folded)) && (WHEN_DONE.test(folded) || PAST_WORDS.test(folded))
+  );
 }
 
 /**
@@ -160,7 +174,11 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
   const around = folded.slice(start, match.index + word.length + 90);
   const isSign = SIGN_WORD.test(word) && new RegExp(String.raw`^${SIGN}$`).test(word);
   if (isSign && worried(folded, match.index)) return false;
-  if (EXPECTING.test(around) && !AFTER_TREATMENT.test(around) && !/\b(still|now|since|todavia|sigue)\b/.test(around))
+  if (
+    EXPECTING.test(around) &&
+    !AFTER_TREATMENT.test(around) &&
+    !/\b(still|now|since|todavia|sigue)\b/.test(around)
+  )
     return false;
   if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
   const body = BODY_WORD.test(around);
@@ -172,7 +190,8 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
   }
   // A worry or a vague change: about the body or beside a sign.
   if (LONG_AGO.test(folded)) return false;
-  const rest = folded.slice(0, match.index) + ' '.repeat(word.length) + folded.slice(match.index + word.length);
+  const rest =
+    folded.slice(0, match.index) + ' '.repeat(word.length) + folded.slice(match.index + word.length);
   return body || SIGN_WORD.test(rest.slice(start, match.index + word.length + 90));
 }
 
@@ -231,8 +250,10 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b((chipped|broke|broken|cracked|knocked( out)?|fell out|came out|loose)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk) of (my|his|her|a) (tooth|molar)|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
-    when: (folded) => !/\b(crown|corona|filling|empaste)\b/.test(folded) || /\b(pain|hurts?|dolor|duele|blood|sangr)/.test(folded),
+      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk) of (my|his|her|a) (tooth|molar)|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
+    when: (folded) =>
+      !/\b(crown|corona|filling|empaste)\b/.test(folded) ||
+      /\b(pain|hurts?|dolor|duele|blood|sangr)/.test(folded),
   },
   // A current symptom or injury not caused by a treatment (a toothache, a knocked-out tooth, bleeding gums).
   {
@@ -354,7 +375,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'medium',
     pattern:
-      /\b(diabet(es|ic)|pre-?diabet\w*|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
+      /\b(diabet(es|ic)|pre-?diabet\w*|aspirin|baby aspirin|ibuprofen daily|metformin|insulin|methotrexate|humira|biologics?|immunosuppress\w*|plaquenil|statins?|hashimoto\w*|graves|crohn\w*|colitis|fibromyalgia|bell'?s palsy|(for|with) my heart|heart (meds|medication|pills)|blood pressure (meds|medication|medicine|pills)|(pills|meds|medication|medicine|pastillas|medicamentos?|medicina) (for|para) (my |la |el |mi )?(blood pressure|heart|thyroid|sugar|presion|corazon|tiroides|azucar|diabetes)|(soy|es) (hipertens[oa]|alergic[oa]|asmatic[oa])|tiroides|hipertension|artritis|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
   },
   {
     reason: 'human_requested',
