@@ -5,14 +5,18 @@ import type { Draft, DraftRequest, QuotableFacts } from '../src';
 import { loadFixture, requestOf, score, type Fixture, type Scores } from './metrics';
 
 /**
- * `npm run eval:ai`: the built-in provider over the labelled inquiries (fixtures/README.md), the dev set and the
- * holdout separately. Prints the figures; exits 0 (the targets are held by eval.spec.ts on the dev set).
- * `--verbose` lists the dev set's misreadings (never the holdout's: it measures what was not tuned for).
+ * `npm run eval:ai`: the built-in provider over the labelled inquiries (fixtures/README.md), the dev set, the
+ * generalisation set and the holdout separately. Prints the figures; exits 0 (the targets are held by
+ * eval.spec.ts on the dev and generalisation sets). `--verbose` lists the misreadings of the dev and
+ * generalisation sets (never the holdout's: it measures what was not tuned for). `--set=dev,generalisation`
+ * prints only the named sets.
  */
 
 // Compiled to eval/dist/eval/run.js (with the library beside it in eval/dist/src).
 const fixtures = join(__dirname, '..', '..', 'fixtures');
 const verbose = process.argv.includes('--verbose');
+const setsArgument = process.argv.find((argument) => argument.startsWith('--set='));
+const chosen = setsArgument ? new Set(setsArgument.slice('--set='.length).split(',')) : null;
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const figure = (value: number) => value.toFixed(3);
@@ -70,6 +74,7 @@ function inventedPrices(fixture: Fixture): string {
 }
 
 function report(name: string, file: string, showMistakes: boolean): void {
+  if (chosen && !chosen.has(name)) return;
   const path = join(fixtures, file);
   if (!existsSync(path)) {
     console.log(`${name}: ${file} not found`);
@@ -100,4 +105,5 @@ function report(name: string, file: string, showMistakes: boolean): void {
 }
 
 report('dev', 'inquiries.json', verbose);
+report('generalisation', 'generalisation.json', verbose);
 report('holdout', 'holdout.json', false);

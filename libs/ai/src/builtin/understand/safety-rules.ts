@@ -1,6 +1,15 @@
 import type { EscalationPriority, EscalationReason } from '@pp/contracts';
 import type { EscalationFinding } from '../../model';
 import { findProcedures, isDentalKey } from './procedures';
+import {
+  BODY_PART,
+  CONCERN,
+  DISSATISFACTION,
+  EXPECTATION as EXPECTATION_WORDS,
+  PAST_TREATMENT,
+  SIGN,
+  TREATMENT_WORD,
+} from './lexicon';
 import { excerptAround, expand } from './text';
 
 /**
@@ -31,9 +40,25 @@ const HEDGE =
 export function isNegated(folded: string, index: number): boolean {
   const before = folded.slice(Math.max(0, index - 60), index);
   const clause =
-    before.split(/[.!?;\n]|,\s*(?:but|pero|and|y)\b|\b(?:but|pero|however|although|though)\b/).pop() ?? '';
-  const words = clause.trim().split(/\s+/).slice(-5).join(' ');
+    before
+      .split(
+        /[.!?;\n]|,\s*(?=(?:but|pero|and|y|so|i|i'm|im|my|it|it's|its|she|he|they|we|now|still|today|estoy|tengo|me|mi|ahora|ya|que|la|el)\b)|\b(?:but|pero|however|although|though)\b/,
+      )
+      .pop() ?? '';
+  const tail = clause.trim().split(/\s+/).slice(-5);
+  const words = tail.join(' ');
   if (!NEGATION.test(` ${words}`)) return false;
+  // 'no', 'sin', 'without', 'zero' negate the word after them (or a list: 'no bruising or swelling'), not a
+  // later verb ('sin dolor, quiero agendar').
+  const last = tail
+    .map((word) => word.replace(/[^\p{L}']/gu, ''))
+    .reduce((found, word, at) => (NEGATION.test(` ${word}`) ? at : found), -1);
+  const negator = tail[last]?.replace(/[^\p{L}']/gu, '') ?? '';
+  if (/^(no|sin|without|zero|none|nada)$/.test(negator)) {
+    const between = tail.slice(last + 1);
+    const list = between.some((word) => /^(or|nor|and|ni|o|y)$|,$/.test(word));
+    if (between.length > 1 && !list) return false;
+  }
   return !HEDGE.test(`${words} ${folded.slice(index, index + 20)}`);
 }
 
@@ -112,6 +137,64 @@ const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.
 
 const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
 
+// --- a concern about a past treatment -----------------------------------------------------------------
+
+const SIGN_OR_CONCERN = new RegExp(String.raw`(?<![\p{L}])(?:${SIGN}|${CONCERN})(?![\p{L}])`, 'u');
+const SIGN_WORD = new RegExp(String.raw`(?<![\p{L}])${SIGN}(?![\p{L}])`, 'u');
+const BODY_WORD = new RegExp(String.raw`(?<![\p{L}])${BODY_PART}(?![\p{L}])`, 'u');
+const PAST_WORDS = new RegExp(PAST_TREATMENT);
+const TREATMENT_WORDS = new RegExp(String.raw`(?<![\p{L}])${TREATMENT_WORD}(?![\p{L}])`, 'u');
+const EXPECTING = new RegExp(String.raw`(?<![\p{L}])${EXPECTATION_WORDS}(?![\p{L}])`, 'u');
+/** Signs that say something only about a body part ('white', 'hard', 'dark'): 'white teeth' is a wish. */
+const AMBIGUOUS_SIGN =
+  /^(red(der|dish)?|purple|purplish|blue|bluish|grey|gray|greyish|white|whitish|pale|dark(er)?|brown|black|yellow(ish)?|green(ish)?|patch(es|y)|streaks?|tint|marks|spots|hot|warm|raw|shiny|tight|hard|firm(er)?|cracked|peeling|heavy|pressure|pea|marble|ridges?|sensitive|sensitivity|blood|fluid|smells?|pimples?|bumps?|bumpy|blanc[oa]s?|oscur[oa]s?|manchas?|amarill[oa]s?|verdes?|calientes?|dur[oa]s?|sensibles?|sensibilidad|liquido|sangre|granos?|roj[oa]s?|palid[oa]s?|azul|mas (abajo|arriba)|caid[oa]s?)$/;
+/** A treatment long ago: an old result described, not a reaction to a recent treatment. */
+const LONG_AGO =
+  /\b(years? ago|last year|a year ago|as a (kid|teen|teenager)|when i was (a |younger|\d)|in high school|in college|hace (anos|mucho|un ano)|el ano pasado)\b/;
+
+/** A treatment named and done in the past, or a time since one ('3 days post-op', 'since my filler'). */
+function treatmentInPast(folded: string): boolean {
+  if (AFTER_TREATMENT.test(folded)) return true;
+  return (
+    (treatmentNamed || TREATMENT_WORDS.test(folded)) && (WHEN_DONE.test(folded) || PAST_WORDS.test(folded))
+  );
+}
+
+/**
+ * A sign or a worry about the body after a treatment in the past: 'my under eye filler from 2 weeks ago has a
+ * bluish tint', 'the whitening you did saturday left my gums white and sore', 'me puse relleno el lunes y se ve
+ * raro'. Colour, temperature and texture words count beside a part of the body; vague words ('weird', 'doesn't
+ * look right', 'is that normal') beside a part of the body or a sign. Questions about what to expect before a
+ * treatment, a worry about pain to come and a reassurance ('no pain at all') do not count.
+ */
+function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean {
+  if (!treatmentInPast(folded)) return false;
+  const word = match[0];
+  const start = Math.max(0, match.index - 90);
+  const around = folded.slice(start, match.index + word.length + 90);
+  const isSign = SIGN_WORD.test(word) && new RegExp(String.raw`^${SIGN}$`).test(word);
+  if (isSign && worried(folded, match.index)) return false;
+  if (
+    EXPECTING.test(around) &&
+    !AFTER_TREATMENT.test(around) &&
+    !/\b(still|now|since|todavia|sigue)\b/.test(around)
+  )
+    return false;
+  if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
+  const body = BODY_WORD.test(around);
+  if (isSign) {
+    const ambiguous = AMBIGUOUS_SIGN.test(word);
+    if (LONG_AGO.test(folded) && (ambiguous || !body)) return false;
+    if (ambiguous) return body || /\b(it|its|it's|they|area|spot|site|zona|area)\b/.test(around);
+    return body || REPORTED.test(around);
+  }
+  // A worry or a vague change: about the body or beside a sign.
+  if (LONG_AGO.test(folded)) return false;
+  const rest =
+    folded.slice(0, match.index) + ' '.repeat(word.length) + folded.slice(match.index + word.length);
+  return body || SIGN_WORD.test(rest.slice(start, match.index + word.length + 90));
+}
+
 /** Asking to be seen now. */
 const URGENT_CARE =
   /\b(can'?t sleep|cannot sleep|emergenc\w*|urgent\w*|asap|right away|today|now|hoy|urgencia)\b/;
@@ -155,6 +238,23 @@ const RULES: Rule[] = [
       return post(folded) && REPORTED.test(around);
     },
   },
+  // The general reading: any sign or worry about the body after a treatment in the past.
+  {
+    reason: 'post_treatment_symptoms',
+    priority: 'high',
+    pattern: SIGN_OR_CONCERN,
+    when: concernAfterTreatment,
+  },
+  // An injury to a tooth, or a tooth that broke or cracked: urgent dental care.
+  {
+    reason: 'medical_concern',
+    priority: 'high',
+    pattern:
+      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk) of (my|his|her|a) (tooth|molar)|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
+    when: (folded) =>
+      !/\b(crown|corona|filling|empaste)\b/.test(folded) ||
+      /\b(pain|hurts?|dolor|duele|blood|sangr)/.test(folded),
+  },
   // A current symptom or injury not caused by a treatment (a toothache, a knocked-out tooth, bleeding gums).
   {
     reason: 'medical_concern',
@@ -194,13 +294,13 @@ const RULES: Rule[] = [
     reason: 'legal_threat',
     priority: 'high',
     pattern:
-      /\b(lawyer|lawyers|attorney|attorneys|sue|suing|sued|lawsuit|legal action|take (you|this) to court|small claims|court|bbb|better business bureau|malpractice|report (you|this|the clinic|your (clinic|office|practice)) to|medical board|state board|abogad[oa]s?|demanda(r|rlos|re)?|denuncia(r)?|accion legal)\b/,
+      /\b(lawyer|lawyers|attorney|attorneys|sue|suing|sued|lawsuit|legal action|take (you|this) to court|small claims|court|bbb|better business bureau|malpractice|report (you|this|the clinic|your (clinic|office|practice)) to|medical board|state board|(dental|medical|licensing|nursing) board|law ?firm|legal (counsel|team|advice)|my (legal|law)|(see|meet) you in court|abogad[oa]s?|demanda(r|rlos|re)?|denuncia(r)?|accion legal)\b/,
   },
   {
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect) the difference (back|refunded)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen))\b/,
   },
   {
     reason: 'complaint',
@@ -214,11 +314,19 @@ const RULES: Rule[] = [
       return !ELSEWHERE.test(folded);
     },
   },
+  // Dissatisfaction without a complaint word ('not what I paid for', 'waited 50 minutes', 'nadie me atendió').
+  {
+    reason: 'complaint',
+    priority: 'medium',
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${DISSATISFACTION})`, 'u'),
+    negatable: false,
+    when: (folded) => !ELSEWHERE.test(folded),
+  },
   {
     reason: 'pregnancy',
     priority: 'medium',
     pattern:
-      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|trimester|ivf|fertility (treatment|treatments|shots|meds)|(still |currently |i'?m |im )pumping|expecting (in|twins|our|my|a)|due (in|date)|esperando (un )?bebe|semanas de embarazo|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
+      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|trimester|ivf|fertility (treatment|treatments|shots|meds)|(still |currently |i'?m |im )pumping|expecting (in|twins|our|my|a)|due (in|date)|trying (for|to have) (a|another) (baby|kid|child)|(i'?m|im|i am) expecting|\d+ (weeks|months|wks) along|(got|had|just got) a positive (pregnancy )?test|positive pregnancy test|baby (arrives|comes|is born|is due)|after (the|my) baby (arrives|comes|is born)|after (i )?(give|giving) birth|after (the|my) (delivery|due date)|buscando (un )?(bebe|embarazo)|en estado|encinta|en cinta|sali embarazada|(antes|despues) del parto|cuando nazca|(doy|dando|doy de) pecho|esperando (un )?bebe|semanas de embarazo|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
     when: (folded, match) => {
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
       // Past pregnancies ('after 3 pregnancies', 'since my pregnancy') describe the body, not a current state.
@@ -239,7 +347,7 @@ const RULES: Rule[] = [
     reason: 'minor',
     priority: 'medium',
     pattern:
-      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:,]|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|(junior|sophomore|freshman|senior) in (high ?school|hs)|\b(9th|10th|11th|12th|ninth|tenth|eleventh|twelfth) grade|teenage (son|daughter|kid|girl|boy|child)|(who is|who'?s|that is|thats) (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|\bage:? (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|i'?m a teen|teenager|my teen\b)/,
+      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|(tengo|tiene) (1[0-7])(?=\s*([.,!?;]|$|y\b|pero\b|anos\b))|(estoy|esta|va) en (la )?(secundaria|prepa|preparatoria|high ?school)|(mi|su) (hij[oa]|nin[oa]|sobrin[oa]|niet[oa]) (de|tiene) (1[0-7]|[1-9])\b|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:,]|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|(junior|sophomore|freshman|senior) in (high ?school|hs)|\b(9th|10th|11th|12th|ninth|tenth|eleventh|twelfth) grade|teenage (son|daughter|kid|girl|boy|child)|(who is|who'?s|that is|thats) (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|\bage:? (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|i'?m a teen|teenager|my teen\b)/,
     when: (folded, match) => {
       // 'my implants are 15 years old' is the age of a thing.
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
@@ -252,7 +360,7 @@ const RULES: Rule[] = [
       }
       // A parent asking for a child's dental care is the practice's everyday work.
       const pediatricDental =
-        /\b(pediatric|kids? dentist|children'?s dent|cleaning|checkup|check up|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth)\b/.test(
+        /\b(pediatric|kids? dentist|children'?s dent|cleaning|checkup|check up|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth|limpieza|dentista|dientes?|muelas?|caries|brackets|frenos|ortodoncia|odontopediatr\w*)\b/.test(
           folded,
         ) && !/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8));
       if (pediatricDental) return false;
@@ -267,13 +375,13 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'medium',
     pattern:
-      /\b(diabet(es|ic)|pre-?diabet\w*|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
+      /\b(diabet(es|ic)|pre-?diabet\w*|aspirin|baby aspirin|ibuprofen daily|metformin|insulin|methotrexate|humira|biologics?|immunosuppress\w*|plaquenil|statins?|hashimoto\w*|graves|crohn\w*|colitis|fibromyalgia|bell'?s palsy|(for|with) my heart|heart (meds|medication|pills)|blood pressure (meds|medication|medicine|pills)|(pills|meds|medication|medicine|pastillas|medicamentos?|medicina) (for|para) (my |la |el |mi )?(blood pressure|heart|thyroid|sugar|presion|corazon|tiroides|azucar|diabetes)|(soy|es) (hipertens[oa]|alergic[oa]|asmatic[oa])|tiroides|hipertension|artritis|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
   },
   {
     reason: 'human_requested',
     priority: 'medium',
     pattern:
-      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente|la gerente|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona)\b/,
+      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente|la gerente|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona|(talk|speak|chat) (to|with) (someone|somebody|a person|a human|staff|a staff member|the office)|(real|actual|live) (staff|staff member|person|human|receptionist)|(not|no) (a |an )?(text ?bot|bot|robot|automated (system|message|reply))|(a )?(person|human|real person) or (a )?(bot|robot|automated|machine|ai)|(bot|robot|automated|machine|ai) or (a )?(real )?(person|human)|(practice|office|clinic) manager|(have|get|ask) (someone|somebody|a person|staff|the office|dr\.? \w+|the doctor) (from (the|your) (office|clinic|practice) )?(to )?(call|ring|phone) me|(someone|somebody|anyone)( from (the|your) (office|clinic|practice))? (to )?(call|ring|phone) me|(ring|phone) me|(give|gimme) me a (call|ring)|(que )?me llame(n)? (alguien|la doctora|el doctor|una persona|usted|ustedes)|me (puede|pueden|podria|podrian) llamar|llame(n)?me|hablar (con alguien|por telefono con)|alguien (de la oficina|del consultorio|de la clinica) (que )?me llame)\b/,
     when: (folded, match) =>
       !/\bno (more )?bots?\b/.test(match[0]) || /\b(person|human|someone)\b/.test(folded),
   },
@@ -301,7 +409,7 @@ export function findEscalations(text: string): EscalationFinding[] {
   const findings = new Map<EscalationReason, EscalationFinding>();
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;
-    const pattern = new RegExp(rule.pattern.source, 'g');
+    const pattern = new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`);
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
       if ((rule.negatable ?? true) && isNegated(folded, match.index)) continue;
       if (rule.when && !rule.when(folded, match)) continue;
@@ -328,9 +436,9 @@ export function findEscalations(text: string): EscalationFinding[] {
 // --- opt-out, wrong number, spam -----------------------------------------------------------------------
 
 const OPT_OUT_WHOLE =
-  /^\s*(stop|stop all|stopall|unsubscribe|cancel|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*$/;
+  /^\s*(stop|stop all|stopall|unsubscribe|cancel|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias)\s*[.!]*\s*)*$/;
 const OPT_OUT =
-  /\b(unsubscribe|opt(ing)? ?out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion))/;
+  /\b(unsubscribe|opt(ing)? ?out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|(saquen|saqueme|quiten|borren)(me)? de (su|sus|la|esta) (lista|base)|no quiero (mas )?(recibir )?(sus |estos |mas )?(mensajes|correos|promociones|llamadas))/;
 
 /** A short decline to a follow-up: 'no thanks', 'not interested', 'already booked somewhere else'. */
 const DECLINE =

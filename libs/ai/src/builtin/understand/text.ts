@@ -213,7 +213,8 @@ const SPANISH_WORDS = new Set(
     'todo nada otra otro ayuda baja alto hora abren sabados domingos quiero creo equivocaron voy vas va vamos van ' +
     'hice hizo hicieron dejaron dijeron pusieron tuve tengo tenia estuve quede queria puede pueden podria ' +
     'seria gusta gustaria necesitamos ella ellos nosotros usted aqui alla ahi asi tan tanto cada mismo ' +
-    'despues durante mucho muchos mucha muchas porque cuanta cuantas cuantos dos tres veces esperar llegar'
+    'despues durante mucho muchos mucha muchas porque cuanta cuantas cuantos dos tres veces esperar llegar ' +
+    'tarde minutos casi llego ir cancelen cancelar mande manden dejen sigo sigue'
   ).split(' '),
 );
 

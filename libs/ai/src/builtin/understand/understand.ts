@@ -188,18 +188,32 @@ const INTENT_CUES: Cue[] = [
     pattern:
       /\b(i want(?! to know)|i wanna|(i |^)need (a|an|to get|to have|to book|my)|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero(?! saber| informacion| info)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
   },
+  // pricing, said indirectly
+  {
+    intent: 'pricing',
+    weight: 2,
+    pattern:
+      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio)\b/,
+  },
   // pricing
   {
     intent: 'pricing',
     weight: 2,
     pattern:
-      /\b(how much|price|prices|pricing|priced|cost|costs|costing|what do you charge|charge for|rates?|fees?|quote|estimate|ballpark|per unit|per syringe|\$amount|cuanto (cuesta|cuestan|vale|valen|sale|salen|cobran|es|seria|costaria|me sale|por|el|la|los|las)|cuanto( \?)?$|precio|precios|costo|costos|cuesta|cuestan|valen|tarifas?|cobran)\b/,
+      /\b(how much(?! (swelling|bruising|pain|downtime|down time|time|recovery|numbing|botox do|filler do|product|units do|should i))|price|prices|pricing|priced|cost|costs|costing|what do you charge|charge for|rates?|fees?|quote|estimate|ballpark|per unit|per syringe|\$amount|cuanto (cuesta|cuestan|vale|valen|sale|salen|cobran|es|seria|costaria|me sale|por|el|la|los|las)|cuanto( \?)?$|precio|precios|costo|costos|cuesta|cuestan|valen|tarifas?|cobran)\b/,
   },
   {
     intent: 'pricing',
     weight: 1.5,
     pattern:
       /\b(specials?|promo|promos|promotion|promotions|discount|discounts|deal|deals|coupon|(limited time |special |current )?offers? (on|for)|inversion (para|de|del|en)|afford|affordable|expensive|cheap|cheaper|budget|ofertas?|descuentos?|promocion(es)?)\b/,
+  },
+  // booking, said indirectly
+  {
+    intent: 'booking',
+    weight: 2.5,
+    pattern:
+      /\b(when (are|r) (you|u) (free|open for)|get on (your|the) (calendar|schedule|books)|set up a time|(do|can) (you|u) (have|fit|see)\b.{0,20}\b(anything|something|room|me in)|me (pueden|puede|podrian) (dar|apartar) (un|una) (espacio|hora|cita|lugar)|cuando me (pueden|puede|podrian) (atender|ver|recibir)|tienen (espacio|lugar|algo))\b/,
   },
   // booking
   {
@@ -213,6 +227,20 @@ const INTENT_CUES: Cue[] = [
     weight: 1.5,
     pattern:
       /\b(consultation|consult|consulta|valoracion|evaluacion|when can (i|we) (meet|come|book|get in|see|schedule|start|do)|can (i|we) come|next step|ready to|i want to get|want to get it done|i would like to get|id like to get|get started|start (the )?process|sign up|this (week|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday)|tomorrow|today|next week|weekend|manana|hoy|esta semana|la proxima semana|fin de semana)\b/,
+  },
+  // reschedule, said indirectly
+  {
+    intent: 'reschedule',
+    weight: 4,
+    pattern:
+      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|(pasar|mover|cambiar) (mi|la|el) (cita|consulta|turno)|otro (dia|horario))\b/,
+  },
+  // cancel, said indirectly
+  {
+    intent: 'cancel_appointment',
+    weight: 4,
+    pattern:
+      /\b((will not|wont|not) be coming (to|in)|take me off (the|your) (schedule|calendar|books)|remove (my|the) (surgery|appointment|consultation|procedure) (date|time|booking)|call(ing)? off (my|the|our)|decided not to (go ahead|proceed|do it|do the)|(no|not) (voy|vamos) a (ir|poder ir)|no puedo ir\b.{0,30}\bcancel\w*|ya no (voy|vamos|puedo) a? ?ir)\b/,
   },
   // reschedule
   {
@@ -246,7 +274,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'help',
     weight: 3,
     pattern:
-      /^(help|help me|info|information|ayuda|menu)[ ?!.]*$|\b(what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?) (about|for)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
   },
 ];
 
@@ -346,7 +374,9 @@ function readCues(words: string, message: string): Cues {
   for (const cue of INTENT_CUES) {
     const match = cue.pattern.exec(words);
     if (!match) continue;
-    if (isNegated(folded, match.index + 1) && cue.intent !== 'help') continue;
+    const ownNegation =
+      cue.intent === 'help' || cue.intent === 'cancel_appointment' || cue.intent === 'reschedule';
+    if (!ownNegation && isNegated(folded, match.index + 1)) continue;
     scores[cue.intent] = (scores[cue.intent] ?? 0) + cue.weight;
     evidence[cue.intent] ??= match[0];
   }
@@ -413,7 +443,7 @@ interface Reply {
 }
 
 const AFFIRMATIVE =
-  /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect))*[ !.]*$/;
+  /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead))*[ !.]*$/;
 const VAGUE =
   /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b/;
 const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
@@ -426,7 +456,7 @@ const NEAR_DATE = new RegExp(
   ].join('|'),
 );
 const TODAY =
-  /\b(today|tonight|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde)\b/;
+  /\b(today|tonight|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|ya (casi )?llego)\b/;
 
 function readReply(words: string, request: UnderstandRequest): Reply {
   const last = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
