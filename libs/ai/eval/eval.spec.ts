@@ -8,12 +8,16 @@ import { loadFixture, score } from './metrics';
  * recall 1.0, on the dev set (fixtures/inquiries.json) and on the generalisation set
  * (fixtures/generalisation.json: other wordings of the situations rule-based readers miss — symptoms after any
  * treatment described in everyday words, conditions and medications, pregnancy and minors said indirectly,
- * complaints without complaint words, indirect bookings, prices and changes; a third of it in Spanish).
+ * complaints without complaint words, indirect bookings, prices and changes; a third of it in Spanish) and on a
+ * second one written afterwards, before the rules were changed for it (fixtures/generalisation-2.json: narrative
+ * emails, SMS fragments, misspellings, Spanglish, third persons, symptoms told by what the person cannot do or by
+ * comparison, conditions and medications in passing, polite threats; and near-misses that must not escalate).
  * `npm run eval:ai` prints the same figures for both and for the holdout.
  */
 const sets: [string, string][] = [
   ['dev set', 'inquiries.json'],
   ['generalisation set', 'generalisation.json'],
+  ['second generalisation set', 'generalisation-2.json'],
 ];
 
 for (const [name, file] of sets) {

@@ -106,4 +106,5 @@ function report(name: string, file: string, showMistakes: boolean): void {
 
 report('dev', 'inquiries.json', verbose);
 report('generalisation', 'generalisation.json', verbose);
+report('generalisation-2', 'generalisation-2.json', verbose);
 report('holdout', 'holdout.json', false);
