@@ -4,9 +4,19 @@ import { findProcedures, isDentalKey } from './procedures';
 import {
   BODY_PART,
   CONCERN,
+  DISPUTE_WORD,
   DISSATISFACTION,
+  DISSATISFACTION_MORE,
   EXPECTATION as EXPECTATION_WORDS,
+  HEALTH_CONDITION,
+  HEALTH_DISCLOSURE,
+  LEGAL_INDIRECT,
+  MEDICATION,
+  MINOR_INDIRECT,
+  MONEY_WORD,
   PAST_TREATMENT,
+  PERSON_REQUEST,
+  PREGNANCY_INDIRECT,
   SIGN,
   TREATMENT_WORD,
 } from './lexicon';
@@ -31,7 +41,7 @@ export function foldKeepingPositions(text: string): string {
 }
 
 const NEGATION =
-  /(?:^|[^\p{L}])(no|not|never|dont|don't|didnt|didn't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|arent|aren't|havent|haven't|hasnt|hasn't|without|none|zero|nor|neither|sin|nunca|ni|tampoco|nada de)(?=[^\p{L}]|$)/u;
+  /(?:^|[^\p{L}])(no|not|never|dont|don't|didnt|didn't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|arent|aren't|havent|haven't|hasnt|hasn't|without|none|zero|nor|neither|barely|hardly|sin|nunca|ni|tampoco|nada de|ningun|ninguna|ninguno)(?=[^\p{L}]|$)/u;
 /** 'not sure', 'no idea', 'no se si' hedge rather than negate. */
 const HEDGE =
   /\b(not sure|no idea|not certain|no se si|not know|dont know|don't know|can't tell|cant tell|not normal|no es normal|not going away|not stopping|no para|no se quita|not getting better|won't go away|wont go away|won't stop|wont stop)\b/;
@@ -54,7 +64,7 @@ export function isNegated(folded: string, index: number): boolean {
     .map((word) => word.replace(/[^\p{L}']/gu, ''))
     .reduce((found, word, at) => (NEGATION.test(` ${word}`) ? at : found), -1);
   const negator = tail[last]?.replace(/[^\p{L}']/gu, '') ?? '';
-  if (/^(no|sin|without|zero|none|nada)$/.test(negator)) {
+  if (/^(no|sin|without|zero|none|nada|barely|hardly|ningun|ninguna|ninguno)$/.test(negator)) {
     const between = tail.slice(last + 1);
     const list = between.some((word) => /^(or|nor|and|ni|o|y)$|,$/.test(word));
     if (between.length > 1 && !list) return false;
@@ -83,7 +93,9 @@ const AFTER_TREATMENT = new RegExp(
     String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
     String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|recovery|healing)\b`,
     String.raw`\b(despues de(l)?|desde (mi|la|el|que))\b`,
-    String.raw`\bme (hice|hicieron|pusieron|aplicaron|inyectaron|operaron)\b`,
+    String.raw`\b(me|le|les|nos) (hice|hicieron|pusieron|aplicaron|inyectaron|operaron|colocaron|sacaron)\b`,
+    String.raw`\bse (hizo|puso|opero|inyecto)\b`,
+    String.raw`\b(had|got) (my|her|his|their) (\w+ ){1,2}(done|pulled|injected|treated|lasered)\b`,
     String.raw`\b(injection site|injected|treated area|where it was treated|incision|stitches|sutures|drain|implant|implants|herida|cicatriz|puntos)\b`,
   ].join('|'),
 );
@@ -118,7 +130,7 @@ const REPORTED = new RegExp(
 
 /** A general question about what to expect ('is there swelling after filler?'), not a report. */
 const EXPECTATION =
-  /\b(is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra)\b/;
+  /\b(is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
 
 const REASSURED =
   /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
@@ -134,6 +146,17 @@ let surgeryNamed = false;
 const WORRY =
   /\b(afraid|scared|worried|nervous|anxious|fear|fearful|concerned|terrified|miedo|temor|preocupad[oa]|nervios[oa])\b[^.!?]{0,25}$/;
 const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.max(0, index - 40), index));
+
+/** 'typing is a pain', 'a pain in the neck': an idiom, not a symptom. */
+const idiom = (folded: string, match: RegExpExecArray) =>
+  /^pain/.test(match[0]) &&
+  (/\b(a|such a|what a|real|total|huge|big)\s+$/.test(
+    folded.slice(Math.max(0, match.index - 12), match.index),
+  ) ||
+    /^pain in the\b/.test(folded.slice(match.index, match.index + 12)));
+/** A reason for a surgery that has lasted for years ('neck pain for years because of my chest'): not a report. */
+const LONGSTANDING =
+  /\b(for (years|a long time|(many|several|\d+) years|most of my life)|because of the (size|weight)|all my life|por anos|desde hace anos|toda mi vida)\b/;
 
 const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
 
@@ -169,6 +192,7 @@ function treatmentInPast(folded: string): boolean {
  */
 function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean {
   if (!treatmentInPast(folded)) return false;
+  if (idiom(folded, match)) return false;
   const word = match[0];
   const start = Math.max(0, match.index - 90);
   const around = folded.slice(start, match.index + word.length + 90);
@@ -181,6 +205,9 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
   )
     return false;
   if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
+  if (LONGSTANDING.test(around)) return false;
+  if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|tengo|now|ahora)\b/.test(around))
+    return false;
   const body = BODY_WORD.test(around);
   if (isSign) {
     const ambiguous = AMBIGUOUS_SIGN.test(word);
@@ -195,6 +222,10 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
   return body || SIGN_WORD.test(rest.slice(start, match.index + word.length + 90));
 }
 
+/** A question about what happens in general ('how long does the swelling last', '¿cuánto dura la hinchazón?'). */
+const GENERIC_QUESTION =
+  /\b(how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan))\b/;
+
 /** Asking to be seen now. */
 const URGENT_CARE =
   /\b(can'?t sleep|cannot sleep|emergenc\w*|urgent\w*|asap|right away|today|now|hoy|urgencia)\b/;
@@ -206,13 +237,37 @@ const CHRONIC =
 const ELSEWHERE =
   /\b(elsewhere|another (practice|doctor|surgeon|clinic|office|injector|dentist|place|med ?spa)|different (practice|doctor|surgeon|clinic|office|injector|dentist)|somewhere else|other (clinic|practice|office|surgeon|doctor|place)|en otra (clinica|parte)|otro (doctor|cirujano|lugar))\b/;
 
+/** A minor asking for aesthetic care, not a parent arranging a child's dental care, nor the age of a thing. */
+function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
+  // 'my implants are 15 years old' is the age of a thing.
+  const before = folded.slice(Math.max(0, match.index - 30), match.index);
+  if (
+    /\b(implants?|crowns?|veneers?|fillings?|bridge|dentures?|braces|results?|scars?|tattoos?|it|they|these|those|them)\s+(are|is|were|was)\s*(about|around|like|only|over|almost)?\s*$/.test(
+      before,
+    )
+  ) {
+    return false;
+  }
+  // A parent asking for a child's dental care is the practice's everyday work.
+  const pediatricDental =
+    /\b(pediatric|kids? dentist|children'?s dent|cleaning|checkup|check up|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth|limpieza|dentista|dientes?|muelas?|caries|brackets|frenos|ortodoncia|odontopediatr\w*)\b/.test(
+      folded,
+    ) && !/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8));
+  if (pediatricDental) return false;
+  if (/minor/.test(match[0]))
+    return !/\bminor (surgery|procedure|swelling|bruising|issue|change|touch|adjust\w*|pain|discomfort)/.test(
+      folded,
+    );
+  return true;
+}
+
 const RULES: Rule[] = [
   // Symptoms that call for a clinician whatever the context.
   {
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|can'?t see|cannot see|can not see|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar)\b/,
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar)\b/,
   },
   // Symptoms after a treatment.
   {
@@ -222,8 +277,11 @@ const RULES: Rule[] = [
       /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|can'?t (lift|open|close|move|feel|raise|smile)|cannot (lift|open|close|move|feel)|won'?t move|crooked|(white|blotchy|mottled|dusky|grey|gray) (and|patch|spots?|area)|blotchy|mottled|dizz(y|iness)|nause\w*|vomit\w*|faint\w*|lightheaded|headaches?|(green|yellow|white) (stuff|discharge|fluid|pus)|smells?|foul|odou?r|burn(ed|t)?|blister\w*|dark spots?|discolou?r\w*|hyperpigment\w*|dry socket|migrat\w*|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
-      if (worried(folded, match.index)) return false;
+      if (worried(folded, match.index) || idiom(folded, match)) return false;
       if (EXPECTATION.test(around) && !AFTER_TREATMENT.test(around)) return false;
+      if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|my|mi|tengo)\b/.test(around))
+        return false;
+      if (LONGSTANDING.test(around)) return false;
       const droop = /^droop|^ptosis|caid/.test(match[0]);
       if (
         droop &&
@@ -250,7 +308,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk) of (my|his|her|a) (tooth|molar)|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
+      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b.{0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
     when: (folded) =>
       !/\b(crown|corona|filling|empaste)\b/.test(folded) ||
       /\b(pain|hurts?|dolor|duele|blood|sangr)/.test(folded),
@@ -260,10 +318,16 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pain|painful|hurts?|hurting|ache|aching|toothache|sensitiv(e|ity) (to|when) (cold|hot|heat|sweets|biting|chewing)|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon)\b/,
+      /\b(pain|painful|hurts?|hurting|ache|aching|toothache|sensitiv(e|ity) (to|when) (cold|hot|heat|sweets|biting|chewing)|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon|killin'?g? me|(is|are|been) killing me|me esta matando|me estan matando|swel+(ing|ed|s)?|swol+en|sweling|inflam(o|a|ada|ado)|se me (inflamo|hincho)|(can'?t|cannot|can not) (chew|bite down|eat on))\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
-      if (worried(folded, match.index) || EXPECTATION.test(around)) return false;
+      if (worried(folded, match.index) || EXPECTATION.test(around) || idiom(folded, match)) return false;
+      if (GENERIC_QUESTION.test(around) || LONGSTANDING.test(around)) return false;
+      if (
+        /killing|matando/.test(match[0]) &&
+        !/\b(tooth|teeth|molar|jaw|gum|head|back|muela|diente|cabeza|encia)/.test(around)
+      )
+        return false;
       // Reasons for a surgery ('back pain from large breasts', 'broke my nose years ago') are not emergencies.
       if (
         surgeryNamed &&
@@ -297,6 +361,20 @@ const RULES: Rule[] = [
       /\b(lawyer|lawyers|attorney|attorneys|sue|suing|sued|lawsuit|legal action|take (you|this) to court|small claims|court|bbb|better business bureau|malpractice|report (you|this|the clinic|your (clinic|office|practice)) to|medical board|state board|(dental|medical|licensing|nursing) board|law ?firm|legal (counsel|team|advice)|my (legal|law)|(see|meet) you in court|abogad[oa]s?|demanda(r|rlos|re)?|denuncia(r)?|accion legal)\b/,
   },
   {
+    reason: 'legal_threat',
+    priority: 'high',
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${LEGAL_INDIRECT})(?![\p{L}])`, 'u'),
+  },
+  // A charge and what is wrong with it in one sentence ('a second charge on my visa', 'un cobro que no reconozco').
+  {
+    reason: 'billing_dispute',
+    priority: 'medium',
+    pattern: new RegExp(
+      String.raw`(?<![\p{L}])(?:(?:${MONEY_WORD})(?![\p{L}])[^.!?\n]{0,100}?(?<![\p{L}])(?:${DISPUTE_WORD})|(?:${DISPUTE_WORD})(?![\p{L}])[^.!?\n]{0,100}?(?<![\p{L}])(?:${MONEY_WORD}))(?![\p{L}])`,
+      'u',
+    ),
+  },
+  {
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
@@ -321,6 +399,36 @@ const RULES: Rule[] = [
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${DISSATISFACTION})`, 'u'),
     negatable: false,
     when: (folded) => !ELSEWHERE.test(folded),
+  },
+  {
+    reason: 'complaint',
+    priority: 'medium',
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${DISSATISFACTION_MORE})(?![\p{L}])`, 'u'),
+    negatable: false,
+    when: (folded, match) =>
+      !ELSEWHERE.test(folded) &&
+      !(/resena/.test(match[0]) && /\b(buena|excelente|positiva|5 estrellas|cinco estrellas)\b/.test(folded)),
+  },
+  {
+    reason: 'pregnancy',
+    priority: 'medium',
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${PREGNANCY_INDIRECT})(?![\p{L}])`, 'u'),
+  },
+  {
+    reason: 'minor',
+    priority: 'medium',
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${MINOR_INDIRECT})(?![\p{L}])`, 'u'),
+    when: (folded, match) => minorAboutAesthetics(folded, match),
+  },
+  // The writer's own condition or medication, told in passing ('I take lithium', 'I had a kidney transplant').
+  {
+    reason: 'medical_concern',
+    priority: 'medium',
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${HEALTH_CONDITION}|${MEDICATION})(?![\p{L}])`, 'u'),
+    when: (folded, match) => {
+      const clause = folded.slice(Math.max(0, match.index - 60), match.index);
+      return new RegExp(String.raw`(?<![\p{L}])(?:${HEALTH_DISCLOSURE})(?![\p{L}])`, 'u').test(clause);
+    },
   },
   {
     reason: 'pregnancy',
@@ -348,42 +456,32 @@ const RULES: Rule[] = [
     priority: 'medium',
     pattern:
       /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|(tengo|tiene) (1[0-7])(?=\s*([.,!?;]|$|y\b|pero\b|anos\b))|(estoy|esta|va) en (la )?(secundaria|prepa|preparatoria|high ?school)|(mi|su) (hij[oa]|nin[oa]|sobrin[oa]|niet[oa]) (de|tiene) (1[0-7]|[1-9])\b|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:,]|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|(junior|sophomore|freshman|senior) in (high ?school|hs)|\b(9th|10th|11th|12th|ninth|tenth|eleventh|twelfth) grade|teenage (son|daughter|kid|girl|boy|child)|(who is|who'?s|that is|thats) (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|\bage:? (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|i'?m a teen|teenager|my teen\b)/,
-    when: (folded, match) => {
-      // 'my implants are 15 years old' is the age of a thing.
-      const before = folded.slice(Math.max(0, match.index - 30), match.index);
-      if (
-        /\b(implants?|crowns?|veneers?|fillings?|bridge|dentures?|braces|results?|scars?|tattoos?|it|they|these|those|them)\s+(are|is|were|was)\s*(about|around|like|only|over|almost)?\s*$/.test(
-          before,
-        )
-      ) {
-        return false;
-      }
-      // A parent asking for a child's dental care is the practice's everyday work.
-      const pediatricDental =
-        /\b(pediatric|kids? dentist|children'?s dent|cleaning|checkup|check up|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth|limpieza|dentista|dientes?|muelas?|caries|brackets|frenos|ortodoncia|odontopediatr\w*)\b/.test(
-          folded,
-        ) && !/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8));
-      if (pediatricDental) return false;
-      if (/minor/.test(match[0]))
-        return !/\bminor (surgery|procedure|swelling|bruising|issue|change|touch|adjust\w*|pain|discomfort)/.test(
-          folded,
-        );
-      return true;
-    },
+    when: (folded, match) => minorAboutAesthetics(folded, match),
   },
   {
     reason: 'medical_concern',
     priority: 'medium',
     pattern:
       /\b(diabet(es|ic)|pre-?diabet\w*|aspirin|baby aspirin|ibuprofen daily|metformin|insulin|methotrexate|humira|biologics?|immunosuppress\w*|plaquenil|statins?|hashimoto\w*|graves|crohn\w*|colitis|fibromyalgia|bell'?s palsy|(for|with) my heart|heart (meds|medication|pills)|blood pressure (meds|medication|medicine|pills)|(pills|meds|medication|medicine|pastillas|medicamentos?|medicina) (for|para) (my |la |el |mi )?(blood pressure|heart|thyroid|sugar|presion|corazon|tiroides|azucar|diabetes)|(soy|es) (hipertens[oa]|alergic[oa]|asmatic[oa])|tiroides|hipertension|artritis|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
+    // Someone else being ill is a reason to move an appointment ('my daughter has the flu, move her cleaning').
+    when: (folded, match) =>
+      !(
+        /^(covid|the flu)$/.test(match[0]) &&
+        /\b(move|reschedule|cancel|push|another day|cambiar|mover|cancelar)\b/.test(folded)
+      ),
   },
   {
     reason: 'human_requested',
     priority: 'medium',
     pattern:
-      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente|la gerente|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona|(talk|speak|chat) (to|with) (someone|somebody|a person|a human|staff|a staff member|the office)|(real|actual|live) (staff|staff member|person|human|receptionist)|(not|no) (a |an )?(text ?bot|bot|robot|automated (system|message|reply))|(a )?(person|human|real person) or (a )?(bot|robot|automated|machine|ai)|(bot|robot|automated|machine|ai) or (a )?(real )?(person|human)|(practice|office|clinic) manager|(have|get|ask) (someone|somebody|a person|staff|the office|dr\.? \w+|the doctor) (from (the|your) (office|clinic|practice) )?(to )?(call|ring|phone) me|(someone|somebody|anyone)( from (the|your) (office|clinic|practice))? (to )?(call|ring|phone) me|(ring|phone) me|(give|gimme) me a (call|ring)|(que )?me llame(n)? (alguien|la doctora|el doctor|una persona|usted|ustedes)|me (puede|pueden|podria|podrian) llamar|llame(n)?me|hablar (con alguien|por telefono con)|alguien (de la oficina|del consultorio|de la clinica) (que )?me llame)\b/,
+      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (an? )?(bot|robot|machine|ai|automated|auto|computer|real)|(es|eres) (una )?maquina|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente|la gerente|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona|(talk|speak|chat) (to|with) (someone|somebody|a person|a human|staff|a staff member|the office)|(real|actual|live) (staff|staff member|person|human|receptionist)|(not|no) (a |an )?(text ?bot|bot|robot|automated (system|message|reply))|(a )?(person|human|real person) or (a )?(bot|robot|automated|machine|ai)|(bot|robot|automated|machine|ai) or (a )?(real )?(person|human)|(practice|office|clinic) manager|(have|get|ask) (someone|somebody|a person|staff|the office|dr\.? \w+|the doctor) (from (the|your) (office|clinic|practice) )?(to )?(call|ring|phone) me|(someone|somebody|anyone)( from (the|your) (office|clinic|practice))? (to )?(call|ring|phone) me|(ring|phone) me|(give|gimme) me a (call|ring)|(que )?me llame(n)? (alguien|la doctora|el doctor|una persona|usted|ustedes)|me (puede|pueden|podria|podrian) llamar|llame(n)?me|hablar (con alguien|por telefono con)|alguien (de la oficina|del consultorio|de la clinica) (que )?me llame)\b/,
     when: (folded, match) =>
       !/\bno (more )?bots?\b/.test(match[0]) || /\b(person|human|someone)\b/.test(folded),
+  },
+  {
+    reason: 'human_requested',
+    priority: 'medium',
+    pattern: new RegExp(String.raw`(?<![\p{L}])(?:${PERSON_REQUEST})(?![\p{L}])`, 'u'),
   },
 ];
 

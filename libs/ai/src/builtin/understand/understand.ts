@@ -443,9 +443,9 @@ interface Reply {
 }
 
 const AFFIRMATIVE =
-  /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead))*[ !.]*$/;
+  /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|sure thing|sounds good to me|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead))*[ !.]*$/;
 const VAGUE =
-  /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b/;
+  /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(the|that) (thing|one|stuff|treatment|procedure) (my|a) \w+ (got|had|did|gets)\b|\b(the|that) (thing|stuff) (my|a) \w+ (got|had|did)\b|^(lo|el|la) mism[oa] (de|que) (la otra vez|la vez pasada|siempre|antes|la ultima vez)\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b/;
 const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
 const NEAR_DATE = new RegExp(
   [
