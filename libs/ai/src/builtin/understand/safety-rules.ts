@@ -267,7 +267,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar)\b/,
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar)\b/,
   },
   // Symptoms after a treatment.
   {
@@ -308,7 +308,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b.{0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
+      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b.{0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo|salio|aflojo|movio) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
     when: (folded) =>
       !/\b(crown|corona|filling|empaste)\b/.test(folded) ||
       /\b(pain|hurts?|dolor|duele|blood|sangr)/.test(folded),
@@ -445,6 +445,14 @@ const RULES: Rule[] = [
       )
         return false;
       const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 25);
+      // 'I'm expecting your call', 'I'm expecting a refund': waiting for something, not a baby.
+      if (
+        /expecting$/.test(match[0]) &&
+        /^\s+(your|a call|an? (email|answer|reply|refund|response|call|update)|the|to|my|it|that|this|results|more|better|someone|somebody|you)\b/.test(
+          after,
+        )
+      )
+        return false;
       if (/^\s*(is|was|has been|are)?\s*(done|over|finished|ended|behind me)\b/.test(after)) return false;
       return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
         before,

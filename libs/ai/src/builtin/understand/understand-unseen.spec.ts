@@ -18,6 +18,10 @@ describe('symptoms after a treatment told by what the person cannot do or by com
     'a mi papá le colocaron los implantes dentales y ya van cinco días con sabor feo en la boca',
     'mi hermana se puso relleno en las ojeras y ahora no puede dormir del dolor',
     'llevo una semana del láser y tengo costras que no se caen',
+    "I can't stop scratching where the laser was done",
+    'one of my stitches popped open after the lift',
+    'my face feels stiff on one side after the injections',
+    'had a peel saturday and there are tiny dots on my chin that will not go away',
   ])('escalates "%s" as symptoms after a treatment', (text) => {
     const understanding = read(text);
     expect([understanding.escalation?.reason, understanding.intent, understanding.urgency_level]).toEqual([
@@ -36,6 +40,8 @@ describe('current symptoms, conditions and medications in passing', () => {
     ['I am on sertraline and metoprolol, can I still get a HydraFacial?', 'medium'],
     ['I was diagnosed with sickle cell as a kid. Is liposuction possible for me?', 'medium'],
     ['tomo litio hace años, puedo ponerme botox?', 'medium'],
+    ['a mi hija se le salió un diente jugando', 'high'],
+    ['creo que tengo una infección en la encía', 'high'],
   ])('escalates "%s" as a medical concern (%s)', (text, urgency) => {
     const understanding = read(text);
     expect([understanding.escalation?.reason, understanding.urgency_level]).toEqual([
@@ -49,6 +55,7 @@ describe('pregnancy and minors said indirectly', () => {
   it.each([
     ['is a chemical peel alright for someone who is 30 weeks?', 'pregnancy'],
     ['our second little one is on the way, can I still do whitening?', 'pregnancy'],
+    ['my wife is currently expecting, can she still get a HydraFacial?', 'pregnancy'],
     ['estoy de siete meses y quiero saber si puedo hacerme una limpieza', 'pregnancy'],
     ['le doy leche materna a mi niña, puedo usar el láser?', 'pregnancy'],
     ['my daughter is a freshman at Miami High and wants lip filler for homecoming', 'minor'],
@@ -70,6 +77,9 @@ describe('polite legal threats, charges disputed in other words, dissatisfaction
       'billing_dispute',
     ],
     ['me aparece un cargo de ustedes que no reconozco en la tarjeta', 'billing_dispute'],
+    ['You ran my card without my permission for the package.', 'billing_dispute'],
+    ['The amount on the receipt does not match what I was quoted.', 'billing_dispute'],
+    ['This is the third time my consult was moved by your office.', 'complaint'],
     ['The hygienist rolled his eyes when I asked a question. Not coming back.', 'complaint'],
     ['A month after the peel my skin is exactly the way it was. Expected more.', 'complaint'],
     ['Llegué puntual y me atendieron hasta las 4, no se vale.', 'complaint'],
@@ -84,6 +94,7 @@ describe('other ways to ask for a person', () => {
     'honestly a phone call works best for me, i hate typing',
     'is this an automated service? put me through to somebody who works there',
     'por favor que me marquen en la tarde',
+    "I'd rather talk over the phone than keep texting",
     '¿Me pasan con la recepcionista?',
   ])('escalates "%s" as a request for a person', (text) => {
     expect(reasonOf(text)).toBe('human_requested');
@@ -105,6 +116,9 @@ describe('near-misses stay with the AI', () => {
     'my mom will come with me to the consult, is that ok?',
     'loved my results, I left you a 5 star review!',
     'les dejé una reseña de cinco estrellas, ¡gracias!',
+    "I'm expecting your call tomorrow about the consult",
+    'Can I pay with my card even though the consult is free?',
+    'Is the deposit refundable if I cancel within 48 hours?',
   ])('does not escalate "%s"', (text) => {
     expect(read(text).escalation).toBeNull();
   });
