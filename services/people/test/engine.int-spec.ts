@@ -345,15 +345,16 @@ describe('the AI engine: form → lead → analysis → decision → review or s
 
   it('Ask AI answers from the knowledge with citations; 422 for an empty or too long question; 404 for another practice', async () => {
     const practice = await h.practice({ automation_level: 'manual' });
-    h.knowledge.pages.set(practice.practice_id, [
-      {
-        chunk_id: 'chunk-parking',
-        source_url: 'https://glow.example/visit',
-        page_title: 'Visit us',
-        content: 'Free parking is available behind the building.',
-        score: 1,
-      },
-    ]);
+    const [parking] = await h.page(practice.practice_id, {
+      url: 'https://glow.example/visit',
+      title: 'Visit us',
+      chunks: ['Free parking is available in the garage behind the building on Elm Street.'],
+    });
+    await h.page(practice.practice_id, {
+      url: 'https://glow.example/botox',
+      title: 'Botox',
+      chunks: ['Botox results usually last three to four months.'],
+    });
     const lead = await h.leads.person(practice.practice_id);
     const caller = h.caller([practice.practice_id]);
     const response = await post(
@@ -363,12 +364,11 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       200,
     );
     expect(response.body).toEqual({
-      answer: 'Free parking is available behind the building.',
+      answer: expect.stringContaining('garage behind the building'),
       grounded: true,
-      citations: [
-        { chunk_id: 'chunk-parking', source_url: 'https://glow.example/visit', page_title: 'Visit us' },
-      ],
+      citations: [{ chunk_id: parking, source_url: 'https://glow.example/visit', page_title: 'Visit us' }],
     });
+    expect(response.body.answer).not.toContain('three to four months');
     await post(caller, `/api/v1/people/${lead.person_id}/ask-ai`, { question: '' }, 422);
     await post(caller, `/api/v1/people/${lead.person_id}/ask-ai`, { question: 'x'.repeat(1001) }, 422);
     const other = h.caller([practice.location_id]);
