@@ -327,7 +327,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       title: 'Visit us',
       chunks: ['Free parking is available in the garage behind the building on Elm Street.'],
     });
-    await h.page(practice.practice_id, {
+    const [botox] = await h.page(practice.practice_id, {
       url: 'https://glow.example/botox',
       title: 'Botox',
       chunks: ['Botox results usually last three to four months.'],
@@ -346,6 +346,26 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       citations: [{ chunk_id: parking, source_url: 'https://glow.example/visit', page_title: 'Visit us' }],
     });
     expect(response.body.answer).not.toContain('three to four months');
+    const lasting = await post(
+      caller,
+      `/api/v1/people/${lead.person_id}/ask-ai`,
+      { question: 'How long does Botox last?' },
+      200,
+    );
+    expect(lasting.body).toMatchObject({
+      answer: expect.stringContaining('three to four months'),
+      grounded: true,
+      citations: [{ chunk_id: botox, source_url: 'https://glow.example/botox', page_title: 'Botox' }],
+    });
+    // Not in the knowledge: the answer says so, cites nothing and guesses nothing.
+    const unknown = await post(
+      caller,
+      `/api/v1/people/${lead.person_id}/ask-ai`,
+      { question: 'Do you accept CareCredit financing?' },
+      200,
+    );
+    expect(unknown.body).toMatchObject({ grounded: false, citations: [] });
+    expect(unknown.body.answer).not.toMatch(/parking|months/i);
     await post(caller, `/api/v1/people/${lead.person_id}/ask-ai`, { question: '' }, 422);
     await post(caller, `/api/v1/people/${lead.person_id}/ask-ai`, { question: 'x'.repeat(1001) }, 422);
     const other = h.caller([practice.location_id]);

@@ -83,4 +83,37 @@ describe('the lead score of the engine (@pp/ai scoreLead over the engine’s fac
     expect(hot).toBeGreaterThan(cold + 30);
     expect(leadScore(facts({ lead: { phone: true, email: true, optedOut: true } })).lead_score).toBe(0);
   });
+
+  it('a price per unit is no procedure value (Botox at $15 a unit is not a $15 treatment); per syringe is', () => {
+    const priced = (unit: string | null) =>
+      leadScoreInput(
+        facts({
+          understanding: { ...facts().understanding, procedures_of_interest: ['Botox', 'Lip Filler'] },
+          facts: {
+            pricing: [
+              {
+                procedureName: 'Botox',
+                priceMin: 13,
+                priceMax: 15,
+                currency: 'USD',
+                unit: 'Unit',
+                locationName: null,
+              },
+              {
+                procedureName: 'Lip Filler',
+                priceMin: 650,
+                priceMax: 800,
+                currency: 'USD',
+                unit,
+                locationName: null,
+              },
+            ],
+            promotions: [],
+          },
+        }),
+      ).procedureValue;
+    expect(priced('Syringe')).toBe(800);
+    expect(priced(null)).toBe(800);
+    expect(priced('per ml')).toBeNull();
+  });
 });
