@@ -43,6 +43,7 @@ async function main() {
     REDIS_URL: `${REDIS_URL.replace(/\/\d*$/, '')}/9`,
     LOG_LEVEL: 'warn',
     TRACKING_RATE_LIMIT_PER_IP: '0',
+    TRACKING_RATE_LIMIT_PER_SITE_KEY: '0',
   };
   const { default: Redis } = await import('ioredis');
   const redis = new Redis(env.REDIS_URL);

@@ -14,6 +14,7 @@ export * from './identity/identity-keys';
 export * from './identity/identity.guard';
 export * from './identity/identity.exception';
 export * from './identity/ownership';
+export * from './network/client-network';
 export * from './database/data-source';
 export * from './database/commands';
 export * from './database/outbox.entities';

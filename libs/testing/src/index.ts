@@ -5,3 +5,4 @@ export * from './secrets';
 export * from './repository-literals';
 export * from './kafka';
 export * from './practices';
+export * from './fake-llm-server';

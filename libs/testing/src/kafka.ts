@@ -1,5 +1,6 @@
 import { EventEnvelope, Topic } from '@pp/contracts';
-import { Kafka, Partitioners } from 'kafkajs';
+import { Consumer, Kafka, Partitioners } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
 
 /**
  * Publishes events on a topic as their producing service would (real Kafka, keyed by practice id so they keep
@@ -21,5 +22,62 @@ export async function publishEvents(
     });
   } finally {
     await producer.disconnect();
+  }
+}
+
+/** A message a TopicReader saw: its key, headers and JSON value. */
+export interface ReadMessage<T = Record<string, unknown>> {
+  key: string | null;
+  headers: Record<string, string>;
+  value: T;
+}
+
+/**
+ * Reads what is published on a topic from now on (real Kafka), for tests of a producer: it starts at the
+ * topic's current end offsets (fetched before it returns, so nothing published afterwards is missed, with no
+ * race against the consumer group's start-up). Filter by a practice id the test owns: other tests share the topic.
+ */
+export class TopicReader<T = Record<string, unknown>> {
+  readonly messages: ReadMessage<T>[] = [];
+
+  private constructor(private readonly consumer: Consumer) {}
+
+  static async start<T = Record<string, unknown>>(brokers: string[], topic: Topic): Promise<TopicReader<T>> {
+    const kafka = new Kafka({ brokers, logLevel: 0 });
+    const admin = kafka.admin();
+    await admin.connect();
+    let ends: { partition: number; offset: string }[];
+    try {
+      await admin.createTopics({ topics: [{ topic }], waitForLeaders: true }).catch(() => false);
+      ends = await admin.fetchTopicOffsets(topic);
+    } finally {
+      await admin.disconnect();
+    }
+    const consumer = kafka.consumer({ groupId: `test-reader-${randomUUID()}` });
+    const reader = new TopicReader<T>(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: false });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        reader.messages.push({
+          key: message.key?.toString() ?? null,
+          headers: Object.fromEntries(
+            Object.entries(message.headers ?? {}).map(([name, value]) => [name, String(value)]),
+          ),
+          value: JSON.parse(message.value?.toString() ?? 'null') as T,
+        });
+      },
+    });
+    for (const { partition, offset } of ends) consumer.seek({ topic, partition, offset });
+    return reader;
+  }
+
+  /** The messages seen so far that match. */
+  where(match: (message: ReadMessage<T>) => boolean): ReadMessage<T>[] {
+    return this.messages.filter(match);
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer.disconnect();
   }
 }

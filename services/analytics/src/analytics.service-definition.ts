@@ -2,6 +2,7 @@ import { Topics } from '@pp/contracts';
 import { databaseConsumerGroup, ServiceDefinition } from '@pp/platform';
 import { AppModule } from './app.module';
 import { AnalyticsConfig, analyticsConfigSchema } from './config';
+import { limitTrackingBody } from './tracking/tracking-route';
 
 /** How the analytics service boots: used by main.ts, the migrate and seed commands and the tests. */
 export const analyticsService: ServiceDefinition<AnalyticsConfig> = {
@@ -13,4 +14,5 @@ export const analyticsService: ServiceDefinition<AnalyticsConfig> = {
   consumerGroup: (config) => databaseConsumerGroup('analytics', config.DATABASE_URL),
   // The read model needs every practice ever published; later topics start at the latest offset.
   consumeFromBeginning: [Topics.practiceChanges],
+  configure: (app) => limitTrackingBody(app.getHttpAdapter().getInstance()),
 };

@@ -2,13 +2,18 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { AnalyticsConfig } from './config';
 import { analyticsDatabase } from './database/database';
+import { TrackingModule } from './tracking/tracking.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AnalyticsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, database: analyticsDatabase }), PracticeReadModelModule],
+      imports: [
+        PlatformModule.forRoot({ config, database: analyticsDatabase }),
+        PracticeReadModelModule,
+        TrackingModule,
+      ],
     };
   }
 }

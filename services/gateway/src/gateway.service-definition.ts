@@ -7,6 +7,7 @@ import { registerConsole } from './console/console';
 import { registerSecurityHeaders } from './console/security-headers';
 import { registerOpenApi } from './docs/openapi';
 import { registerProxy } from './proxy/proxy';
+import { registerTrackingCors } from './proxy/tracking-cors';
 import { RealtimeServer } from './realtime/realtime.server';
 
 /**
@@ -21,6 +22,7 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   openApi: false,
   configure: async (app, config) => {
     await registerSecurityHeaders(app);
+    registerTrackingCors(app.getHttpAdapter().getInstance());
     await registerProxy(app, config);
     registerOpenApi(app, config);
     await registerConsole(app, config.CONSOLE_DIR);

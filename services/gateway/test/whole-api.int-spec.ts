@@ -1,3 +1,4 @@
+import { DemoTenants } from '@pp/contracts';
 import { Outbox } from '@pp/platform';
 import { eventually } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
@@ -119,7 +120,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
     Object.keys(body).join() === 'detail' &&
     typeof (body as { detail: unknown }).detail === 'string';
 
-  it('the demo seed publishes its practices and locations, so calendar can book them after npm start', async () => {
+  it('the demo seed publishes its practices and locations, so calendar can book them and the demo website track after npm start', async () => {
     await seedGateway(api.gateway.dataSource);
     const locationIds = demoPractices.flatMap((practice) =>
       practice.locations.map((location) => location.location_id),
@@ -135,6 +136,26 @@ describe('the whole API, from its merged OpenAPI document', () => {
         [practiceIds],
       );
       return locations.length === locationIds.length && practices.length === practiceIds.length;
+    }, 30_000);
+    // Analytics learns the demo practices' fixed site keys: the demo website's snippet can post at once.
+    await eventually(async () => {
+      const response = await api.gateway
+        .http()
+        .post('/api/v1/tracking/events')
+        .send({
+          site_key: DemoTenants.glowSiteKey,
+          events: [
+            {
+              event_id: randomUUID(),
+              type: 'pageview',
+              visitor_id: 'v_whole_api',
+              session_id: 's_whole_api',
+              url: 'https://www.glowaesthetics.example/',
+              occurred_at: new Date().toISOString(),
+            },
+          ],
+        });
+      return response.status === 202;
     }, 30_000);
   });
 
@@ -301,6 +322,10 @@ describe('the whole API, from its merged OpenAPI document', () => {
       'GET /health/live': { exempt: 'names no practice or record: liveness of a service' },
       'GET /health/ready': { exempt: 'names no practice or record: readiness of a service' },
       'POST /api/v1/auth/login': { exempt: 'names no practice or record: it signs the caller in' },
+      'POST /api/v1/tracking/events': {
+        exempt:
+          'public, no caller: it names a practice only by its site key, which is public (in the practice’s web pages), and only adds website events to that practice',
+      },
       'POST /api/v1/auth/logout': {
         exempt: "names no practice or record: it revokes the caller's own token",
       },
@@ -338,6 +363,17 @@ describe('the whole API, from its merged OpenAPI document', () => {
         probes: (ids) => [
           { url: `/api/v1/practices/${ids.theirPractice}/locations/${ids.theirLocation}` },
           { url: `/api/v1/practices/${ids.myPractice}/locations/${ids.theirLocation}` },
+        ],
+      },
+      'GET /api/v1/practices/{practiceId}/field-mapping': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/field-mapping` }],
+      },
+      'PUT /api/v1/practices/{practiceId}/field-mapping': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/practices/${ids.theirPractice}/field-mapping`,
+            body: { email: 'email', name: 'ignore' },
+          },
         ],
       },
       'GET /api/v1/practices/{practiceId}/virtual-numbers': {
@@ -565,6 +601,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       return {
         practice: await get(`/api/v1/practices/${practiceId}`),
         locations: await get(`/api/v1/practices/${practiceId}/locations`),
+        fieldMapping: await get(`/api/v1/practices/${practiceId}/field-mapping`),
         leads: await get(`/api/v1/people?practice_id=${practiceId}`),
         lead: await get(`/api/v1/people/${theirPersonId}`),
         events: await get(`/api/v1/people/${theirPersonId}/events`),

@@ -108,7 +108,9 @@ describe('knowledge API: the list, deletes, status, retrieval and who may call t
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ deleted_entries: 2, deleted_chunks: chunks });
       expect(await counts(id)).toEqual({ pages: before.pages - 2, chunks: before.chunks - chunks });
-      const [event] = (await h.outbox(id)) as unknown as KnowledgeUpdatedV1[];
+      const [event, ...pages] = (await h.outbox(id)) as unknown as KnowledgeUpdatedV1[];
+      // people's copy learns each deleted page is gone
+      expect(pages.map((page) => page.type)).toEqual(['knowledge_page', 'knowledge_page']);
       expect(event).toMatchObject({
         type: 'knowledge_updated',
         practice_id: id,
@@ -126,6 +128,7 @@ describe('knowledge API: the list, deletes, status, retrieval and who may call t
       expect(await counts(id)).toEqual({ pages: 0, chunks: 0 });
       expect(await h.outbox(id)).toEqual([
         expect.objectContaining({ type: 'knowledge_updated', urls: [], total_entries: 0, total_chunks: 0 }),
+        expect.objectContaining({ type: 'knowledge_cleared', practice_id: id }),
       ]);
     });
 

@@ -1,5 +1,5 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { KnowledgeUpdatedV1 } from '@pp/contracts';
+import { KnowledgePageV1, KnowledgeUpdatedV1 } from '@pp/contracts';
 import { eventually } from '@pp/testing';
 import { Queue } from 'bullmq';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -231,8 +231,8 @@ describe('knowledge processing: crawling a practice website into pages and chunk
     const job = await queue.getJob(processJobId(id, run_id));
     expect(job?.progress).toMatchObject({ processed: 6, failed: 0 });
 
-    const events = (await h.outbox(id)) as unknown as KnowledgeUpdatedV1[];
-    expect(events).toEqual([
+    const [updated, cleared, ...pages] = (await h.outbox(id)) as unknown as KnowledgeUpdatedV1[];
+    expect(updated).toEqual(
       expect.objectContaining({
         type: 'knowledge_updated',
         practice_id: id,
@@ -240,7 +240,12 @@ describe('knowledge processing: crawling a practice website into pages and chunk
         total_entries: 6,
         total_chunks,
       }),
-    ]);
+    );
+    // A whole-site run gives people's copy the whole site again: cleared, then every page with its passages.
+    expect(cleared).toMatchObject({ type: 'knowledge_cleared' });
+    const pageEvents = pages as unknown as KnowledgePageV1[];
+    expect(pageEvents.map((page) => page.type)).toEqual(Array(6).fill('knowledge_page'));
+    expect(pageEvents.reduce((sum, page) => sum + page.chunks.length, 0)).toBe(total_chunks);
   });
 
   it('on a full reprocess removes pages gone from the site, rechunks changed ones and keeps unchanged chunks', async () => {
@@ -270,7 +275,7 @@ describe('knowledge processing: crawling a practice website into pages and chunk
     const faqAfter = entry(after.entries, sites.url('reprocess', 'faq'))!;
     expect(faqAfter.chunk_count).toBe(faqBefore.chunk_count + 1);
     expect(faqAfter.chunk_ids.some((chunkId) => faqBefore.chunk_ids.includes(chunkId))).toBe(false);
-    expect((await h.outbox(id)).length).toBe(2);
+    expect((await h.outbox(id)).filter((event) => event.type === 'knowledge_updated').length).toBe(2);
   });
 
   it('removes nothing when a full crawl is cut short by its page budget (it did not see the whole site)', async () => {
@@ -328,6 +333,7 @@ describe('knowledge processing: crawling a practice website into pages and chunk
         total_entries: 1,
         total_chunks: 2,
       }),
+      expect.objectContaining({ type: 'knowledge_page', source_url: pricing, chunks: expect.any(Array) }),
     ]);
   });
 

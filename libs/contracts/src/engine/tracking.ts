@@ -2,9 +2,27 @@ import { EventEnvelope } from '../events/envelope';
 
 /**
  * The public tracking ingress (`POST /api/v1/tracking/events`, owned by analytics) and what it publishes on
- * `tracking.forms`, keyed by practice id (docs/product/ai-engine.md#intake).
+ * `tracking.forms`, keyed by practice id (docs/product/ai-engine.md#intake-the-public-tracking-ingress).
  */
 export const TRACKING_EVENT_TYPES = ['form', 'pageview'] as const;
+
+/**
+ * What one call of the ingress may carry (docs/product/ai-engine.md#intake-the-public-tracking-ingress): over
+ * the body size it answers 413, over any other limit 422, naming the limit.
+ */
+export const TRACKING_LIMITS = {
+  /** The JSON body, in bytes (64 KiB). */
+  maxBodyBytes: 64 * 1024,
+  maxEvents: 50,
+  maxFieldsPerForm: 50,
+  maxFieldNameLength: 200,
+  maxFieldValueLength: 5000,
+  /** site_key, event_id, visitor_id and session_id. */
+  maxIdLength: 200,
+  /** url and referrer. */
+  maxUrlLength: 2048,
+  maxTitleLength: 1000,
+} as const;
 export type TrackingEventType = (typeof TRACKING_EVENT_TYPES)[number];
 
 /** One event of a tracking batch as a website's snippet sends it. */
@@ -48,6 +66,26 @@ export interface FormSubmittedV1 extends EventEnvelope<'form_submitted'> {
   received_at: string;
   fields: Record<string, string>;
   /** The visitor's IP as the ingress saw it, for consent records. */
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/**
+ * A page viewed on a practice's website, on `tracking.pageviews` (keyed by practice id; envelope event_id = UUID
+ * v5 of the practice id and the snippet's event id, as for forms). Published by the ingress; its consumers
+ * (sessions, the live visitors count) come with the analytics features.
+ */
+export interface PageviewV1 extends EventEnvelope<'pageview'> {
+  tracking_event_id: string;
+  visitor_id: string;
+  session_id: string;
+  url: string;
+  title: string | null;
+  referrer: string | null;
+  /** ISO 8601, as the snippet reported it (clamped to the receive time when in the future). */
+  viewed_at: string;
+  /** ISO 8601, when the ingress accepted it. */
+  received_at: string;
   ip: string | null;
   user_agent: string | null;
 }

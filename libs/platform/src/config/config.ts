@@ -121,6 +121,20 @@ export const hostPortListSetting = () =>
       message: 'must be a comma-separated list of host:port',
     });
 
+/**
+ * TRUST_PROXY: 'false' (the socket address is the client), 'true', a hop count, or a comma-separated list of
+ * addresses/CIDRs or proxy-addr names such as 'loopback'. A service may give it another default (analytics
+ * trusts the gateway on loopback).
+ */
+export const trustProxySetting = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value): boolean | number | string => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      return /^\d+$/.test(value) ? Number(value) : value;
+    });
+
 /** The settings every service reads (docs/architecture.md#running-it). */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -132,13 +146,7 @@ export const baseConfigSchema = z.object({
    * Which proxies may set X-Forwarded-For: 'false' (default: the socket address is the client), 'true',
    * a hop count, or a comma-separated list of addresses/CIDRs (e.g. the ingress's).
    */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((value): boolean | number | string => {
-      if (value === 'true' || value === 'false') return value === 'true';
-      return /^\d+$/.test(value) ? Number(value) : value;
-    }),
+  TRUST_PROXY: trustProxySetting('false'),
   DATABASE_URL: urlSetting(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/practicepilot'),
   REDIS_URL: urlSetting(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   KAFKA_BROKERS: z
@@ -232,9 +240,10 @@ function productionProblems(shape: Record<string, z.ZodType>, config: Record<str
 /**
  * Validates the environment against a service's schema (reading NAME_FILE for each unset NAME). Throws a
  * ConfigError naming every bad variable, so a service with a bad value refuses to start and says which.
- * With NODE_ENV=production, every secret must also be strong (secret-strength.ts).
+ * With NODE_ENV=production, every secret must also be strong (secret-strength.ts). Libraries with settings of
+ * their own (libs/ai's LLM_*) validate them with a schema of those settings only.
  */
-export function loadConfig<S extends z.ZodType<BaseConfig>>(
+export function loadConfig<S extends z.ZodType>(
   service: string,
   schema: S,
   env: NodeJS.ProcessEnv = process.env,

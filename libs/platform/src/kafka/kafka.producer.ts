@@ -11,6 +11,14 @@ export interface OutgoingRecord {
   headers: Record<string, string>;
 }
 
+/** The cluster did not acknowledge a send in the time the caller allowed. */
+export class KafkaSendTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`Kafka did not acknowledge within ${timeoutMs} ms`);
+    this.name = 'KafkaSendTimeout';
+  }
+}
+
 /**
  * The one way a service talks to Kafka as a producer. Behind it is @nestjs/microservices' ClientKafka
  * (kafkajs), so the client library can be swapped in this file alone.
@@ -44,9 +52,29 @@ export class KafkaProducer implements OnApplicationShutdown {
     await this.connecting;
   }
 
-  /** Sends records (in order) and resolves once every in-sync replica has them. */
-  async send(records: OutgoingRecord[]): Promise<void> {
+  /**
+   * Sends records (in order) and resolves once every in-sync replica has them (acks = all). With `timeoutMs`,
+   * rejects with KafkaSendTimeout when the cluster has not acknowledged by then (kafkajs keeps retrying in the
+   * background, so the records may still arrive: a caller that answers "not accepted" must use ids its
+   * consumers deduplicate on).
+   */
+  async send(records: OutgoingRecord[], options: { timeoutMs?: number } = {}): Promise<void> {
     if (records.length === 0) return;
+    if (options.timeoutMs === undefined) return this.sendNow(records);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new KafkaSendTimeout(options.timeoutMs!)), options.timeoutMs);
+    });
+    const sending = this.sendNow(records);
+    sending.catch(() => undefined); // once timed out, a later failure is nobody's to handle
+    try {
+      await Promise.race([sending, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async sendNow(records: OutgoingRecord[]): Promise<void> {
     await this.connect();
     const byTopic = new Map<string, Message[]>();
     for (const record of records) {

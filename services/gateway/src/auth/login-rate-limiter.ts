@@ -1,26 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, RedisClient } from '@pp/platform';
-import * as ipaddr from 'ipaddr.js';
+import { clientNetwork, CONFIG, RedisClient } from '@pp/platform';
 import { createHash } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GatewayConfig } from '../config';
 import { AuthException } from './auth.exception';
 
 const WINDOW_SECONDS = 15 * 60;
-
-/**
- * The client network a login limit counts against: an IPv4 address, or the /64 of an IPv6 address (one
- * subscriber usually holds a whole /64, so counting single IPv6 addresses would limit nothing).
- */
-export function clientNetwork(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip); // an IPv4-mapped IPv6 address becomes the IPv4 address
-  if (!(address instanceof ipaddr.IPv6)) return address.toString();
-  return `${address.parts
-    .slice(0, 4)
-    .map((part) => part.toString(16))
-    .join(':')}::/64`;
-}
 
 /** The account as a Redis key part: bounded in length, and no e-mail address stored in Redis. */
 const accountKey = (account: string) => createHash('sha256').update(account).digest('base64url');

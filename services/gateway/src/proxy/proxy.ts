@@ -18,8 +18,11 @@ import { GatewayConfig } from '../config';
 import { parseRequestTarget, upstreamUrl } from './request-target';
 import { resolveRoute, ServiceName } from './routes';
 
-/** Headers a client may not pass on: identity is the gateway's to assert. */
-const STRIPPED = ['authorization', 'cookie', IDENTITY_HEADER];
+/**
+ * Headers a client may not pass on: identity is the gateway's to assert, and so is the client's address (a
+ * client could otherwise name any address in X-Forwarded-For and escape a service's per-IP limits).
+ */
+const STRIPPED = ['authorization', 'cookie', IDENTITY_HEADER, 'x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
   return {
@@ -47,7 +50,7 @@ export function registerPathGuard(fastify: FastifyInstance): void {
 
 /**
  * Forwards every /api/v1 path the gateway does not answer itself to its owning service, with a fresh
- * internal identity token. Bodies stream through untouched. A service that is down answers 503 at once;
+ * internal identity token and the client's address as the only X-Forwarded-For entry. Bodies stream through untouched. A service that is down answers 503 at once;
  * one that hangs answers 504 after UPSTREAM_TIMEOUT_MS. Also installs the path guard on the whole gateway.
  */
 export async function registerProxy(app: NestFastifyApplication, config: GatewayConfig): Promise<void> {
@@ -88,6 +91,9 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
           for (const name of STRIPPED) delete forwarded[name];
           if (identityToken) forwarded[IDENTITY_HEADER] = identityToken;
           forwarded[CORRELATION_HEADER] = correlationId;
+          // The client's address as the gateway determined it (its socket, or the proxies TRUST_PROXY trusts),
+          // the one entry services behind it read (analytics' tracking limits and consent records).
+          forwarded['x-forwarded-for'] = request.ip;
           return forwarded;
         },
         onError: (errorReply, { error }) => {

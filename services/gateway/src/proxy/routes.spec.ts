@@ -6,10 +6,10 @@ describe('matchRoute', () => {
     ['/api/v1/people/', 'people', false],
     ['/api/v1/people/stats?practice_id=1', 'people', false],
     ['/api/v1/people/abc/actions', 'people', false],
-    ['/api/v1/field-mapping/x', 'people', false],
+    ['/api/v1/practices/p1/field-mapping', 'people', false],
     ['/api/v1/calendar/appointments', 'calendar', false],
     ['/api/v1/analytics/metrics', 'analytics', false],
-    ['/api/v1/tracking/pageview', 'analytics', true],
+    ['/api/v1/tracking/events', 'analytics', true],
     ['/api/v1/onboarding/start', 'onboarding', true],
     ['/api/v1/onboarding/session/1/status', 'onboarding', true],
     ['/api/v1/voice/demo/1/call', 'onboarding', true],
@@ -23,6 +23,8 @@ describe('matchRoute', () => {
 
   it.each([
     '/api/v1/peoplex',
+    '/api/v1/field-mapping/x',
+    '/api/v1/practices/p1/field-mappings',
     '/api/v1/practices/p1',
     '/api/v1/practices/p1/locations/',
     '/api/v1/unknown',

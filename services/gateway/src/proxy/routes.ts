@@ -15,7 +15,6 @@ interface RouteRule {
 
 const RULES: RouteRule[] = [
   { pattern: /^\/api\/v1\/people(\/|$)/, service: 'people' },
-  { pattern: /^\/api\/v1\/field-mapping(\/|$)/, service: 'people' },
   { pattern: /^\/api\/v1\/webhooks(\/|$)/, service: 'people', public: true },
   { pattern: /^\/api\/v1\/calendar(\/|$)/, service: 'calendar' },
   { pattern: /^\/api\/v1\/analytics(\/|$)/, service: 'analytics' },
@@ -27,6 +26,8 @@ const RULES: RouteRule[] = [
     pattern: /^\/api\/v1\/practices\/[^/]+\/(knowledge|procedures|consultation-fees|promotions)(\/|$|-)/,
     service: 'knowledge',
   },
+  // The form field mapping of a practice's website (people's intake maps fields to a lead).
+  { pattern: /^\/api\/v1\/practices\/[^/]+\/field-mapping(\/|$)/, service: 'people' },
 ];
 
 export interface RouteMatch {

@@ -37,11 +37,28 @@ describe('decide', () => {
     });
   });
 
-  it('schedules the SMS at 08:00 local when the lead writes at 23:00 in Los Angeles', () => {
-    const decision = decide(input({ now: new Date('2025-06-11T06:00:00Z') }));
+  it('schedules the SMS at 08:00 local when the lead writes at 23:00 in Los Angeles and has no e-mail', () => {
+    const lead = { ...input().lead, has_email: false };
+    const decision = decide(input({ now: new Date('2025-06-11T06:00:00Z'), lead }));
     expect(decision).toMatchObject({ type: 'act', action: { channel: 'sms' } });
     if (decision.type === 'act')
       expect(decision.action.due_at.toISOString()).toBe('2025-06-11T15:00:00.000Z');
+  });
+
+  it('answers at 23:00 by e-mail at once rather than by SMS in the morning, unless the lead asked for SMS or texted', () => {
+    const night = new Date('2025-06-11T06:00:00Z');
+    expect(decide(input({ now: night }))).toMatchObject({
+      type: 'act',
+      action: { channel: 'email', due_at: night },
+    });
+    const asked = decide(input({ now: night }, { preferred_contact_method: 'sms' }));
+    expect(asked).toMatchObject({ type: 'act', action: { channel: 'sms' } });
+    if (asked.type === 'act') expect(asked.action.due_at.toISOString()).toBe('2025-06-11T15:00:00.000Z');
+    const texted = decide(input({ now: night, trigger: { channel: 'sms', text: 'how much is botox' } }));
+    expect(texted).toMatchObject({ type: 'act', action: { channel: 'sms' } });
+    // Email switched off by the practice: the SMS waits for the morning.
+    const practice = { ...input().practice, channels: { sms: true, email: false, phone: true } };
+    expect(decide(input({ now: night, practice }))).toMatchObject({ action: { channel: 'sms' } });
   });
 
   it('stops outreach and closes the lead on an opt-out or spam; a wrong number only stops', () => {

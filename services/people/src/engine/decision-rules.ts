@@ -133,17 +133,39 @@ export function decide(input: DecisionInput): Decision {
   });
   if (!channel) return { type: 'none', why: 'No channel the practice enabled reaches this lead' };
   const kind: ActionKind = lead.contacted_before ? 'reply' : 'first_contact';
-  const due = nextAllowedTime(channel, input.now, input.practice.timeZone);
+  const { channel: now, due } = answerNow(channel, input);
   return {
     type: 'act',
     action: {
       kind,
-      channel,
+      channel: now,
       due_at: due,
-      reason: actionReason(kind, channel, due.getTime() > input.now.getTime()),
+      reason: actionReason(kind, now, due.getTime() > input.now.getTime()),
       follow_up_number: null,
     },
   };
+}
+
+/**
+ * When the message must wait for the quiet hours to end on the channel picked by default (the lead neither asked
+ * for it nor wrote on it) and e-mail reaches the lead, the answer goes now by e-mail: a lead who writes at night
+ * hears back in seconds, not the next morning. A lead who asked for SMS, or texted, gets the SMS at 08:00.
+ */
+export function answerNow(
+  channel: ContactChannel,
+  input: Pick<DecisionInput, 'understanding' | 'trigger' | 'lead' | 'practice' | 'now'>,
+): { channel: ContactChannel; due: Date } {
+  const due = nextAllowedTime(channel, input.now, input.practice.timeZone);
+  const askedFor =
+    input.understanding.preferred_contact_method === channel || input.trigger.channel === channel;
+  if (
+    due.getTime() > input.now.getTime() &&
+    !askedFor &&
+    reachable('email', input.lead, input.practice.channels)
+  ) {
+    return { channel: 'email', due: input.now };
+  }
+  return { channel, due };
 }
 
 /** Whether the lead can be reached on a channel the practice enabled. */

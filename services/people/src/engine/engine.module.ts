@@ -1,4 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
+import { AiModule } from '@pp/ai';
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { BuiltInLanguageModel } from '@pp/ai';
 import { BaseConfig } from '@pp/platform';
@@ -65,7 +66,11 @@ export class EngineModule {
     ];
     return {
       module: EngineModule,
-      imports: [BullModule.registerQueue({ name: OUTREACH_QUEUE })],
+      imports: [
+        BullModule.registerQueue({ name: OUTREACH_QUEUE }),
+        // The language model from the LLM_* settings: the built-in provider, or an endpoint behind the safety net.
+        ...(options.languageModel ? [] : [AiModule.forRoot()]),
+      ],
       controllers: [AskAiController],
       providers,
       exports: [

@@ -15,7 +15,7 @@ export interface EngineLocation {
   address: string | null;
 }
 
-/** What the engine needs of a practice (docs/product/settings.md#automation, #outreach-preferences). */
+/** What the engine needs of a practice (docs/product/settings.md#automation-level, #channel-availability). */
 export interface EnginePractice {
   practice_id: string;
   name: string;

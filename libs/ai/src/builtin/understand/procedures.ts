@@ -217,6 +217,14 @@ const PHRASES: [RegExp, string][] = [
     /\b(arreglar(me)?|operar(me)?|operacion de|cirugia de) (la )?nariz|nose (fixed|done|reshaped|straightened)\b/,
     'rhinoplasty',
   ],
+  [
+    /\b(breasts?|boobs?|chest)\b.{0,120}\breduction\b|\breduction\b.{0,30}\b(breasts?|boobs?)\b/,
+    'breast-reduction',
+  ],
+  [
+    /\b(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|sacar(me)? (una|la|el) (muela|diente)\b/,
+    'tooth-extraction',
+  ],
   [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
     /\b(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,
@@ -225,6 +233,7 @@ const PHRASES: [RegExp, string][] = [
 ];
 
 const isDental = (key: string) => byKey.get(key)?.category.startsWith('dental') ?? false;
+export const isDentalKey = isDental;
 
 /** 'filler in my cheeks', 'relleno en los labios': filler for an area named next to it. */
 function fillerArea(words: readonly string[], start: number, length: number): string {

@@ -1,6 +1,6 @@
 import type { EscalationPriority, EscalationReason } from '@pp/contracts';
 import type { EscalationFinding } from '../../model';
-import { findProcedures } from './procedures';
+import { findProcedures, isDentalKey } from './procedures';
 import { excerptAround, expand } from './text';
 
 /**
@@ -76,6 +76,7 @@ const WHEN_DONE = new RegExp(
     String.raw`\b(\d+|a|an|one|two|three|four|five|few|couple( of)?)\s+(days?|weeks?|hours?|months?)\s+(ago|later|post|after|out)\b`,
     String.raw`\b(ayer|hace (\d+|unos|unas|dos|tres|una|un) (dias?|semanas?|horas?))\b`,
     String.raw`\b\d+ (days?|weeks?|months?) (since|from)\b`,
+    String.raw`\b(since|after|desde|despues)\b`,
   ].join('|'),
 );
 
@@ -92,7 +93,7 @@ const REPORTED = new RegExp(
 
 /** A general question about what to expect ('is there swelling after filler?'), not a report. */
 const EXPECTATION =
-  /\b(will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra)\b/;
+  /\b(is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra)\b/;
 
 const REASSURED =
   /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
@@ -101,6 +102,8 @@ const SEVERE =
   /\b(severe|severely|extreme|extremely|unbearable|excruciating|terrible|horrible|really bad|so bad|very bad|worst|intense|intenso|fuerte|insoportable|muy mal|getting worse|worse|spreading|won't stop|wont stop|will not stop|no para|hot to the touch)\b/;
 
 let treatmentNamed = false;
+/** A surgery or an aesthetic treatment is what the message asks about (not dental care). */
+let surgeryNamed = false;
 /** A treatment in the past: said outright, or a time ('yesterday', '3 days ago') in a message naming one. */
 /** 'afraid of the pain', 'miedo del dolor': a worry, not a symptom. */
 const WORRY =
@@ -114,7 +117,7 @@ const URGENT_CARE =
   /\b(can'?t sleep|cannot sleep|emergenc\w*|urgent\w*|asap|right away|today|now|hoy|urgencia)\b/;
 /** A symptom that has lasted a while: needs a clinician, not this hour. */
 const CHRONIC =
-  /\b(every time|for (a few|several|many|\d+|two|three) (weeks|months|years)|been like this|(a few|several|\d+) (weeks|months) now|on and off|for a while|hace (semanas|meses)|desde hace (semanas|meses))\b/;
+  /\b(every time|sometimes|occasionally|now and then|when i (floss|brush|eat)|a veces|for (a few|several|many|\d+|two|three) (weeks|months|years)|been like this|(a few|several|\d+) (weeks|months) now|on and off|for a while|hace (semanas|meses)|desde hace (semanas|meses))\b/;
 
 /** Another practice's work, brought to us for a revision: not a complaint about us. */
 const ELSEWHERE =
@@ -133,11 +136,11 @@ const RULES: Rule[] = [
     reason: 'post_treatment_symptoms',
     priority: 'high',
     pattern:
-      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
+      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|can'?t (lift|open|close|move|feel|raise|smile)|cannot (lift|open|close|move|feel)|won'?t move|crooked|(white|blotchy|mottled|dusky|grey|gray) (and|patch|spots?|area)|blotchy|mottled|dizz(y|iness)|nause\w*|vomit\w*|faint\w*|lightheaded|headaches?|(green|yellow|white) (stuff|discharge|fluid|pus)|smells?|foul|odou?r|burn(ed|t)?|blister\w*|dark spots?|discolou?r\w*|hyperpigment\w*|dry socket|migrat\w*|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (worried(folded, match.index)) return false;
-      if (EXPECTATION.test(around) && !post(around)) return false;
+      if (EXPECTATION.test(around) && !AFTER_TREATMENT.test(around)) return false;
       const droop = /^droop|^ptosis|caid/.test(match[0]);
       if (
         droop &&
@@ -146,7 +149,7 @@ const RULES: Rule[] = [
         )
       )
         return true;
-      if (SEVERE.test(around) && REPORTED.test(around)) return true;
+      if (SEVERE.test(around) && REPORTED.test(around) && (surgeryNamed || post(folded))) return true;
       // 'a little sore but no big deal' reports nothing to act on, unless it also asks.
       if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
       return post(folded) && REPORTED.test(around);
@@ -162,6 +165,14 @@ const RULES: Rule[] = [
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (worried(folded, match.index) || EXPECTATION.test(around)) return false;
       // Reasons for a surgery ('back pain from large breasts', 'broke my nose years ago') are not emergencies.
+      if (
+        surgeryNamed &&
+        /^(pain|painful|hurts?|hurting|ache|aching|dolor|duele)/.test(match[0]) &&
+        !URGENT_CARE.test(around) &&
+        !SEVERE.test(around)
+      ) {
+        return false;
+      }
       if (
         /\b(years? ago|since i was|as a (kid|child|teen)|in high school|always had|from (my )?(large|big|heavy)|because of (my )?(large|big|heavy)|due to (my )?(large|big|heavy))\b/.test(
           around,
@@ -189,13 +200,13 @@ const RULES: Rule[] = [
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|dispute|disputing|chargeback|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido)\b/,
   },
   {
     reason: 'complaint',
     priority: 'medium',
     pattern:
-      /\b(complain|complaint|unacceptable|inaceptable|ridiculous|ridiculo|absurd|this is (insane|crazy|a joke)|been waiting (\w+ ){0,3}(for|weeks|days|hours|months)|still waiting|(no one|nobody|no body) (has |ever )?(called|answers|answered|responded|got back|gets back|returned)|never (called|got back|heard back|returned my)|nadie (me )?(contesta|llamo|responde)|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|(is|it'?s|its|is still) not working|isn'?t working|not working (at all|on)|no (me )?(hizo efecto|funciono)|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|groser[oa]|maleducad[oa]|mala atencion|pesima atencion|trato (horrible|terrible|pesimo)|decepcionad[oa])\b/,
+      /\b(complain|complaint|unacceptable|messed up|screwed up|butchered|worse than before|looks? worse|overfilled|not what i asked|(want|need) (this|it|them) fixed|fix (this|it|them) for free|post (about )?(this|it) (on|to) (social media|instagram|facebook|tiktok|yelp|google)|tell everyone|frustrat\w*|angry|pissed|(looks?|are|is|came out|turned out|ended up|left me) (\w+ )?(uneven|lopsided|asymmetr\w*|crooked)|disparej\w*|chuec[oa]|quedo mal|no me gusto|enojad[oa]|frustrad[oa]|inaceptable|ridiculous|ridiculo|absurd|this is (insane|crazy|a joke)|been waiting (\w+ ){0,3}(for|weeks|days|hours|months)|still waiting|(no one|nobody|no body) (has |ever )?(called|answers|answered|responded|got back|gets back|returned)|never (called|got back|heard back|returned my)|nadie (me )?(contesta|llamo|responde)|what are you going to do about|complaining|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint(ed|ing)|dissatisfied|not satisfied|unsatisfied|botched|ruin(ed|s)|rude|unprofessional|worst (experience|service|place|clinic)|(terrible|horrible|awful|bad|poor|lousy) (experience|service|job|results?|customer service|treatment|work)|waste of (my )?(money|time)|never (coming|going) back|(bad|negative|1[- ]star|one[- ]star) review|furious|outraged|ripped off|rip[- ]off|scam(med)?|didn'?t work|did not work|does not work|doesn'?t work|(is|it'?s|its|is still) not working|isn'?t working|not working (at all|on)|no (me )?(hizo efecto|funciono)|wore off (after|in)|queja|quejarme|reembolso|devuelvan (mi|el) dinero|devolucion de (mi )?dinero|no estoy (content[oa]|satisfech[oa])|insatisfech[oa]|pesimo|muy mal servicio|mal servicio|me arruinaron|estoy (muy |bien |super )?molest[oa]|groser[oa]|maleducad[oa]|mala atencion|pesima atencion|trato (horrible|terrible|pesimo)|decepcionad[oa])\b/,
     when: (folded, match) => {
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
@@ -207,7 +218,7 @@ const RULES: Rule[] = [
     reason: 'pregnancy',
     priority: 'medium',
     pattern:
-      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
+      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|trimester|ivf|fertility (treatment|treatments|shots|meds)|(still |currently |i'?m |im )pumping|expecting (in|twins|our|my|a)|due (in|date)|esperando (un )?bebe|semanas de embarazo|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
     when: (folded, match) => {
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
       // Past pregnancies ('after 3 pregnancies', 'since my pregnancy') describe the body, not a current state.
@@ -217,6 +228,8 @@ const RULES: Rule[] = [
         )
       )
         return false;
+      const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 25);
+      if (/^\s*(is|was|has been|are)?\s*(done|over|finished|ended|behind me)\b/.test(after)) return false;
       return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
         before,
       );
@@ -226,7 +239,7 @@ const RULES: Rule[] = [
     reason: 'minor',
     priority: 'medium',
     pattern:
-      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:,]|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|i'?m a teen|teenager|my teen\b)/,
+      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:,]|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|(junior|sophomore|freshman|senior) in (high ?school|hs)|\b(9th|10th|11th|12th|ninth|tenth|eleventh|twelfth) grade|teenage (son|daughter|kid|girl|boy|child)|(who is|who'?s|that is|thats) (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|\bage:? (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|i'?m a teen|teenager|my teen\b)/,
     when: (folded, match) => {
       // 'my implants are 15 years old' is the age of a thing.
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
@@ -254,13 +267,13 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'medium',
     pattern:
-      /\b(diabet(es|ic)|pre-?diabet\w*|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
+      /\b(diabet(es|ic)|pre-?diabet\w*|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
   },
   {
     reason: 'human_requested',
     priority: 'medium',
     pattern:
-      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona)\b/,
+      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (a )?(bot|robot|machine|ai|automated|computer|real)|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|el doctor|la doctora|el gerente|la gerente|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona)\b/,
     when: (folded, match) =>
       !/\bno (more )?bots?\b/.test(match[0]) || /\b(person|human|someone)\b/.test(folded),
   },
@@ -282,8 +295,9 @@ const REASON_ORDER: EscalationReason[] = [
 /** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
 export function findEscalations(text: string): EscalationFinding[] {
   const folded = foldKeepingPositions(text);
-  treatmentNamed =
-    TREATMENT.test(folded) || findProcedures(text, []).some((found) => found.key !== 'emergency-dental');
+  const named = findProcedures(text, []);
+  treatmentNamed = TREATMENT.test(folded) || named.some((found) => found.key !== 'emergency-dental');
+  surgeryNamed = named.some((found) => !found.key.startsWith('practice:') && !isDentalKey(found.key));
   const findings = new Map<EscalationReason, EscalationFinding>();
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;
@@ -364,7 +378,7 @@ export function findWrongNumber(text: string): string | null {
 }
 
 const SPAM =
-  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
 
 export function findSpam(text: string): string | null {
   const folded = foldKeepingPositions(text);

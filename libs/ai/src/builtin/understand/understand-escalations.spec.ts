@@ -53,6 +53,7 @@ describe('understandInquiry: escalations', () => {
     expect(reason('I have back pain from large breasts and want a reduction')).toBeNull();
     expect(reason('I broke my nose years ago and want a rhinoplasty')).toBeNull();
     expect(reason('Does laser hair removal hurt?')).toBeNull();
+    expect(reason('is it normal to bruise after filler? asking before I book')).toBeNull();
   });
 
   it.each([
@@ -124,10 +125,36 @@ describe('understandInquiry: escalations', () => {
     expect(reason(text)).toBe(expected);
   });
 
+  it.each([
+    ["can't lift my eyelid since botox on monday", 'post_treatment_symptoms'],
+    ['I feel dizzy and nauseous after my IV drip', 'post_treatment_symptoms'],
+    ["there's green stuff coming out of my incision and it smells", 'post_treatment_symptoms'],
+    ['got a burn from the laser, its blistering', 'post_treatment_symptoms'],
+    ["I'm in my second trimester, is a hydrafacial ok?", 'pregnancy'],
+    ['estoy esperando un bebé, puedo hacerme un facial?', 'pregnancy'],
+    ["I'm a junior in high school and want lip filler", 'minor'],
+    ['my daughter who is 15 wants botox', 'minor'],
+    ["I'm on antidepressants, can I get IV therapy?", 'medical_concern'],
+    ['I disputed the charge with my bank', 'billing_dispute'],
+    ['you quoted me $600 but charged $800', 'billing_dispute'],
+    ['my lips look uneven and overfilled, I want this fixed for free', 'complaint'],
+    ['I will post about this on social media', 'complaint'],
+    ["I'd like to talk to the office manager", 'human_requested'],
+    ['can I get a call from someone today?', 'human_requested'],
+  ])('in other words: %s → %s', (text, expected) => {
+    expect(reason(text)).toBe(expected);
+  });
+
   it('does not take the age of a thing for a minor, or a finished breastfeeding for a pregnancy', () => {
     expect(reason('My implants are 15 years old, should I replace them?')).not.toBe('minor');
     expect(reason('I stopped breastfeeding last year, is botox ok now?')).toBeNull();
     expect(reason("I'm a little sore after my microneedling yesterday but no big deal")).toBeNull();
+    expect(reason('breast feeding is done, I want my boobs back. breast lift pricing?')).toBeNull();
+    expect(
+      reason(
+        'My breasts are so heavy they give me neck and back pain, do you take insurance for a reduction?',
+      ),
+    ).toBeNull();
   });
 
   it('does not take a plain call-me form or a revision of another practice’s work for an escalation', () => {

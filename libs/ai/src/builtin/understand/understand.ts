@@ -186,7 +186,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 1,
     pattern:
-      /\b(i want|i wanna|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero (hacerme|ponerme|una|un)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
+      /\b(i want(?! to know)|i wanna|(i |^)need (a|an|to get|to have|to book|my)|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero(?! saber| informacion| info)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
   },
   // pricing
   {
@@ -415,7 +415,7 @@ interface Reply {
 const AFFIRMATIVE =
   /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect))*[ !.]*$/;
 const VAGUE =
-  /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b/;
+  /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b/;
 const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
 const NEAR_DATE = new RegExp(
   [
@@ -665,13 +665,18 @@ function summarise(s: {
   let first = INTENT_PHRASES[s.intent];
   const withProcedures = !['spam', 'wrong_number', 'opt_out'].includes(s.intent) && s.procedures.length > 0;
   if (withProcedures) {
-    const about = s.intent === 'pricing' || s.intent === 'information' ? ' about' : ' for';
-    first =
-      s.intent === 'pricing'
-        ? `Asks about pricing for ${list(s.procedures)}`
-        : s.intent === 'information'
-          ? `Asks about ${list(s.procedures)}`
-          : `${first}${about} ${list(s.procedures)}`;
+    const names = list(s.procedures);
+    const withNames: Partial<Record<Intent, string>> = {
+      pricing: `Asks about pricing for ${names}`,
+      information: `Asks about ${names}`,
+      booking: `Wants to book ${names}`,
+      reschedule: `Wants to reschedule an appointment for ${names}`,
+      cancel_appointment: `Wants to cancel an appointment for ${names}`,
+      medical_concern: `Raises a medical concern about ${names}`,
+      complaint: `Complains about ${names}`,
+      human_requested: `Asks to speak with a person about ${names}`,
+    };
+    first = withNames[s.intent] ?? first;
   }
   if (s.language === 'es') first += ' (writes in Spanish)';
   const details: string[] = [];

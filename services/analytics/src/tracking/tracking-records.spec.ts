@@ -1,0 +1,57 @@
+import { trackingEnvelopeId, trackingRecord } from './tracking-records';
+
+describe('trackingEnvelopeId', () => {
+  it('is the RFC 4122 UUID v5 of the event id in the practice namespace', () => {
+    // The RFC's own example: "www.example.com" in the DNS namespace.
+    expect(trackingEnvelopeId('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com')).toBe(
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    );
+  });
+
+  it('is the same for the same event of a practice, and differs between practices', () => {
+    const practice = '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a01';
+    const other = '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a02';
+    expect(trackingEnvelopeId(practice, 'evt-1')).toBe(trackingEnvelopeId(practice, 'evt-1'));
+    expect(trackingEnvelopeId(practice, 'evt-1')).not.toBe(trackingEnvelopeId(other, 'evt-1'));
+    expect(trackingEnvelopeId(practice, 'evt-1')).not.toBe(trackingEnvelopeId(practice, 'evt-2'));
+  });
+});
+
+describe('trackingRecord', () => {
+  const event = {
+    event_id: 'evt-1',
+    visitor_id: 'v1',
+    session_id: 's1',
+    url: 'https://glow.example/contact',
+    title: null,
+    referrer: null,
+    occurred_at: '2026-11-24T10:00:00.000Z',
+    fields: { name: 'Ana' },
+  };
+  const context = {
+    practiceId: '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a01',
+    receivedAt: new Date('2026-11-24T10:00:01.000Z'),
+    ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0',
+  };
+
+  it('puts a form on tracking.forms and a pageview on tracking.pageviews, keyed by practice', () => {
+    const form = trackingRecord({ ...event, type: 'form' }, context);
+    const view = trackingRecord({ ...event, type: 'pageview', fields: {} }, context);
+    expect([form.topic, form.key, form.headers.event_type]).toEqual([
+      'tracking.forms',
+      context.practiceId,
+      'form_submitted',
+    ]);
+    expect([view.topic, view.key, view.headers.event_type]).toEqual([
+      'tracking.pageviews',
+      context.practiceId,
+      'pageview',
+    ]);
+    expect(JSON.parse(view.value)).not.toHaveProperty('fields');
+    expect(JSON.parse(form.value)).toMatchObject({
+      submitted_at: event.occurred_at,
+      received_at: '2026-11-24T10:00:01.000Z',
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, Public } from '@pp/platform';
+import type { FastifyRequest } from 'fastify';
+import { TrackingBatchDto, TrackingBatchResponseDto } from './dto/tracking-batch.dto';
+import { TrackingService } from './tracking.service';
+
+export const TRACKING_EVENTS_PATH = '/api/v1/tracking/events';
+
+/** The public tracking ingress: a practice's website posts its visitors' pageviews and forms here. */
+@ApiTags('tracking')
+@Controller('api/v1/tracking')
+export class TrackingController {
+  constructor(private readonly tracking: TrackingService) {}
+
+  @Post('events')
+  @Public()
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Accept a batch of website events (public, no token; CORS open): answered once Kafka has them',
+  })
+  @ApiBody({ type: TrackingBatchDto })
+  @ApiAcceptedResponse({ type: TrackingBatchResponseDto })
+  @ApiErrors(404, 413, 422, 429, 503)
+  // The body is checked by the service (tracking-rules.ts), rule by rule with the event it is in.
+  events(@Body() body: unknown, @Req() request: FastifyRequest) {
+    const userAgent = request.headers['user-agent'];
+    return this.tracking.ingest(body, {
+      ip: request.ip || null,
+      userAgent: typeof userAgent === 'string' && userAgent ? userAgent : null,
+    });
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { TrackingLimits } from './tracking-limits';
+import { TrackingController } from './tracking.controller';
+import { TrackingService } from './tracking.service';
+
+/** The public tracking ingress (POST /api/v1/tracking/events). */
+@Module({
+  controllers: [TrackingController],
+  providers: [TrackingService, TrackingLimits],
+})
+export class TrackingModule {}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The public tracking ingress (forwarded to analytics), trailing slash and query string allowed. */
+const TRACKING_EVENTS = /^\/api\/v1\/tracking\/events\/?(\?.*)?$/;
+
+export const isTrackingEventsUrl = (url: string) => TRACKING_EVENTS.test(url);
+
+/** What a practice's website may do cross-origin on the ingress: post JSON, no credentials. */
+const PREFLIGHT = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type',
+  'Access-Control-Max-Age': '86400',
+};
+
+/**
+ * CORS for the tracking ingress alone: the snippet posts from each practice's own website, any origin. A
+ * preflight (OPTIONS) is answered here with 204; every answer of the path (success or error, forwarded or
+ * not) carries `Access-Control-Allow-Origin: *` and no credentials header, so a browser never sends cookies
+ * and the snippet can read the 202, 4xx and 429 answers. Cross-Origin-Resource-Policy is relaxed on this path
+ * only (helmet's default, same-origin, stays everywhere else). No other path answers a cross-origin request.
+ */
+export function registerTrackingCors(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS' || !isTrackingEventsUrl(request.url)) return;
+    return reply.status(204).headers(PREFLIGHT).send();
+  });
+  // onSend runs after a forwarded response's headers are copied: the service cannot override it.
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (isTrackingEventsUrl(request.url)) {
+      void reply.header('Access-Control-Allow-Origin', '*');
+      void reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    }
+    return payload;
+  });
+}
