@@ -1,7 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { AiModule } from '@pp/ai';
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
-import { BuiltInLanguageModel } from '@pp/ai';
 import { BaseConfig } from '@pp/platform';
 import { OutreachJobHandler } from '../outreach/jobs/outreach-job-handler';
 import { OUTREACH_QUEUE } from '../queues';
@@ -18,7 +17,6 @@ import { EngineSentHook } from './engine-sent-hook';
 import { EngineTrigger } from './engine-trigger';
 import { EngineService } from './engine.service';
 import { EngineJobsHandler } from './jobs/engine-jobs.handler';
-import { LANGUAGE_MODEL } from './language-model';
 import { LeadAnalyzer } from './lead-analyzer';
 import { PracticeSettings } from './practice-settings';
 import { ReadModelPracticeSettings } from './read-model-practice-settings';
@@ -27,7 +25,7 @@ import { ReadModelPracticeSettings } from './read-model-practice-settings';
 export interface EngineOptions {
   clock?: Provider;
   practiceSettings?: Provider;
-  /** A LanguageModel under LANGUAGE_MODEL; the built-in one when not given. */
+  /** A LanguageModel under LANGUAGE_MODEL; AiModule's (from the LLM_* settings) when not given. */
   languageModel?: Provider;
   /** PracticeKnowledge, when the app does not provide it. */
   knowledge?: Provider;
@@ -47,8 +45,7 @@ export class EngineModule {
     const providers: Provider[] = [
       options.clock ?? { provide: Clock, useClass: SystemClock },
       options.practiceSettings ?? { provide: PracticeSettings, useClass: ReadModelPracticeSettings },
-      // replaced by AiModule.forRoot() when wp/openai lands
-      options.languageModel ?? { provide: LANGUAGE_MODEL, useClass: BuiltInLanguageModel },
+      ...(options.languageModel ? [options.languageModel] : []),
       ...(options.knowledge ? [options.knowledge] : []),
       AfterCommit,
       EngineQueue,
