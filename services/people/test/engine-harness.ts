@@ -137,6 +137,39 @@ export async function startEngine(label: string): Promise<EngineHarness> {
   const readModel = service.app.get(PracticeReadModel);
   const queue = service.app.get<Queue>(getQueueToken(OUTREACH_QUEUE));
   const copy = service.app.get(KnowledgeCopy);
+  const submitForm = async (practiceId: string, fields: Record<string, string>) => {
+    const now = new Date();
+    const event: FormSubmittedV1 = {
+      v: 1,
+      event_id: randomUUID(),
+      practice_id: practiceId,
+      occurred_at: now.toISOString(),
+      type: 'form_submitted',
+      tracking_event_id: randomUUID(),
+      visitor_id: `visitor-${randomUUID().slice(0, 8)}`,
+      session_id: `session-${randomUUID().slice(0, 8)}`,
+      url: 'https://glow.example/contact',
+      title: 'Book a consultation',
+      referrer: null,
+      submitted_at: now.toISOString(),
+      received_at: now.toISOString(),
+      fields,
+      ip: '203.0.113.9',
+      user_agent: 'Mozilla/5.0',
+    } as FormSubmittedV1;
+    await publishEvents(brokers, Topics.trackingForms, [event]);
+    return event;
+  };
+  // The forms consumer is up once it kept a submission (one with no contact: no lead, no engine work). Its first
+  // start can take long while other suites start theirs.
+  const warmUp = await submitForm(randomUUID(), { message: 'warm-up' });
+  await eventually(async () => {
+    const [row] = await dataSource.query(
+      `SELECT 1 FROM "people"."form_submissions" WHERE "tracking_event_id" = $1`,
+      [warmUp.tracking_event_id],
+    );
+    return Boolean(row);
+  }, 90_000);
   const envelope = <T extends string>(type: T, practiceId: string) => ({
     v: 1 as const,
     event_id: randomUUID(),
@@ -213,26 +246,7 @@ export async function startEngine(label: string): Promise<EngineHarness> {
       return event.chunks.map((c) => c.chunk_id);
     },
     async submitForm(practiceId, fields) {
-      const now = new Date();
-      const event: FormSubmittedV1 = {
-        v: 1,
-        event_id: randomUUID(),
-        practice_id: practiceId,
-        occurred_at: now.toISOString(),
-        type: 'form_submitted',
-        tracking_event_id: randomUUID(),
-        visitor_id: `visitor-${randomUUID().slice(0, 8)}`,
-        session_id: `session-${randomUUID().slice(0, 8)}`,
-        url: 'https://glow.example/contact',
-        title: 'Book a consultation',
-        referrer: null,
-        submitted_at: now.toISOString(),
-        received_at: now.toISOString(),
-        fields,
-        ip: '203.0.113.9',
-        user_agent: 'Mozilla/5.0',
-      } as FormSubmittedV1;
-      await publishEvents(brokers, Topics.trackingForms, [event]);
+      await submitForm(practiceId, fields);
     },
     leadByPhone(practiceId, e164) {
       return eventually(

@@ -19,6 +19,8 @@ function phone() {
 describe('the AI engine: form → lead → analysis → decision → review or sandbox send (real PostgreSQL, Redis, Kafka)', () => {
   let h: EngineHarness;
   let runner: ActionRunner;
+  /** Releases a draft a test holds, should the test end before it does. */
+  let releaseHeld: (() => void) | null = null;
 
   beforeAll(async () => {
     h = await startEngine('engine');
@@ -26,6 +28,8 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   }, 120_000);
   afterAll(() => h.stop());
   afterEach(() => {
+    releaseHeld?.();
+    releaseHeld = null;
     h.clock.at = null;
     h.model.draftGate = null;
     h.model.onDraft = null;
@@ -54,6 +58,13 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       message,
       ...extra,
     });
+    return h.leadByPhone(practiceId, p.e164);
+  }
+
+  /** A form lead who gave only a phone: SMS is the only channel that reaches it. */
+  async function phoneLead(practiceId: string, message: string) {
+    const p = phone();
+    await h.submitForm(practiceId, { name: 'Sofia Marquez', phone: p.typed, message });
     return h.leadByPhone(practiceId, p.e164);
   }
 
@@ -182,7 +193,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('schedules the SMS of a lead writing at 23:00 in Los Angeles for 08:00 local, as a delayed job', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z'); // 23:00 PDT on June 10
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await formLead(practice.practice_id, 'Hi, how much is Botox?');
+    const lead = await phoneLead(practice.practice_id, 'Hi, how much is Botox?');
 
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     expect(action.due_at.toISOString()).toBe('2026-06-11T15:00:00.000Z'); // 08:00 PDT
@@ -194,6 +205,19 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     const job = await h.queue.getJob(`action_${action.action_id}`);
     expect(await job?.isDelayed()).toBe(true);
     expect(job?.opts.delay).toBe(9 * 3_600_000);
+    expect(await h.events(lead.person_id, 'sms_sent')).toHaveLength(0);
+  }, 60_000);
+
+  it('answers a lead writing at 23:00 in Los Angeles at once by e-mail when it gave one, and sends no SMS at night', async () => {
+    h.clock.at = new Date('2026-06-11T06:00:00Z'); // 23:00 PDT on June 10
+    const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
+    const lead = await formLead(practice.practice_id, 'Hi, how much is Botox?');
+
+    const message = await sentMessage(lead.person_id, 'email_sent');
+    expect(message).toContain('Sofia');
+    const [first] = await h.actions(lead.person_id);
+    expect(first).toMatchObject({ kind: 'first_contact', channel: 'email', status: 'done' });
+    expect(first.due_at.toISOString()).toBe('2026-06-11T06:00:00.000Z');
     expect(await h.events(lead.person_id, 'sms_sent')).toHaveLength(0);
   }, 60_000);
 
@@ -217,7 +241,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('sends once when the same run-action job runs twice at once and again later', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z');
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await formLead(practice.practice_id, 'Botox price please');
+    const lead = await phoneLead(practice.practice_id, 'Botox price please');
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     h.clock.at = new Date('2026-06-11T15:00:00Z');
     const send = jest.spyOn(h.service.app.get(Transports).for('sms'), 'send');
@@ -237,13 +261,14 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('sends once when the worker stops mid-job and another worker takes the job over', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z');
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await formLead(practice.practice_id, 'How much for lip filler?');
+    const lead = await phoneLead(practice.practice_id, 'How much for lip filler?');
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     h.clock.at = new Date('2026-06-11T15:00:00Z');
 
     // The first attempt hangs in its draft, as a worker that stopped mid-job.
     let release!: () => void;
     h.model.draftGate = new Promise<void>((resolve) => (release = resolve));
+    releaseHeld = release;
     const entered = new Promise<void>((resolve) => (h.model.onDraft = resolve));
     const stuck = runner.run(action.action_id);
     await entered;
@@ -272,7 +297,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('human control silences the AI: the plan is cancelled and a due job sends nothing; back to AI it plans again', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z');
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await formLead(practice.practice_id, 'Botox price please');
+    const lead = await phoneLead(practice.practice_id, 'Botox price please');
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     const caller = h.caller([practice.practice_id], 'Dana Whitfield');
 
