@@ -1,7 +1,24 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import type { Answer, AnswerRequest, Draft, DraftRequest, LanguageModel, UnderstandRequest } from '@pp/ai';
-import { understandInquiry } from '@pp/ai';
-import { FormSubmittedV1, Topics } from '@pp/contracts';
+import type {
+  Answer,
+  AnswerRequest,
+  Draft,
+  DraftRequest,
+  LanguageModel,
+  ModelCallOptions,
+  UnderstandRequest,
+  Understanding,
+} from '@pp/ai';
+import { BuiltInLanguageModel } from '@pp/ai';
+import {
+  FormSubmittedV1,
+  KnowledgePageV1,
+  OfferedConsultationFee,
+  OfferedProcedure,
+  OfferedPromotion,
+  PracticeOfferV1,
+  Topics,
+} from '@pp/contracts';
 import { PracticeReadModel } from '@pp/platform';
 import {
   eventually,
@@ -19,11 +36,7 @@ import { peopleDatabase } from '../src/database/database';
 import { Clock } from '../src/engine/clock';
 import { EngineAction } from '../src/engine/engine-action.entity';
 import { LANGUAGE_MODEL } from '../src/engine/language-model';
-import {
-  KnowledgePassage,
-  PracticeKnowledge,
-  PracticeOffer,
-} from '../src/knowledge-context/practice-knowledge';
+import { KnowledgeCopy } from '../src/knowledge-context/knowledge-copy';
 import { peopleService } from '../src/people.service-definition';
 import { Person } from '../src/persons/person.entity';
 import { OUTREACH_QUEUE } from '../src/queues';
@@ -39,89 +52,60 @@ export class TestClock extends Clock {
   }
 }
 
-/** What the practice knows, given by the test. */
-export class MemoryKnowledge extends PracticeKnowledge {
-  readonly offers = new Map<string, PracticeOffer>();
-  readonly pages = new Map<string, KnowledgePassage[]>();
-  async offer(practiceId: string) {
-    return this.offers.get(practiceId) ?? null;
-  }
-  async passages(practiceId: string, question: string, limit: number) {
-    const words = question
-      .toLowerCase()
-      .split(/\W+/)
-      .filter((w) => w.length > 3);
-    return (this.pages.get(practiceId) ?? [])
-      .filter((p) => words.some((w) => p.content.toLowerCase().includes(w)))
-      .slice(0, limit);
-  }
-}
-
 /**
- * The language model of these tests: the built-in understanding, and a plain draft and answer that quote only
- * what they are given (the built-in drafting is tested in @pp/ai). `draftGate` can hold drafts (a worker
- * stopped mid-job).
+ * The language model of these tests: the real built-in one (understanding, drafts, answers, all offline). A
+ * double only in that it records the draft requests and can hold a draft (`draftGate`), as a worker that
+ * stopped mid-job; otherwise every call is the built-in model's.
  */
-export class TestLanguageModel implements LanguageModel {
+export class GatedLanguageModel implements LanguageModel {
   readonly provider = 'built-in' as const;
   readonly model = 'built-in';
+  readonly builtIn = new BuiltInLanguageModel();
   readonly drafts: DraftRequest[] = [];
   draftGate: Promise<void> | null = null;
   onDraft: (() => void) | null = null;
 
-  async understand(request: UnderstandRequest) {
-    return understandInquiry(request);
+  understand(request: UnderstandRequest, options?: ModelCallOptions): Promise<Understanding> {
+    return this.builtIn.understand(request, options);
   }
 
-  async draft(request: DraftRequest): Promise<Draft> {
+  async draft(request: DraftRequest, options?: ModelCallOptions): Promise<Draft> {
     this.drafts.push(request);
     this.onDraft?.();
     if (this.draftGate) await this.draftGate;
-    const correction = request.corrections?.[0];
-    const name = request.recipient.firstName ?? 'there';
-    const procedure = request.procedures[0] ?? 'your visit';
-    const price = request.pricing.find((p) => p.procedureName === request.procedures[0]);
-    const body = correction
-      ? correction.corrected.replace(correction.firstName ?? '\u0000', name)
-      : request.language === 'es'
-        ? `Hola ${name}, gracias por escribir a ${request.practice.name} sobre ${procedure}.`
-        : `Hi ${name}, thanks for contacting ${request.practice.name} about ${procedure}.${
-            price?.priceMin ? ` It starts at $${price.priceMin}.` : ''
-          }`;
-    return {
-      subject: request.channel === 'email' ? `Your ${procedure} inquiry` : null,
-      body,
-      used_correction: Boolean(correction),
-      reasoning: 'test draft',
-      provider: 'built-in',
-      model: 'built-in',
-    };
+    return this.builtIn.draft(request, options);
   }
 
-  async answer(request: AnswerRequest): Promise<Answer> {
-    const passage = request.context[0];
-    return {
-      answer: passage ? passage.text : `I could not find that for ${request.lead?.name ?? 'this lead'}.`,
-      citations: passage ? [passage.id] : [],
-      grounded: Boolean(passage),
-      reasoning: 'test answer',
-      provider: 'built-in',
-      model: 'built-in',
-    };
+  answer(request: AnswerRequest, options?: ModelCallOptions): Promise<Answer> {
+    return this.builtIn.answer(request, options);
   }
 }
 
 export interface EngineHarness extends PeopleHarness {
   clock: TestClock;
-  model: TestLanguageModel;
-  knowledge: MemoryKnowledge;
+  model: GatedLanguageModel;
   queue: Queue;
-  /** Publishes a practice with its automation level and one location in `timezone`, and waits for it. */
+  /**
+   * Publishes a practice with its automation level and its locations (one in `timezone` unless `locations`
+   * are given, the first the primary), and waits for its read model.
+   */
   practice(options: {
     automation_level: 'manual' | 'semi_auto' | 'full_auto';
     timezone?: string;
     channels?: { sms?: boolean; email?: boolean; phone?: boolean };
-  }): Promise<{ practice_id: string; location_id: string }>;
+    locations?: { name: string; address: string }[];
+  }): Promise<{ practice_id: string; location_id: string; location_ids: string[] }>;
+  /** What the practice offers, into people's knowledge copy as knowledge publishes it. */
+  offer(
+    practiceId: string,
+    offer: {
+      procedures: OfferedProcedure[];
+      promotions?: OfferedPromotion[];
+      consultation_fees?: OfferedConsultationFee[];
+    },
+  ): Promise<void>;
+  /** A page of the practice's website, into people's knowledge copy; its chunk ids, in order. */
+  page(practiceId: string, page: { url: string; title: string; chunks: string[] }): Promise<string[]>;
   /** A website form on tracking.forms, as the ingress publishes it. */
   submitForm(practiceId: string, fields: Record<string, string>): Promise<void>;
   /** The lead of a phone number in the practice, once intake made it. */
@@ -133,8 +117,7 @@ export interface EngineHarness extends PeopleHarness {
 
 export async function startEngine(label: string): Promise<EngineHarness> {
   const clock = new TestClock();
-  const model = new TestLanguageModel();
-  const knowledge = new MemoryKnowledge();
+  const model = new GatedLanguageModel();
   const isolated = await startIsolatedService(
     {
       ...peopleService,
@@ -143,7 +126,6 @@ export async function startEngine(label: string): Promise<EngineHarness> {
           engineOptions: {
             clock: { provide: Clock, useValue: clock },
             languageModel: { provide: LANGUAGE_MODEL, useValue: model },
-            knowledge: { provide: PracticeKnowledge, useValue: knowledge },
           },
         }),
     },
@@ -154,12 +136,52 @@ export async function startEngine(label: string): Promise<EngineHarness> {
   const brokers = service.config.KAFKA_BROKERS;
   const readModel = service.app.get(PracticeReadModel);
   const queue = service.app.get<Queue>(getQueueToken(OUTREACH_QUEUE));
+  const copy = service.app.get(KnowledgeCopy);
+  const submitForm = async (practiceId: string, fields: Record<string, string>) => {
+    const now = new Date();
+    const event: FormSubmittedV1 = {
+      v: 1,
+      event_id: randomUUID(),
+      practice_id: practiceId,
+      occurred_at: now.toISOString(),
+      type: 'form_submitted',
+      tracking_event_id: randomUUID(),
+      visitor_id: `visitor-${randomUUID().slice(0, 8)}`,
+      session_id: `session-${randomUUID().slice(0, 8)}`,
+      url: 'https://glow.example/contact',
+      title: 'Book a consultation',
+      referrer: null,
+      submitted_at: now.toISOString(),
+      received_at: now.toISOString(),
+      fields,
+      ip: '203.0.113.9',
+      user_agent: 'Mozilla/5.0',
+    } as FormSubmittedV1;
+    await publishEvents(brokers, Topics.trackingForms, [event]);
+    return event;
+  };
+  // The forms consumer is up once it kept a submission (one with no contact: no lead, no engine work). Its first
+  // start can take long while other suites start theirs.
+  const warmUp = await submitForm(randomUUID(), { message: 'warm-up' });
+  await eventually(async () => {
+    const [row] = await dataSource.query(
+      `SELECT 1 FROM "people"."form_submissions" WHERE "tracking_event_id" = $1`,
+      [warmUp.tracking_event_id],
+    );
+    return Boolean(row);
+  }, 90_000);
+  const envelope = <T extends string>(type: T, practiceId: string) => ({
+    v: 1 as const,
+    event_id: randomUUID(),
+    practice_id: practiceId,
+    occurred_at: new Date().toISOString(),
+    type,
+  });
 
   return {
     ...isolated,
     clock,
     model,
-    knowledge,
     queue,
     leads: new Leads(dataSource),
     http: () => request(service.app.getHttpServer()),
@@ -173,6 +195,11 @@ export async function startEngine(label: string): Promise<EngineHarness> {
     },
     async practice(options) {
       const channels = { sms: true, email: true, phone: true, ...options.channels };
+      const locations = options.locations?.map((l) => ({
+        ...l,
+        timezone: options.timezone ?? 'America/Chicago',
+        business_hours: null,
+      })) ?? [{ timezone: options.timezone ?? 'America/Chicago', business_hours: null }];
       const snapshot = testPracticeSnapshot(
         {
           automation_level: options.automation_level,
@@ -185,7 +212,7 @@ export async function startEngine(label: string): Promise<EngineHarness> {
             },
           },
         },
-        [{ timezone: options.timezone ?? 'America/Chicago', business_hours: null }],
+        locations,
       );
       await publishPracticeSnapshot(brokers, snapshot);
       const practiceId = snapshot.practice.practice_id;
@@ -193,32 +220,33 @@ export async function startEngine(label: string): Promise<EngineHarness> {
         const practice = await readModel.practice(practiceId);
         return (
           practice?.automation_level === options.automation_level &&
-          (await readModel.locations(practiceId)).length === 1
+          (await readModel.locations(practiceId)).length === locations.length
         );
       }, 30_000);
-      return { practice_id: practiceId, location_id: snapshot.locations[0].location_id };
+      const ids = snapshot.locations.map((l) => l.location_id);
+      return { practice_id: practiceId, location_id: ids[0], location_ids: ids };
+    },
+    async offer(practiceId, offer) {
+      const event: PracticeOfferV1 = {
+        ...envelope('practice_offer', practiceId),
+        procedures: offer.procedures,
+        promotions: offer.promotions ?? [],
+        consultation_fees: offer.consultation_fees ?? [],
+      };
+      if (!(await copy.apply(event))) throw new Error('the offer was not applied');
+    },
+    async page(practiceId, page) {
+      const event: KnowledgePageV1 = {
+        ...envelope('knowledge_page', practiceId),
+        source_url: page.url,
+        page_title: page.title,
+        chunks: page.chunks.map((content) => ({ chunk_id: randomUUID(), content })),
+      };
+      if (!(await copy.apply(event))) throw new Error('the page was not applied');
+      return event.chunks.map((c) => c.chunk_id);
     },
     async submitForm(practiceId, fields) {
-      const now = new Date();
-      const event: FormSubmittedV1 = {
-        v: 1,
-        event_id: randomUUID(),
-        practice_id: practiceId,
-        occurred_at: now.toISOString(),
-        type: 'form_submitted',
-        tracking_event_id: randomUUID(),
-        visitor_id: `visitor-${randomUUID().slice(0, 8)}`,
-        session_id: `session-${randomUUID().slice(0, 8)}`,
-        url: 'https://glow.example/contact',
-        title: 'Book a consultation',
-        referrer: null,
-        submitted_at: now.toISOString(),
-        received_at: now.toISOString(),
-        fields,
-        ip: '203.0.113.9',
-        user_agent: 'Mozilla/5.0',
-      } as FormSubmittedV1;
-      await publishEvents(brokers, Topics.trackingForms, [event]);
+      await submitForm(practiceId, fields);
     },
     leadByPhone(practiceId, e164) {
       return eventually(

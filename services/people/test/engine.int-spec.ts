@@ -1,7 +1,10 @@
+import { findAmounts, findInventedPrices, QuotableFacts } from '@pp/ai';
 import { eventually } from '@pp/testing';
+import { randomUUID } from 'node:crypto';
 import { ActionRunner, engineSendKey } from '../src/engine/action-runner';
 import { RUN_ACTION_JOB } from '../src/engine/jobs/engine-jobs';
 import { Transports } from '../src/outreach/transports/transports';
+import { Person } from '../src/persons/person.entity';
 import { EngineHarness, startEngine } from './engine-harness';
 import { Caller } from './people-harness';
 
@@ -16,6 +19,8 @@ function phone() {
 describe('the AI engine: form → lead → analysis → decision → review or sandbox send (real PostgreSQL, Redis, Kafka)', () => {
   let h: EngineHarness;
   let runner: ActionRunner;
+  /** Releases a draft a test holds, should the test end before it does. */
+  let releaseHeld: (() => void) | null = null;
 
   beforeAll(async () => {
     h = await startEngine('engine');
@@ -23,6 +28,8 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   }, 120_000);
   afterAll(() => h.stop());
   afterEach(() => {
+    releaseHeld?.();
+    releaseHeld = null;
     h.clock.at = null;
     h.model.draftGate = null;
     h.model.onDraft = null;
@@ -51,6 +58,13 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       message,
       ...extra,
     });
+    return h.leadByPhone(practiceId, p.e164);
+  }
+
+  /** A form lead who gave only a phone: SMS is the only channel that reaches it. */
+  async function phoneLead(practiceId: string, message: string) {
+    const p = phone();
+    await h.submitForm(practiceId, { name: 'Sofia Marquez', phone: p.typed, message });
     return h.leadByPhone(practiceId, p.e164);
   }
 
@@ -179,7 +193,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('schedules the SMS of a lead writing at 23:00 in Los Angeles for 08:00 local, as a delayed job', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z'); // 23:00 PDT on June 10
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await formLead(practice.practice_id, 'Hi, how much is Botox?');
+    const lead = await phoneLead(practice.practice_id, 'Hi, how much is Botox?');
 
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     expect(action.due_at.toISOString()).toBe('2026-06-11T15:00:00.000Z'); // 08:00 PDT
@@ -191,6 +205,19 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     const job = await h.queue.getJob(`action_${action.action_id}`);
     expect(await job?.isDelayed()).toBe(true);
     expect(job?.opts.delay).toBe(9 * 3_600_000);
+    expect(await h.events(lead.person_id, 'sms_sent')).toHaveLength(0);
+  }, 60_000);
+
+  it('answers a lead writing at 23:00 in Los Angeles at once by e-mail when it gave one, and sends no SMS at night', async () => {
+    h.clock.at = new Date('2026-06-11T06:00:00Z'); // 23:00 PDT on June 10
+    const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
+    const lead = await formLead(practice.practice_id, 'Hi, how much is Botox?');
+
+    const message = await sentMessage(lead.person_id, 'email_sent');
+    expect(message).toContain('Sofia');
+    const [first] = await h.actions(lead.person_id);
+    expect(first).toMatchObject({ kind: 'first_contact', channel: 'email', status: 'done' });
+    expect(first.due_at.toISOString()).toBe('2026-06-11T06:00:00.000Z');
     expect(await h.events(lead.person_id, 'sms_sent')).toHaveLength(0);
   }, 60_000);
 
@@ -214,7 +241,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('sends once when the same run-action job runs twice at once and again later', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z');
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await formLead(practice.practice_id, 'Botox price please');
+    const lead = await phoneLead(practice.practice_id, 'Botox price please');
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     h.clock.at = new Date('2026-06-11T15:00:00Z');
     const send = jest.spyOn(h.service.app.get(Transports).for('sms'), 'send');
@@ -234,13 +261,14 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('sends once when the worker stops mid-job and another worker takes the job over', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z');
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await formLead(practice.practice_id, 'How much for lip filler?');
+    const lead = await phoneLead(practice.practice_id, 'How much for lip filler?');
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     h.clock.at = new Date('2026-06-11T15:00:00Z');
 
     // The first attempt hangs in its draft, as a worker that stopped mid-job.
     let release!: () => void;
     h.model.draftGate = new Promise<void>((resolve) => (release = resolve));
+    releaseHeld = release;
     const entered = new Promise<void>((resolve) => (h.model.onDraft = resolve));
     const stuck = runner.run(action.action_id);
     await entered;
@@ -269,7 +297,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('human control silences the AI: the plan is cancelled and a due job sends nothing; back to AI it plans again', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z');
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await formLead(practice.practice_id, 'Botox price please');
+    const lead = await phoneLead(practice.practice_id, 'Botox price please');
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     const caller = h.caller([practice.practice_id], 'Dana Whitfield');
 
@@ -317,43 +345,18 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     expect(await h.actions(lead.person_id)).toHaveLength(0);
   }, 60_000);
 
-  it('correction learning: a remembered edit shapes the next lead’s draft of the same situation', async () => {
-    h.clock.at = daytime();
-    const practice = await h.practice({ automation_level: 'manual' });
-    const first = await formLead(practice.practice_id, 'How much is Botox?');
-    await eventually(async () => (await h.events(first.person_id, 'pending_review'))[0], 30_000);
-    const caller = h.caller([practice.practice_id], 'Dana Whitfield');
-    await post(
-      caller,
-      `/api/v1/people/${first.person_id}/edit-decision`,
-      {
-        corrected_message: 'Hi Sofia! Call us at the front desk and we will walk you through Botox pricing.',
-        remember_correction: true,
-      },
-      200,
-    );
-
-    const second = await formLead(practice.practice_id, 'What does Botox cost?', { name: 'Grace Chen' });
-    const review = await eventually(
-      async () => (await h.events(second.person_id, 'pending_review'))[0],
-      30_000,
-    );
-    const message = String((review.content_data.original_decision as Record<string, unknown>).message);
-    expect(message).toContain('walk you through Botox pricing');
-    expect(message).toContain('Grace');
-  }, 90_000);
-
   it('Ask AI answers from the knowledge with citations; 422 for an empty or too long question; 404 for another practice', async () => {
     const practice = await h.practice({ automation_level: 'manual' });
-    h.knowledge.pages.set(practice.practice_id, [
-      {
-        chunk_id: 'chunk-parking',
-        source_url: 'https://glow.example/visit',
-        page_title: 'Visit us',
-        content: 'Free parking is available behind the building.',
-        score: 1,
-      },
-    ]);
+    const [parking] = await h.page(practice.practice_id, {
+      url: 'https://glow.example/visit',
+      title: 'Visit us',
+      chunks: ['Free parking is available in the garage behind the building on Elm Street.'],
+    });
+    const [botox] = await h.page(practice.practice_id, {
+      url: 'https://glow.example/botox',
+      title: 'Botox',
+      chunks: ['Botox results usually last three to four months.'],
+    });
     const lead = await h.leads.person(practice.practice_id);
     const caller = h.caller([practice.practice_id]);
     const response = await post(
@@ -363,12 +366,31 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       200,
     );
     expect(response.body).toEqual({
-      answer: 'Free parking is available behind the building.',
+      answer: expect.stringContaining('garage behind the building'),
       grounded: true,
-      citations: [
-        { chunk_id: 'chunk-parking', source_url: 'https://glow.example/visit', page_title: 'Visit us' },
-      ],
+      citations: [{ chunk_id: parking, source_url: 'https://glow.example/visit', page_title: 'Visit us' }],
     });
+    expect(response.body.answer).not.toContain('three to four months');
+    const lasting = await post(
+      caller,
+      `/api/v1/people/${lead.person_id}/ask-ai`,
+      { question: 'How long does Botox last?' },
+      200,
+    );
+    expect(lasting.body).toMatchObject({
+      answer: expect.stringContaining('three to four months'),
+      grounded: true,
+      citations: [{ chunk_id: botox, source_url: 'https://glow.example/botox', page_title: 'Botox' }],
+    });
+    // Not in the knowledge: the answer says so, cites nothing and guesses nothing.
+    const unknown = await post(
+      caller,
+      `/api/v1/people/${lead.person_id}/ask-ai`,
+      { question: 'Do you accept CareCredit financing?' },
+      200,
+    );
+    expect(unknown.body).toMatchObject({ grounded: false, citations: [] });
+    expect(unknown.body.answer).not.toMatch(/parking|months/i);
     await post(caller, `/api/v1/people/${lead.person_id}/ask-ai`, { question: '' }, 422);
     await post(caller, `/api/v1/people/${lead.person_id}/ask-ai`, { question: 'x'.repeat(1001) }, 422);
     const other = h.caller([practice.location_id]);
@@ -404,5 +426,312 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       action_type: 'sms_initial',
       channel: 'sms',
     });
+  }, 60_000);
+
+  /** The message of a lead's open AI decision (manual), once the engine drafted it. */
+  async function reviewMessage(personId: string): Promise<{ message: string; reasoning: string }> {
+    const review = await eventually(async () => (await h.events(personId, 'pending_review'))[0], 30_000);
+    const decision = review.content_data.original_decision as Record<string, unknown>;
+    return { message: String(decision.message), reasoning: String(decision.reasoning) };
+  }
+
+  /** The message the engine sent a lead (full_auto), through the sandbox. */
+  async function sentMessage(personId: string, type: 'sms_sent' | 'email_sent'): Promise<string> {
+    const [sent] = await eventually(async () => {
+      const events = await h.events(personId, type);
+      return events.length > 0 ? events : undefined;
+    }, 30_000);
+    expect(sent.content_data).toMatchObject({ mock_execution: true });
+    return String(sent.content_data.message);
+  }
+
+  describe('no invented prices (the real built-in model, prices from people’s copy of the offer)', () => {
+    const locations = [
+      { name: 'Uptown Dallas', address: '2100 McKinney Ave, Dallas, TX 75201' },
+      { name: 'Legacy West', address: '5800 Legacy Dr, Plano, TX 75024' },
+    ];
+    /** What a lead of each location may be quoted: that location's Botox price, the promotion, the fee. */
+    const quotable = (min: number, max: number): QuotableFacts => ({
+      pricing: [
+        {
+          procedureName: 'Botox',
+          priceMin: min,
+          priceMax: max,
+          currency: 'USD',
+          unit: 'Unit',
+          locationName: null,
+        },
+      ],
+      promotions: [
+        {
+          name: 'Summer Glow',
+          description: '20% off Botox',
+          procedureNames: ['Botox'],
+          locationName: null,
+          endsAt: null,
+        },
+      ],
+      consultationFees: ['Free consultation'],
+    });
+    const uptown = quotable(13, 15);
+    const legacy = quotable(12, 14);
+
+    async function pricedPractice(level: 'manual' | 'full_auto') {
+      const practice = await h.practice({ automation_level: level, locations });
+      const [uptownId, legacyId] = practice.location_ids;
+      const price = (locationId: string, min: number, max: number) => ({
+        location_id: locationId,
+        location_name: null,
+        price_min: min,
+        price_max: max,
+        unit: 'Unit',
+        currency: 'USD',
+      });
+      await h.offer(practice.practice_id, {
+        procedures: [
+          {
+            procedure_id: randomUUID(),
+            name: 'Botox',
+            parent_name: 'Neurotoxins',
+            prices: [price(uptownId, 13, 15), price(legacyId, 12, 14)],
+          },
+          {
+            procedure_id: randomUUID(),
+            name: 'Lip Filler',
+            parent_name: 'Dermal Fillers',
+            prices: [{ ...price(uptownId, 650, 800), location_id: null }],
+          },
+        ],
+        promotions: [
+          {
+            promotion_id: randomUUID(),
+            name: 'Summer Glow',
+            type: 'percent_discount',
+            amount: 20,
+            location_id: null,
+            location_name: null,
+            procedure_names: ['Botox'],
+            start: '2026-06-01T00:00:00Z',
+            end: '2026-06-30T23:59:59Z',
+          },
+        ],
+        consultation_fees: [
+          {
+            modality: 'medspa',
+            location_id: null,
+            location_name: null,
+            fee: 0,
+            currency: 'USD',
+            is_free: true,
+          },
+        ],
+      });
+      return practice;
+    }
+
+    /** The forms of the test: price questions naming each location, by phone (SMS) or e-mail only. */
+    const forms: {
+      fields: Record<string, string>;
+      facts: QuotableFacts;
+      quote: RegExp;
+      other: RegExp;
+      channel: 'sms' | 'email';
+    }[] = [
+      {
+        fields: { message: 'how much is botox', location: 'Uptown' },
+        facts: uptown,
+        quote: /\$13 to \$15 per unit/,
+        other: /\$1[24]\b/,
+        channel: 'sms',
+      },
+      {
+        fields: { message: 'Hi! What do you charge for Botox? Is it per unit?', location: 'Plano, TX' },
+        facts: legacy,
+        quote: /\$12 to \$14 per unit/,
+        other: /\$1[35]\b/,
+        channel: 'sms',
+      },
+      {
+        fields: { message: 'botox price??', preferred_location: 'Legacy West' },
+        facts: legacy,
+        quote: /\$12 to \$14 per unit/,
+        other: /\$1[35]\b/,
+        channel: 'email',
+      },
+    ];
+
+    async function submit(practiceId: string, form: (typeof forms)[number]) {
+      const p = phone();
+      const email = `lead.${randomUUID().slice(0, 8)}@mail.example`;
+      await h.submitForm(practiceId, {
+        name: 'Sofia Marquez',
+        ...(form.channel === 'sms' ? { phone: p.typed } : {}),
+        email,
+        ...form.fields,
+      });
+      const lead = await eventually(
+        async () =>
+          (await h.dataSource
+            .getRepository(Person)
+            .findOneBy({ practice_id: practiceId, primary_email: email })) ?? undefined,
+        30_000,
+      );
+      return lead;
+    }
+
+    it('full_auto: every message sent quotes the lead’s location price and nothing the offer does not hold', async () => {
+      h.clock.at = daytime();
+      const practice = await pricedPractice('full_auto');
+      for (const form of forms) {
+        const lead = await submit(practice.practice_id, form);
+        const message = await sentMessage(lead.person_id, form.channel === 'sms' ? 'sms_sent' : 'email_sent');
+        expect({ message, invented: findInventedPrices(message, form.facts) }).toEqual({
+          message: expect.stringMatching(form.quote),
+          invented: [],
+        });
+        expect(message).not.toMatch(form.other);
+        expect(message).toContain('Sofia');
+      }
+    }, 90_000);
+
+    it('manual: every drafted decision quotes the lead’s location price and nothing the offer does not hold', async () => {
+      h.clock.at = daytime();
+      const practice = await pricedPractice('manual');
+      for (const form of forms) {
+        const lead = await submit(practice.practice_id, form);
+        const { message, reasoning } = await reviewMessage(lead.person_id);
+        expect({ message, invented: findInventedPrices(message, form.facts) }).toEqual({
+          message: expect.stringMatching(form.quote),
+          invented: [],
+        });
+        expect(message).not.toMatch(form.other);
+        // The decision says which price it quoted.
+        expect(reasoning).toContain('quoted Botox');
+      }
+    }, 90_000);
+
+    it('a practice that published no offer: the draft quotes no price at all', async () => {
+      h.clock.at = daytime();
+      const practice = await h.practice({ automation_level: 'manual' });
+      const lead = await formLead(practice.practice_id, 'How much is Botox? And lip filler?');
+      const { message } = await reviewMessage(lead.person_id);
+      expect(findAmounts(message)).toEqual([]);
+      expect(message).toMatch(/Botox/);
+      expect(message).toMatch(/quote|consultation/i);
+    }, 60_000);
+  });
+
+  it('correction learning with the built-in model: the next lead of the same situation gets the corrected wording with its own name', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'manual' });
+    const a = phone();
+    await h.submitForm(practice.practice_id, {
+      name: 'Priya Raman',
+      phone: a.typed,
+      message: 'How much is Botox?',
+    });
+    const first = await h.leadByPhone(practice.practice_id, a.e164);
+    const original = await reviewMessage(first.person_id);
+    const corrected =
+      'Priya, lovely to hear from you! Our injector prices Botox by the unit after a quick face check. Reply with a day that suits you and we will hold a spot.';
+    expect(original.message).not.toBe(corrected);
+    const caller = h.caller([practice.practice_id], 'Dana Whitfield');
+    await post(
+      caller,
+      `/api/v1/people/${first.person_id}/edit-decision`,
+      { corrected_message: corrected, remember_correction: true },
+      200,
+    );
+
+    // Lead B, same situation (a first SMS answering a price question, in English).
+    const b = phone();
+    await h.submitForm(practice.practice_id, {
+      name: 'Grace Chen',
+      phone: b.typed,
+      message: 'What does Botox cost?',
+    });
+    const second = await h.leadByPhone(practice.practice_id, b.e164);
+    const learned = await reviewMessage(second.person_id);
+    expect(learned.message).toBe(
+      'Grace, lovely to hear from you! Our injector prices Botox by the unit after a quick face check. Reply with a day that suits you and we will hold a spot.',
+    );
+    expect(learned.message).not.toContain('Priya');
+    expect(learned.reasoning).toContain('Followed the correction');
+
+    // Another situation (a booking request) keeps the plain draft.
+    const c = phone();
+    await h.submitForm(practice.practice_id, {
+      name: 'Maya Ortiz',
+      phone: c.typed,
+      message: 'I would like to book Botox next Tuesday',
+    });
+    const third = await h.leadByPhone(practice.practice_id, c.e164);
+    const plain = await reviewMessage(third.person_id);
+    expect(plain.message).toContain('Maya');
+    expect(plain.message).not.toContain('lovely to hear from you');
+  }, 90_000);
+
+  it('Spanish: a Spanish form is understood as Spanish and answered in Spanish', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'manual' });
+    await h.offer(practice.practice_id, {
+      procedures: [
+        {
+          procedure_id: randomUUID(),
+          name: 'Botox',
+          parent_name: 'Neurotoxins',
+          prices: [
+            {
+              location_id: null,
+              location_name: null,
+              price_min: 13,
+              price_max: 15,
+              unit: 'Unit',
+              currency: 'USD',
+            },
+          ],
+        },
+      ],
+    });
+    const p = phone();
+    await h.submitForm(practice.practice_id, {
+      name: 'Lucía Fernández',
+      phone: p.typed,
+      message: 'Hola, ¿cuánto cuesta el botox?',
+    });
+    const lead = await h.leadByPhone(practice.practice_id, p.e164);
+    const { message } = await reviewMessage(lead.person_id);
+    const person = await h.person(lead.person_id);
+    expect(person.current_outreach_state.ai_insights).toMatchObject({
+      language: 'es',
+      intent_classification: 'pricing',
+      procedures_of_interest: ['Botox'],
+    });
+    expect(message).toMatch(/^Hola Luc[ií]a/);
+    expect(message).toContain('cuesta de $13 a $15 por unidad');
+    expect(message).not.toMatch(/\b(Hi|Thanks|price|Reply)\b/);
+  }, 60_000);
+
+  it('a spam form gets no outreach: outreach_stopped spam, the lead closed, nothing drafted', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const lead = await formLead(
+      practice.practice_id,
+      'Boost your website SEO ranking today! We offer guaranteed first page Google results, click here http://seo-deals.example/offer',
+    );
+    const stopped = await eventually(
+      async () => (await h.events(lead.person_id, 'outreach_stopped'))[0],
+      30_000,
+    );
+    expect(stopped.content_data).toMatchObject({ reason: 'spam' });
+    const person = await h.person(lead.person_id);
+    expect(person.stage).toBe('Closed - Lost');
+    expect(person.current_outreach_state.ai_insights).toMatchObject({ intent_classification: 'spam' });
+    expect(await h.actions(lead.person_id)).toHaveLength(0);
+    expect(await h.events(lead.person_id, 'pending_review')).toHaveLength(0);
+    expect(await h.events(lead.person_id, 'sms_sent')).toHaveLength(0);
+    expect(
+      h.model.drafts.filter((d) => d.recipient.firstName === 'Sofia' && d.inbound?.includes('SEO')),
+    ).toHaveLength(0);
   }, 60_000);
 });

@@ -250,7 +250,8 @@ export class ActionRunner {
       channel: action.channel,
       message: draft.body,
       subject: draft.subject,
-      reasoning: `${action.reason}. ${prepared.reasoning}`.trim(),
+      // Why this action (the plan), and how the message was written (the draft: prices quoted, a correction).
+      reasoning: `${action.reason}. ${prepared.reasoning} ${draft.reasoning}`.trim(),
       situation: prepared.situation,
     });
     await finishAction(manager, action.action_id, 'done', { decision_id: opened.decision.decision_id });

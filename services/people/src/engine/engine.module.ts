@@ -25,7 +25,7 @@ import { ReadModelPracticeSettings } from './read-model-practice-settings';
 export interface EngineOptions {
   clock?: Provider;
   practiceSettings?: Provider;
-  /** A LanguageModel under LANGUAGE_MODEL, when the app does not import AiModule. */
+  /** A LanguageModel under LANGUAGE_MODEL; AiModule's (from the LLM_* settings) when not given. */
   languageModel?: Provider;
   /** PracticeKnowledge, when the app does not provide it. */
   knowledge?: Provider;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { InquiryChannel, LanguageModel, Understanding } from '@pp/ai';
+import type { InquiryChannel, LanguageModel, LeadScore, Understanding } from '@pp/ai';
 import { PendingReviewTypes } from '@pp/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { PracticeKnowledge } from '../knowledge-context/practice-knowledge';
@@ -29,9 +29,9 @@ import {
   TimelineFact,
 } from './insights-rules';
 import { LANGUAGE_MODEL } from './language-model';
-import { scoreLead } from './lead-scoring';
-import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
-import { procedureValue, quotableFacts } from './quotable-facts';
+import { leadScore } from './lead-scoring';
+import { EnginePractice, leadLocation, locationNamed, PracticeSettings } from './practice-settings';
+import { quotableFacts } from './quotable-facts';
 
 export type AnalysisOutcome = 'skipped' | Decision['type'];
 
@@ -75,8 +75,7 @@ export class LeadAnalyzer {
       : null;
     const text = trigger ? eventText(trigger) : null;
     const offer = this.knowledge ? await this.knowledge.offer(person.practice_id) : null;
-    const locationId = leadLocationId(trigger);
-    const location = practice ? leadLocation(practice, locationId) : null;
+    const location = practice ? leadLocation(practice, leadLocationId(practice, trigger)) : null;
     const now = this.clock.now();
     const facts = quotableFacts(offer, location, now);
 
@@ -103,25 +102,17 @@ export class LeadAnalyzer {
       if (!locked || current?.status !== 'queued') return 'skipped' as const;
       const fresh = await readTimeline(manager, locked.person_id);
       const counts = outboundFacts(fresh, INBOUND_TYPES);
-      const score = scoreLead({
-        intent: understanding.intent,
-        urgency: understanding.urgency_level,
-        procedureValue: procedureValue(facts, understanding.procedures_of_interest),
-        engagement: {
-          inboundMessages: counts.inbound,
-          outboundMessages: counts.outbound,
-          sessions: calculatedMetrics(fresh).total_sessions,
-          pagesViewed: calculatedMetrics(fresh).total_pages_viewed,
-          secondsOnSite: calculatedMetrics(fresh).total_time_on_site,
-        },
-        lastInboundAt: counts.lastInbound?.toISOString() ?? null,
-        now: now.toISOString(),
-        reachability: {
+      const score = leadScore({
+        understanding,
+        facts,
+        counts,
+        metrics: calculatedMetrics(fresh),
+        lead: {
           phone: Boolean(locked.primary_phone),
           email: Boolean(locked.primary_email),
           optedOut: locked.current_outreach_state?.opted_out === true,
         },
-        buyingSignals: understanding.buying_signals,
+        now,
       });
       await this.storeInsights(manager, locked, understanding, score, fresh, now, counts);
       if (trigger && text) {
@@ -173,7 +164,7 @@ export class LeadAnalyzer {
     manager: EntityManager,
     person: Person,
     u: Understanding,
-    score: ReturnType<typeof scoreLead>,
+    score: LeadScore,
     events: TimelineFact[],
     now: Date,
     counts: ReturnType<typeof outboundFacts>,
@@ -299,10 +290,16 @@ function inquiryChannel(channel: string): InquiryChannel {
     : 'form';
 }
 
-/** The location a form named (form_data.location_id or content_data.location_id), if any. */
-function leadLocationId(trigger: TimelineFact | null): string | null {
+/**
+ * The location the inquiry names: its location_id, else the form's location field (mapped to
+ * location_preference) matched to one of the practice's locations by name or city; null for none.
+ */
+function leadLocationId(practice: EnginePractice, trigger: TimelineFact | null): string | null {
   const value = trigger?.content_data.location_id;
-  return typeof value === 'string' ? value : null;
+  if (typeof value === 'string') return value;
+  const mapped = trigger?.content_data.mapped as Record<string, unknown> | undefined;
+  const preference = typeof mapped?.location_preference === 'string' ? mapped.location_preference : null;
+  return locationNamed(practice, preference)?.location_id ?? null;
 }
 
 /** Follow-ups the engine carried out since the lead last wrote. */

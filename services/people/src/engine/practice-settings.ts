@@ -1,4 +1,5 @@
 import type { BusinessHours } from '@pp/contracts';
+import { cityOfAddress, matchesLocation } from '../intake/submission-rules';
 
 export type AutomationLevel = 'manual' | 'semi_auto' | 'full_auto';
 
@@ -61,4 +62,19 @@ export function leadLocation(practice: EnginePractice, locationId: string | null
     practice.locations[0] ??
     null
   );
+}
+
+/**
+ * The active location a form's location field names (its name, else its city, as intake's location filtering
+ * reads it); null when it names none, or a city several locations share.
+ */
+export function locationNamed(practice: EnginePractice, preference: string | null): EngineLocation | null {
+  if (!preference?.trim()) return null;
+  const active = practice.locations.filter((l) => l.is_active);
+  const byName = active.filter((l) => matchesLocation(preference, [{ name: l.name, city: null }]));
+  if (byName.length === 1) return byName[0];
+  const byCity = active.filter((l) =>
+    matchesLocation(preference, [{ name: '', city: cityOfAddress(l.address) }]),
+  );
+  return byCity.length === 1 ? byCity[0] : null;
 }

@@ -78,12 +78,19 @@ export function describePromotion(p: Pick<OfferedPromotion, 'type' | 'amount' | 
   }
 }
 
-/** The highest price among the lead's procedures (max, else min), for the lead score; null when none is priced. */
+/** Units a price is given per that are a small part of a treatment (a neurotoxin unit, a millilitre). */
+const PART_OF_A_TREATMENT = /^(per\s+)?(units?|ml|cc|milliliters?|millilitres?|unidad(es)?)$/i;
+
+/**
+ * The highest price among the lead's procedures (max, else min), for the lead score; null when none is priced.
+ * A price per unit (Botox at $13 a unit) says nothing of what a treatment is worth: it counts as unknown.
+ */
 export function procedureValue(facts: QuotableFacts, procedures: readonly string[]): number | null {
   const wanted = new Set(procedures.map((p) => p.toLowerCase()));
   let best: number | null = null;
   for (const price of facts.pricing) {
     if (!wanted.has(price.procedureName.toLowerCase())) continue;
+    if (price.unit && PART_OF_A_TREATMENT.test(price.unit.trim())) continue;
     const value = price.priceMax ?? price.priceMin;
     if (value !== null && (best === null || value > best)) best = value;
   }
