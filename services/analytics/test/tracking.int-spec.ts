@@ -103,7 +103,7 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
     expect(await endOffset(brokers, Topics.trackingPageviews)).toBeGreaterThanOrEqual(viewsBefore + 1);
     const published = await eventually(async () => {
       const mine = formsOf(glow.practice.practice_id).filter((message) =>
-        [first.event_id, second.event_id].includes(message.value.tracking_event_id),
+        [first.event_id, second.event_id].includes(message.value.tracking_event_id as typeof first.event_id),
       );
       return mine.length === 2 && mine;
     }, 15_000);

@@ -24,7 +24,9 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     h.dataSource
       .getRepository(TimelineEvent)
       .find({ where: { person_id: personId }, order: { timestamp: 'ASC', event_id: 'ASC' } });
-  const submissionsOf = async (practiceId: string) =>
+  const submissionsOf = async (
+    practiceId: string,
+  ): Promise<{ status: string; person_id: string | null; fields: Record<string, string> }[]> =>
     (
       await h.dataSource.query(
         `SELECT "status", "person_id", "fields" FROM "people"."form_submissions"
