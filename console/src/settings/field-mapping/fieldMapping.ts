@@ -3,33 +3,10 @@
  * be mapped to, and how the page groups the fields. Pure: the page and its tests read it.
  */
 
-/** The targets, in the order the mapping dropdown offers them. */
-export const FIELD_MAPPING_TARGETS = [
-  'first_name',
-  'last_name',
-  'full_name',
-  'email',
-  'phone',
-  'location_preference',
-  'procedure_interest',
-  'provider_preference',
-  'message',
-  'preferred_contact_method',
-  'preferred_day',
-  'preferred_time',
-  'additional_info',
-  'ignore',
-] as const;
-export type FieldMappingTarget = (typeof FIELD_MAPPING_TARGETS)[number];
+import type { FieldMappingResponse, FieldMappingTarget } from '@pp/contracts';
 
-export const isFieldMappingTarget = (value: string): value is FieldMappingTarget =>
-  (FIELD_MAPPING_TARGETS as readonly string[]).includes(value);
-
-/** GET practices/{practice_id}/field-mapping. */
-export interface FieldMappingResponse {
-  discovered_fields: { name: string; examples: string[] }[];
-  current_mappings: Record<string, string>;
-}
+export { FIELD_MAPPING_TARGETS, isFieldMappingTarget } from '@pp/contracts';
+export type { FieldMappingResponse, FieldMappingTarget } from '@pp/contracts';
 
 export const FIELD_GROUPS = ['core', 'additional', 'unmapped', 'ignored'] as const;
 export type FieldGroup = (typeof FIELD_GROUPS)[number];
