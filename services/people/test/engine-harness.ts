@@ -11,7 +11,6 @@ import type {
 } from '@pp/ai';
 import { BuiltInLanguageModel } from '@pp/ai';
 import {
-  FormSubmittedV1,
   KnowledgePageV1,
   OfferedConsultationFee,
   OfferedProcedure,
@@ -41,6 +40,7 @@ import { peopleService } from '../src/people.service-definition';
 import { Person } from '../src/persons/person.entity';
 import { OUTREACH_QUEUE } from '../src/queues';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
+import { formSubmitted } from './factories/forms';
 import { Leads } from './factories/leads';
 import { PeopleHarness } from './people-harness';
 
@@ -138,25 +138,8 @@ export async function startEngine(label: string): Promise<EngineHarness> {
   const queue = service.app.get<Queue>(getQueueToken(OUTREACH_QUEUE));
   const copy = service.app.get(KnowledgeCopy);
   const submitForm = async (practiceId: string, fields: Record<string, string>) => {
-    const now = new Date();
-    const event: FormSubmittedV1 = {
-      v: 1,
-      event_id: randomUUID(),
-      practice_id: practiceId,
-      occurred_at: now.toISOString(),
-      type: 'form_submitted',
-      tracking_event_id: randomUUID(),
-      visitor_id: `visitor-${randomUUID().slice(0, 8)}`,
-      session_id: `session-${randomUUID().slice(0, 8)}`,
-      url: 'https://glow.example/contact',
-      title: 'Book a consultation',
-      referrer: null,
-      submitted_at: now.toISOString(),
-      received_at: now.toISOString(),
-      fields,
-      ip: '203.0.113.9',
-      user_agent: 'Mozilla/5.0',
-    } as FormSubmittedV1;
+    const now = new Date().toISOString();
+    const event = formSubmitted(practiceId, fields, { referrer: null, submitted_at: now, received_at: now });
     await publishEvents(brokers, Topics.trackingForms, [event]);
     return event;
   };

@@ -9,7 +9,6 @@ import {
   testCaller,
   testPracticeSnapshot,
 } from '@pp/testing';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EntityManager } from 'typeorm';
 import { AppModule } from '../src/app.module';
@@ -19,6 +18,7 @@ import { FormSubmission } from '../src/intake/form-submission.entity';
 import { peopleService } from '../src/people.service-definition';
 import { Person } from '../src/persons/person.entity';
 import { PeopleHarness } from './people-harness';
+import { formSubmitted } from './factories/forms';
 import { Leads } from './factories/leads';
 
 /** What intake handed to the engine, and whether the lead was there in the same transaction. */
@@ -90,28 +90,7 @@ export async function startIntake(label: string): Promise<IntakeHarness> {
       .getRepository(FormSubmission)
       .findOneBy({ practice_id: practiceId, tracking_event_id: trackingEventId });
 
-  const form: IntakeHarness['form'] = (practiceId, fields, overrides = {}) => {
-    const now = new Date();
-    return {
-      v: 1,
-      event_id: randomUUID(),
-      practice_id: practiceId,
-      occurred_at: now.toISOString(),
-      type: 'form_submitted',
-      tracking_event_id: randomUUID(),
-      visitor_id: `visitor-${randomUUID().slice(0, 8)}`,
-      session_id: `session-${randomUUID().slice(0, 8)}`,
-      url: 'https://glow.example/contact',
-      title: 'Book a consultation',
-      referrer: 'https://www.google.com/',
-      submitted_at: new Date(now.getTime() - 1500).toISOString(),
-      received_at: now.toISOString(),
-      fields,
-      ip: '203.0.113.9',
-      user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)',
-      ...overrides,
-    };
-  };
+  const form: IntakeHarness['form'] = formSubmitted;
 
   return {
     ...isolated,
