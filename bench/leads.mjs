@@ -236,7 +236,8 @@ async function main() {
       await explain(
         client,
         `${r.label}: ${ms(r.median)} ms median (the query of LeadListService.stats)`,
-        `SELECT "stage", "total", "review" FROM "people"."lead_counts" WHERE "practice_id" = $1`,
+        `SELECT "stage", sum("total")::int AS "total", sum("review")::int AS "review"
+           FROM "people"."lead_counts" WHERE "practice_id" = $1 GROUP BY "stage"`,
         [id],
       );
     }

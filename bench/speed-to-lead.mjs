@@ -13,6 +13,7 @@ import { dropDatabase, ensureDatabase, REDIS_URL } from '../deploy/local/infra.m
 import { migrateAll } from '../deploy/local/migrate.mjs';
 import { seedAll } from '../deploy/local/seed.mjs';
 import { startStack } from '../deploy/local/stack.mjs';
+import { cpuBetween, readCpu } from './cpu.mjs';
 import { ROOT } from '../deploy/local/workspace.mjs';
 
 const arg = (name, fallback) => {
@@ -114,6 +115,8 @@ async function main() {
     };
     // Wait until the ingress knows the site key, outside the burst.
     await submit(FORMS);
+    console.log(`stack ready; posting ${FORMS} forms, ${CONCURRENCY} at a time`);
+    const cpuAtStart = readCpu(stack.pids());
     const started = Date.now();
     let next = 0;
     await Promise.all(
@@ -146,6 +149,7 @@ async function main() {
       }
     }
     const finished = (Date.now() - started) / 1000;
+    const cpu = cpuBetween(cpuAtStart, readCpu(stack.pids()), FORMS, 'form');
     const { rows: leads } = await db.query(
       `SELECT p."primary_email" AS "email", p."speed_to_lead_seconds" AS "s"
          FROM "people"."persons" p WHERE p."practice_id" = $1 AND p."primary_email" LIKE $2`,
@@ -213,6 +217,7 @@ async function main() {
         `intake max ${median(stages[0].intake_max)}), analyze ${median(stages[0].analyze)}, ` +
         `action ${median(stages[0].action)}, send ${median(stages[0].send)}`,
     );
+    console.log(`CPU from the burst's start until every lead had its speed to lead: ${cpu}`);
   } finally {
     await stack.stop();
     await db.end();

@@ -879,7 +879,7 @@ describe('the deployment checks themselves', () => {
 });
 
 describe('deploy/local', () => {
-  it('generates random local secrets once (mode 0600), reuses them, and gives the signing keys to the gateway only', () => {
+  it('generates random local secrets once (mode 0600), reuses them, and gives the signing keys to the gateway only and the e-mail token key to people only', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
     const file = join(dir, '.secrets', 'local.json');
     const script = `
@@ -893,13 +893,19 @@ describe('deploy/local', () => {
     }).toString();
     const { first, again, gateway, people } = JSON.parse(out.slice(out.indexOf('{')));
     expect(Object.keys(first).sort()).toEqual([
+      'EMAIL_TOKEN_KEY',
       'INTERNAL_IDENTITY_PRIVATE_KEY',
       'INTERNAL_IDENTITY_PUBLIC_KEY',
       'JWT_SECRET',
     ]);
     expect(again).toEqual(first);
-    expect(gateway).toEqual(first);
-    expect(people).toEqual({ INTERNAL_IDENTITY_PUBLIC_KEY: first.INTERNAL_IDENTITY_PUBLIC_KEY });
+    const { EMAIL_TOKEN_KEY, ...signing } = first;
+    expect(gateway).toEqual(signing);
+    expect(people).toEqual({
+      INTERNAL_IDENTITY_PUBLIC_KEY: first.INTERNAL_IDENTITY_PUBLIC_KEY,
+      EMAIL_TOKEN_KEY,
+    });
+    expect(Buffer.from(EMAIL_TOKEN_KEY, 'base64')).toHaveLength(32);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(Buffer.from(first.JWT_SECRET, 'base64')).toHaveLength(48);
     // Another checkout (another file) gets other secrets.
@@ -916,6 +922,26 @@ describe('deploy/local', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('adds a secret introduced later to an existing file without rotating the others', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
+    const file = join(dir, 'local.json');
+    const script = `
+      const { writeFileSync } = await import('node:fs');
+      const { localSecrets } = await import('./deploy/local/secrets.mjs');
+      const file = ${JSON.stringify(file)};
+      const { EMAIL_TOKEN_KEY, ...older } = localSecrets(file);
+      writeFileSync(file, JSON.stringify(older));
+      console.log(JSON.stringify({ older, now: localSecrets(file) }));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+    }).toString();
+    const { older, now } = JSON.parse(out.slice(out.indexOf('{')));
+    expect(now).toEqual({ ...older, EMAIL_TOKEN_KEY: expect.any(String) });
+    expect(Buffer.from(now.EMAIL_TOKEN_KEY, 'base64')).toHaveLength(32);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('never hands the signing secrets to a service other than the gateway, even from the shell environment', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
     const file = join(dir, 'local.json');
@@ -929,9 +955,34 @@ describe('deploy/local', () => {
       cwd: ROOT,
     }).toString();
     const { people, gateway } = JSON.parse(out.slice(out.indexOf('{')));
-    expect(Object.keys(people).sort()).toEqual(['INTERNAL_IDENTITY_PUBLIC_KEY', 'PATH']);
+    expect(Object.keys(people).sort()).toEqual(['EMAIL_TOKEN_KEY', 'INTERNAL_IDENTITY_PUBLIC_KEY', 'PATH']);
     expect(gateway.JWT_SECRET).toBe('from-shell');
+    expect(gateway.EMAIL_TOKEN_KEY).toBeUndefined();
     expect(gateway.INTERNAL_IDENTITY_PRIVATE_KEY_FILE).toBe('/k');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes the channel settings (TWILIO_*, PUBLIC_BASE_URL) from the shell through to people and the gateway', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
+    const file = join(dir, 'local.json');
+    const channel = {
+      TWILIO_ACCOUNT_SID: 'AC0123',
+      TWILIO_AUTH_TOKEN: 'token-from-shell',
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:9999',
+      PUBLIC_BASE_URL: 'https://pilot.example.com',
+    };
+    const script = `
+      const { serviceEnv } = await import('./deploy/local/secrets.mjs');
+      const shell = ${JSON.stringify(channel)};
+      const file = ${JSON.stringify(file)};
+      console.log(JSON.stringify({ people: serviceEnv('people', shell, file), gateway: serviceEnv('gateway', shell, file) }));
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+    }).toString();
+    const { people, gateway } = JSON.parse(out.slice(out.indexOf('{')));
+    expect(people).toMatchObject(channel);
+    expect(gateway).toMatchObject(channel);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -4,7 +4,7 @@ import { leadFinder, openDecisionOf } from './lead-finder';
 const SMS_TYPES = ['send_sms', 'sms_initial'];
 
 test.describe('AI review and escalations', () => {
-  test('approving a pending SMS decision removes the review box and the sent message reaches the timeline', async ({
+  test('approving a pending SMS decision removes the review box; the text is sent, or held until 08:00 at night', async ({
     signedIn: page,
     request,
     demoToken,
@@ -35,11 +35,26 @@ test.describe('AI review and escalations', () => {
     const sent = page.getByTestId('timeline').locator('[data-kind="sms_sent"]').filter({ hasText: snippet });
     const before = await sent.count();
 
+    const approved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/people/${lead.person_id}/approve-decision`) &&
+        response.request().method() === 'POST',
+    );
     await review.getByRole('button', { name: 'Approve & Send' }).click();
+    const result = (await (await approved).json()) as { scheduled_for: string | null };
     await expect(review).toHaveCount(0);
-    // The outreach worker sends it through the sandbox transport; the live connection brings it in.
-    await expect(sent).toHaveCount(before + 1, { timeout: 30_000 });
-    await expect(sent.first()).toContainText('mock');
+    if (result.scheduled_for === null) {
+      // In the day: the outreach worker sends it through the sandbox transport; the live connection brings it in.
+      await expect(sent).toHaveCount(before + 1, { timeout: 30_000 });
+      await expect(sent.first()).toContainText('mock');
+    } else {
+      // Outside 08:00–21:00 at the lead's location the approved text waits for 08:00 (quiet hours): it is the
+      // lead's next scheduled action, the AI brain timer counts down to it, and nothing is sent now.
+      const held = (await finder.person(lead.person_id)).next_scheduled_action;
+      expect(held && new Date(held).getTime()).toBe(new Date(result.scheduled_for).getTime());
+      await expect(page.getByTestId('ai-brain-timer')).toBeVisible();
+      await expect(sent).toHaveCount(before);
+    }
   });
 
   test('logging an escalation outcome removes the panel and leaves the lead under human control', async ({

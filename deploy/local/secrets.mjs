@@ -8,11 +8,14 @@ import { ROOT } from './workspace.mjs';
 
 export const SECRETS_DIR = join(ROOT, 'deploy', 'local', '.secrets');
 export const SECRETS_FILE = join(SECRETS_DIR, 'local.json');
-const NAMES = ['JWT_SECRET', 'INTERNAL_IDENTITY_PRIVATE_KEY', 'INTERNAL_IDENTITY_PUBLIC_KEY'];
+const IDENTITY_NAMES = ['JWT_SECRET', 'INTERNAL_IDENTITY_PRIVATE_KEY', 'INTERNAL_IDENTITY_PUBLIC_KEY'];
+const NAMES = [...IDENTITY_NAMES, 'EMAIL_TOKEN_KEY'];
 /** Only the gateway signs: the other services get the public key alone. */
 const GATEWAY_ONLY = ['JWT_SECRET', 'INTERNAL_IDENTITY_PRIVATE_KEY'];
+/** Only people opens e-mail accounts' OAuth tokens (docs/decisions/0016-email-accounts.md). */
+const PEOPLE_ONLY = ['EMAIL_TOKEN_KEY'];
 
-function generate() {
+function generateIdentity() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   return {
     JWT_SECRET: randomBytes(48).toString('base64'),
@@ -21,13 +24,20 @@ function generate() {
   };
 }
 
-/** The local secrets, generated and saved on first use. */
+const present = (saved, name) => typeof saved[name] === 'string' && saved[name].length > 0;
+
+/**
+ * The local secrets, generated and saved on first use. A secret added later (EMAIL_TOKEN_KEY) is added to an
+ * existing file without rotating the others, so nobody is signed out and no stored token becomes unreadable.
+ */
 export function localSecrets(file = SECRETS_FILE) {
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8'));
-    if (NAMES.every((name) => typeof saved[name] === 'string' && saved[name].length > 0)) return saved;
-  }
-  const secrets = generate();
+  const saved = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (NAMES.every((name) => present(saved, name))) return saved;
+  const secrets = {
+    ...saved,
+    ...(IDENTITY_NAMES.every((name) => present(saved, name)) ? {} : generateIdentity()),
+    ...(present(saved, 'EMAIL_TOKEN_KEY') ? {} : { EMAIL_TOKEN_KEY: randomBytes(32).toString('base64') }),
+  };
   mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
@@ -37,22 +47,28 @@ export function localSecrets(file = SECRETS_FILE) {
   return secrets;
 }
 
-/** The secrets one service reads: the gateway all of them, every other service the public key only. */
+/** Whether a service may read a secret: the gateway's signing keys, people's token key, the public key for all. */
+function readableBy(service, name) {
+  if (GATEWAY_ONLY.includes(name)) return service === 'gateway';
+  if (PEOPLE_ONLY.includes(name)) return service === 'people';
+  return true;
+}
+
+/** The secrets one service reads: the gateway its signing keys, people the token key, all the public key. */
 export function secretsFor(service, file = SECRETS_FILE) {
   const secrets = localSecrets(file);
-  return Object.fromEntries(
-    Object.entries(secrets).filter(([name]) => service === 'gateway' || !GATEWAY_ONLY.includes(name)),
-  );
+  return Object.fromEntries(Object.entries(secrets).filter(([name]) => readableBy(service, name)));
 }
 
 /**
- * The environment of one service: its local secrets under `env` (a value set there wins), less the gateway's
- * signing secrets for any other service, even when the developer's shell exports them.
+ * The environment of one service: its local secrets under `env` (a value set there wins), less the secrets
+ * that are not its own (the gateway's signing keys, people's token key), even when the developer's shell
+ * exports them.
  */
 export function serviceEnv(service, env = process.env, file = SECRETS_FILE) {
   const merged = { ...secretsFor(service, file), ...env };
-  if (service !== 'gateway')
-    for (const name of GATEWAY_ONLY) {
+  for (const name of [...GATEWAY_ONLY, ...PEOPLE_ONLY])
+    if (!readableBy(service, name)) {
       delete merged[name];
       delete merged[`${name}_FILE`];
     }

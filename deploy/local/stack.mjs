@@ -79,7 +79,9 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
     await stop();
     throw error;
   }
-  return { url: `http://localhost:${ports.gateway}`, ports, stop };
+  /** The running services' process ids by name (benchmarks read their CPU time). */
+  const pids = () => Object.fromEntries([...children].map(([name, child]) => [name, child.pid]));
+  return { url: `http://localhost:${ports.gateway}`, ports, pids, stop };
 }
 
 /** The gateway on its port, the other services on the ports after it, in SERVICES order. */

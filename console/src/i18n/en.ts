@@ -1,5 +1,6 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
+import { emailAccountsTexts } from './emailAccounts';
 import { fieldMappingTexts } from './fieldMapping';
 import { pricingTexts } from './pricing';
 import { settingsTexts } from './settings';
@@ -382,6 +383,7 @@ const pp = {
     ...settingsTexts,
     pricing: pricingTexts,
     field_mapping: fieldMappingTexts,
+    email: emailAccountsTexts,
   },
   // docs/product/shell.md, data calls: the server's detail, else these
   errors: {

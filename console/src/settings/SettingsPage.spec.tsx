@@ -51,7 +51,6 @@ describe('the settings shell', () => {
     ['locations', 'Locations'],
     ['profile', 'Profile'],
     ['communications', 'AI Communications'],
-    ['email', 'Email Accounts'],
     ['calendar', 'Calendar Integrations'],
   ])('shows Coming Soon for %s', async (key, title) => {
     mockGateway({ 'GET users/me/practices': [PRACTICE] });
@@ -68,7 +67,10 @@ describe('the settings shell', () => {
     mockGateway({ 'GET users/me/practices': [PRACTICE] });
     renderAt('/settings/email/add/generic', <SettingsPage />);
 
-    expect(await screen.findByRole('heading', { name: 'Email Accounts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add Email Account' })).toBeInTheDocument();
+    expect(screen.getByTestId('email-generic-placeholder')).toHaveTextContent(
+      'The form for other email providers is not built yet.',
+    );
   });
 
   it('says so for a category that does not exist', async () => {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { EmailSettings } from './email/EmailSettings';
 import { FieldMappingSettings } from './field-mapping/FieldMappingSettings';
 import { KnowledgeSettings } from './knowledge/KnowledgeSettings';
 import { PracticeSettings } from './practice/PracticeSettings';
@@ -18,4 +19,5 @@ export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPagePr
   knowledge: KnowledgeSettings,
   pricing: PricingSettings,
   'field-mapping': FieldMappingSettings,
+  email: EmailSettings,
 };

@@ -11,13 +11,17 @@ import { loadFixture, score } from './metrics';
  * complaints without complaint words, indirect bookings, prices and changes; a third of it in Spanish) and on a
  * second one written afterwards, before the rules were changed for it (fixtures/generalisation-2.json: narrative
  * emails, SMS fragments, misspellings, Spanglish, third persons, symptoms told by what the person cannot do or by
- * comparison, conditions and medications in passing, polite threats; and near-misses that must not escalate).
- * `npm run eval:ai` prints the same figures for both and for the holdout.
+ * comparison, conditions and medications in passing, polite threats; and near-misses that must not escalate) and a
+ * third, also written before the rules were changed for it (fixtures/generalisation-3.json: patients' own voices —
+ * rambling emails, terse SMS, typos, caps, emoji, Spanish and Spanglish, symptoms told obliquely, indirect
+ * complaints, requests and threats; and ordinary questions that must not escalate). `npm run eval:ai` prints the
+ * same figures for each and for the holdout.
  */
 const sets: [string, string][] = [
   ['dev set', 'inquiries.json'],
   ['generalisation set', 'generalisation.json'],
   ['second generalisation set', 'generalisation-2.json'],
+  ['third generalisation set', 'generalisation-3.json'],
 ];
 
 for (const [name, file] of sets) {

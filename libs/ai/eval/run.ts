@@ -6,7 +6,7 @@ import { loadFixture, requestOf, score, type Fixture, type Scores } from './metr
 
 /**
  * `npm run eval:ai`: the built-in provider over the labelled inquiries (fixtures/README.md), the dev set, the
- * generalisation set and the holdout separately. Prints the figures; exits 0 (the targets are held by
+ * generalisation sets and the holdout separately. Prints the figures; exits 0 (the targets are held by
  * eval.spec.ts on the dev and generalisation sets). `--verbose` lists the misreadings of the dev and
  * generalisation sets (never the holdout's: it measures what was not tuned for). `--set=dev,generalisation`
  * prints only the named sets.
@@ -107,4 +107,5 @@ function report(name: string, file: string, showMistakes: boolean): void {
 report('dev', 'inquiries.json', verbose);
 report('generalisation', 'generalisation.json', verbose);
 report('generalisation-2', 'generalisation-2.json', verbose);
+report('generalisation-3', 'generalisation-3.json', verbose);
 report('holdout', 'holdout.json', false);

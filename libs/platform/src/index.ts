@@ -37,3 +37,4 @@ export * from './practices/practice-read-model.entity';
 export * from './practices/practice-read-model.sql';
 export * from './practices/practice-read-model.service';
 export * from './practices/practice-read-model.module';
+export * from './config/channels';

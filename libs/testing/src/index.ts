@@ -6,3 +6,6 @@ export * from './repository-literals';
 export * from './kafka';
 export * from './practices';
 export * from './fake-llm-server';
+export * from './twilio-peer';
+export * from './oauth-peer';
+export * from './smtp-peer';

@@ -34,6 +34,23 @@ export async function startTestService<C extends ServiceConfig>(
   database: ServiceDatabase,
   env: Record<string, string>,
 ): Promise<RunningService<C>> {
+  // The metrics listener binds a port found free a moment before; another process can take it in between (as
+  // startBuiltService's services can): start again on a fresh one, three tries.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTestServiceOnce(definition, database, env);
+    } catch (error) {
+      const inUse = (error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+      if (!inUse || env.METRICS_PORT !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startTestServiceOnce<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  database: ServiceDatabase,
+  env: Record<string, string>,
+): Promise<RunningService<C>> {
   const config = loadServiceConfig(definition, {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -50,7 +67,12 @@ export async function startTestService<C extends ServiceConfig>(
   });
   await runMigrations(dataSourceOptions(config.DATABASE_URL, `${definition.name}-test-migrate`, database));
   const app = await createServiceApp(definition, config);
-  await startServiceApp(app, config);
+  try {
+    await startServiceApp(app, config);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   // A new consumer group reads from the latest offset once joined: wait, so no event is missed.
   const consumer = app.get(KafkaConsumerStatus);
   if (consumer.hasConsumer) await eventually(async () => consumer.joined, 30_000);

@@ -1,5 +1,6 @@
 import {
   baseConfigSchema,
+  channelSettings,
   hostPortListSetting,
   identityPrivateKeySetting,
   keysMatch,
@@ -52,6 +53,8 @@ export const gatewayConfigSchema = baseConfigSchema
      * Empty by default: only public domain names are accepted (practices/website-url.ts).
      */
     CRAWL_ALLOWED_HOSTS: hostPortListSetting(),
+    /** TWILIO_AUTH_TOKEN and PUBLIC_BASE_URL verify Twilio's webhooks (docs/decisions/0015-twilio-sms-channel.md). */
+    ...channelSettings,
   })
   .refine((config) => keysMatch(config.INTERNAL_IDENTITY_PRIVATE_KEY, config.INTERNAL_IDENTITY_PUBLIC_KEY), {
     path: ['INTERNAL_IDENTITY_PRIVATE_KEY'],

@@ -104,8 +104,15 @@ describe('the whole API, from its merged OpenAPI document', () => {
   });
 
   /** Reads the calendar's own database (its schema, its test database). */
-  async function calendarQuery<T>(sql: string, params: unknown[]): Promise<T[]> {
-    const client = new Client({ connectionString: api.services.calendar.database.url });
+  const calendarQuery = <T>(sql: string, params: unknown[]) => serviceQuery<T>('calendar', sql, params);
+
+  /** Queries one service's own database (its schema, its test database). */
+  async function serviceQuery<T>(
+    service: 'calendar' | 'people',
+    sql: string,
+    params: unknown[],
+  ): Promise<T[]> {
+    const client = new Client({ connectionString: api.services[service].database.url });
     await client.connect();
     try {
       return (await client.query(sql, params)).rows as T[];
@@ -296,6 +303,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       myPerson: string;
       theirProcedure: string;
       theirPromotion: string;
+      theirEmailAccount: string;
     }
     type Row = { probes: (ids: Ids) => Probe[] } | { exempt: string };
     const booking = (personId: string) => ({
@@ -325,6 +333,14 @@ describe('the whole API, from its merged OpenAPI document', () => {
       'POST /api/v1/tracking/events': {
         exempt:
           'public, no caller: it names a practice only by its site key, which is public (in the practice’s web pages), and only adds website events to that practice',
+      },
+      'POST /api/v1/channels/twilio/sms': {
+        exempt:
+          'public, no caller: Twilio signs it (the gateway refuses a missing or wrong X-Twilio-Signature, twilio-webhooks.int-spec.ts); it names a practice only by its own number in To',
+      },
+      'POST /api/v1/channels/twilio/status': {
+        exempt:
+          'public, no caller: Twilio signs it (twilio-webhooks.int-spec.ts); it names only a MessageSid the product received from Twilio',
       },
       'POST /api/v1/auth/logout': {
         exempt: "names no practice or record: it revokes the caller's own token",
@@ -558,6 +574,26 @@ describe('the whole API, from its merged OpenAPI document', () => {
           ];
         },
       },
+      'GET /api/v1/email/accounts': {
+        probes: (ids) => [{ url: `/api/v1/email/accounts?practice_id=${ids.theirPractice}` }],
+      },
+      'DELETE /api/v1/email/accounts/{accountId}': {
+        probes: (ids) => [{ url: `/api/v1/email/accounts/${ids.theirEmailAccount}` }],
+      },
+      'GET /api/v1/email/oauth/authorize/{provider}': {
+        probes: (ids) => [
+          { url: `/api/v1/email/oauth/authorize/google?practice_id=${ids.theirPractice}` },
+          { url: `/api/v1/email/oauth/authorize/microsoft?practice_id=${ids.theirPractice}` },
+        ],
+      },
+      'GET /api/v1/email/oauth/callback': {
+        exempt:
+          'public, no caller: the provider returns the browser here; the practice comes only from a single-use state its staff started, and every failure redirects to the settings page (people email-accounts.int-spec.ts)',
+      },
+      'POST /api/v1/email/unsubscribe': {
+        exempt:
+          'public, no caller: a lead’s mailbox provider posts it (RFC 8058); it names a lead only by an HMAC-signed token, refused (404) when the signature does not hold (people email-sending.int-spec.ts)',
+      },
       'DELETE /api/v1/procedures/{practiceId}/promotions/{promotionId}': {
         probes: (ids) => [
           { url: `/api/v1/procedures/${ids.theirPractice}/promotions/${ids.theirPromotion}` },
@@ -575,11 +611,20 @@ describe('the whole API, from its merged OpenAPI document', () => {
       myPerson: personId,
       theirProcedure,
       theirPromotion,
+      theirEmailAccount,
     });
 
     let theirProcedure: string;
     let theirPromotion: string;
+    const theirEmailAccount = randomUUID();
     beforeAll(async () => {
+      // Their connected mailbox, written as the OAuth callback stores it (no provider is configured here).
+      await serviceQuery(
+        'people',
+        `INSERT INTO "people"."email_accounts" ("email_account_id", "practice_id", "email_address", "provider", "status")
+         VALUES ($1, $2, 'office@lakeview.example', 'google', 'active')`,
+        [theirEmailAccount, theirs.practice_id],
+      );
       // Their own pricing records: a procedure of their practice only, and a promotion.
       const pricing = `/api/v1/procedures/${theirs.practice_id}`;
       const created = await api.gateway
@@ -614,6 +659,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
         history: await get(`/api/v1/procedures/${practiceId}/history/${theirProcedure}`),
         fees: await get(`/api/v1/procedures/${practiceId}/consultation-fees`),
         promotions: await get(`/api/v1/procedures/${practiceId}/promotions`),
+        emailAccounts: await get(`/api/v1/email/accounts?practice_id=${practiceId}`),
         appointments: await calendarQuery(
           `SELECT "appointment_id" FROM "calendar"."appointments"
            WHERE "practice_id" = $1 OR "person_id" = $2 OR "location_id" = $3`,

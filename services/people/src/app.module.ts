@@ -3,9 +3,11 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { ActionsModule } from './actions/actions.module';
 import { AppointmentsModule } from './appointments/appointments.module';
+import { ChannelsModule } from './channels/channels.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
 import { DecisionsModule } from './decisions/decisions.module';
+import { EmailModule } from './email/email.module';
 import { EngineModule, EngineOptions } from './engine/engine.module';
 import { FieldMappingModule } from './field-mapping/field-mapping.module';
 import { IntakeModule } from './intake/intake.module';
@@ -38,6 +40,8 @@ export class AppModule {
         // What the practice knows (offer and website passages), kept from knowledge.changes for the AI.
         KnowledgeContextModule,
         PersonsModule,
+        // Consent and the providers' refusals (Twilio SMS: docs/decisions/0015-twilio-sms-channel.md).
+        ChannelsModule,
         // The outreach queue; its send processor runs only where ROLE is worker or all.
         OutreachModule.forRoot(config),
         // The AI engine: analyze-lead and run-action jobs on the outreach queue, Ask AI.
@@ -46,7 +50,9 @@ export class AppModule {
         ActionsModule,
         AppointmentsModule,
         FieldMappingModule,
-        IntakeModule.register({ engine: options.engine ?? engine }),
+        // The practice's mailboxes (Settings → Email) and their OAuth tokens.
+        EmailModule,
+        IntakeModule.register({ engine: options.engine ?? engine, config }),
       ],
     };
   }

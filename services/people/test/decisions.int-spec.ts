@@ -6,7 +6,7 @@ import { createPendingDecision, NewPendingDecision } from '../src/decisions/revi
 import { OutreachSend } from '../src/outreach/outreach-send.entity';
 import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
-import { Caller, PeopleHarness, startPeople } from './people-harness';
+import { Caller, PeopleHarness, startPeople, TestClock } from './people-harness';
 
 describe('AI decision review: approve and edit (real PostgreSQL, Redis, Kafka)', () => {
   let h: PeopleHarness;
@@ -15,8 +15,13 @@ describe('AI decision review: approve and edit (real PostgreSQL, Redis, Kafka)',
   let staff: Caller;
   let outsider: Caller;
 
+  // Noon in New York (the time zone of a practice people does not know yet): texts go at once. Approving at
+  // night is engine-quiet-approvals.int-spec.ts.
+  const clock = new TestClock();
+  clock.at = new Date('2026-06-10T16:00:00Z');
+
   beforeAll(async () => {
-    h = await startPeople('decisions');
+    h = await startPeople('decisions', {}, { clock });
     staff = h.caller([practice], 'Dana Reyes');
     outsider = h.caller([otherPractice], 'Olu Outsider');
   });
@@ -92,7 +97,11 @@ describe('AI decision review: approve and edit (real PostgreSQL, Redis, Kafka)',
     const { person, decision, event } = await leadWithDecision();
 
     const response = await expectStatus(approve(staff, person.person_id), 200);
-    expect(response.body).toEqual({ status: 'approved', decision_id: decision.decision_id });
+    expect(response.body).toEqual({
+      status: 'approved',
+      decision_id: decision.decision_id,
+      scheduled_for: null,
+    });
 
     const resolved = await decisionRow(decision.decision_id);
     expect(resolved).toMatchObject({
@@ -179,7 +188,11 @@ describe('AI decision review: approve and edit (real PostgreSQL, Redis, Kafka)',
       }),
       200,
     );
-    expect(response.body).toEqual({ status: 'edited', decision_id: decision.decision_id });
+    expect(response.body).toEqual({
+      status: 'edited',
+      decision_id: decision.decision_id,
+      scheduled_for: null,
+    });
 
     const corrected = 'Hi Sofia, Dr. Lee has an opening on Thursday at 3 pm. Shall I hold it for you?';
     expect(await decisionRow(decision.decision_id)).toMatchObject({

@@ -42,15 +42,9 @@ import { OUTREACH_QUEUE } from '../src/queues';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { formSubmitted } from './factories/forms';
 import { Leads } from './factories/leads';
-import { PeopleHarness } from './people-harness';
+import { PeopleHarness, TestClock } from './people-harness';
 
-/** A clock tests can stop at a moment (quiet hours); real time otherwise. */
-export class TestClock extends Clock {
-  at: Date | null = null;
-  now(): Date {
-    return this.at ?? new Date();
-  }
-}
+export { TestClock };
 
 /**
  * The language model of these tests: the real built-in one (understanding, drafts, answers, all offline). A
@@ -153,6 +147,13 @@ export async function startEngine(label: string): Promise<EngineHarness> {
     );
     return Boolean(row);
   }, 90_000);
+  // So is the consumer of practice.changes, once it kept a practice: each test then waits for its own only briefly.
+  const practiceWarmUp = testPracticeSnapshot();
+  await publishPracticeSnapshot(brokers, practiceWarmUp);
+  await eventually(
+    async () => (await readModel.practice(practiceWarmUp.practice.practice_id)) !== null,
+    90_000,
+  );
   const envelope = <T extends string>(type: T, practiceId: string) => ({
     v: 1 as const,
     event_id: randomUUID(),

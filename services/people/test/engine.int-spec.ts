@@ -610,6 +610,60 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       }
     }, 90_000);
 
+    it('a look without a new message keeps the location the lead’s form named: its prices, not the primary’s', async () => {
+      h.clock.at = daytime();
+      const practice = await h.practice({ automation_level: 'full_auto', locations });
+      const [uptownId, legacyId] = practice.location_ids;
+      const price = (locationId: string, min: number, max: number) => ({
+        location_id: locationId,
+        location_name: null,
+        price_min: min,
+        price_max: max,
+        unit: 'Syringe',
+        currency: 'USD',
+      });
+      await h.offer(practice.practice_id, {
+        procedures: [
+          {
+            procedure_id: randomUUID(),
+            name: 'Lip Filler',
+            parent_name: 'Dermal Fillers',
+            prices: [price(uptownId, 650, 800), price(legacyId, 500, 600)],
+          },
+        ],
+      });
+      const lead = await formLead(practice.practice_id, 'How much is lip filler?', {
+        location: 'Legacy West',
+      });
+      expect(await sentMessage(lead.person_id, 'sms_sent')).toContain('$500');
+      const first = await eventually(async () => {
+        const actions = await h.actions(lead.person_id);
+        return actions.find((a) => a.kind === 'follow_up' && a.status === 'scheduled');
+      }, 10_000);
+
+      // Staff take the lead over and give it back: the engine looks again, with no new message to read.
+      const caller = h.caller([practice.practice_id], 'Dana Whitfield');
+      for (const mode of ['human', 'ai']) {
+        await post(
+          caller,
+          `/api/v1/people/${lead.person_id}/actions`,
+          { action: 'switch_control_mode', control_mode: mode },
+          200,
+        );
+      }
+      const again = await eventually(async () => {
+        const actions = await h.actions(lead.person_id);
+        return actions.find((a) => a.status === 'scheduled' && a.action_id !== first.action_id);
+      }, 30_000);
+      expect(again).toMatchObject({ kind: 'follow_up', plan: { location_id: legacyId } });
+      // The score of that look weighs Legacy West's price (up to $600), not the primary's ($800).
+      const person = await h.person(lead.person_id);
+      const factors = (person.behavioral_insights as { lead_intelligence: { score_factors: unknown[] } })
+        .lead_intelligence.score_factors as { factor: string; explanation: string }[];
+      const value = factors.find((f) => f.factor === 'procedure_value');
+      expect(value?.explanation).toContain('up to $600');
+    }, 90_000);
+
     it('a practice that published no offer: the draft quotes no price at all', async () => {
       h.clock.at = daytime();
       const practice = await h.practice({ automation_level: 'manual' });

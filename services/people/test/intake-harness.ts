@@ -1,3 +1,4 @@
+import { getQueueToken } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { FormSubmittedV1, Topics } from '@pp/contracts';
 import { PracticeReadModel } from '@pp/platform';
@@ -9,14 +10,17 @@ import {
   testCaller,
   testPracticeSnapshot,
 } from '@pp/testing';
+import { Queue } from 'bullmq';
 import request from 'supertest';
 import { EntityManager } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { peopleDatabase } from '../src/database/database';
 import { EngineTrigger, InquiryTrigger } from '../src/engine/engine-trigger';
 import { FormSubmission } from '../src/intake/form-submission.entity';
+import { IntakeQueue } from '../src/intake/intake-queue';
 import { peopleService } from '../src/people.service-definition';
 import { Person } from '../src/persons/person.entity';
+import { INTAKE_QUEUE } from '../src/queues';
 import { PeopleHarness } from './people-harness';
 import { formSubmitted } from './factories/forms';
 import { Leads } from './factories/leads';
@@ -57,10 +61,14 @@ export interface IntakeHarness extends PeopleHarness {
     overrides?: Partial<FormSubmittedV1>,
   ): FormSubmittedV1;
   /**
-   * Publishes the events on tracking.forms, then a marker of each practice behind them, and waits until the
-   * markers are taken in: a practice's events share a partition, so everything before them is done too.
+   * Publishes the events on tracking.forms and waits until each one's submission is kept and taken in (any
+   * status but `received`): the intake queue's workers take a practice's forms in parallel.
    */
   submit(...events: FormSubmittedV1[]): Promise<void>;
+  /** The intake queue: add a take-in job, run the recovery sweep. */
+  intake: IntakeQueue;
+  /** Waits until the intake queue has no job waiting, delayed or running. */
+  intakeIdle(): Promise<void>;
   submission(practiceId: string, trackingEventId: string): Promise<FormSubmission | null>;
   /** Publishes the practice (outreach preferences) and its locations on practice.changes and waits for them. */
   practice(
@@ -108,15 +116,21 @@ export async function startIntake(label: string): Promise<IntakeHarness> {
     form,
     submission,
     async submit(...events) {
-      const markers = [...new Set(events.map((event) => event.practice_id))].map((practiceId) =>
-        form(practiceId, { marker: 'end of batch' }),
-      );
-      await publishEvents(brokers, Topics.trackingForms, [...events, ...markers]);
+      await publishEvents(brokers, Topics.trackingForms, events);
       await eventually(async () => {
-        for (const marker of markers) {
-          if (!(await submission(marker.practice_id, marker.tracking_event_id))) return false;
+        for (const event of events) {
+          const kept = await submission(event.practice_id, event.tracking_event_id);
+          if (!kept || kept.status === 'received') return false;
         }
         return true;
+      }, 30_000);
+    },
+    intake: service.app.get(IntakeQueue),
+    async intakeIdle() {
+      const queue = service.app.get<Queue>(getQueueToken(INTAKE_QUEUE));
+      await eventually(async () => {
+        const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+        return Object.values(counts).every((count) => count === 0);
       }, 30_000);
     },
     async practice(practiceId, outreachPreferences, locations) {

@@ -30,7 +30,7 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     (
       await h.dataSource.query(
         `SELECT "status", "person_id", "fields" FROM "people"."form_submissions"
-         WHERE "practice_id" = $1 AND NOT ("fields" ? 'marker') ORDER BY "created_at"`,
+         WHERE "practice_id" = $1 ORDER BY "created_at"`,
         [practiceId],
       )
     ).map((row: { status: string; person_id: string | null; fields: Record<string, string> }) => row);
@@ -146,7 +146,7 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     expect((await h.outbox(leads[0].person_id)).map((b) => b.type)).toEqual(['lead_created']);
   });
 
-  it('keeps nothing of a submission whose hand-over to the engine failed, and takes it in once on redelivery', async () => {
+  it('keeps nothing of a take-in whose hand-over to the engine failed, and takes the form in once on retry', async () => {
     const practice = randomUUID();
     h.engine.failOnce.add(practice);
     const event = h.form(practice, { name: 'Hannah Novak', phone: '2145550122', referral: 'Yelp' });
@@ -159,6 +159,72 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     expect(await submissionsOf(practice)).toHaveLength(1);
     expect((await h.outbox(leads[0].person_id)).map((b) => b.type)).toEqual(['lead_created']);
     expect(h.engine.for(leads[0].person_id)).toHaveLength(1);
+  });
+
+  it('makes one lead of two forms of a new person sent together (same phone, another e-mail)', async () => {
+    const practice = randomUUID();
+    // Several people at once, so the intake workers take both forms of each in parallel.
+    const people = ['0141', '0142', '0143', '0144'].map((line, i) => [
+      h.form(practice, { name: `Person ${i}`, phone: `(214) 555-${line}`, email: `p${i}@mail.example.com` }),
+      h.form(practice, { name: `Person ${i}`, phone: `214.555.${line}`, email: `p${i}@work.example.com` }),
+    ]);
+    await h.submit(...people.flat());
+
+    const leads = await leadsOf(practice);
+    expect(leads.map((lead) => lead.primary_phone).sort()).toEqual([
+      '+12145550141',
+      '+12145550142',
+      '+12145550143',
+      '+12145550144',
+    ]);
+    for (const lead of leads) {
+      expect(await timeline(lead.person_id)).toHaveLength(2);
+      expect((await h.outbox(lead.person_id)).map((b) => b.type)).toEqual(['lead_created', 'lead_updated']);
+      expect(h.engine.for(lead.person_id)).toHaveLength(2);
+    }
+  });
+
+  it('takes in a submission whose take-in job was lost, on the recovery sweep', async () => {
+    const practice = randomUUID();
+    // A first form discovers (and auto-maps) the practice's fields.
+    await h.submit(h.form(practice, { name: 'Ana Ruiz', phone: '2145550151' }));
+    const lost = h.form(practice, { name: 'Noah Reyes', phone: '2145550152' });
+    // Kept as received a minute ago, and its job never reached Redis.
+    const [{ submission_id }] = await h.dataSource.query(
+      `INSERT INTO "people"."form_submissions"
+         ("practice_id", "tracking_event_id", "fields", "submitted_at", "received_at", "status", "created_at")
+       VALUES ($1, $2, $3, $4, $5, 'received', now() - interval '1 minute') RETURNING "submission_id"`,
+      [practice, lost.tracking_event_id, lost.fields, lost.submitted_at, lost.received_at],
+    );
+
+    expect(await h.intake.sweep()).toBeGreaterThanOrEqual(1);
+    await h.intakeIdle();
+
+    const noah = (await leadsOf(practice)).find((lead) => lead.first_name === 'Noah');
+    expect(noah).toMatchObject({ last_name: 'Reyes', primary_phone: '+12145550152' });
+    expect(await h.submission(practice, lost.tracking_event_id)).toMatchObject({
+      submission_id,
+      status: 'processed',
+      person_id: noah?.person_id,
+    });
+    expect(h.engine.for(noah!.person_id)).toHaveLength(1);
+  });
+
+  it('changes nothing when the take-in job of a form taken in already is added again', async () => {
+    const practice = randomUUID();
+    const event = h.form(practice, { name: 'Grace Okafor', phone: '2145550153' });
+    await h.submit(event);
+    const before = await h.submission(practice, event.tracking_event_id);
+
+    await h.intake.add(before!.submission_id);
+    await h.intakeIdle();
+
+    const leads = await leadsOf(practice);
+    expect(leads).toHaveLength(1);
+    expect(await timeline(leads[0].person_id)).toHaveLength(1);
+    expect((await h.outbox(leads[0].person_id)).map((b) => b.type)).toEqual(['lead_created']);
+    expect(h.engine.for(leads[0].person_id)).toHaveLength(1);
+    expect(await h.submission(practice, event.tracking_event_id)).toEqual(before);
   });
 
   it('skips a payload that is no form submission and goes on with the next', async () => {
@@ -397,6 +463,25 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
         });
         expect(consent.given_at.toISOString()).toBe(event.received_at);
       }
+    });
+
+    it('records a refusal for texts and calls when the consent field says no, and the e-mail as given by the form', async () => {
+      const practice = randomUUID();
+      await h.submit(
+        h.form(practice, {
+          name: 'Ravi Shah',
+          phone: '2145550177',
+          email: 'ravi@mail.example.com',
+          'I agree to receive texts and calls': 'no',
+        }),
+      );
+      const [lead] = await leadsOf(practice);
+      const consents = await consentsOf(lead.person_id);
+      expect(consents.map((c) => [c.channel, c.granted, c.consent_text, c.withdrawn_at])).toEqual([
+        ['email', true, 'Submitted the form "Book a consultation" asking to be contacted', null],
+        ['phone', false, 'I agree to receive texts and calls: no', null],
+        ['sms', false, 'I agree to receive texts and calls: no', null],
+      ]);
     });
 
     it('names the form as the consent when it has no consent field; only email for an address alone', async () => {

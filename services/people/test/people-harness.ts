@@ -1,12 +1,22 @@
 import { Caller, RunningService, startIsolatedService, TestDatabase, testCaller } from '@pp/testing';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { AppModule } from '../src/app.module';
 import { PeopleConfig } from '../src/config';
 import { peopleDatabase } from '../src/database/database';
+import { Clock } from '../src/engine/clock';
 import { peopleService } from '../src/people.service-definition';
 import { Leads } from './factories/leads';
 
 export type { Caller };
+
+/** A clock tests can stop at a moment (quiet hours); real time otherwise. */
+export class TestClock extends Clock {
+  at: Date | null = null;
+  now(): Date {
+    return this.at ?? new Date();
+  }
+}
 
 export interface PeopleHarness {
   service: RunningService<PeopleConfig>;
@@ -23,10 +33,23 @@ export interface PeopleHarness {
 
 /**
  * A real people service (real PostgreSQL, Redis and Kafka) on a database of its own. Calls go straight to
- * the service with the internal identity header the gateway would add.
+ * the service with the internal identity header the gateway would add. With a `clock`, the engine's time (quiet
+ * hours, due times) is the test's.
  */
-export async function startPeople(label: string, env: Record<string, string> = {}): Promise<PeopleHarness> {
-  const isolated = await startIsolatedService(peopleService, peopleDatabase, label, env);
+export async function startPeople(
+  label: string,
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<PeopleHarness> {
+  const clock = options.clock;
+  const definition = clock
+    ? {
+        ...peopleService,
+        module: (config: PeopleConfig) =>
+          AppModule.forRoot(config, { engineOptions: { clock: { provide: Clock, useValue: clock } } }),
+      }
+    : peopleService;
+  const isolated = await startIsolatedService(definition, peopleDatabase, label, env);
   const { service, dataSource } = isolated;
   return {
     ...isolated,

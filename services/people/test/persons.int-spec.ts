@@ -330,6 +330,44 @@ describe('people API: lists, stats, a lead, its timeline and seen state', () => 
       expect(await stats()).toEqual(after);
     });
 
+    it('lets two sessions add leads to one practice at once, the counts still exact', async () => {
+      const { id, caller } = freshPractice();
+      // Two sessions whose counts go to different slots (backend pid modulo 16): open a few, keep two that differ.
+      const runners = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const runner = h.dataSource.createQueryRunner();
+          await runner.connect();
+          const [{ pid }] = await runner.query(`SELECT pg_backend_pid() AS "pid"`);
+          return { runner, slot: pid % 16 };
+        }),
+      );
+      try {
+        const first = runners[0];
+        const second = runners.find((r) => r.slot !== first.slot);
+        if (!second) throw new Error('six sessions, one slot: cannot happen with distinct pids');
+        const addLead = (runner: typeof first.runner, stage: string) =>
+          runner.query(`INSERT INTO "people"."persons" ("practice_id", "stage") VALUES ($1, $2)`, [
+            id,
+            stage,
+          ]);
+        await first.runner.startTransaction();
+        await addLead(first.runner, 'Lead');
+        // With one count row per practice and stage the second insert waited for the first commit.
+        await second.runner.startTransaction();
+        await second.runner.query(`SET LOCAL lock_timeout = '2s'`);
+        await addLead(second.runner, 'Lead');
+        await addLead(second.runner, 'Contacted');
+        await second.runner.commitTransaction();
+        await first.runner.commitTransaction();
+      } finally {
+        await Promise.all(runners.map(({ runner }) => runner.release()));
+      }
+      const stats = (await get(caller, '/api/v1/people/stats', { practice_id: id }))
+        .body as LeadStatsResponse;
+      expect(stats.total).toBe(3);
+      expect(stats.by_stage).toMatchObject({ Lead: 2, Contacted: 1 });
+    });
+
     it("answers 404 for another practice's stats", async () => {
       const response = await get(staff, '/api/v1/people/stats', { practice_id: otherPractice });
       expect(response.status).toBe(404);

@@ -1,3 +1,4 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
 import { isGsm7Char, smsEncoding, smsSegments, toGsm7 } from './sms';
 
 describe('smsSegments', () => {
@@ -29,6 +30,16 @@ describe('smsSegments', () => {
     expect(smsSegments(plain)).toBe(1);
     expect(smsSegments(plain + '\u2019')).toBe(2);
     expect(smsSegments(plain + '😀')).toBe(2);
+  });
+});
+
+describe('smsSegments on plain ASCII (counted without the calculator)', () => {
+  it('agrees with the calculator at every length around the segment boundaries, line breaks included', () => {
+    const alphabet = 'abcXYZ019 .,!?@$%&\'"()*+-/:;<=>#_\n\r';
+    for (let length = 1; length <= 480; length++) {
+      const text = Array.from({ length }, (_, i) => alphabet[(i * 7 + length) % alphabet.length]).join('');
+      expect([length, smsSegments(text)]).toEqual([length, new SegmentedMessage(text).segmentsCount]);
+    }
   });
 });
 

@@ -10,9 +10,19 @@ import { SegmentedMessage } from 'sms-segments-calculator';
  */
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
-/** How many SMS segments the text is sent in (0 for an empty text). */
+/**
+ * Printable ASCII and line breaks that are GSM-7 basic characters, one septet each: everything printable but the
+ * backtick (not GSM-7 at all) and [ \ ] ^ { | } ~ (extension characters, two septets that carriers never split).
+ */
+const GSM7_BASIC_ASCII = /^[\n\r !-Z_a-z]*$/;
+
+/**
+ * How many SMS segments the text is sent in (0 for an empty text). Plain ASCII text, the common case, is counted
+ * directly (the drafter counts every candidate wording); anything else goes through the calculator.
+ */
 export function smsSegments(text: string): number {
   if (text.length === 0) return 0;
+  if (GSM7_BASIC_ASCII.test(text)) return text.length <= 160 ? 1 : Math.ceil(text.length / 153);
   return new SegmentedMessage(text).segmentsCount;
 }
 

@@ -15,6 +15,20 @@ export interface PracticeSnapshot {
    * changes. Snapshots published before it existed lack it (read models keep null until the next snapshot).
    */
   site_key: string;
+  /**
+   * The practice's virtual numbers (docs/product/settings.md#virtual-number). Present in the snapshots the
+   * gateway publishes for all of a practice's state (its seed); absent means "unchanged" (a settings update).
+   */
+  virtual_numbers?: VirtualNumberSnapshot[];
+}
+
+export interface VirtualNumberSnapshot {
+  /** E.164. */
+  phone_number: string;
+  is_active: boolean;
+  /** practice_default: the number the practice sends from. */
+  assignment_type: string;
+  capabilities: { voice: boolean; sms: boolean };
 }
 
 export interface LocationSnapshot {

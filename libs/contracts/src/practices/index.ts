@@ -1,2 +1,3 @@
 export * from './practice-api';
 export * from './business-hours';
+export * from './email-accounts';

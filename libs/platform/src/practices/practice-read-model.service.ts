@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusinessHours, isApplicablePracticeChange } from '@pp/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Inbox } from '../database/inbox.service';
 import { DATABASE_SCHEMA } from '../database/tokens';
 import { KnownLocation, KnownPractice } from './practice-read-model.entity';
@@ -10,6 +10,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A practice's time zone when it has no location yet (the spec's default for a new location). */
 export const DEFAULT_PRACTICE_TIMEZONE = 'America/New_York';
+
+/** A virtual number as the read model keeps it (practiceReadModelNumbersSql). */
+export interface KnownVirtualNumber {
+  phone_number: string;
+  practice_id: string;
+  is_active: boolean;
+  assignment_type: string;
+  capabilities: { voice?: boolean; sms?: boolean };
+}
 
 /**
  * The practices and locations a service knows from `practice.changes` (the gateway owns them), in the service's
@@ -22,6 +31,8 @@ export const DEFAULT_PRACTICE_TIMEZONE = 'America/New_York';
 export class PracticeReadModel {
   /** The inbox name of this consumer: an event id is applied once. */
   private readonly consumer: string;
+  /** Whether the schema keeps virtual numbers (has the table of practiceReadModelNumbersSql); asked once. */
+  private keepsNumbers?: Promise<boolean>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -69,6 +80,9 @@ export class PracticeReadModel {
             at,
           ],
         );
+        if (Array.isArray(practice.virtual_numbers) && (await this.hasNumbersTable())) {
+          await this.replaceNumbers(manager, event.practice_id, practice.virtual_numbers);
+        }
       } else if (event.type === 'location_deleted') {
         await manager.query(
           `DELETE FROM "${this.schema}"."locations" WHERE "location_id" = $1 AND "practice_id" = $2`,
@@ -103,9 +117,72 @@ export class PracticeReadModel {
     });
   }
 
-  /** The practice with its automation level, outreach preferences and site key; null when unknown. */
-  async practice(practiceId: string): Promise<KnownPractice | null> {
-    return this.dataSource.getRepository(KnownPractice).findOneBy({ practice_id: practiceId });
+  private hasNumbersTable(): Promise<boolean> {
+    this.keepsNumbers ??= this.dataSource
+      .query(`SELECT to_regclass($1) IS NOT NULL AS "exists"`, [`"${this.schema}"."virtual_numbers"`])
+      .then((rows: { exists: boolean }[]) => rows[0]?.exists === true);
+    return this.keepsNumbers;
+  }
+
+  /** The snapshot's numbers replace the practice's; a number another practice held moves to this one. */
+  private async replaceNumbers(
+    manager: EntityManager,
+    practiceId: string,
+    numbers: unknown[],
+  ): Promise<void> {
+    await manager.query(`DELETE FROM "${this.schema}"."virtual_numbers" WHERE "practice_id" = $1`, [
+      practiceId,
+    ]);
+    for (const number of numbers) {
+      if (!isObject(number) || typeof number.phone_number !== 'string' || !number.phone_number) continue;
+      const capabilities = isObject(number.capabilities) ? number.capabilities : {};
+      await manager.query(
+        `INSERT INTO "${this.schema}"."virtual_numbers"
+           ("phone_number", "practice_id", "is_active", "assignment_type", "capabilities")
+         VALUES ($1, $2, $3, $4, $5::jsonb)
+         ON CONFLICT ("phone_number") DO UPDATE SET "practice_id" = EXCLUDED."practice_id",
+           "is_active" = EXCLUDED."is_active", "assignment_type" = EXCLUDED."assignment_type",
+           "capabilities" = EXCLUDED."capabilities"`,
+        [
+          number.phone_number,
+          practiceId,
+          number.is_active !== false,
+          typeof number.assignment_type === 'string' ? number.assignment_type : 'practice_default',
+          JSON.stringify({ voice: capabilities.voice === true, sms: capabilities.sms === true }),
+        ],
+      );
+    }
+  }
+
+  /** The practice that owns an active virtual number (E.164); null when none does. */
+  async numberOwner(phoneNumber: string): Promise<KnownVirtualNumber | null> {
+    const [row]: KnownVirtualNumber[] = await this.dataSource.query(
+      `SELECT * FROM "${this.schema}"."virtual_numbers" WHERE "phone_number" = $1 AND "is_active"`,
+      [phoneNumber],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The number the practice texts from: its active default number with SMS (docs/product/settings.md#virtual-number),
+   * else any active number with SMS; null when it has none.
+   */
+  async smsNumber(practiceId: string): Promise<string | null> {
+    const [row]: KnownVirtualNumber[] = await this.dataSource.query(
+      `SELECT * FROM "${this.schema}"."virtual_numbers"
+       WHERE "practice_id" = $1 AND "is_active" AND ("capabilities"->>'sms')::boolean
+       ORDER BY ("assignment_type" = 'practice_default') DESC, "phone_number" LIMIT 1`,
+      [practiceId],
+    );
+    return row?.phone_number ?? null;
+  }
+
+  /**
+   * The practice with its automation level, outreach preferences and site key; null when unknown. Inside a
+   * transaction pass its manager, so the read does not take a second pool connection.
+   */
+  async practice(practiceId: string, manager?: EntityManager): Promise<KnownPractice | null> {
+    return (manager ?? this.dataSource.manager).findOneBy(KnownPractice, { practice_id: practiceId });
   }
 
   /** The practice whose website tracking snippet sends this public site key; null when none does. */
@@ -114,11 +191,12 @@ export class PracticeReadModel {
     return this.dataSource.getRepository(KnownPractice).findOneBy({ site_key: siteKey });
   }
 
-  /** The practice's locations, primary first, then by name. */
-  async locations(practiceId: string): Promise<KnownLocation[]> {
-    return this.dataSource
-      .getRepository(KnownLocation)
-      .find({ where: { practice_id: practiceId }, order: { is_primary: 'DESC', name: 'ASC' } });
+  /** The practice's locations, primary first, then by name (manager: as for practice()). */
+  async locations(practiceId: string, manager?: EntityManager): Promise<KnownLocation[]> {
+    return (manager ?? this.dataSource.manager).find(KnownLocation, {
+      where: { practice_id: practiceId },
+      order: { is_primary: 'DESC', name: 'ASC' },
+    });
   }
 
   /** The location, when it exists and belongs to the practice; null otherwise. */

@@ -65,3 +65,25 @@ export function practiceReadModelDetailsDownSql(schema: string): string[] {
       DROP COLUMN "automation_level"`,
   ];
 }
+
+/**
+ * The practice's virtual numbers (people's: the Twilio channel sends from the default one and finds the practice
+ * owning an inbound message's `To` number). PracticeReadModel keeps them in a schema that has this table.
+ */
+export function practiceReadModelNumbersSql(schema: string): string[] {
+  const s = `"${schema}"`;
+  return [
+    `CREATE TABLE ${s}."virtual_numbers" (
+      "phone_number" text PRIMARY KEY,
+      "practice_id" uuid NOT NULL,
+      "is_active" boolean NOT NULL,
+      "assignment_type" text NOT NULL,
+      "capabilities" jsonb NOT NULL
+    )`,
+    `CREATE INDEX "virtual_numbers_practice_idx" ON ${s}."virtual_numbers" ("practice_id")`,
+  ];
+}
+
+export function practiceReadModelNumbersDownSql(schema: string): string[] {
+  return [`DROP TABLE "${schema}"."virtual_numbers"`];
+}

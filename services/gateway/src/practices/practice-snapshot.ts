@@ -3,6 +3,7 @@ import { Outbox } from '@pp/platform';
 import { EntityManager } from 'typeorm';
 import { Location } from '../locations/location.entity';
 import { toLocationView } from '../locations/location-view';
+import { VirtualNumber } from '../virtual-numbers/virtual-number.entity';
 import { Practice } from './practice.entity';
 
 /** The practice as the API returns it and as practice.changes carries it. */
@@ -32,10 +33,20 @@ export async function publishPracticeSnapshots(
   for (const practiceId of practiceIds) {
     const practice = await manager.findOneBy(Practice, { practice_id: practiceId });
     if (!practice) continue;
+    // The whole state carries the virtual numbers too (people sends from and receives on them).
+    const numbers = await manager.find(VirtualNumber, { where: { practice_id: practiceId } });
     await outbox.add<PracticeUpdatedV1>(manager, Topics.practiceChanges, {
       type: 'practice_updated',
       practice_id: practiceId,
-      practice: toPracticeSnapshot(practice),
+      practice: {
+        ...toPracticeSnapshot(practice),
+        virtual_numbers: numbers.map(({ phone_number, is_active, assignment_type, capabilities }) => ({
+          phone_number,
+          is_active,
+          assignment_type,
+          capabilities,
+        })),
+      },
     });
     const locations = await manager.find(Location, {
       where: { practice_id: practiceId },

@@ -17,6 +17,13 @@ import { isBackgroundRequest } from '../auth/sessions';
 import { GatewayConfig } from '../config';
 import { parseRequestTarget, upstreamUrl } from './request-target';
 import { resolveRoute, ServiceName } from './routes';
+import {
+  isTwilioWebhook,
+  TWILIO_WEBHOOK_MAX_BYTES,
+  TwilioSignatureMessages,
+  verifyTwilioSignature,
+} from './twilio-signature';
+import type { Readable } from 'node:stream';
 
 /**
  * Headers a client may not pass on: identity is the gateway's to assert, and so is the client's address (a
@@ -82,10 +89,29 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         isBackgroundRequest(request.headers) ? 'background' : 'user',
       );
       if (!auth && !route.public) return reply.status(401).send({ detail: AuthMessages.invalidToken });
+      // Twilio's webhooks are read whole and verified before anything reaches people; the same bytes go on.
+      let body: Buffer | undefined;
+      if (isTwilioWebhook(route.path)) {
+        const raw = await readLimited(request.body as Readable | undefined, TWILIO_WEBHOOK_MAX_BYTES);
+        if (raw === null) return reply.status(413).send({ detail: TwilioSignatureMessages.tooLarge });
+        const verified = verifyTwilioSignature({
+          authToken: config.TWILIO_AUTH_TOKEN,
+          publicBaseUrl: config.PUBLIC_BASE_URL,
+          pathAndQuery: route.path + route.query,
+          signature: request.headers['x-twilio-signature'],
+          form: raw.toString('utf8'),
+        });
+        if (!verified) return reply.status(403).send({ detail: TwilioSignatureMessages.refused });
+        body = raw;
+      }
       const identityToken = auth ? await internalTokens.sign(auth.identity) : undefined;
       const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
       void reply.header(CORRELATION_HEADER, correlationId);
       return reply.from(target.href, {
+        // The verified bytes, as they came (reply-from would JSON-encode a body given without its type).
+        ...(body
+          ? { body, contentType: request.headers['content-type'] ?? 'application/x-www-form-urlencoded' }
+          : {}),
         rewriteRequestHeaders: (_req, headers) => {
           const forwarded = { ...headers };
           for (const name of STRIPPED) delete forwarded[name];
@@ -125,4 +151,18 @@ function forwardProblem(url: URL): string | null {
     return InputMessages.malformedQuery;
   }
   return decoded.includes('../') || decoded.includes('/..') ? PROXY_MESSAGES.traversalInQuery : null;
+}
+
+/** The whole body of a streamed request, or null when it is larger than `limit` bytes. */
+async function readLimited(stream: Readable | undefined, limit: number): Promise<Buffer | null> {
+  if (!stream || typeof stream[Symbol.asyncIterator] !== 'function') return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+    size += buffer.length;
+    if (size > limit) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
 }

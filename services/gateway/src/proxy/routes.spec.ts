@@ -7,6 +7,12 @@ describe('matchRoute', () => {
     ['/api/v1/people/stats?practice_id=1', 'people', false],
     ['/api/v1/people/abc/actions', 'people', false],
     ['/api/v1/practices/p1/field-mapping', 'people', false],
+    ['/api/v1/email/accounts?practice_id=1', 'people', false],
+    ['/api/v1/email/accounts/a1', 'people', false],
+    ['/api/v1/email/oauth/authorize/google?practice_id=1', 'people', false],
+    ['/api/v1/email/oauth/callback?code=c&state=s', 'people', true],
+    ['/api/v1/email/oauth/callback/x', 'people', false],
+    ['/api/v1/email/unsubscribe?token=t', 'people', true],
     ['/api/v1/calendar/appointments', 'calendar', false],
     ['/api/v1/analytics/metrics', 'analytics', false],
     ['/api/v1/tracking/events', 'analytics', true],
@@ -23,6 +29,7 @@ describe('matchRoute', () => {
 
   it.each([
     '/api/v1/peoplex',
+    '/api/v1/emails',
     '/api/v1/field-mapping/x',
     '/api/v1/practices/p1/field-mappings',
     '/api/v1/practices/p1',

@@ -15,7 +15,15 @@ interface RouteRule {
 
 const RULES: RouteRule[] = [
   { pattern: /^\/api\/v1\/people(\/|$)/, service: 'people' },
+  // The mailbox provider sends the browser back here without the console's bearer token; the single-use
+  // OAuth state names the practice (docs/decisions/0016-email-accounts.md).
+  { pattern: /^\/api\/v1\/email\/oauth\/callback$/, service: 'people', public: true },
+  // A lead's mailbox provider posts the one-click unsubscribe (RFC 8058); the signed token names the lead.
+  { pattern: /^\/api\/v1\/email\/unsubscribe$/, service: 'people', public: true },
+  { pattern: /^\/api\/v1\/email(\/|$)/, service: 'people' },
   { pattern: /^\/api\/v1\/webhooks(\/|$)/, service: 'people', public: true },
+  // Twilio's webhooks: public, but the gateway verifies X-Twilio-Signature first (twilio-signature.ts).
+  { pattern: /^\/api\/v1\/channels\/twilio\/(sms|status)$/, service: 'people', public: true },
   { pattern: /^\/api\/v1\/calendar(\/|$)/, service: 'calendar' },
   { pattern: /^\/api\/v1\/analytics(\/|$)/, service: 'analytics' },
   { pattern: /^\/api\/v1\/tracking(\/|$)/, service: 'analytics', public: true },

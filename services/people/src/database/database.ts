@@ -1,5 +1,6 @@
 import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { Correction } from '../decisions/correction.entity';
+import { EmailAccountRow, EmailOAuthStateRow } from '../email/email-account.entity';
 import { FormField } from '../field-mapping/form-field.entity';
 import { FormFieldMapping } from '../field-mapping/form-field-mapping.entity';
 import { Consent } from '../intake/consent.entity';
@@ -18,6 +19,11 @@ import { EngineAnalysis } from '../engine/engine-analysis.entity';
 import { FormIntake1764000000000 } from './migrations/1764000000000-FormIntake';
 import { KnowledgeCopy1764020000000 } from './migrations/1764020000000-KnowledgeCopy';
 import { PracticeReadModel1764030000000 } from './migrations/1764030000000-PracticeReadModel';
+import { ConsentRefusals1764060000000 } from './migrations/1764060000000-ConsentRefusals';
+import { LeadCountSlots1764065000000 } from './migrations/1764065000000-LeadCountSlots';
+import { TwilioChannel1764070000000 } from './migrations/1764070000000-TwilioChannel';
+import { EmailAccounts1764081000000 } from './migrations/1764081000000-EmailAccounts';
+import { IntakeQueue1764090000000 } from './migrations/1764090000000-IntakeQueue';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
@@ -35,6 +41,8 @@ export const peopleDatabase: ServiceDatabase = {
     Consent,
     EngineAction,
     EngineAnalysis,
+    EmailAccountRow,
+    EmailOAuthStateRow,
   ],
   migrations: [
     Initial1763700000000,
@@ -46,5 +54,11 @@ export const peopleDatabase: ServiceDatabase = {
     KnowledgeCopy1764020000000,
     // the read model of practice.changes (PracticeReadModel of @pp/platform)
     PracticeReadModel1764030000000,
+    ConsentRefusals1764060000000,
+    LeadCountSlots1764065000000,
+    // virtual numbers, provider message ids, inbound messages once (the Twilio SMS channel)
+    TwilioChannel1764070000000,
+    EmailAccounts1764081000000,
+    IntakeQueue1764090000000,
   ],
 };

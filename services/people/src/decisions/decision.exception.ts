@@ -5,7 +5,7 @@ export enum DecisionExceptionCode {
   NoneOpen = 'DECISION_NONE_OPEN',
   /** The decision names a channel outreach does not know. */
   UnknownChannel = 'DECISION_UNKNOWN_CHANNEL',
-  /** The lead cannot be reached on the decision's channel (no phone, no email, opted out). */
+  /** The lead cannot be reached on the decision's channel (no phone, no email, opted out, no consent). */
   Unreachable = 'DECISION_UNREACHABLE',
   /** An SMS or email decision without a message to send. */
   NoMessage = 'DECISION_NO_MESSAGE',

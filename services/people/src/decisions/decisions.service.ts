@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { PendingReviewTypes } from '@pp/contracts';
 import { Identity } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
-import { SendMessageJob } from '../outreach/jobs/send-message.job';
+import { readConsentFacts } from '../engine/consent-store';
+import { EngineService } from '../engine/engine.service';
 import { OutreachQueue } from '../outreach/outreach-queue';
-import { missingContact } from '../outreach/send-rules';
 import { isOutreachChannel } from '../outreach/transports/channel-transport';
 import { lockOwnedPerson } from '../persons/lock-owned-person';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import { TimelineEvent } from '../timeline/timeline-event.entity';
+import { approvalProblem, approvedSendJob } from './approved-send';
 import { Correction } from './correction.entity';
 import { DecisionException, DecisionExceptionCode, DecisionMessages } from './decision.exception';
 import { PendingDecision } from './pending-decision.entity';
@@ -20,6 +21,8 @@ export { DecisionMessages } from './decision.exception';
 export interface DecisionResult {
   status: 'approved' | 'edited';
   decision_id: string;
+  /** When a text or call approved at night goes out (ISO 8601); null when it was sent at once. */
+  scheduled_for: string | null;
 }
 
 /**
@@ -32,6 +35,7 @@ export class DecisionsService {
     private readonly dataSource: DataSource,
     private readonly activity: LeadActivity,
     private readonly outreach: OutreachQueue,
+    private readonly engine: EngineService,
   ) {}
 
   /** Opens a decision on a live lead and announces it (the AI engine's entry point). */
@@ -54,15 +58,17 @@ export class DecisionsService {
   }
 
   /**
-   * In one transaction: lock the lead and its open decision, resolve both, record the send in the ledger.
-   * A second approve waits on the lock, then finds nothing open (409). The job is enqueued after commit.
+   * In one transaction: lock the lead and its open decision, resolve both, and record the send in the ledger —
+   * or, for a text or call outside 08:00–21:00 in the lead's time zone, hold it as the lead's next scheduled
+   * action (docs/product/ai-engine.md#timing). A second approve waits on the lock, then finds nothing open (409).
+   * The job is enqueued after commit.
    */
   private async resolve(
     identity: Identity,
     personId: string,
     answer: { status: 'approved' } | { status: 'edited'; correctedMessage: string; remember: boolean },
   ): Promise<DecisionResult> {
-    const job = await this.dataSource.transaction(async (manager) => {
+    const result = await this.dataSource.transaction(async (manager) => {
       const person = await lockOwnedPerson(manager, identity, personId);
       const decision = await manager
         .getRepository(PendingDecision)
@@ -79,7 +85,7 @@ export class DecisionsService {
           DecisionMessages.unknownChannel(channel),
         );
       }
-      const problem = missingContact(person, channel);
+      const problem = approvalProblem(person, channel, await readConsentFacts(manager, person.person_id));
       if (problem) throw new DecisionException(DecisionExceptionCode.Unreachable, problem);
       const message = answer.status === 'edited' ? answer.correctedMessage : decision.message?.trim();
       if (!message && channel !== 'phone') {
@@ -87,15 +93,23 @@ export class DecisionsService {
       }
 
       const at = new Date();
+      const resolved = {
+        ...decision,
+        status: answer.status,
+        final_message: message ?? '',
+        resolved_at: at,
+        resolved_by: identity.userId,
+        resolved_by_name: identity.name ?? null,
+      };
       await manager.update(
         PendingDecision,
         { decision_id: decision.decision_id },
         {
-          status: answer.status,
-          final_message: message ?? '',
+          status: resolved.status,
+          final_message: resolved.final_message,
           resolved_at: at,
-          resolved_by: identity.userId,
-          resolved_by_name: identity.name ?? null,
+          resolved_by: resolved.resolved_by,
+          resolved_by_name: resolved.resolved_by_name,
         },
       );
       await resolvePendingReviewEvent(manager, decision, {
@@ -125,25 +139,17 @@ export class DecisionsService {
         await manager.update(Person, { person_id: person.person_id }, { pending_review_type: null });
       }
 
-      const send: SendMessageJob = {
-        idempotency_key: `decision:${decision.decision_id}`,
-        practice_id: person.practice_id,
-        person_id: person.person_id,
-        channel,
-        action_type: decision.action_type,
-        message: message ?? '',
-        subject: decision.subject,
-        source: 'ai_decision',
-        decision_id: decision.decision_id,
-        edited: answer.status === 'edited',
-        notes: null,
-        requested_by_name: identity.name ?? null,
-      };
-      await this.outreach.record(manager, send);
+      const heldUntil = await this.engine.holdApprovedSend(manager, person, resolved);
+      const send = heldUntil ? null : approvedSendJob(resolved, channel);
+      if (send) await this.outreach.record(manager, send);
       await this.activity.announce(manager, person, 'lead_updated');
-      return send;
+      return { decision_id: decision.decision_id, send, heldUntil };
     });
-    await this.outreach.dispatch(job);
-    return { status: answer.status, decision_id: job.decision_id as string };
+    if (result.send) await this.outreach.dispatch(result.send);
+    return {
+      status: answer.status,
+      decision_id: result.decision_id,
+      scheduled_for: result.heldUntil?.toISOString() ?? null,
+    };
   }
 }

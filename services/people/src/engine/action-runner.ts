@@ -2,19 +2,25 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CorrectionExample, Draft, LanguageModel, MessagePurpose, situationKey } from '@pp/ai';
 import { Intent, Language, PendingReviewTypes } from '@pp/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { approvalProblem, approvedSendJob } from '../decisions/approved-send';
 import { Correction } from '../decisions/correction.entity';
+import { PendingDecision } from '../decisions/pending-decision.entity';
 import { createPendingDecision, dismissOpenDecision } from '../decisions/review-items';
 import { PracticeKnowledge } from '../knowledge-context/practice-knowledge';
 import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
+import { ActionScheduler } from './action-scheduler';
 import { Clock } from './clock';
-import { followUpStillDue, QUIET_STAGES } from './decision-rules';
+import { consentWhy } from './consent-rules';
+import { readConsentFacts } from './consent-store';
+import { channelWhenDue, followUpStillDue, QUIET_STAGES } from './decision-rules';
 import { EngineAction } from './engine-action.entity';
 import {
   currentActionId,
   finishAction,
+  leadFacts,
   lockPerson,
   outboundFacts,
   patchOutreachState,
@@ -23,11 +29,14 @@ import {
 } from './engine-store';
 import { conversation, INBOUND_TYPES } from './insights-rules';
 import { LANGUAGE_MODEL } from './language-model';
+import { practiceFacts } from './lead-analyzer';
 import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
+import { ContactChannel, nextAllowedTime } from './timing-rules';
 import { pendingActionType, requiresReview } from './automation-rules';
 
-export type ActionOutcome = 'skipped' | 'superseded' | 'cancelled' | 'review' | 'sent';
+/** held: a text or call falling due at night, planned again for 08:00 local. */
+export type ActionOutcome = 'skipped' | 'superseded' | 'cancelled' | 'review' | 'sent' | 'held';
 
 /** How many remembered corrections of the same situation a draft sees, newest first. */
 const CORRECTIONS_PER_DRAFT = 3;
@@ -50,6 +59,7 @@ export class ActionRunner {
     private readonly dataSource: DataSource,
     private readonly activity: LeadActivity,
     private readonly outreach: OutreachQueue,
+    private readonly scheduler: ActionScheduler,
     private readonly settings: PracticeSettings,
     private readonly clock: Clock,
     @Optional() @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel | null,
@@ -62,10 +72,14 @@ export class ActionRunner {
     const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: action.person_id });
     const early = person ? this.stillCurrent(person, action) : 'cancelled';
     if (early !== 'ok') return this.end(actionId, early);
-    if (!this.model) throw new Error('No language model is configured');
-
     const practice = await this.settings.practice(action.practice_id);
-    const prepared = await this.prepare(person as Person, action, practice);
+    if (action.plan?.approved_decision_id) return this.sendApproved(action, practice);
+
+    const due = await this.dueChannel(this.dataSource.manager, person as Person, action, practice);
+    if ('why' in due) return this.end(actionId, 'cancelled', due.why);
+    if (!this.model) throw new Error('No language model is configured');
+    const channel = due.channel;
+    const prepared = await this.prepare(person as Person, { ...action, channel }, practice);
     const draft = await this.model.draft(prepared.request, { correlationId: actionId });
 
     const result = await this.dataSource.transaction(async (manager) => {
@@ -88,18 +102,32 @@ export class ActionRunner {
           return { outcome: 'superseded' as const, send: null };
         }
       }
-      await patchOutreachState(manager, locked, {}, ['scheduled_action']);
-      locked.next_scheduled_action = null;
-      await manager.update(Person, { person_id: locked.person_id }, { next_scheduled_action: null });
+      const still = await this.dueChannel(manager, locked, row, practice);
+      if ('why' in still || still.channel !== channel) {
+        const why =
+          'why' in still ? still.why : 'What the lead agreed to changed while the message was drafted';
+        await finishAction(manager, actionId, 'cancelled', { why });
+        return { outcome: 'cancelled' as const, send: null };
+      }
+      if (row.channel !== channel) {
+        // A follow-up planned on a channel the lead did not agree to goes on the other one of its step.
+        await manager.update(EngineAction, { action_id: actionId }, { channel });
+        row.channel = channel;
+      }
 
       const contacted = prepared.contactedBefore;
       const level = practice?.automation_level ?? 'semi_auto';
       const actionType = pendingActionType(row.channel, !contacted);
       if (requiresReview(level, !contacted)) {
+        await this.clearPlan(manager, locked);
         await this.openReview(manager, locked, row, draft, actionType, prepared);
         await recordSpeedToLead(manager, locked.person_id, this.clock.now());
         return { outcome: 'review' as const, send: null };
       }
+      if (await this.holdForQuietHours(manager, locked, row, practice)) {
+        return { outcome: 'held' as const, send: null };
+      }
+      await this.clearPlan(manager, locked);
       const send: SendMessageJob = {
         idempotency_key: engineSendKey(actionId),
         practice_id: locked.practice_id,
@@ -123,30 +151,137 @@ export class ActionRunner {
     return result.outcome;
   }
 
+  /**
+   * A message staff approved at night, falling due (docs/product/ai-engine.md#timing): sent as approved, under
+   * the key of its decision, unless the lead opted out, booked or was closed, can no longer be reached on its
+   * channel, or wrote since (then the action was superseded). Staff approved it, so human control does not stop it.
+   */
+  private async sendApproved(action: EngineAction, practice: EnginePractice | null): Promise<ActionOutcome> {
+    const result = await this.dataSource.transaction(async (manager) => {
+      const locked = await lockPerson(manager, action.person_id);
+      const row = await manager.findOne(EngineAction, {
+        where: { action_id: action.action_id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!locked || !row || row.status !== 'scheduled') return { outcome: 'skipped' as const, send: null };
+      const verdict = this.stillCurrent(locked, row);
+      if (verdict !== 'ok') {
+        await finishAction(manager, row.action_id, verdict, { why: 'Re-checked under the lead lock' });
+        return { outcome: verdict, send: null };
+      }
+      const decision = await manager.findOneBy(PendingDecision, {
+        decision_id: row.plan.approved_decision_id,
+        person_id: locked.person_id,
+      });
+      const problem = decision
+        ? approvalProblem(locked, row.channel, await readConsentFacts(manager, locked.person_id))
+        : 'The approved decision no longer exists';
+      if (!decision || problem) {
+        await finishAction(manager, row.action_id, 'cancelled', { why: problem });
+        return { outcome: 'cancelled' as const, send: null };
+      }
+      if (await this.holdForQuietHours(manager, locked, row, practice)) {
+        return { outcome: 'held' as const, send: null };
+      }
+      await this.clearPlan(manager, locked);
+      const send = approvedSendJob(decision, row.channel);
+      await this.outreach.record(manager, send);
+      await finishAction(manager, row.action_id, 'done', { idempotency_key: send.idempotency_key });
+      await this.activity.announce(manager, locked, 'lead_updated');
+      return { outcome: 'sent' as const, send };
+    });
+    if (result.send) await this.outreach.dispatch(result.send);
+    return result.outcome;
+  }
+
+  /** The lead no longer shows the action as its next one (it is being carried out now). */
+  private async clearPlan(manager: EntityManager, person: Person): Promise<void> {
+    await patchOutreachState(manager, person, {}, ['scheduled_action']);
+    person.next_scheduled_action = null;
+    await manager.update(Person, { person_id: person.person_id }, { next_scheduled_action: null });
+  }
+
+  /**
+   * A text or call falling due outside 08:00–21:00 in the lead's time zone (a job run late, a time staff chose)
+   * does not go now: the action is replaced by the same one at the next allowed time (docs/product/ai-engine.md#timing).
+   * True when held.
+   */
+  private async holdForQuietHours(
+    manager: EntityManager,
+    person: Person,
+    action: EngineAction,
+    practice: EnginePractice | null,
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    const location = practice ? leadLocation(practice, action.plan?.location_id ?? null) : null;
+    const due = nextAllowedTime(action.channel, now, practiceFacts(practice, location).timeZone);
+    if (due.getTime() <= now.getTime()) return false;
+    await finishAction(manager, action.action_id, 'superseded', {
+      why: 'Held: texts and calls go out only between 08:00 and 21:00 local',
+    });
+    await this.scheduler.schedule(
+      manager,
+      person,
+      {
+        kind: action.kind,
+        channel: action.channel,
+        due_at: due,
+        reason: action.reason.includes('08:00')
+          ? action.reason
+          : `${action.reason}, held for 08:00 local (no texts or calls between 21:00 and 08:00)`,
+        follow_up_number: action.follow_up_number,
+      },
+      { trigger_event_id: action.trigger_event_id, plan: action.plan },
+    );
+    return true;
+  }
+
   /** Whether the action may still run on this lead, or how it ends. */
   private stillCurrent(person: Person, action: EngineAction): 'ok' | 'superseded' | 'cancelled' {
     if (person.practice_id !== action.practice_id) return 'cancelled';
     if (currentActionId(person) !== action.action_id) return 'superseded';
-    const lead = {
-      stage: person.stage,
-      control_mode:
-        person.current_outreach_state?.control_mode === 'human' ? ('human' as const) : ('ai' as const),
-      opted_out: person.current_outreach_state?.opted_out === true,
-      has_phone: Boolean(person.primary_phone),
-      has_email: Boolean(person.primary_email),
-      contacted_before: true,
-    };
+    const lead = leadFacts(person);
+    // Staff approved it: a person in control does not stop it; a lead that opted out, booked or was closed does.
+    if (action.plan?.approved_decision_id) {
+      return lead.opted_out || QUIET_STAGES.includes(lead.stage) ? 'cancelled' : 'ok';
+    }
     if (action.kind === 'follow_up') {
       return followUpStillDue({ lead, inbound_since_scheduled: false }) ? 'ok' : 'cancelled';
     }
     if (lead.control_mode === 'human' || lead.opted_out || QUIET_STAGES.includes(lead.stage))
       return 'cancelled';
-    if (action.channel === 'email' ? !lead.has_email : !lead.has_phone) return 'cancelled';
     return 'ok';
   }
 
-  private async end(actionId: string, status: 'superseded' | 'cancelled'): Promise<ActionOutcome> {
-    await finishAction(this.dataSource.manager, actionId, status, { why: 'Checked when it fell due' });
+  /**
+   * The channel the action goes on now: the practice still has it on, the lead has its address and agreed to it
+   * (docs/product/ai-engine.md#consent-to-contact); a follow-up may take the other channel of its step. Or why none.
+   */
+  private async dueChannel(
+    manager: EntityManager,
+    person: Person,
+    action: EngineAction,
+    practice: EnginePractice | null,
+  ): Promise<{ channel: ContactChannel } | { why: string }> {
+    const lead = { ...leadFacts(person), consent: await readConsentFacts(manager, person.person_id) };
+    const enabled = practiceFacts(practice, null).channels;
+    const channel = channelWhenDue(action, lead, enabled);
+    if (channel) return { channel };
+    const addressable = action.channel === 'email' ? lead.has_email : lead.has_phone;
+    return {
+      why:
+        addressable && enabled[action.channel]
+          ? consentWhy(lead.consent, [action.channel])
+          : 'The lead can no longer be reached on the channel',
+    };
+  }
+
+  private async end(
+    actionId: string,
+    status: 'superseded' | 'cancelled',
+    why = 'Checked when it fell due',
+  ): Promise<ActionOutcome> {
+    await finishAction(this.dataSource.manager, actionId, status, { why });
     return status;
   }
 

@@ -25,7 +25,13 @@ export class ActionScheduler {
     manager: EntityManager,
     person: Person,
     planned: PlannedAction,
-    context: { trigger_event_id: string | null; plan: ActionPlanContext; withoutEvent?: boolean },
+    context: {
+      trigger_event_id: string | null;
+      plan: ActionPlanContext;
+      withoutEvent?: boolean;
+      /** More for the scheduled_action event (a held approved message: its text and who approved it). */
+      event?: { content?: Record<string, unknown>; metadata?: Record<string, unknown> };
+    },
   ): Promise<EngineAction> {
     await endScheduledActions(manager, person, 'superseded', 'A newer plan replaced it');
     const action = await manager.save(
@@ -63,8 +69,9 @@ export class ActionScheduler {
           start_time: action.due_at.toISOString(),
           reason: action.reason,
           control_mode: 'ai',
+          ...context.event?.content,
         },
-        event_metadata: { source: 'ai_engine', action_id: action.action_id },
+        event_metadata: { source: 'ai_engine', action_id: action.action_id, ...context.event?.metadata },
       });
     this.queue.schedule(manager, action);
     return action;

@@ -1,4 +1,5 @@
-import { chooseChannel, decide, DecisionInput, nextFollowUp } from './decision-rules';
+import type { ConsentFacts } from './consent-rules';
+import { channelWhenDue, chooseChannel, decide, DecisionInput, nextFollowUp } from './decision-rules';
 import { pendingActionType, requiresReview } from './automation-rules';
 
 const LA = 'America/Los_Angeles';
@@ -131,6 +132,103 @@ describe('decide', () => {
       type: 'act',
       action: { kind: 'follow_up', channel: 'email', follow_up_number: 2 },
     });
+  });
+});
+
+describe('consent in the choice of channel', () => {
+  const at = new Date('2025-06-10T18:59:00Z');
+  /** A form lead whose form gave or refused each channel. */
+  const form = (given: Partial<Record<'sms' | 'phone' | 'email', boolean>>): ConsentFacts => ({
+    from_form: true,
+    records: Object.entries(given).map(([channel, granted]) => ({
+      channel: channel as 'sms' | 'phone' | 'email',
+      granted: granted as boolean,
+      at,
+    })),
+    wrote: {},
+  });
+  const lead = (consent: ConsentFacts, change: Partial<DecisionInput['lead']> = {}) => ({
+    ...input().lead,
+    consent,
+    ...change,
+  });
+
+  it('e-mails a lead whose form refused texts and calls, at once even at night', () => {
+    const consent = form({ sms: false, phone: false, email: true });
+    expect(decide(input({ lead: lead(consent) }))).toMatchObject({
+      type: 'act',
+      action: { kind: 'first_contact', channel: 'email', due_at: noonLA },
+    });
+    // Asking for SMS does not override the refusal on the form.
+    expect(decide(input({ lead: lead(consent) }, { preferred_contact_method: 'sms' }))).toMatchObject({
+      action: { channel: 'email' },
+    });
+  });
+
+  it('contacts nobody, saying why, when the only channels that reach the lead were refused', () => {
+    const consent = form({ sms: false, phone: false });
+    expect(decide(input({ lead: lead(consent, { has_email: false }) }))).toEqual({
+      type: 'none',
+      reason: 'no_consent',
+      why: 'The AI does not contact this lead: the lead refused texts and calls on the website form. Staff may reach out; the AI answers when the lead writes',
+    });
+    // No address at all is not a matter of consent.
+    expect(decide(input({ lead: lead(consent, { has_email: false, has_phone: false }) }))).toEqual({
+      type: 'none',
+      why: 'No channel the practice enabled reaches this lead',
+    });
+  });
+
+  it('answers by SMS a lead who refused texts on the form but then texted', () => {
+    const consent = {
+      ...form({ sms: false, phone: false }),
+      wrote: { sms: new Date('2025-06-10T18:59:30Z') },
+    };
+    const decision = decide(
+      input({
+        trigger: { channel: 'sms', text: 'actually can you text me the price?' },
+        lead: lead(consent, { has_email: false }),
+      }),
+    );
+    expect(decision).toMatchObject({ type: 'act', action: { channel: 'sms' } });
+  });
+
+  it('texts a lead staff created: staff vouch for it', () => {
+    const staff: ConsentFacts = { from_form: false, records: [], wrote: {} };
+    expect(decide(input({ lead: lead(staff) }))).toMatchObject({ type: 'act', action: { channel: 'sms' } });
+  });
+
+  it('follows up only on agreed channels, and says why when none of the step is left', () => {
+    const quiet = { sent_follow_ups: 0, last_outbound_at: new Date('2025-06-01T19:00:00Z') };
+    const trigger = { channel: 'manual' as const, text: null };
+    const emailOnly = lead(form({ sms: false, phone: false, email: true }), { contacted_before: true });
+    expect(decide(input({ trigger, lead: emailOnly, quiet }))).toMatchObject({
+      type: 'act',
+      action: { kind: 'follow_up', channel: 'email', follow_up_number: 1 },
+    });
+    const none = lead(form({ sms: false, phone: false }), { contacted_before: true, has_email: false });
+    expect(decide(input({ trigger, lead: none, quiet }))).toMatchObject({
+      type: 'none',
+      reason: 'no_consent',
+    });
+  });
+
+  it('when due, keeps the planned channel, moves a follow-up to the other one of its step, or finds none', () => {
+    const enabled = { sms: true, email: true, phone: true };
+    const emailOnly = lead(form({ sms: false, phone: false, email: true }));
+    expect(
+      channelWhenDue({ kind: 'follow_up', channel: 'sms', follow_up_number: 1 }, emailOnly, enabled),
+    ).toBe('email');
+    expect(
+      channelWhenDue({ kind: 'reply', channel: 'sms', follow_up_number: null }, emailOnly, enabled),
+    ).toBeNull();
+    expect(
+      channelWhenDue({ kind: 'reply', channel: 'email', follow_up_number: null }, emailOnly, enabled),
+    ).toBe('email');
+    // Without consent facts (not read), the plan stands.
+    expect(
+      channelWhenDue({ kind: 'reply', channel: 'sms', follow_up_number: null }, input().lead, enabled),
+    ).toBe('sms');
   });
 });
 

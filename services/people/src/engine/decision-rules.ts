@@ -1,5 +1,6 @@
 import type { EscalationFinding, Understanding } from '@pp/ai';
 import type { BusinessHours, EscalationPriority, EscalationReason } from '@pp/contracts';
+import { ConsentFacts, consentAllows, consentWhy } from './consent-rules';
 import { ContactChannel, followUpTime, nextAllowedTime } from './timing-rules';
 
 /**
@@ -37,6 +38,12 @@ export interface LeadFacts {
   has_email: boolean;
   /** An outbound message (sms, email or call) was ever sent to the lead. */
   contacted_before: boolean;
+  /**
+   * What the lead agreed to (docs/product/ai-engine.md#consent-to-contact): only channels it opens are used.
+   * Absent only where the caller cannot load it (planning a follow-up after a send): the action then checks
+   * consent when it falls due.
+   */
+  consent?: ConsentFacts;
 }
 
 export interface PracticeFacts {
@@ -74,7 +81,7 @@ export interface PlannedAction {
 export type Decision =
   | { type: 'stop'; reason: 'opt_out' | 'spam' | 'wrong_number'; close: boolean }
   | { type: 'escalate'; reason: EscalationReason; priority: EscalationPriority; message: string }
-  | { type: 'none'; why: string }
+  | { type: 'none'; why: string; reason?: 'no_consent' }
   | { type: 'act'; action: PlannedAction };
 
 /** How much of the inbound text an escalation quotes for staff. */
@@ -117,7 +124,11 @@ export function decide(input: DecisionInput): Decision {
 
   if (!hasText && input.quiet) {
     const followUp = nextFollowUp({ ...input.quiet, lead, practice: input.practice });
-    if (!followUp) return { type: 'none', why: 'The follow-up cadence is over' };
+    if (!followUp) {
+      const step = CADENCE[input.quiet.sent_follow_ups];
+      if (!step) return { type: 'none', why: 'The follow-up cadence is over' };
+      return noChannel(step.channels, lead, input.practice.channels);
+    }
     const due = new Date(Math.max(followUp.due_at.getTime(), input.now.getTime()));
     return {
       type: 'act',
@@ -131,7 +142,7 @@ export function decide(input: DecisionInput): Decision {
     lead,
     enabled: input.practice.channels,
   });
-  if (!channel) return { type: 'none', why: 'No channel the practice enabled reaches this lead' };
+  if (!channel) return noChannel(['sms', 'email', 'phone'], lead, input.practice.channels);
   const kind: ActionKind = lead.contacted_before ? 'reply' : 'first_contact';
   const { channel: now, due } = answerNow(channel, input);
   return {
@@ -168,8 +179,8 @@ export function answerNow(
   return { channel, due };
 }
 
-/** Whether the lead can be reached on a channel the practice enabled. */
-function reachable(
+/** Whether the lead has the address a channel the practice enabled needs. */
+function addressable(
   channel: ContactChannel,
   lead: Pick<LeadFacts, 'has_phone' | 'has_email'>,
   enabled: Record<ContactChannel, boolean>,
@@ -178,14 +189,39 @@ function reachable(
   return channel === 'email' ? lead.has_email : lead.has_phone;
 }
 
+/** Whether the AI may reach the lead on a channel: enabled, with its address, and one the lead agreed to. */
+function reachable(
+  channel: ContactChannel,
+  lead: Pick<LeadFacts, 'has_phone' | 'has_email' | 'consent'>,
+  enabled: Record<ContactChannel, boolean>,
+) {
+  return addressable(channel, lead, enabled) && consentAllows(lead.consent, channel);
+}
+
+/**
+ * Nothing to send because none of `channels` is reachable: for want of consent (staff are told why on the
+ * timeline) when one of them has its address, else for want of a channel at all.
+ */
+function noChannel(
+  channels: readonly ContactChannel[],
+  lead: Pick<LeadFacts, 'has_phone' | 'has_email' | 'consent'>,
+  enabled: Record<ContactChannel, boolean>,
+): Decision {
+  const closed = channels.filter((c) => addressable(c, lead, enabled) && !consentAllows(lead.consent, c));
+  if (closed.length > 0 && lead.consent) {
+    return { type: 'none', reason: 'no_consent', why: consentWhy(lead.consent, closed) };
+  }
+  return { type: 'none', why: 'No channel the practice enabled reaches this lead' };
+}
+
 /**
  * The channel of the next message: the one the lead asked for, else the one they wrote on, else SMS, then
- * email, then a call, among those the practice enabled and the lead can be reached on.
+ * email, then a call, among those the practice enabled, the lead can be reached on and agreed to.
  */
 export function chooseChannel(input: {
   preferred: ContactChannel | null;
   inbound: TriggerChannel;
-  lead: Pick<LeadFacts, 'has_phone' | 'has_email'>;
+  lead: Pick<LeadFacts, 'has_phone' | 'has_email' | 'consent'>;
   enabled: Record<ContactChannel, boolean>;
 }): ContactChannel | null {
   const order: ContactChannel[] = [];
@@ -240,6 +276,22 @@ export function nextFollowUp(input: FollowUpInput): PlannedAction | null {
     reason: `Follow-up ${number} of ${CADENCE.length}: no reply ${step.afterDays === 1 ? '1 day' : `${step.afterDays} days`} after the last message`,
     follow_up_number: number,
   };
+}
+
+/**
+ * The channel a planned action goes on when it falls due (docs/product/ai-engine.md#consent-to-contact): its own
+ * while the AI may still reach the lead on it; a follow-up may take the other channel of its cadence step (one
+ * planned right after a send was chosen before consent was read); otherwise none.
+ */
+export function channelWhenDue(
+  action: { kind: ActionKind; channel: ContactChannel; follow_up_number: number | null },
+  lead: Pick<LeadFacts, 'has_phone' | 'has_email' | 'consent'>,
+  enabled: Record<ContactChannel, boolean>,
+): ContactChannel | null {
+  if (reachable(action.channel, lead, enabled)) return action.channel;
+  if (action.kind !== 'follow_up' || !action.follow_up_number) return null;
+  const step = CADENCE[action.follow_up_number - 1];
+  return step?.channels.find((channel) => reachable(channel, lead, enabled)) ?? null;
 }
 
 /** A follow-up is still worth sending only when the lead has not written, booked, opted out or been closed. */

@@ -10,6 +10,11 @@ export interface ActionPlanContext {
   summary?: string;
   inbound?: string | null;
   location_id?: string | null;
+  /**
+   * A message staff approved while texts and calls wait (quiet hours): the decision whose message goes as
+   * approved when the action falls due, nothing drafted (docs/product/ai-engine.md#timing).
+   */
+  approved_decision_id?: string;
 }
 
 export type EngineActionStatus = 'scheduled' | 'running' | 'done' | 'cancelled' | 'superseded';

@@ -29,7 +29,7 @@ export class EngineSentHook extends SentMessageHook {
     await recordSpeedToLead(manager, person.person_id, sentAt);
     if (job.source !== 'ai_decision') return;
     const action = await this.actionOf(manager, job);
-    const practice = await this.settings.practice(person.practice_id);
+    const practice = await this.settings.practice(person.practice_id, manager);
     const location = practice ? leadLocation(practice, action?.plan?.location_id ?? null) : null;
     const followUp = nextFollowUp({
       sent_follow_ups: action?.follow_up_number ?? 0,

@@ -2,8 +2,11 @@ import type { ScheduledActionState } from '@pp/contracts';
 import { EntityManager } from 'typeorm';
 import { Person } from '../persons/person.entity';
 import { TimelineEvent } from '../timeline/timeline-event.entity';
+import type { LeadFacts } from './decision-rules';
 import { EngineActionStatus } from './engine-action.entity';
 import { OUTBOUND_TYPES, TimelineFact } from './insights-rules';
+import { matchedLocationId } from './lead-location';
+import { EngineLocation, EnginePractice, leadLocation } from './practice-settings';
 
 /** How many timeline events the engine reads for a lead (the newest). */
 const TIMELINE_LIMIT = 200;
@@ -11,6 +14,18 @@ const TIMELINE_LIMIT = 200;
 /** The lead, row-locked for the rest of the transaction (every engine change to a lead runs under this lock). */
 export function lockPerson(manager: EntityManager, personId: string): Promise<Person | null> {
   return manager.findOne(Person, { where: { person_id: personId }, lock: { mode: 'pessimistic_write' } });
+}
+
+/** What the decision rules need of the lead (consent is read apart: `readConsentFacts`). */
+export function leadFacts(person: Person, contactedBefore = true): LeadFacts {
+  return {
+    stage: person.stage,
+    control_mode: person.current_outreach_state?.control_mode === 'human' ? 'human' : 'ai',
+    opted_out: person.current_outreach_state?.opted_out === true,
+    has_phone: Boolean(person.primary_phone),
+    has_email: Boolean(person.primary_email),
+    contacted_before: contactedBefore,
+  };
 }
 
 /** The lead's newest timeline events, oldest first. */
@@ -21,6 +36,19 @@ export async function readTimeline(manager: EntityManager, personId: string): Pr
     take: TIMELINE_LIMIT,
   });
   return events.reverse();
+}
+
+/**
+ * The lead's location read from its timeline: the one its latest inquiry named, else the primary
+ * (docs/product/ai-engine.md#what-the-engine-stores). Null without a known practice.
+ */
+export async function matchedLocation(
+  manager: EntityManager,
+  practice: EnginePractice | null,
+  personId: string,
+): Promise<EngineLocation | null> {
+  if (!practice) return null;
+  return leadLocation(practice, matchedLocationId(practice, await readTimeline(manager, personId), null));
 }
 
 /** Outbound messages in the timeline: how many, the last one, and follow-ups since the lead last wrote. */

@@ -5,10 +5,14 @@ import { ActionScheduler } from './action-scheduler';
 import { Clock } from './clock';
 import { nextFollowUp } from './decision-rules';
 import { EngineQueue } from './engine-queue';
-import { endScheduledActions } from './engine-store';
+import { readConsentFacts, withdrawConsents } from './consent-store';
+import { endScheduledActions, matchedLocation } from './engine-store';
 import { EngineTrigger, InquiryTrigger } from './engine-trigger';
 import { practiceFacts } from './lead-analyzer';
+import { PendingDecision } from '../decisions/pending-decision.entity';
+import { EngineAction } from './engine-action.entity';
 import { leadLocation, PracticeSettings } from './practice-settings';
+import { ContactChannel, isQuietHoursChannel, nextAllowedTime } from './timing-rules';
 
 /** What a staff action did to a lead, as the engine needs to know it. */
 export interface LeadActionEffect {
@@ -48,6 +52,7 @@ export class EngineService extends EngineTrigger {
    */
   async afterLeadAction(manager: EntityManager, person: Person, effect: LeadActionEffect): Promise<void> {
     if (effect.opted_out || effect.control_mode === 'human') {
+      if (effect.opted_out) await withdrawConsents(manager, person.person_id, this.clock.now());
       await endScheduledActions(
         manager,
         person,
@@ -69,8 +74,8 @@ export class EngineService extends EngineTrigger {
       }
       return;
     }
-    const practice = await this.settings.practice(person.practice_id);
-    const location = practice ? leadLocation(practice, null) : null;
+    const practice = await this.settings.practice(person.practice_id, manager);
+    const location = await matchedLocation(manager, practice, person.person_id);
     const followUp = nextFollowUp({
       sent_follow_ups: 0,
       last_outbound_at: this.clock.now(),
@@ -81,6 +86,7 @@ export class EngineService extends EngineTrigger {
         has_phone: Boolean(person.primary_phone),
         has_email: Boolean(person.primary_email),
         contacted_before: true,
+        consent: await readConsentFacts(manager, person.person_id),
       },
       practice: practiceFacts(practice, location),
     });
@@ -90,15 +96,76 @@ export class EngineService extends EngineTrigger {
       });
       return;
     }
+    // The time staff chose, as they see it; a text or call falling due at night waits for 08:00 then (run-action).
     const staffTime = effect.follow_up_at ?? followUp.due_at;
     await this.scheduler.schedule(
       manager,
       person,
       { ...followUp, due_at: staffTime, reason: `Follow up at the time staff chose (${effect.action})` },
-      { trigger_event_id: null, plan: planFromInsights(person), withoutEvent: true },
+      {
+        trigger_event_id: null,
+        plan: { ...planFromInsights(person), location_id: location?.location_id ?? null },
+        withoutEvent: true,
+      },
     );
   }
+
+  /**
+   * Staff approved (or corrected) an AI decision: a text or call outside 08:00–21:00 in the lead's time zone (its
+   * location's) is held as the lead's next scheduled action until the next 08:00 — shown like the engine's own
+   * delayed messages — and run-action sends it then, as approved (docs/product/ai-engine.md#timing). E-mail, and
+   * any channel in the day, go at once. Returns when the held send goes, or null when it may go now.
+   */
+  async holdApprovedSend(
+    manager: EntityManager,
+    person: Person,
+    decision: ApprovedDecision,
+  ): Promise<Date | null> {
+    const channel = decision.channel as ContactChannel;
+    if (!isQuietHoursChannel(channel)) return null;
+    const practice = await this.settings.practice(person.practice_id, manager);
+    // The action that opened the review knows the lead's location; a decision without one reads the timeline.
+    const opened = await manager
+      .getRepository(EngineAction)
+      .createQueryBuilder('a')
+      .where(`a.outcome->>'decision_id' = :id`, { id: decision.decision_id })
+      .getOne();
+    const location =
+      practice && opened?.plan?.location_id
+        ? leadLocation(practice, opened.plan.location_id)
+        : await matchedLocation(manager, practice, person.person_id);
+    const now = this.clock.now();
+    const due = nextAllowedTime(channel, now, practiceFacts(practice, location).timeZone);
+    if (due.getTime() <= now.getTime()) return null;
+    const what = channel === 'sms' ? 'text' : 'call';
+    await this.scheduler.schedule(
+      manager,
+      person,
+      {
+        kind: opened?.kind ?? (decision.action_type.endsWith('_initial') ? 'first_contact' : 'reply'),
+        channel,
+        due_at: due,
+        reason: `Approved by ${decision.resolved_by_name ?? 'staff'}: the ${what} goes at 08:00 local (no texts or calls between 21:00 and 08:00)`,
+        follow_up_number: opened?.follow_up_number ?? null,
+      },
+      {
+        trigger_event_id: opened?.trigger_event_id ?? null,
+        plan: { location_id: location?.location_id ?? null, approved_decision_id: decision.decision_id },
+        event: {
+          content: { action_type: decision.action_type, message: decision.final_message },
+          metadata: { approved_by_name: decision.resolved_by_name, decision_id: decision.decision_id },
+        },
+      },
+    );
+    return due;
+  }
 }
+
+/** A resolved AI decision, as holding its send needs it. */
+export type ApprovedDecision = Pick<
+  PendingDecision,
+  'decision_id' | 'action_type' | 'channel' | 'final_message' | 'resolved_by_name'
+>;
 
 /** The plan of a follow-up that no new reading preceded: what the engine last understood of the lead. */
 export function planFromInsights(person: Person) {

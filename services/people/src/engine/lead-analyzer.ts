@@ -8,6 +8,7 @@ import { Person } from '../persons/person.entity';
 import { annotateEvent, LeadActivity } from '../timeline/lead-activity';
 import { ActionScheduler } from './action-scheduler';
 import { Clock } from './clock';
+import { readConsentFacts, withdrawConsents } from './consent-store';
 import { decide, Decision, TriggerChannel } from './decision-rules';
 import { EngineAnalysis } from './engine-analysis.entity';
 import {
@@ -29,8 +30,9 @@ import {
   TimelineFact,
 } from './insights-rules';
 import { LANGUAGE_MODEL } from './language-model';
+import { matchedLocationId } from './lead-location';
 import { leadScore } from './lead-scoring';
-import { EnginePractice, leadLocation, locationNamed, PracticeSettings } from './practice-settings';
+import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
 
 export type AnalysisOutcome = 'skipped' | Decision['type'];
@@ -75,7 +77,8 @@ export class LeadAnalyzer {
       : null;
     const text = trigger ? eventText(trigger) : null;
     const offer = this.knowledge ? await this.knowledge.offer(person.practice_id) : null;
-    const location = practice ? leadLocation(practice, leadLocationId(practice, trigger)) : null;
+    // The location the inquiry names, else the one the lead's earlier inquiries named (a look without a message).
+    const location = practice ? leadLocation(practice, matchedLocationId(practice, events, trigger)) : null;
     const now = this.clock.now();
     const facts = quotableFacts(offer, location, now);
 
@@ -136,6 +139,7 @@ export class LeadAnalyzer {
           has_phone: Boolean(locked.primary_phone),
           has_email: Boolean(locked.primary_email),
           contacted_before: counts.outbound > 0,
+          consent: await readConsentFacts(manager, locked.person_id),
         },
         practice: practiceFacts(practice, location),
         now,
@@ -205,7 +209,10 @@ export class LeadAnalyzer {
       case 'stop': {
         await endScheduledActions(manager, person, 'cancelled', `Outreach stopped: ${decision.reason}`);
         const patch: Record<string, unknown> = {};
-        if (decision.reason === 'opt_out') patch.opted_out = true;
+        if (decision.reason === 'opt_out') {
+          patch.opted_out = true;
+          await withdrawConsents(manager, person.person_id, this.clock.now());
+        }
         if (decision.reason === 'opt_out' || decision.reason === 'spam') {
           await dismissOpenDecision(manager, person.person_id, {
             at: this.clock.now(),
@@ -250,6 +257,14 @@ export class LeadAnalyzer {
         return;
       }
       case 'none':
+        // Staff see why the AI stays silent on a lead it could reach but may not (consent).
+        if (decision.reason === 'no_consent') {
+          await this.activity.append(manager, person, {
+            event_type: 'outreach_stopped',
+            content_data: { reason: 'no_consent' },
+            event_metadata: { ...meta, description: decision.why },
+          });
+        }
         return;
       case 'act':
         await this.scheduler.schedule(manager, person, decision.action, {
@@ -290,19 +305,7 @@ function inquiryChannel(channel: string): InquiryChannel {
     : 'form';
 }
 
-/**
- * The location the inquiry names: its location_id, else the form's location field (mapped to
- * location_preference) matched to one of the practice's locations by name or city; null for none.
- */
-function leadLocationId(practice: EnginePractice, trigger: TimelineFact | null): string | null {
-  const value = trigger?.content_data.location_id;
-  if (typeof value === 'string') return value;
-  const mapped = trigger?.content_data.mapped as Record<string, unknown> | undefined;
-  const preference = typeof mapped?.location_preference === 'string' ? mapped.location_preference : null;
-  return locationNamed(practice, preference)?.location_id ?? null;
-}
-
-/** Follow-ups the engine carried out since the lead last wrote. */
+/** Follow-ups the engine carried out since the lead last wrote (a held approval sends a decision counted already). */
 async function followUpsSince(
   manager: EntityManager,
   personId: string,
@@ -311,6 +314,7 @@ async function followUpsSince(
   const [row]: { count: string }[] = await manager.query(
     `SELECT count(*) AS "count" FROM "people"."engine_actions"
      WHERE "person_id" = $1 AND "kind" = 'follow_up' AND "status" = 'done'
+       AND NOT ("plan" ? 'approved_decision_id')
        AND ($2::timestamptz IS NULL OR "finished_at" > $2)`,
     [personId, lastInbound],
   );

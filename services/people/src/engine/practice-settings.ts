@@ -1,4 +1,5 @@
 import type { BusinessHours } from '@pp/contracts';
+import type { EntityManager } from 'typeorm';
 import { cityOfAddress, matchesLocation } from '../intake/submission-rules';
 
 export type AutomationLevel = 'manual' | 'semi_auto' | 'full_auto';
@@ -31,7 +32,11 @@ export interface EnginePractice {
  * (PracticeReadModel). Abstract so that tests can give a practice directly.
  */
 export abstract class PracticeSettings {
-  abstract practice(practiceId: string): Promise<EnginePractice | null>;
+  /**
+   * The practice's settings. Inside a transaction pass its manager: a read on another pool connection while the
+   * transaction holds a connection (and locks) can starve the pool when every connection does the same.
+   */
+  abstract practice(practiceId: string, manager?: EntityManager): Promise<EnginePractice | null>;
 }
 
 export const AUTOMATION_LEVELS: readonly AutomationLevel[] = ['manual', 'semi_auto', 'full_auto'];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BusinessHours } from '@pp/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import {
   automationLevel,
   EngineLocation,
@@ -29,14 +29,15 @@ export class ReadModelPracticeSettings extends PracticeSettings {
     super();
   }
 
-  async practice(practiceId: string): Promise<EnginePractice | null> {
-    const [row]: PracticeRow[] = await this.dataSource.query(
+  async practice(practiceId: string, manager?: EntityManager): Promise<EnginePractice | null> {
+    const db = manager ?? this.dataSource;
+    const [row]: PracticeRow[] = await db.query(
       `SELECT "practice_id", "name", "automation_level", "outreach_preferences"
        FROM "people"."practices" WHERE "practice_id" = $1`,
       [practiceId],
     );
     if (!row) return null;
-    const locations: LocationRow[] = await this.dataSource.query(
+    const locations: LocationRow[] = await db.query(
       `SELECT "location_id", "name", "timezone", "is_primary", "is_active", "business_hours", "phone", "address"
        FROM "people"."locations" WHERE "practice_id" = $1 ORDER BY "is_primary" DESC, "name"`,
       [practiceId],

@@ -2,7 +2,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 
 export type ConsentChannel = 'sms' | 'phone' | 'email';
 
-/** Consent to be contacted on a channel, with its evidence (where, what it said, when, from where). */
+/**
+ * Consent to be contacted on a channel, given or refused, with its evidence (where, what it said, when, from
+ * where). The AI contacts a lead only on a channel it may use (docs/product/ai-engine.md#consent-to-contact).
+ */
 @Entity({ name: 'consents' })
 @Index('consents_person_idx', ['person_id', 'channel', 'given_at'])
 export class Consent {
@@ -32,6 +35,15 @@ export class Consent {
   @Column({ type: 'text' })
   consent_text: string;
 
+  /** False: the form's consent field said no for this channel (a refusal, kept as evidence too). */
+  @Column({ type: 'boolean', default: true })
+  granted: boolean;
+
+  /** When the lead opted out: a withdrawn row no longer counts, given or refused. */
+  @Column({ type: 'timestamptz', nullable: true })
+  withdrawn_at: Date | null;
+
+  /** When the product received the answer, given or refused (the visitor's clock is not evidence). */
   @Column({ type: 'timestamptz' })
   given_at: Date;
 

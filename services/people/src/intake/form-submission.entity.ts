@@ -1,7 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-/** What became of a submission: a lead, filtered out (location), or no phone nor e-mail to reach. */
-export type FormSubmissionStatus = 'processed' | 'filtered' | 'no_contact';
+/**
+ * What became of a submission: received (kept, not yet taken in by the intake queue), then a lead (processed),
+ * filtered out (location), or no phone nor e-mail to reach (no_contact).
+ */
+export type FormSubmissionStatus = 'received' | 'processed' | 'filtered' | 'no_contact';
 
 /** Every website form submission as it arrived, whatever became of it: nothing a visitor sent is lost. */
 @Entity({ name: 'form_submissions' })

@@ -4,7 +4,7 @@ import { Topics } from '@pp/contracts';
 import { handleKafkaEvent } from '@pp/platform';
 import { IntakeService } from './intake.service';
 
-/** Consumes tracking.forms (inbox-deduplicated in the service). */
+/** Consumes tracking.forms: keeps each form and enqueues its take-in (inbox-deduplicated in the service). */
 @Controller()
 export class FormsConsumer {
   constructor(private readonly intake: IntakeService) {}

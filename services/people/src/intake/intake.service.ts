@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FormSubmittedV1 } from '@pp/contracts';
 import { Inbox, PracticeReadModel } from '@pp/platform';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { EngineTrigger } from '../engine/engine-trigger';
 import { FieldMappingService } from '../field-mapping/field-mapping.service';
 import { Person } from '../persons/person.entity';
@@ -10,10 +10,11 @@ import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { Consent } from './consent.entity';
 import { eventText, eventTime, formFields, isFormSubmittedEvent } from './form-event';
 import { FormSubmission, FormSubmissionStatus } from './form-submission.entity';
+import { IntakeQueue } from './intake-queue';
 import {
   cityOfAddress,
-  consentChannels,
-  consentText,
+  consentAnswers,
+  contactLockKeys,
   matchesLocation,
   ReadSubmission,
   readSubmission,
@@ -29,20 +30,25 @@ export const FORM_SUBMISSION_EVENT = 'form_submission';
 export const WEBSITE_FORM_SOURCE = 'website_form';
 
 /**
- * Website forms become leads (docs/product/ai-engine.md#intake-forms-field-mapping-consent): the submission is
- * kept, its fields discovered and mapped, the lead found (phone, then e-mail, within the practice) or created,
- * the form put on its timeline, consent recorded, and the lead handed to the engine, all in one transaction.
+ * Website forms become leads (docs/product/ai-engine.md#intake-forms-field-mapping-consent), in two steps so a
+ * burst of forms is taken in in parallel: `receive` (the tracking.forms consumer, one form at a time per
+ * partition) keeps the submission as `received`, discovers its fields and enqueues a take-in job after commit;
+ * `takeIn` (the intake queue's workers) maps it, finds the lead (phone, then e-mail, within the practice) or
+ * creates it, puts the form on its timeline, records consent and hands the lead to the engine, in one
+ * transaction.
  */
 @Injectable()
 export class IntakeService {
   private readonly logger = new Logger(IntakeService.name);
 
   constructor(
+    private readonly dataSource: DataSource,
     private readonly inbox: Inbox,
     private readonly activity: LeadActivity,
     private readonly fieldMapping: FieldMappingService,
     private readonly practices: PracticeReadModel,
     private readonly engine: EngineTrigger,
+    private readonly queue: IntakeQueue,
   ) {}
 
   /** Takes in one tracking.forms event; false when skipped (not a form, or already taken in). */
@@ -52,29 +58,23 @@ export class IntakeService {
       this.logger.warn(`tracking.forms: skipping an event that is not a form submission (${String(id)})`);
       return false;
     }
-    return this.inbox.once(FORMS_CONSUMER, event, (manager) => this.takeIn(manager, event));
+    return this.inbox.once(FORMS_CONSUMER, event, (manager) => this.receive(manager, event));
   }
 
-  private async takeIn(manager: EntityManager, event: FormSubmittedV1): Promise<void> {
+  /**
+   * Keeps the submission as `received` (a repeated tracking event id keeps nothing new) and discovers its fields
+   * here, where a partition's forms come one at a time: the practice's form_fields rows locked by discovery are
+   * never fought over by the workers. The take-in job is added after commit; the sweep re-adds a lost one.
+   */
+  private async receive(manager: EntityManager, event: FormSubmittedV1): Promise<void> {
     const practiceId = event.practice_id;
-    // One intake of a practice at a time: two submissions of one visitor never make two leads.
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('people.intake:' || $1, 0))`, [
-      practiceId,
-    ]);
-    const seen = await manager.existsBy(FormSubmission, {
-      practice_id: practiceId,
-      tracking_event_id: event.tracking_event_id,
-    });
-    if (seen) return;
-
     const fields = formFields(event.fields);
     const receivedAt = eventTime(event.received_at, new Date());
-    const submittedAt = eventTime(event.submitted_at, receivedAt);
-    await this.fieldMapping.discover(manager, practiceId, fields, receivedAt);
-    const read = readSubmission(fields, await this.fieldMapping.mappings(manager, practiceId));
-    const status = await this.statusOf(practiceId, read);
-    const submission = await manager.save(
-      manager.create(FormSubmission, {
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(FormSubmission)
+      .values({
         practice_id: practiceId,
         tracking_event_id: event.tracking_event_id,
         visitor_id: eventText(event.visitor_id),
@@ -85,16 +85,48 @@ export class IntakeService {
         fields,
         ip: eventText(event.ip),
         user_agent: eventText(event.user_agent),
-        submitted_at: submittedAt,
+        submitted_at: eventTime(event.submitted_at, receivedAt),
         received_at: receivedAt,
-        status,
-      }),
-    );
+        status: 'received',
+      })
+      .orIgnore()
+      .returning(['submission_id'])
+      .execute();
+    const rows = inserted.raw as { submission_id: string }[];
+    if (rows.length === 0) return;
+    await this.fieldMapping.discover(manager, practiceId, fields, receivedAt);
+    this.queue.takeInAfterCommit(manager, rows[0].submission_id);
+  }
+
+  /**
+   * Takes in a `received` submission (the intake queue's job); a submission taken in already is left alone, so
+   * a repeated or re-added job changes nothing. A failure rolls everything back and the job is retried.
+   */
+  async takeIn(submissionId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const submission = await manager.findOne(FormSubmission, {
+        where: { submission_id: submissionId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (submission?.status !== 'received') return;
+      await this.takeInLocked(manager, submission);
+    });
+  }
+
+  private async takeInLocked(manager: EntityManager, submission: FormSubmission): Promise<void> {
+    const practiceId = submission.practice_id;
+    const { fields } = submission;
+    const read = readSubmission(fields, await this.fieldMapping.mappings(manager, practiceId));
+    const status = await this.statusOf(manager, practiceId, read);
     if (status !== 'processed') {
+      await manager.update(FormSubmission, { submission_id: submission.submission_id }, { status });
       this.logger.log(`form ${submission.submission_id} of practice ${practiceId} kept as ${status}`);
       return;
     }
 
+    await lockContacts(manager, practiceId, read);
+    const receivedAt = submission.received_at;
+    const submittedAt = submission.submitted_at;
     const { person, created } = await this.upsertPerson(manager, practiceId, read, {
       receivedAt,
       submittedAt,
@@ -102,12 +134,12 @@ export class IntakeService {
     const input = {
       event_type: FORM_SUBMISSION_EVENT,
       timestamp: submittedAt,
-      session_id: eventText(event.session_id),
-      source_identifier: event.tracking_event_id,
+      session_id: submission.session_id,
+      source_identifier: submission.tracking_event_id,
       content_data: {
-        url: eventText(event.url),
-        title: eventText(event.title),
-        referrer: eventText(event.referrer),
+        url: submission.url,
+        title: submission.title,
+        referrer: submission.referrer,
         form_data: fields,
         mapped: read.mapped,
         additional_info: read.additional_info,
@@ -115,7 +147,7 @@ export class IntakeService {
       event_metadata: {
         source: WEBSITE_FORM_SOURCE,
         submission_id: submission.submission_id,
-        visitor_id: eventText(event.visitor_id),
+        visitor_id: submission.visitor_id,
       },
     };
     let timelineEvent: TimelineEvent;
@@ -128,7 +160,7 @@ export class IntakeService {
     await manager.update(
       FormSubmission,
       { submission_id: submission.submission_id },
-      { person_id: person.person_id, event_id: timelineEvent.event_id },
+      { status, person_id: person.person_id, event_id: timelineEvent.event_id },
     );
     await this.recordConsent(manager, person, submission, read, fields);
     await this.engine.inquiryReceived(manager, {
@@ -144,18 +176,29 @@ export class IntakeService {
    * filtered: the practice filters leads by location and the visitor chose a place that is none of its active
    * locations; no_contact: neither a valid phone nor a valid e-mail; else processed.
    */
-  private async statusOf(practiceId: string, read: ReadSubmission): Promise<FormSubmissionStatus> {
-    if (await this.outsideLocations(practiceId, read.mapped.location_preference)) return 'filtered';
+  private async statusOf(
+    manager: EntityManager,
+    practiceId: string,
+    read: ReadSubmission,
+  ): Promise<FormSubmissionStatus> {
+    if (await this.outsideLocations(manager, practiceId, read.mapped.location_preference)) return 'filtered';
     if (!read.phone && !read.email) return 'no_contact';
     return 'processed';
   }
 
   /** Location-Based Lead Filtering (docs/product/ai-engine.md#intake-forms-field-mapping-consent). */
-  private async outsideLocations(practiceId: string, preference: string | undefined): Promise<boolean> {
+  private async outsideLocations(
+    manager: EntityManager,
+    practiceId: string,
+    preference: string | undefined,
+  ): Promise<boolean> {
     if (!preference) return false;
-    const practice = await this.practices.practice(practiceId);
+    // On the transaction's connection: a worker holding one never waits for a second from the pool.
+    const practice = await this.practices.practice(practiceId, manager);
     if (practice?.outreach_preferences?.enforce_location_filtering !== true) return false;
-    const active = (await this.practices.locations(practiceId)).filter((location) => location.is_active);
+    const active = (await this.practices.locations(practiceId, manager)).filter(
+      (location) => location.is_active,
+    );
     // With no active location known there is nothing to match against: the lead is kept.
     if (active.length === 0) return false;
     return !matchesLocation(
@@ -224,7 +267,10 @@ export class IntakeService {
     });
   }
 
-  /** One consent row per channel the form gave: sms and phone for a phone number, email for an address. */
+  /**
+   * One consent row per channel the form gave (sms and phone for a phone, email for an address): given, or
+   * refused when the form's consent field said no for it (docs/product/ai-engine.md#consent-to-contact).
+   */
   private async recordConsent(
     manager: EntityManager,
     person: Person,
@@ -232,20 +278,19 @@ export class IntakeService {
     read: ReadSubmission,
     fields: Record<string, string>,
   ): Promise<void> {
-    const text = consentText(fields, { title: submission.title, url: submission.url ?? '' });
-    if (text === null) return;
-    const channels = consentChannels(read);
-    if (channels.length === 0) return;
+    const answers = consentAnswers(fields, { title: submission.title, url: submission.url ?? '' }, read);
+    if (answers.length === 0) return;
     await manager.insert(
       Consent,
-      channels.map((channel) => ({
+      answers.map((answer) => ({
         practice_id: person.practice_id,
         person_id: person.person_id,
         submission_id: submission.submission_id,
-        channel,
+        channel: answer.channel,
+        granted: answer.granted,
         source: WEBSITE_FORM_SOURCE,
         page_url: submission.url,
-        consent_text: text,
+        consent_text: answer.text,
         // When the product received it: the visitor's clock (submitted_at) is not evidence.
         given_at: submission.received_at,
         ip: submission.ip,
@@ -253,4 +298,17 @@ export class IntakeService {
       })),
     );
   }
+}
+
+/**
+ * Transaction-scoped locks on the submission's contact keys (practice + phone, practice + e-mail), taken in one
+ * order by every worker: two forms of one person wait for each other (one lead, never two) and never deadlock.
+ */
+async function lockContacts(manager: EntityManager, practiceId: string, read: ReadSubmission): Promise<void> {
+  await manager.query(
+    `SELECT pg_advisory_xact_lock("key") FROM (
+       SELECT DISTINCT hashtextextended("name", 0) AS "key" FROM unnest($1::text[]) AS "name" ORDER BY 1
+     ) AS "keys"`,
+    [contactLockKeys(practiceId, read)],
+  );
 }

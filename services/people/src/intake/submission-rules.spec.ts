@@ -1,7 +1,9 @@
 import {
   cityOfAddress,
   consentChannels,
-  consentText,
+  consentAnswers,
+  contactLockKeys,
+  refusedChannels,
   matchesLocation,
   normaliseFormEmail,
   normaliseFormPhone,
@@ -10,6 +12,22 @@ import {
 } from './submission-rules';
 
 describe('form submission rules', () => {
+  describe('contact locks', () => {
+    it('names the practice with the phone and with the e-mail, so forms sharing either wait for each other', () => {
+      const practice = '3f0c1a9e-8d2b-4c55-9a1e-6b7d2f0e4c11';
+      expect(contactLockKeys(practice, { phone: '+12145550134', email: 'ana@mail.example.com' })).toEqual([
+        `people.intake:${practice}:phone:+12145550134`,
+        `people.intake:${practice}:email:ana@mail.example.com`,
+      ]);
+      expect(contactLockKeys(practice, { phone: null, email: 'ana@mail.example.com' })).toEqual([
+        `people.intake:${practice}:email:ana@mail.example.com`,
+      ]);
+      expect(contactLockKeys('another', { phone: '+12145550134', email: null })).not.toEqual(
+        contactLockKeys(practice, { phone: '+12145550134', email: null }),
+      );
+    });
+  });
+
   describe('phone numbers', () => {
     it('reads a US number in any format as E.164', () => {
       for (const typed of [
@@ -142,22 +160,68 @@ describe('form submission rules', () => {
       expect(consentChannels({ phone: null, email: null })).toEqual([]);
     });
 
-    it("quotes the form's consent field", () => {
+    const phoneAndEmail = { phone: '+12145550134', email: 'a@b.co' };
+    const page = { title: 'Book a consultation', url: 'https://x.example/book' };
+    const formText = 'Submitted the form "Book a consultation" asking to be contacted';
+
+    it("quotes the form's consent field for every channel it gave when it says yes", () => {
       expect(
-        consentText({ name: 'Ana', 'I agree to be contacted by SMS': 'yes' }, { title: 'Contact', url: 'u' }),
-      ).toBe('I agree to be contacted by SMS: yes');
-      expect(consentText({ sms_consent: 'on' }, { title: null, url: 'u' })).toBe('sms_consent: on');
+        consentAnswers({ name: 'Ana', 'I agree to be contacted by SMS': 'yes' }, page, phoneAndEmail),
+      ).toEqual([
+        { channel: 'sms', granted: true, text: 'I agree to be contacted by SMS: yes' },
+        { channel: 'phone', granted: true, text: 'I agree to be contacted by SMS: yes' },
+        { channel: 'email', granted: true, text: 'I agree to be contacted by SMS: yes' },
+      ]);
+      expect(consentAnswers({ sms_consent: 'on' }, page, { phone: '+12145550134', email: null })).toEqual([
+        { channel: 'sms', granted: true, text: 'sms_consent: on' },
+        { channel: 'phone', granted: true, text: 'sms_consent: on' },
+      ]);
     });
 
-    it('names the form when it has no consent field, and records none when its consent field says no', () => {
+    it('names the form when it has no consent field; nothing for a channel without an address', () => {
+      expect(consentAnswers({ name: 'Ana' }, page, { phone: null, email: 'a@b.co' })).toEqual([
+        { channel: 'email', granted: true, text: formText },
+      ]);
       expect(
-        consentText({ name: 'Ana' }, { title: 'Book a consultation', url: 'https://x.example/book' }),
-      ).toBe('Submitted the form "Book a consultation" asking to be contacted');
-      expect(consentText({ name: 'Ana' }, { title: null, url: 'https://x.example/book' })).toBe(
-        'Submitted the form "https://x.example/book" asking to be contacted',
-      );
-      expect(consentText({ consent: 'false' }, { title: 'T', url: 'u' })).toBeNull();
-      expect(consentText({ agree: '' }, { title: 'T', url: 'u' })).toBeNull();
+        consentAnswers({ name: 'Ana' }, { title: null, url: 'https://x.example/book' }, phoneAndEmail)[0],
+      ).toEqual({
+        channel: 'sms',
+        granted: true,
+        text: 'Submitted the form "https://x.example/book" asking to be contacted',
+      });
+      expect(consentAnswers({ consent: 'no' }, page, { phone: null, email: null })).toEqual([]);
+    });
+
+    it('records a general refusal for texts and calls; the e-mail the lead asked to be answered on stays given', () => {
+      for (const value of ['no', 'false', 'off', '0', 'unchecked', '']) {
+        expect(consentAnswers({ 'I agree to be contacted': value }, page, phoneAndEmail)).toEqual([
+          { channel: 'sms', granted: false, text: `I agree to be contacted: ${value}` },
+          { channel: 'phone', granted: false, text: `I agree to be contacted: ${value}` },
+          { channel: 'email', granted: true, text: formText },
+        ]);
+      }
+    });
+
+    it('refuses only the channels a consent field that says no is about', () => {
+      expect(refusedChannels('sms_consent')).toEqual(['sms']);
+      expect(refusedChannels('I agree to receive texts and calls about my inquiry')).toEqual([
+        'sms',
+        'phone',
+      ]);
+      expect(refusedChannels('email_optin')).toEqual(['email']);
+      expect(refusedChannels('E-mail newsletter opt-in')).toEqual(['email']);
+      expect(refusedChannels('Acepto recibir llamadas y mensajes')).toEqual(['sms', 'phone']);
+      expect(refusedChannels('Consent to be contacted by phone, text or email')).toEqual([
+        'sms',
+        'phone',
+        'email',
+      ]);
+      expect(refusedChannels('gdpr_consent')).toEqual(['sms', 'phone']);
+      expect(consentAnswers({ email_optin: 'no' }, page, phoneAndEmail)).toEqual([
+        { channel: 'sms', granted: true, text: formText },
+        { channel: 'phone', granted: true, text: formText },
+        { channel: 'email', granted: false, text: 'email_optin: no' },
+      ]);
     });
   });
 });

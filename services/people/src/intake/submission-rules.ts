@@ -49,6 +49,17 @@ export interface ReadSubmission {
 }
 
 /**
+ * The names of the locks a submission's take-in holds: its practice with its phone (E.164) and with its e-mail
+ * (lower-cased), so two forms of one person wait for each other whichever contact they share.
+ */
+export function contactLockKeys(practiceId: string, read: Pick<ReadSubmission, 'phone' | 'email'>): string[] {
+  const keys: string[] = [];
+  if (read.phone) keys.push(`people.intake:${practiceId}:phone:${read.phone}`);
+  if (read.email) keys.push(`people.intake:${practiceId}:email:${read.email}`);
+  return keys;
+}
+
+/**
  * Applies the mapping to the fields as submitted (docs/product/ai-engine.md#intake-forms-field-mapping-consent):
  * mapped fields fill their target; unmapped and `additional_info` fields are kept as additional info;
  * `ignore` fields are neither. A phone or e-mail that is not valid is kept as additional info, never as the
@@ -143,10 +154,7 @@ export function matchesLocation(preference: string, locations: readonly Location
 }
 
 /** Consent channels a submission gives: sms and phone for a phone number, email for an address. */
-export function consentChannels(contact: {
-  phone: string | null;
-  email: string | null;
-}): ('sms' | 'phone' | 'email')[] {
+export function consentChannels(contact: { phone: string | null; email: string | null }): ConsentChannel[] {
   return [
     ...(contact.phone ? (['sms', 'phone'] as const) : []),
     ...(contact.email ? (['email'] as const) : []),
@@ -156,21 +164,62 @@ export function consentChannels(contact: {
 const CONSENT_FIELD = /consent|agree|accept|optin|permission|autoriz|acepto|consentimiento/;
 const REFUSED = /^(no|false|off|0|unchecked|n)$/i;
 
+/** Words of a consent field's name that say which channel it is about. */
+const CHANNEL_WORDS: readonly { channel: ConsentChannel; words: RegExp }[] = [
+  { channel: 'sms', words: /\b(sms|texts?|texting|mensajes?)\b/ },
+  { channel: 'phone', words: /\b(calls?|calling|phone|telephone|llamadas?|telefono)\b/ },
+  { channel: 'email', words: /\b(e ?mails?|newsletters?|correos?)\b/ },
+];
+
+export type ConsentChannel = 'sms' | 'phone' | 'email';
+
+/** What a submission says about being contacted on one channel it gave an address for. */
+export interface ConsentAnswer {
+  channel: ConsentChannel;
+  granted: boolean;
+  /** The evidence: the consent field as `name: value`, or the sentence naming the form. */
+  text: string;
+}
+
 /**
- * The consent text of a submission: the consent (or agree) field's name and value when the form has one,
- * else a sentence naming the form. Null when the form's consent field says no: no consent is recorded.
+ * The channels a consent field that says no refuses: those its name speaks of ("sms_consent" texts, "email_optin"
+ * e-mail); texts and calls when it names none ("I agree to be contacted"), the channels that need the lead's
+ * consent before the AI reaches out (docs/decisions/0014-consent-in-outreach.md).
  */
-export function consentText(
+export function refusedChannels(fieldName: string): ConsentChannel[] {
+  const words = fieldName
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ');
+  const named = CHANNEL_WORDS.filter((entry) => entry.words.test(words)).map((entry) => entry.channel);
+  return named.length > 0 ? named : ['sms', 'phone'];
+}
+
+/**
+ * Consent per channel the submission gave an address for (docs/product/ai-engine.md#intake-forms-field-mapping-consent):
+ * the form's consent field (a field whose name speaks of consent, agree, accept, opt-in or permission) as
+ * `name: value`; without one, the form itself asked to be contacted. A consent field that says no (no, false, off,
+ * 0, empty) refuses the channels it is about; the others are still given by the form.
+ */
+export function consentAnswers(
   fields: Record<string, string>,
   page: { title: string | null; url: string },
-): string | null {
-  const consentField = Object.entries(fields).find(([name]) =>
+  contact: { phone: string | null; email: string | null },
+): ConsentAnswer[] {
+  const channels = consentChannels(contact);
+  const formText = `Submitted the form "${clean(page.title) || page.url}" asking to be contacted`;
+  const field = Object.entries(fields).find(([name]) =>
     CONSENT_FIELD.test(name.toLowerCase().replace(/[^a-z]/g, '')),
   );
-  if (consentField) {
-    const value = clean(consentField[1]);
-    if (!value || REFUSED.test(value)) return null;
-    return `${clean(consentField[0])}: ${value}`;
-  }
-  return `Submitted the form "${clean(page.title) || page.url}" asking to be contacted`;
+  if (!field) return channels.map((channel) => ({ channel, granted: true, text: formText }));
+  const value = clean(field[1]);
+  const text = `${clean(field[0])}: ${value}`;
+  if (value && !REFUSED.test(value)) return channels.map((channel) => ({ channel, granted: true, text }));
+  const refused = refusedChannels(field[0]);
+  return channels.map((channel) =>
+    refused.includes(channel)
+      ? { channel, granted: false, text }
+      : { channel, granted: true, text: formText },
+  );
 }

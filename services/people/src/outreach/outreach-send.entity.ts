@@ -38,6 +38,10 @@ export class OutreachSend {
   @Column({ type: 'text', nullable: true })
   error: string | null;
 
+  /** The provider's id of the message (Twilio's MessageSid): a status callback finds the send by it. */
+  @Column({ type: 'text', nullable: true })
+  provider_id: string | null;
+
   /** The job, as enqueued. */
   @Column({ type: 'jsonb', default: () => `'{}'::jsonb` })
   payload: SendMessageJob | Record<string, never>;

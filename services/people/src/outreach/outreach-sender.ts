@@ -4,9 +4,11 @@ import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import type { SendMessageJob, SentMessageJob } from './jobs/send-message.job';
 import { SendLedger } from './send-ledger';
+import { RecipientRefusedHook } from './recipient-refused-hook';
 import { SentMessageHook } from './sent-message-hook';
 import { contactFor, missingContact, sentEventType, stageAfterOutbound } from './send-rules';
 import { TransportReceipt } from './transports/channel-transport';
+import { TransportRefusal } from './transports/transport-refusal';
 import { Transports } from './transports/transports';
 
 /** What became of one attempt. */
@@ -32,6 +34,7 @@ export class OutreachSender {
     private readonly transports: Transports,
     private readonly activity: LeadActivity,
     @Optional() private readonly hook?: SentMessageHook,
+    @Optional() private readonly refused?: RecipientRefusedHook,
   ) {}
 
   async send(job: SendMessageJob, options: { lastAttempt?: boolean } = {}): Promise<SendOutcome> {
@@ -41,7 +44,7 @@ export class OutreachSender {
     if (!person || person.practice_id !== job.practice_id) {
       return this.fail(job, 'The lead no longer exists');
     }
-    const problem = missingContact(person, job.channel);
+    const problem = missingContact(person, job.channel, { compliance: job.source === 'compliance' });
     if (problem) return this.fail(job, problem);
     const to = contactFor(person, job.channel) as string;
 
@@ -57,6 +60,12 @@ export class OutreachSender {
         body: job.message,
       });
     } catch (error) {
+      if (error instanceof TransportRefusal) {
+        // Final: never retried. A refusal about the recipient changes the lead (opted out, phone flagged).
+        await this.fail(job, error.message);
+        await this.refused?.afterRefused(person, job, error, to);
+        return 'failed';
+      }
       // The transport is sure nothing went out: give the key back for the next attempt (or give up).
       const reason = error instanceof Error ? error.message : String(error);
       await this.ledger.release(job.idempotency_key, reason, options.lastAttempt ?? false);
@@ -99,14 +108,16 @@ export class OutreachSender {
         lock: { mode: 'pessimistic_write' },
       });
       if (!person) return;
-      await this.moveNewLeadForward(manager, person);
+      // A keyword reply (STOP confirmation, HELP) is not outreach: no stage move, no speed to lead, no follow-up.
+      const outreach = job.source !== 'compliance';
+      if (outreach) await this.moveNewLeadForward(manager, person);
       const event = await this.activity.append(manager, person, {
         event_type: sentEventType(job.channel),
         content_data: sentContent(job),
         event_metadata: sentMetadata(job),
       });
       await this.ledger.linkEvent(manager, idempotencyKey, event.event_id);
-      await this.hook?.afterSent(manager, person, job, event.timestamp);
+      if (outreach) await this.hook?.afterSent(manager, person, job, event.timestamp);
     });
   }
 
@@ -132,6 +143,8 @@ function sentContent(job: SentMessageJob): Record<string, unknown> {
   } else {
     content.to_number = job.to ?? null;
   }
+  // A real provider's message starts queued; its status callbacks move it on (docs/product/channels.md).
+  if (job.receipt && !job.receipt.mock_execution && job.channel === 'sms') content.status = 'queued';
   if (job.channel === 'phone') content.call_sid = job.receipt?.provider_id ?? null;
   else content.provider_message_id = job.receipt?.provider_id ?? null;
   if (job.notes) content.notes = job.notes;

@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { BaseConfig } from '@pp/platform';
+import { EmailModule } from '../email/email.module';
 import { OUTREACH_QUEUE } from '../queues';
 import { SendMessageProcessor } from './jobs/send-message.processor';
 import { OutreachQueue } from './outreach-queue';
@@ -20,7 +21,8 @@ export class OutreachModule {
     return {
       module: OutreachModule,
       global: true,
-      imports: [BullModule.registerQueue({ name: OUTREACH_QUEUE })],
+      // E-mail goes out through the practice's mailbox (EmailTransport) when one is connected.
+      imports: [BullModule.registerQueue({ name: OUTREACH_QUEUE }), EmailModule],
       providers: [SendLedger, OutreachQueue, OutreachSender, Transports, ...workerProviders],
       exports: [SendLedger, OutreachQueue, OutreachSender, Transports],
     };

@@ -62,10 +62,15 @@ export class SendLedger {
   async markSent(idempotencyKey: string, receipt: TransportReceipt, to: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE "people"."outreach_sends" SET "status" = 'sent', "sent_at" = now(), "error" = NULL,
-         "payload" = "payload" || jsonb_build_object('receipt', $2::jsonb, 'to', $3::text)
+         "provider_id" = $4, "payload" = "payload" || jsonb_build_object('receipt', $2::jsonb, 'to', $3::text)
        WHERE "idempotency_key" = $1`,
-      [idempotencyKey, JSON.stringify(receipt), to],
+      [idempotencyKey, JSON.stringify(receipt), to, receipt.mock_execution ? null : receipt.provider_id],
     );
+  }
+
+  /** The sent row of a provider's message id (Twilio's MessageSid), with its timeline event; null when none. */
+  async byProviderId(manager: EntityManager, providerId: string): Promise<OutreachSend | null> {
+    return manager.getRepository(OutreachSend).findOneBy({ provider_id: providerId });
   }
 
   /**
@@ -127,4 +132,22 @@ export class SendLedger {
     );
     return rows.map((row) => row.payload);
   }
+}
+
+/**
+ * The Message-IDs of the e-mail a lead already got for real (not the sandbox's), newest first, at most 10: the
+ * e-mail transport threads a new message onto them (services/people/src/email/email.transport.ts).
+ */
+export async function earlierEmailMessageIds(
+  dataSource: DataSource,
+  message: { practice_id: string; person_id: string; idempotency_key: string },
+): Promise<string[]> {
+  const rows: { message_id: string | null }[] = await dataSource.query(
+    `SELECT "payload"->'receipt'->>'provider_id' AS "message_id" FROM "people"."outreach_sends"
+     WHERE "person_id" = $1 AND "practice_id" = $2 AND "channel" = 'email' AND "status" = 'sent'
+       AND "idempotency_key" <> $3 AND ("payload"->'receipt'->>'mock_execution')::boolean IS FALSE
+     ORDER BY "sent_at" DESC LIMIT 10`,
+    [message.person_id, message.practice_id, message.idempotency_key],
+  );
+  return rows.map((row) => row.message_id).filter((id): id is string => !!id);
 }

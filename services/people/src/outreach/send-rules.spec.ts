@@ -22,12 +22,32 @@ describe('send rules', () => {
     expect(missingContact(lead, 'email')).toBeNull();
   });
 
+  it('sends no more e-mail to a lead who unsubscribed from it, and still texts and calls them', () => {
+    const unsubscribed = { ...lead, current_outreach_state: { control_mode: 'ai', email_opted_out: true } };
+    expect(missingContact(unsubscribed, 'email')).toBe('This lead unsubscribed from email');
+    expect(missingContact(unsubscribed, 'sms')).toBeNull();
+    expect(missingContact(unsubscribed, 'phone')).toBeNull();
+  });
+
   it('never reaches a lead who asked to be removed, on any channel', () => {
     const optedOut = { ...lead, current_outreach_state: { control_mode: 'human', opted_out: true } };
     for (const channel of ['sms', 'email', 'phone'] as const) {
       expect(missingContact(optedOut, channel)).toBe('This lead asked not to be contacted');
     }
     expect(missingContact({ ...lead, current_outreach_state: { opted_out: false } }, 'sms')).toBeNull();
+  });
+
+  it('still sends the one opt-out confirmation (compliance) to a lead who opted out', () => {
+    const optedOut = { ...lead, current_outreach_state: { opted_out: true } };
+    expect(missingContact(optedOut, 'sms', { compliance: true })).toBeNull();
+  });
+
+  it('refuses SMS and calls to a number the carrier refused until the phone changes; e-mail still goes', () => {
+    const flagged = { ...lead, current_outreach_state: { invalid_phone: '+12145550131' } };
+    expect(missingContact(flagged, 'sms')).toBe("This lead's phone number cannot receive messages");
+    expect(missingContact(flagged, 'phone')).toBe("This lead's phone number cannot receive messages");
+    expect(missingContact(flagged, 'email')).toBeNull();
+    expect(missingContact({ ...flagged, primary_phone: '+12145550199' }, 'sms')).toBeNull();
   });
 
   it('records sms_sent, email_sent or phone_call_sent', () => {

@@ -5,13 +5,15 @@ export const ContactMessages = {
   noPhone: 'This lead has no phone number',
   noEmail: 'This lead has no email address',
   optedOut: 'This lead asked not to be contacted',
+  invalidPhone: "This lead's phone number cannot receive messages",
+  emailOptedOut: 'This lead unsubscribed from email',
 } as const;
 
 interface Reachable {
   primary_phone: string | null;
   primary_email: string | null;
   /** `opted_out` is set when the lead asked to be removed (patient_wants_removal, STOP). */
-  current_outreach_state?: { opted_out?: unknown } | null;
+  current_outreach_state?: { opted_out?: unknown; invalid_phone?: unknown; email_opted_out?: unknown } | null;
 }
 
 /** The address a channel sends to (phone for sms and calls, email for email), or null. */
@@ -22,12 +24,27 @@ export function contactFor(person: Reachable, channel: OutreachChannel): string 
 
 /**
  * Why the product may not send to the lead on the channel, or null when it may: a lead who asked to be
- * removed is never contacted again, and a channel needs its address.
+ * removed is never contacted again, one who unsubscribed from e-mail gets no more e-mail, and a channel needs
+ * its address.
  */
-export function missingContact(person: Reachable, channel: OutreachChannel): string | null {
-  if (person.current_outreach_state?.opted_out === true) return ContactMessages.optedOut;
-  if (contactFor(person, channel)) return null;
-  return channel === 'email' ? ContactMessages.noEmail : ContactMessages.noPhone;
+export function missingContact(
+  person: Reachable,
+  channel: OutreachChannel,
+  options: { compliance?: boolean } = {},
+): string | null {
+  // The one confirmation of an opt-out is the only message a lead who opted out still gets.
+  if (person.current_outreach_state?.opted_out === true && !options.compliance)
+    return ContactMessages.optedOut;
+  // The lead's one-click unsubscribe (RFC 8058) stops e-mail only (services/people/src/email/).
+  if (channel === 'email' && person.current_outreach_state?.email_opted_out === true)
+    return ContactMessages.emailOptedOut;
+  const address = contactFor(person, channel);
+  if (!address) return channel === 'email' ? ContactMessages.noEmail : ContactMessages.noPhone;
+  // A number the carrier refused (Twilio 21211) stays refused until staff change the lead's phone.
+  if (channel !== 'email' && person.current_outreach_state?.invalid_phone === address) {
+    return ContactMessages.invalidPhone;
+  }
+  return null;
 }
 
 /** The timeline event a send records (docs/product/leads.md#event, event types). */

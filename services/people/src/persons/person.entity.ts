@@ -6,6 +6,8 @@ export interface OutreachState {
   control_mode: ControlMode;
   /** The lead asked to be removed: nothing more is sent (patient_wants_removal, STOP replies). */
   opted_out?: boolean;
+  /** The lead unsubscribed from e-mail (the List-Unsubscribe one-click link): no more e-mail. */
+  email_opted_out?: boolean;
   ai_insights?: {
     procedures_of_interest?: string[];
     intent_classification?: string;

@@ -75,6 +75,29 @@ export async function resolvePendingReviewEvent(
 }
 
 /**
+ * Merges keys into a recorded event's content_data (a provider's delivery status on `sms_sent`,
+ * docs/product/channels.md#delivery-status) after `decide` saw its current content, the row locked in the
+ * caller's transaction. `decide` returns the keys to merge, or null to leave it. False when nothing changed.
+ */
+export async function updateEventContent(
+  manager: EntityManager,
+  eventId: string,
+  decide: (content: Record<string, unknown>) => Record<string, unknown> | null,
+): Promise<boolean> {
+  const [row]: { content_data: Record<string, unknown> | null }[] = await manager.query(
+    `SELECT "content_data" FROM "people"."events" WHERE "event_id" = $1 FOR UPDATE`,
+    [eventId],
+  );
+  const patch = row ? decide(row.content_data ?? {}) : null;
+  if (!patch) return false;
+  await manager.query(
+    `UPDATE "people"."events" SET "content_data" = "content_data" || $2::jsonb WHERE "event_id" = $1`,
+    [eventId, JSON.stringify(patch)],
+  );
+  return true;
+}
+
+/**
  * Adds keys to an event's event_metadata (the AI engine's analysis of an inbound event: ai_content_analysis,
  * calculated_lead_score). The caller announces the lead.
  */

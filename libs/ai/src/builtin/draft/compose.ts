@@ -14,12 +14,20 @@ export interface Piece {
   drop: number | null;
   /** A shorter wording to use when the message is still too long without the optional sentences. */
   shorter?: string;
+  /** What the sentence does, for the draft's reasoning (only said when the sentence is in the message). */
+  note?: string;
+  /** The note when the shorter wording is used instead. */
+  shorterNote?: string;
+  /** A price the sentence quotes ("Botox (Uptown price)"); the reasoning lists the quoted ones together. */
+  quote?: string;
 }
 
 export interface Composed {
   body: string;
   dropped: number;
   segments: number | null;
+  /** The pieces the body says, as it says them (a shorter wording in place of the longer one). */
+  kept: Piece[];
 }
 
 export function joinSms(pieces: readonly Piece[]): string {
@@ -45,11 +53,17 @@ export function fitSms(pieces: readonly Piece[], maxSegments: number): Composed 
   }
   for (let i = 0; i < kept.length && !fits(); i++) {
     const shorter = kept[i].shorter;
-    if (shorter !== undefined) kept = kept.map((p, j) => (j === i ? { ...p, text: shorter } : p));
+    if (shorter !== undefined) {
+      kept = kept.map((p, j) => (j === i ? { ...p, text: shorter, note: p.shorterNote } : p));
+    }
   }
   let body = joinSms(kept);
-  if (smsSegments(body) > maxSegments) body = cutAtWord(body, maxSegments);
-  return { body, dropped, segments: smsSegments(body) };
+  if (smsSegments(body) > maxSegments) {
+    body = cutAtWord(body, maxSegments);
+    // The last resort cut the end: only the sentences still whole in the text are said.
+    kept = kept.filter((p) => body.includes(joinSms([p])));
+  }
+  return { body, dropped, segments: smsSegments(body), kept };
 }
 
 /** The last resort for very long names or links: the text cut after a whole word, ending with "...". */
@@ -87,6 +101,7 @@ export function compose(
   close: string,
 ): Composed {
   if (channel === 'sms') return fitSms(pieces, maxSegments);
-  if (channel === 'email') return { body: composeEmail(pieces, signOff), dropped: 0, segments: null };
-  return { body: composePhone(pieces, close), dropped: 0, segments: null };
+  const kept = [...pieces];
+  if (channel === 'email') return { body: composeEmail(pieces, signOff), dropped: 0, segments: null, kept };
+  return { body: composePhone(pieces, close), dropped: 0, segments: null, kept };
 }

@@ -324,6 +324,34 @@ describe('draftMessage: SMS length', () => {
     expect(d.reasoning).toMatch(/left out \d optional sentence/);
   });
 
+  it('does not claim a promotion or a second price the SMS left out to fit; the e-mail says and claims both', () => {
+    const sms = draftMessage(long);
+    expect(sms.body).not.toContain('$100 off');
+    expect(sms.body).not.toContain('Lip Filler');
+    expect(sms.reasoning).not.toContain('promotion');
+    expect(sms.reasoning).toContain('quoted Tummy Tuck (all locations)');
+    expect(sms.reasoning).not.toContain('Lip Filler');
+
+    const email = draftMessage({ ...long, channel: 'email' });
+    expect(email.body).toContain('$100 off a second syringe');
+    expect(email.reasoning).toContain('mentioned the promotion "Summer"');
+    expect(email.reasoning).toContain('quoted Tummy Tuck (all locations), Lip Filler');
+  });
+
+  it('says the SMS offered a call when the answer from the knowledge did not fit', () => {
+    const passage =
+      'Parking is free in the garage behind the building on Elm Street, entrance on the north side next to the pharmacy, open from seven in the morning until ten at night every day of the week.';
+    const d = draft({
+      intent: 'information',
+      inbound: 'Is there parking in the garage behind the building?',
+      passages: [{ id: 'c1', text: passage, url: 'https://x.example/visit', title: 'Visit', score: 1 }],
+      maxSmsSegments: 1,
+    });
+    expect(d.body).not.toContain('Elm Street');
+    expect(d.reasoning).not.toContain('answered from the best passage');
+    expect(d.reasoning).toContain('offered a call');
+  });
+
   it('honours a tighter budget and never cuts inside a word', () => {
     const bare = (word: string) => word.replace(/(\.\.\.|[.,!?:])+$/, '');
     const full = new Set(

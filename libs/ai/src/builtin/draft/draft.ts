@@ -31,6 +31,7 @@ interface Context {
   location: string | null;
   phone: string | null;
   bookingUrl: string | null;
+  /** What the draft did that no one sentence says (the sentences carry their own notes). */
   notes: string[];
 }
 
@@ -46,11 +47,11 @@ function cleanFirstName(name: string | null): string | null {
   return first.charAt(0).toUpperCase() + first.slice(1);
 }
 
-const body = (text: string, drop: number | null = null, shorter?: string): Piece => ({
+const body = (text: string, drop: number | null = null, extra: Partial<Piece> = {}): Piece => ({
   text,
   part: 'body',
   drop,
-  shorter,
+  ...extra,
 });
 const cta = (text: string, drop: number | null = null): Piece => ({ text, part: 'cta', drop });
 
@@ -81,12 +82,18 @@ function pricingPieces(c: Context): Piece[] {
   const pieces: Piece[] = [];
   const lines = priceLines(request.procedures, request.pricing, c.location);
   if (lines.length === 0) {
-    pieces.push(body(p.noPrice(c.procedure)));
-    c.notes.push('no price in the pricing data for the procedure: offered a quote at the consultation');
+    pieces.push(
+      body(p.noPrice(c.procedure), null, {
+        note: 'no price in the pricing data for the procedure: offered a quote at the consultation',
+      }),
+    );
   } else {
-    lines.forEach((line, i) => pieces.push(body(priceSentence(line, request.language), i === 0 ? null : 4)));
-    c.notes.push(
-      `quoted ${lines.map((l) => `${l.procedure} (${l.scope === 'location' ? `${l.locationName} price` : l.scope === 'all' ? 'all locations' : 'varies by location'})`).join(', ')}`,
+    lines.forEach((line, i) =>
+      pieces.push(
+        body(priceSentence(line, request.language), i === 0 ? null : 4, {
+          quote: `${line.procedure} (${line.scope === 'location' ? `${line.locationName} price` : line.scope === 'all' ? 'all locations' : 'varies by location'})`,
+        }),
+      ),
     );
   }
   pieces.push(...promotionPieces(c, 2));
@@ -98,11 +105,11 @@ function pricingPieces(c: Context): Piece[] {
 function promotionPieces(c: Context, drop: number): Piece[] {
   const { request, p } = c;
   const promos = relevantPromotions(request.procedures, request.promotions, c.location).slice(0, 1);
-  if (promos.length) c.notes.push(`mentioned the promotion "${promos[0].name}"`);
   return promos.map((promo) =>
     body(
       p.promotion(promo.description.replace(/[.\s]+$/, ''), formatEnd(promo.endsAt, request.language)),
       drop,
+      { note: `mentioned the promotion "${promo.name}"` },
     ),
   );
 }
@@ -194,11 +201,17 @@ function informationPieces(c: Context, facts: QuotableFacts): Piece[] {
   const answer = bestAnswerSentence(request.inbound ?? '', request, facts);
   const fallback = p.noAnswer(c.phone);
   if (answer) {
-    c.notes.push('answered from the best passage');
-    return [body(answer, null, fallback), cta(p.anythingElse, 2), bookingCta(c, 1)];
+    return [
+      body(answer, null, {
+        shorter: fallback,
+        note: 'answered from the best passage',
+        shorterNote: 'the best passage did not fit the SMS: offered a call',
+      }),
+      cta(p.anythingElse, 2),
+      bookingCta(c, 1),
+    ];
   }
-  c.notes.push('no passage answered the question: offered a call');
-  return [body(fallback)];
+  return [body(fallback, null, { note: 'no passage answered the question: offered a call' })];
 }
 
 function intentPieces(c: Context, facts: QuotableFacts): Piece[] {
@@ -338,6 +351,24 @@ function fromCorrection(c: Context, facts: QuotableFacts, maxSegments: number): 
   return text;
 }
 
+/**
+ * The notes of the sentences the message says, in order: a promotion or a price left out to fit the SMS is not
+ * claimed in the reasoning staff read. The prices quoted are listed together.
+ */
+export function saidNotes(kept: readonly Piece[]): string[] {
+  const quotes = kept.flatMap((piece) => (piece.quote ? [piece.quote] : []));
+  const notes: string[] = [];
+  let listed = false;
+  for (const piece of kept) {
+    if (piece.quote && !listed) {
+      notes.push(`quoted ${quotes.join(', ')}`);
+      listed = true;
+    }
+    if (piece.note) notes.push(piece.note);
+  }
+  return notes;
+}
+
 export function draftMessage(request: DraftRequest): Draft {
   const p = PHRASES[request.language] ?? PHRASES.en;
   const c: Context = {
@@ -370,7 +401,7 @@ export function draftMessage(request: DraftRequest): Draft {
   }
 
   const composed = compose(request.channel, built.pieces, maxSegments, p.signOff(c.practice), p.phoneClose);
-  const notes = [...c.notes];
+  const notes = [...c.notes, ...saidNotes(composed.kept)];
   if (composed.dropped > 0)
     notes.push(`left out ${composed.dropped} optional sentence(s) to fit ${maxSegments} SMS segments`);
   if (composed.segments !== null) notes.push(`${composed.segments} SMS segment(s)`);

@@ -66,7 +66,8 @@ const NEEDS_CONTEXT: Record<string, RegExp> = {
 };
 
 /** Words that mean different procedures by context: resolved in `resolveAmbiguous`. */
-const AMBIGUOUS = /^(implants?|implantes?|bbl|cleaning|limpieza|lift|braces|frenos|brackets)$/;
+const AMBIGUOUS =
+  /^(implants?|implantes?|bbl|cleanings?|limpiezas?|lift|braces|frenos|brackets|augmentation|aumento)$/;
 
 const DENTAL =
   /\b(teeth|tooth|dent\w*|molar\w*|gums?|mouth|smile|bite|jaw|denture\w*|diente\w*|muela\w*|boca|odont\w*)\b/;
@@ -207,14 +208,24 @@ const PHRASES: [RegExp, string][] = [
     /\b(do you|do u|can you|you) (see|treat|take|accept) (kids|children|toddlers|ninos)|my (son|daughter|kid|child|boy|girl|toddler)( is|s|'s)? ([1-9]|1[0-2])\b|\b([1-9]|1[0-2])[ -]?(year|yr)s?[ -]?old (son|daughter|kid|child|boy|girl)|(atienden|ven) (a )?ninos|mi (hijo|hija) de ([1-9]|1[0-2]) anos/,
     'pediatric-dentistry',
   ],
-  [/\b(un|el|del|hice un|hacer un|hacerme un|los) peelings?\b/, 'chemical-peel'],
+  [/\b(un|el|del|para|de|hice un|hacer un|hacerme un|los) peelings?\b/, 'chemical-peel'],
+  // 'since the rhino', 'post rhino': the surgeon's and the patients' short name
+  [/\b(the|my|a|her|his|your|post|since|after) rhino\b/, 'rhinoplasty'],
+  // 'the IV', 'el suero': a drip in a practice that gives them
+  [/\b(the|an|my|her|his|that) iv\b|\b(el|del|un|los|al) sueros?\b/, 'iv-therapy'],
+  [/\bglp ?1\b/, 'glp1-weight-loss'],
+  // laser beside hair ('3 laser sessions and the hair is back', 'láser para depilar las axilas')
   [
-    /\b(get|got|have|had|do|did|want)( my)? lips (done|filled|plumped)|labios (hechos|rellenos)\b/,
+    /\blaser\b(?:\s+\S+){0,6}?\s+(hair|depil\w*|vello|axilas)\b|\b(hair|vello|depil\w*)\b(?:\s+\S+){0,6}?\s+laser\b/,
+    'laser-hair-removal',
+  ],
+  [
+    /\b(get|got|have|had|do|did|want)( my| her)? lipp?s (done|filled|plumped)|labios (hechos|rellenos)\b/,
     'lip-filler',
   ],
   [/\b(teeth|tooth) whiter|whiten(ing)? (my )?teeth|blanquear(me)? (los |mis )?dientes\b/, 'teeth-whitening'],
   [
-    /\b(arreglar(me)?|operar(me)?|operacion de|cirugia de) (la )?nariz|nose (fixed|done|reshaped|straightened)\b/,
+    /\b(arreglar(me|se|le)?|operar(me|se|te|la|lo)?|operaron|opero|operacion|cirugia) (de )?(la )?nariz|nose (fixed|done|reshaped|straightened)\b/,
     'rhinoplasty',
   ],
   [
@@ -222,7 +233,7 @@ const PHRASES: [RegExp, string][] = [
     'breast-reduction',
   ],
   [
-    /\b(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|sacar(me)? (una|la|el) (muela|diente)\b/,
+    /\b(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|pulled (a |my |the |her |his )?(wisdom )?(tooth|teeth|molar)|sacar(me)? (una|la|el) (muela|diente)\b/,
     'tooth-extraction',
   ],
   [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
@@ -237,7 +248,7 @@ export const isDentalKey = isDental;
 
 /** 'filler in my cheeks', 'relleno en los labios': filler for an area named next to it. */
 function fillerArea(words: readonly string[], start: number, length: number): string {
-  const near = words.slice(Math.max(0, start - 6), start + length + 5).join(' ');
+  const near = words.slice(Math.max(0, start - 10), start + length + 5).join(' ');
   if (/\b(lips?|labios?)\b/.test(near)) return 'lip-filler';
   if (/\b(cheeks?|cheekbones?|pomulos?|mejillas?)\b/.test(near)) return 'cheek-filler';
   return 'dermal-fillers';
@@ -271,7 +282,10 @@ function resolveAmbiguous(
         key = offered('brazilian-butt-lift') ? 'brazilian-butt-lift' : 'bbl-broadband-light';
       } else if (SKIN.test(folded) && !BUTTOCK.test(folded)) key = 'bbl-broadband-light';
       else key = 'brazilian-butt-lift';
-    } else if (word === 'cleaning' || word === 'limpieza') {
+    } else if (word === 'augmentation' || word === 'aumento') {
+      // 'since my augmentation, the left breast…': the breast one ('lip augmentation' is matched whole before).
+      if (BREAST.test(folded)) key = 'breast-augmentation';
+    } else if (/^(cleanings?|limpiezas?)$/.test(word)) {
       const beside = `${words[position - 1] ?? ''} ${words[position + 1] ?? ''}`;
       if (/\b(facial|skin|face|pore|pores|cutis|carpet|house)\b/.test(beside)) return;
       if (DENTAL.test(folded) || offered('cleaning-exam')) key = 'cleaning-exam';

@@ -20,7 +20,7 @@ import {
   SIGN,
   TREATMENT_WORD,
 } from './lexicon';
-import { excerptAround, expand } from './text';
+import { excerptAround, expand, respell } from './text';
 
 /**
  * The rules that take a message away from the AI (docs/product/ai-engine.md#escalation): escalation triggers,
@@ -52,7 +52,7 @@ export function isNegated(folded: string, index: number): boolean {
   const clause =
     before
       .split(
-        /[.!?;\n]|,\s*(?=(?:but|pero|and|y|so|i|i'm|im|my|it|it's|its|she|he|they|we|now|still|today|estoy|tengo|me|mi|ahora|ya|que|la|el)\b)|\b(?:but|pero|however|although|though)\b/,
+        /[.!?;\n]|,\s*(?=(?:but|pero|and|y|so|i|i'm|im|my|it|it's|its|she|he|they|we|now|still|today|estoy|tengo|me|mi|ahora|ya|que|la|el)\b)|\b(?:but|pero|however|although|though|except|excepto|other than|aside from|apart from|besides|only thing|menos|salvo)\b/,
       )
       .pop() ?? '';
   const tail = clause.trim().split(/\s+/).slice(-5);
@@ -64,7 +64,7 @@ export function isNegated(folded: string, index: number): boolean {
     .map((word) => word.replace(/[^\p{L}']/gu, ''))
     .reduce((found, word, at) => (NEGATION.test(` ${word}`) ? at : found), -1);
   const negator = tail[last]?.replace(/[^\p{L}']/gu, '') ?? '';
-  if (/^(no|sin|without|zero|none|nada|barely|hardly|ningun|ninguna|ninguno)$/.test(negator)) {
+  if (/^(no|sin|without|zero|none|nada|barely|hardly|ningun|ninguna|ninguno|ni|nor|neither)$/.test(negator)) {
     const between = tail.slice(last + 1);
     const list = between.some((word) => /^(or|nor|and|ni|o|y)$|,$/.test(word));
     if (between.length > 1 && !list) return false;
@@ -89,9 +89,18 @@ const AFTER_TREATMENT = new RegExp(
   [
     String.raw`\b(after|from|post)\s+(my|her|his|our|your|last|i got|i had)\b`,
     String.raw`\b(after|since) (the|that|this) (filler|fillers|botox|tox|treatment|procedure|surgery|injections?|laser|peel|facial|session|appointment|visit|lipo|implants?)\b`,
-    String.raw`\bsince\s+(my|the|her|his|our|last|getting|having|i got|i had|then)\b`,
+    String.raw`\b(botox|tox|filler|fillers|injection|treatment|treated|laser|implant|surgery|surgical|lipo|needle|iv) (site|sites|area|areas|spot|spots)\b`,
+    String.raw`\b(zona|area|parte|lugar) (del|de la|de los|de las|donde) (relleno|inyeccion|inyecciones|botox|tratamiento|laser|cirugia|lipo|herida|implante|implantes|me (pusieron|inyectaron|hicieron))\b`,
+    String.raw`\b(me|le|se me|se le) (quedo|quedaron)\b|\b(labios?|cara|nariz|ojos?|frente|piel|boca|senos?|pompis|gluteos?|menton|cuello) (me |le )?(quedo|quedaron)\b`,
+    String.raw`\bpost[- ](filler|fillers|botox|tox|lipo|surgery|laser|peel|injections?|facial|extraction|implants?|bbl|lift|tuck|whitening)\b`,
+    String.raw`\bsince\s+(my|the|her|his|our|last|getting|having|i got|i had|then|starting|i started|taking|using|beginning)\b`,
+    // a treatment doing something to the body ('the shots make me dizzy', 'the peel left my skin raw')
+    String.raw`\b(shots?|injections?|meds?|medication|pills?|drips?|iv|treatments?|filler|botox|ozempic|wegovy|mounjaro|zepbound|semaglutide|tirzepatide|laser|peel|whitening|trays|aligners) (make|makes|made|making|give|gives|gave|cause|causes|caused|causing|leave|leaves|left|are making|is making) (me|my|her|his)\b`,
+    // a dental restoration that came off or broke
+    String.raw`\b(veneers?|crowns?|filling|implant|bridge|temporary|temp|carillas?|coronas?|empaste|puente|implante) (popped|fell|came|broke|cracked|chipped|se cayo|se despego|se rompio|se quebro)( off| out| loose)?\b`,
+    String.raw`\bse (me|le) (cayo|despego|rompio|quebro) (una|la|el|mi) (carilla|corona|empaste|puente|implante)\b`,
     String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
-    String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|recovery|healing)\b`,
+    String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|(my|in|during|still|the) (recovery|healing)|recovering|healing (well|fine|ok|okay|slowly|up))\b`,
     String.raw`\b(despues de(l)?|desde (mi|la|el|que))\b`,
     String.raw`\b(me|le|les|nos) (hice|hicieron|pusieron|aplicaron|inyectaron|operaron|colocaron|sacaron)\b`,
     String.raw`\bse (hizo|puso|opero|inyecto)\b`,
@@ -104,7 +113,11 @@ const AFTER_TREATMENT = new RegExp(
 const WHEN_DONE = new RegExp(
   [
     String.raw`(^|[.!?]\s*)(got|had|did)\s`,
-    String.raw`\b(and now|now (there|i|my|it|they|the|its|it's))\b`,
+    String.raw`\b(and now|now (there|there'?s|theres|i|my|it|they|the|its|it's))\b`,
+    // 'my left eye looks smaller now': a change, with a treatment named
+    String.raw`\b(looks?|feels?|is|are|seems?) (\w+ ){1,2}now\b`,
+    String.raw`\b(was|were) (on |last |this past )?(mon|tues|wednes|thurs|fri|satur|sun)day\b`,
+    String.raw`\b(was|were) (yesterday|last (week|night)|this morning|(\d+|a|two|three|four|five) (days?|weeks?) ago)\b`,
     String.raw`\b(on|since|last|this past) (mon|tues|wednes|thurs|fri|satur|sun)day\b`,
     String.raw`\b(el|desde el) (lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b`,
     String.raw`\b(i|we|she|he|my (daughter|son|wife|husband|mom|mother))\s+(just\s+)?(had|got|did|received|went|came in|was treated)\b`,
@@ -119,18 +132,18 @@ const WHEN_DONE = new RegExp(
 
 /** Words of a treatment or a visit. */
 const TREATMENT =
-  /\b(treatment|treated|procedure|surgery|operation|injection|injections|injected|shots?|appointment|session|visit|laser|peel|facial|tratamiento|procedimiento|cirugia|operacion|inyeccion|sesion|cita)\b/;
+  /\b(treatment|treated|procedure|surgery|operation|injection|injections|injected|shots?|appointment|session|visit|laser|peel|facial|extraction|tratamiento|procedimiento|cirugia|operacion|inyeccion|sesion|cita|extraccion)\b/;
 
 /** A symptom as reported by the writer, not asked about in general. */
 const REPORTED = new RegExp(
   [
-    String.raw`\b(my|mi|mis|me|her|his|she|he|i|i'm|im|i am|it|it's|its|they|they're|is|are|still|now|woke up|started|keeps?|getting|got|has|have|there (is|are)|tengo|tiene|esta|estan|sigue|siguen|todavia)\b`,
+    String.raw`\b(my|mi|mis|me|her|his|she|he|i|i'm|im|i am|it|it's|its|they|they're|is|are|still|now|woke up|started|keeps?|getting|got|has|have|there (is|are)|tengo|tiene|esta|estan|sigue|siguen|todavia|ando|anda|estoy|siento|se siente|se ve|se me|se le|amaneci|amanecio|been|feeling|having)\b`,
   ].join('|'),
 );
 
 /** A general question about what to expect ('is there swelling after filler?'), not a report. */
 const EXPECTATION =
-  /\b(is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
+  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}normal (after|with|for) (a|an|the)\b|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
 
 const REASSURED =
   /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
@@ -146,6 +159,18 @@ let surgeryNamed = false;
 const WORRY =
   /\b(afraid|scared|worried|nervous|anxious|fear|fearful|concerned|terrified|miedo|temor|preocupad[oa]|nervios[oa])\b[^.!?]{0,25}$/;
 const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.max(0, index - 40), index));
+
+/** Asking ahead of a treatment ('asking before I book', 'pregunto antes de agendar'): what follows is not a report. */
+const BEFORE_TREATMENT =
+  /\b(asking before|before i (book|get|do|come|schedule|decide)|antes de (agendar|hacerme|ponerme|reservar|hacerlo|ir|decidir)|pregunto antes|(i'?m|im|i am) planning|planning (to|on|mine|my))\b/;
+const askedAhead = (folded: string, around: string) =>
+  BEFORE_TREATMENT.test(folded) && !/\b(still|now|since|todavia|sigue|tengo|ahora)\b/.test(around);
+
+/** 'does it hurt?', 'will they swell?': asking what a treatment feels like, not telling how it feels. */
+const askedInGeneral = (folded: string, match: RegExpExecArray) =>
+  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+) (really |usually |normally )?$/.test(
+    folded.slice(Math.max(0, match.index - 24), match.index),
+  );
 
 /** 'typing is a pain', 'a pain in the neck': an idiom, not a symptom. */
 const idiom = (folded: string, match: RegExpExecArray) =>
@@ -192,10 +217,11 @@ function treatmentInPast(folded: string): boolean {
  */
 function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean {
   if (!treatmentInPast(folded)) return false;
-  if (idiom(folded, match)) return false;
+  if (idiom(folded, match) || askedInGeneral(folded, match)) return false;
   const word = match[0];
   const start = Math.max(0, match.index - 90);
   const around = folded.slice(start, match.index + word.length + 90);
+  if (askedAhead(folded, around)) return false;
   const isSign = SIGN_WORD.test(word) && new RegExp(String.raw`^${SIGN}$`).test(word);
   if (isSign && worried(folded, match.index)) return false;
   if (
@@ -233,9 +259,30 @@ const URGENT_CARE =
 const CHRONIC =
   /\b(every time|sometimes|occasionally|now and then|when i (floss|brush|eat)|a veces|for (a few|several|many|\d+|two|three) (weeks|months|years)|been like this|(a few|several|\d+) (weeks|months) now|on and off|for a while|hace (semanas|meses)|desde hace (semanas|meses))\b/;
 
+/**
+ * A feeling about one's own body ('not happy with my wrinkles', 'frustrated with my acne scars') or a shape one was
+ * born with ('my lips are naturally uneven, can filler fix that?'): a wish for a treatment, not a grievance — unless
+ * a treatment was done ('not happy with how my lips turned out').
+ */
+const FEELING =
+  /^(frustrat\w*|unhappy|not happy|very upset|so upset|really upset|i'?m upset|im upset|disappoint\w*|dissatisfied|not satisfied|unsatisfied)$/;
+const SHAPE = /(uneven|lopsided|asymmetr\w*|crooked|chuec[oa]s?|disparej\w*|torcid[oa]s?)$/;
+const OWN_FEATURE =
+  /^\W*(with|about|over|by|of|w) (my|these|this|the way my|how my) (\w+ )?(wrinkles|lines|skin|acne|scars?|chin|double chin|nose|lips?|face|body|weight|belly|stomach|tummy|teeth|smile|hair|fat|cellulite|jowls|neck|arms|thighs|breasts?|boobs|chest|spots|pores|complexion|eyes|eyelids|bags|gums|jawline|profile|butt|hips|love handles|stretch marks)\b(?! (turned|came|look(s|ed)? (now|after|worse)))/;
+const BORN_WITH =
+  /\b(naturally|always (been|had)|since (i was|birth|childhood)|born with|genetic|(would|could|can|will|do) (\w+ ){0,2}(help|fix|correct|even (it|them) out)|de nacimiento|desde (nina|nino|chica|chico|siempre)|(me |lo |la )?(ayudaria|ayuda|sirve|serviria|funciona|funcionaria|arregla|corrige)|se (puede|pueden|podria) (corregir|arreglar)|cuanto (cuesta|sale|cuestan))\b/;
+
+function grievanceAboutSelf(folded: string, match: RegExpExecArray): boolean {
+  if (treatmentInPast(folded)) return false;
+  const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 60);
+  if (FEELING.test(match[0])) return OWN_FEATURE.test(after);
+  if (SHAPE.test(match[0])) return BORN_WITH.test(folded);
+  return false;
+}
+
 /** Another practice's work, brought to us for a revision: not a complaint about us. */
 const ELSEWHERE =
-  /\b(elsewhere|another (practice|doctor|surgeon|clinic|office|injector|dentist|place|med ?spa)|different (practice|doctor|surgeon|clinic|office|injector|dentist)|somewhere else|other (clinic|practice|office|surgeon|doctor|place)|en otra (clinica|parte)|otro (doctor|cirujano|lugar))\b/;
+  /\b(not you( guys| all)?|(my )?(last|previous|old|former) (injector|doctor|dentist|surgeon|provider|clinic|med ?spa|practice|place|office)|elsewhere|another (practice|doctor|surgeon|clinic|office|injector|dentist|place|med ?spa)|different (practice|doctor|surgeon|clinic|office|injector|dentist)|somewhere else|other (clinic|practice|office|surgeon|doctor|place)|en otra (clinica|parte)|otro (doctor|cirujano|lugar))\b/;
 
 /** A minor asking for aesthetic care, not a parent arranging a child's dental care, nor the age of a thing. */
 function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
@@ -248,6 +295,9 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   ) {
     return false;
   }
+  // 'my baby turned 1', 'mi bebé tiene 8 meses': the age of a baby, not of the patient.
+  if (/\b(baby|babies|newborn|infant|toddler|little one|bebe|bebito|bebita)\b[^.!?]{0,20}$/.test(before))
+    return false;
   // A parent asking for a child's dental care is the practice's everyday work.
   const pediatricDental =
     /\b(pediatric|kids? dentist|children'?s dent|cleaning|checkup|check up|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth|limpieza|dentista|dientes?|muelas?|caries|brackets|frenos|ortodoncia|odontopediatr\w*)\b/.test(
@@ -267,7 +317,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar)\b/,
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
   },
   // Symptoms after a treatment.
   {
@@ -277,7 +327,8 @@ const RULES: Rule[] = [
       /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|can'?t (lift|open|close|move|feel|raise|smile)|cannot (lift|open|close|move|feel)|won'?t move|crooked|(white|blotchy|mottled|dusky|grey|gray) (and|patch|spots?|area)|blotchy|mottled|dizz(y|iness)|nause\w*|vomit\w*|faint\w*|lightheaded|headaches?|(green|yellow|white) (stuff|discharge|fluid|pus)|smells?|foul|odou?r|burn(ed|t)?|blister\w*|dark spots?|discolou?r\w*|hyperpigment\w*|dry socket|migrat\w*|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
-      if (worried(folded, match.index) || idiom(folded, match)) return false;
+      if (worried(folded, match.index) || idiom(folded, match) || askedInGeneral(folded, match)) return false;
+      if (askedAhead(folded, around)) return false;
       if (EXPECTATION.test(around) && !AFTER_TREATMENT.test(around)) return false;
       if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|my|mi|tengo)\b/.test(around))
         return false;
@@ -308,7 +359,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b.{0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo|salio|aflojo|movio) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
+      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b.{0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|se (me|le) (esta )?(moviendo|mueve|aflojando|afloja) (un|el|una|la) (diente|muela)|se (pego|golpeo|cayo) (en|de) (la )?boca|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo|salio|aflojo|movio) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
     when: (folded) =>
       !/\b(crown|corona|filling|empaste)\b/.test(folded) ||
       /\b(pain|hurts?|dolor|duele|blood|sangr)/.test(folded),
@@ -321,7 +372,13 @@ const RULES: Rule[] = [
       /\b(pain|painful|hurts?|hurting|ache|aching|toothache|sensitiv(e|ity) (to|when) (cold|hot|heat|sweets|biting|chewing)|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon|killin'?g? me|(is|are|been) killing me|me esta matando|me estan matando|swel+(ing|ed|s)?|swol+en|sweling|inflam(o|a|ada|ado)|se me (inflamo|hincho)|(can'?t|cannot|can not) (chew|bite down|eat on))\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
-      if (worried(folded, match.index) || EXPECTATION.test(around) || idiom(folded, match)) return false;
+      if (
+        worried(folded, match.index) ||
+        EXPECTATION.test(around) ||
+        idiom(folded, match) ||
+        askedInGeneral(folded, match)
+      )
+        return false;
       if (GENERIC_QUESTION.test(around) || LONGSTANDING.test(around)) return false;
       if (
         /killing|matando/.test(match[0]) &&
@@ -338,7 +395,7 @@ const RULES: Rule[] = [
         return false;
       }
       if (
-        /\b(years? ago|since i was|as a (kid|child|teen)|in high school|always had|from (my )?(large|big|heavy)|because of (my )?(large|big|heavy)|due to (my )?(large|big|heavy))\b/.test(
+        /\b(years? ago|last year|a while (back|ago)|el ano pasado|hace (un|dos|tres|\d+) anos?|since i was|as a (kid|child|teen)|in high school|always had|from (my )?(large|big|heavy)|because of (my )?(large|big|heavy)|due to (my )?(large|big|heavy))\b/.test(
           around,
         )
       )
@@ -378,7 +435,7 @@ const RULES: Rule[] = [
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]charged|double charge|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request) (a |my )?(full )?(refund|money back)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect) the difference (back|refunded)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen))\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]?charged|double charge|double[- ]?bill(ed|ing)?|billed (me )?twice|(charged|billed|charge|bill)\b.{0,60}\b(i|we) (never|did not|didn'?t) (receive|received|get|got|have|had|order|ordered|use|used|authori[sz]e|authori[sz]ed)|\b(bill|billed|charged?|invoice|statement)\b.{0,80}\b(was told|told me|were told|said) (it|that|this|they) (was|would be|is|were) (covered|free|included|complimentary)|(never|still (have not|havent|haven'?t)|did not|didn'?t) (got|gotten|get|received|receive|seen|see) (my|the|a|that) (refund|credit|money back|reimbursement)|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request|would like|i'?d like|like) (a |my )?(full |partial )?(refund|money back)(?! if\b)|charged (me|my (card|account|visa|credit card|debit card))( \w+)? (again|twice|double|two times)|(get|have|receive|give me) (a |my |the )?(full )?(refund|money back)(?! if\b)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect) the difference (back|refunded)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen)|(sent|sending|send|turned) (me|my account|it|my bill) (to|over to) (a )?collections?|collection agency|(mandaron|enviaron|pasaron|mandan) a cobranzas?)\b/,
   },
   {
     reason: 'complaint',
@@ -388,6 +445,7 @@ const RULES: Rule[] = [
     when: (folded, match) => {
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
+      if (grievanceAboutSelf(folded, match)) return false;
       if (/scam/.test(match[0])) return !/\b(is this a scam|not a scam|is it a scam)\b/.test(folded);
       return !ELSEWHERE.test(folded);
     },
@@ -407,7 +465,17 @@ const RULES: Rule[] = [
     negatable: false,
     when: (folded, match) =>
       !ELSEWHERE.test(folded) &&
-      !(/resena/.test(match[0]) && /\b(buena|excelente|positiva|5 estrellas|cinco estrellas)\b/.test(folded)),
+      !grievanceAboutSelf(folded, match) &&
+      !(
+        /resena/.test(match[0]) && /\b(buena|excelente|positiva|5 estrellas|cinco estrellas)\b/.test(folded)
+      ) &&
+      // 'will my veneers look fake?', 'I don't want to look overdone': a worry before a treatment.
+      !(
+        /^look/.test(match[0]) &&
+        /\b(will|would|could|might|do|does|don'?t|dont|not|afraid|worried|scared|nervous|want|won'?t|wont)\b[^.!?]{0,25}$/.test(
+          folded.slice(Math.max(0, match.index - 40), match.index),
+        )
+      ),
   },
   {
     reason: 'pregnancy',
@@ -419,6 +487,21 @@ const RULES: Rule[] = [
     priority: 'medium',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${MINOR_INDIRECT})(?![\p{L}])`, 'u'),
     when: (folded, match) => minorAboutAesthetics(folded, match),
+  },
+  // A weight-loss medication the writer is on, asked about beside a treatment ('I'm on Ozempic, can I still get
+  // filler?'): a question for a clinician. Asking to buy or switch it stays a price or a booking.
+  {
+    reason: 'medical_concern',
+    priority: 'medium',
+    pattern:
+      /\b(ozempic|wegovy|mounjaro|zepbound|saxenda|semaglutid[ea]|tirzepatid[ea]|phentermine|glp ?1)\b/,
+    when: (folded, match) =>
+      new RegExp(String.raw`(?<![\p{L}])(?:${HEALTH_DISCLOSURE})(?![\p{L}])`, 'u').test(
+        folded.slice(Math.max(0, match.index - 30), match.index),
+      ) &&
+      /\b(can i (still )?(get|do|have)|is it (safe|ok|okay)|safe|interact\w*|affect\w*|matter|a problem|stop (it|taking)|pause|puedo (seguir|hacerme|ponerme)|afecta|es seguro|hay problema)\b/.test(
+        folded.slice(match.index),
+      ),
   },
   // The writer's own condition or medication, told in passing ('I take lithium', 'I had a kidney transplant').
   {
@@ -434,12 +517,12 @@ const RULES: Rule[] = [
     reason: 'pregnancy',
     priority: 'medium',
     pattern:
-      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|trimester|ivf|fertility (treatment|treatments|shots|meds)|(still |currently |i'?m |im )pumping|expecting (in|twins|our|my|a)|due (in|date)|trying (for|to have) (a|another) (baby|kid|child)|(i'?m|im|i am) expecting|\d+ (weeks|months|wks) along|(got|had|just got) a positive (pregnancy )?test|positive pregnancy test|baby (arrives|comes|is born|is due)|after (the|my) baby (arrives|comes|is born)|after (i )?(give|giving) birth|after (the|my) (delivery|due date)|buscando (un )?(bebe|embarazo)|en estado|encinta|en cinta|sali embarazada|(antes|despues) del parto|cuando nazca|(doy|dando|doy de) pecho|esperando (un )?bebe|semanas de embarazo|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
+      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|trimester|ivf|fertility (treatment|treatments|shots|meds)|(still |currently |i'?m |im )pumping|(is|she'?s|shes|she is|who is|who'?s) (still |currently |also )?(nursing|breast ?feeding|pumping)|expecting (in|twins|our|my|a)|due (in|date)|trying (for|to have) (a|another) (baby|kid|child)|(i'?m|im|i am) expecting|\d+ (weeks|months|wks) along|(got|had|just got) a positive (pregnancy )?test|positive pregnancy test|baby (arrives|comes|is born|is due)|after (the|my) baby (arrives|comes|is born)|after (i )?(give|giving) birth|after (the|my) (delivery|due date)|buscando (un )?(bebe|embarazo)|en estado|encinta|en cinta|sali embarazada|(antes|despues) del parto|cuando nazca|(doy|dando|doy de) pecho|esperando (un )?bebe|semanas de embarazo|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
     when: (folded, match) => {
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
       // Past pregnancies ('after 3 pregnancies', 'since my pregnancy') describe the body, not a current state.
       if (
-        /\b(stopped|finished|quit|done|weaned|no longer|ended|deje de|termine de|ya no estoy)\s*$/.test(
+        /\b(stopped|finished|quit|done|weaned|no longer|ended|was|were|had been|used to be|deje de|termine de|ya no estoy)\s*$/.test(
           before,
         )
       )
@@ -470,7 +553,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'medium',
     pattern:
-      /\b(diabet(es|ic)|pre-?diabet\w*|aspirin|baby aspirin|ibuprofen daily|metformin|insulin|methotrexate|humira|biologics?|immunosuppress\w*|plaquenil|statins?|hashimoto\w*|graves|crohn\w*|colitis|fibromyalgia|bell'?s palsy|(for|with) my heart|heart (meds|medication|pills)|blood pressure (meds|medication|medicine|pills)|(pills|meds|medication|medicine|pastillas|medicamentos?|medicina) (for|para) (my |la |el |mi )?(blood pressure|heart|thyroid|sugar|presion|corazon|tiroides|azucar|diabetes)|(soy|es) (hipertens[oa]|alergic[oa]|asmatic[oa])|tiroides|hipertension|artritis|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad)\b/,
+      /\b(diabet(es|ic)|pre-?diabet\w*|aspirin|baby aspirin|ibuprofen daily|metformin|insulin|methotrexate|humira|biologics?|immunosuppress\w*|plaquenil|statins?|hashimoto\w*|graves|crohn\w*|colitis|fibromyalgia|bell'?s palsy|(for|with) my heart|heart (meds|medication|pills)|blood pressure (meds?|medication|medicine|pills?)|(pills|meds|medication|medicine|pastillas|medicamentos?|medicina) (for|para) (my |la |el |mi )?(blood pressure|heart|thyroid|sugar|presion|corazon|tiroides|azucar|diabetes)|(soy|es) (hipertens[oa]|alergic[oa]|asmatic[oa])|tiroides|hipertension|artritis|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad|alergia (a|al|a la|de|con))\b/,
     // Someone else being ill is a reason to move an appointment ('my daughter has the flu, move her cleaning').
     when: (folded, match) =>
       !(
@@ -508,7 +591,8 @@ const REASON_ORDER: EscalationReason[] = [
 
 /** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
 export function findEscalations(text: string): EscalationFinding[] {
-  const folded = foldKeepingPositions(text);
+  // Read with a hurried message's spellings restored ('swolen', 'bleedin', 'sooo'); quote the original.
+  const { text: folded, origin } = respell(foldKeepingPositions(text));
   const named = findProcedures(text, []);
   treatmentNamed = TREATMENT.test(folded) || named.some((found) => found.key !== 'emergency-dental');
   surgeryNamed = named.some((found) => !found.key.startsWith('practice:') && !isDentalKey(found.key));
@@ -519,10 +603,12 @@ export function findEscalations(text: string): EscalationFinding[] {
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
       if ((rule.negatable ?? true) && isNegated(folded, match.index)) continue;
       if (rule.when && !rule.when(folded, match)) continue;
+      const start = origin[match.index] ?? 0;
+      const end = (origin[match.index + match[0].length - 1] ?? start) + 1;
       findings.set(rule.reason, {
         reason: rule.reason,
         priority: rule.priorityOf ? rule.priorityOf(folded, match) : rule.priority,
-        evidence: excerptAround(text, match.index, match[0].length),
+        evidence: excerptAround(text, start, end - start),
       });
       break;
     }
@@ -542,9 +628,9 @@ export function findEscalations(text: string): EscalationFinding[] {
 // --- opt-out, wrong number, spam -----------------------------------------------------------------------
 
 const OPT_OUT_WHOLE =
-  /^\s*(stop|stop all|stopall|unsubscribe|cancel|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias)\s*[.!]*\s*)*$/;
+  /^\s*(stop|stop all|stopall|unsubscribe|unsub|cancel|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias)\s*[.!]*\s*)*$/;
 const OPT_OUT =
-  /\b(unsubscribe|opt(ing)? ?out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|(saquen|saqueme|quiten|borren)(me)? de (su|sus|la|esta) (lista|base)|no quiero (mas )?(recibir )?(sus |estos |mas )?(mensajes|correos|promociones|llamadas))/;
+  /\b(unsubscribe|opt(ing)? ?out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|(saquen|saqueme|quiten|quitenme|borren)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |mas )?(mensajes|correos|promociones|llamadas))/;
 
 /** A short decline to a follow-up: 'no thanks', 'not interested', 'already booked somewhere else'. */
 const DECLINE =
@@ -570,14 +656,15 @@ export function findOptOut(text: string): string | null {
 }
 
 const WRONG_NUMBER =
-  /\b(wrong (number|person|#)|wrong num|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|(who|wh?o) (is|r|are) (this|you|u)\b|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de numero|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite))/;
+  /\b(wrong (number|person|#)|wrong num|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|(who|wh?o) (is|r|are) (this|you|u)\b|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de numero|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite)|(have|got) me (confused|mixed up) with|(confused|mixed) me (up )?with (someone|somebody)|(not sure|no idea|don'?t know|do not know) who (this|you) (is|are)|i'?ve never been (to|a patient)|i have never been (to|a patient)|never been (to )?(a|your|this|any) (med ?spa|clinic|office|practice|dentist|spa))/;
 
 export function findWrongNumber(text: string): string | null {
   const folded = foldKeepingPositions(text);
   const match = WRONG_NUMBER.exec(folded);
   if (!match) return null;
-  // 'who is the injector' is a question about the practice; 'who is this' with no other inquiry is not.
-  if (/^(who|wh?o|quien)/.test(match[0])) {
+  // 'who is the injector' is a question about the practice, 'I've never been to a med spa, what is Botox like'
+  // a first-timer's; 'who is this' or 'never been to a med spa' with no other inquiry is not.
+  if (/^(who|wh?o|quien)|never been/.test(match[0])) {
     const rest = folded.replace(match[0], ' ');
     if (
       /\b(botox|filler|appointment|price|cost|book|consult\w*|procedure|treatment|doctor|injector|surgeon|cita|precio)\b/.test(
@@ -592,7 +679,7 @@ export function findWrongNumber(text: string): string | null {
 }
 
 const SPAM =
-  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing digital|(agencia|servicios) de marketing|ofrecemos (servicios|soluciones)|posicionamiento (seo|web|en google)|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost) your (traffic|sales|revenue|ranking)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
 
 export function findSpam(text: string): string | null {
   const folded = foldKeepingPositions(text);

@@ -182,23 +182,40 @@ const DOLLARS_ONLY = /^\$+\??$/;
  * display.
  */
 export function expand(text: string): string {
-  const folded = fold(text)
+  return expandTokens(text, false).join(' ');
+}
+
+/**
+ * The same words as `expand`, with a '.' token where a sentence ends: for reading the scope of a negation ('no
+ * pain. I want to book' does not negate the booking). Dropping those tokens gives `expand`'s words. Commas stay
+ * out: 'no swelling, bruising or pain' is one list.
+ */
+export function expandWithStops(text: string): string[] {
+  return expandTokens(text, true);
+}
+
+function expandTokens(text: string, stops: boolean): string[] {
+  const marked = stops ? text.replace(/[.;\n]+(?!\d)/g, ' \u0001 ') : text;
+  const folded = fold(marked)
     .replace(/[’‘`´]/g, "'")
     .replace(/\b(i|you|we|they|she|he|it)'ll\b/g, '$1 will')
     .replace(/(\w)'(s|t|m|re|ve|ll|d)\b/g, '$1$2')
     .replace(/\${2,}/g, ' price ')
     .replace(/\$\s*\d[\d,.]*k?/g, ' $amount ')
     .replace(/([?¿!¡])/g, ' $1 ')
-    .replace(/[^\p{L}\p{N}$?¿!¡'/]+/gu, ' ');
+    .replace(/[^\p{L}\p{N}$?¿!¡'/\u0001]+/gu, ' ');
   return folded
     .split(/\s+/)
     .filter(Boolean)
     .map((token) => {
+      if (token === '\u0001') return '.';
       if (DOLLARS_ONLY.test(token)) return 'price';
       const bare = token.replace(/'/g, '');
       return SHORTHAND[bare] ?? SHORTHAND[token] ?? bare;
     })
-    .join(' ');
+    .join(' ')
+    .split(' ')
+    .filter(Boolean);
 }
 
 const SPANISH_WORDS = new Set(
@@ -295,4 +312,132 @@ export function excerptAround(text: string, index: number, length: number): stri
     excerpt = `${from > 0 ? '…' : ''}${excerpt.slice(from, from + 158).trim()}…`;
   }
   return excerpt;
+}
+
+/** A folded text prepared for the safety rules, and where each of its characters was in the original. */
+export interface RespeltText {
+  text: string;
+  /** For each character of `text`, its index in the text it was made from. */
+  origin: number[];
+}
+
+/**
+ * '-ing' words people write without the g ('bleedin', 'droopin', 'achin''): the words a report of a symptom, a
+ * worry or a request is made of. Only these are restored: 'cousin', 'within', 'insulin' stay as they are.
+ */
+const GERUNDS = new Set(
+  (
+    'bleeding swelling throbbing burning itching stinging tingling aching hurting drooping oozing leaking ' +
+    'peeling bruising killing puffing scabbing crusting draining blistering spreading getting going feeling ' +
+    'coming looking sleeping eating breathing swallowing seeing drinking chewing walking talking smiling ' +
+    'throwing vomiting sweating shaking numbing pumping nursing breastfeeding expecting charging billing ' +
+    'waiting calling freaking pounding pulsing weeping cracking flaking splitting opening moving healing ' +
+    'hanging sagging pulling stretching melting dripping spotting cramping fainting'
+  ).split(' '),
+);
+
+/**
+ * Frequent misspellings of the words of a symptom, folded, as the word meant. A misspelling that is itself a
+ * word ('fewer', 'turning') is never here.
+ */
+const MISSPELT: Record<string, string> = {
+  swolen: 'swollen',
+  swollon: 'swollen',
+  swolled: 'swollen',
+  sollen: 'swollen',
+  swolllen: 'swollen',
+  sweling: 'swelling',
+  sweeling: 'swelling',
+  swellling: 'swelling',
+  brused: 'bruised',
+  bruized: 'bruised',
+  bruse: 'bruise',
+  bruize: 'bruise',
+  brusing: 'bruising',
+  bruseing: 'bruising',
+  bleading: 'bleeding',
+  bleding: 'bleeding',
+  bleedng: 'bleeding',
+  blead: 'bleed',
+  numbe: 'numb',
+  infectd: 'infected',
+  infeted: 'infected',
+  infexted: 'infected',
+  infectid: 'infected',
+  infectio: 'infection',
+  infecton: 'infection',
+  painfull: 'painful',
+  hurst: 'hurts',
+  hurtz: 'hurts',
+  itchey: 'itchy',
+  ichy: 'itchy',
+  itchie: 'itchy',
+  blisterd: 'blistered',
+  throbing: 'throbbing',
+  tingeling: 'tingling',
+  droopey: 'droopy',
+  droping: 'drooping',
+  feaver: 'fever',
+  fevor: 'fever',
+  fevr: 'fever',
+  nausious: 'nauseous',
+  nauseus: 'nauseous',
+  nautious: 'nauseous',
+  dizy: 'dizzy',
+  dizzey: 'dizzy',
+  lumpey: 'lumpy',
+  brusies: 'bruises',
+  hinchao: 'hinchado',
+  inchada: 'hinchada',
+  inchado: 'hinchado',
+  inchazon: 'hinchazon',
+  hinchason: 'hinchazon',
+  ampoyas: 'ampollas',
+  ampoya: 'ampolla',
+  infecsion: 'infeccion',
+  doloor: 'dolor',
+};
+
+/**
+ * The folded text with the spellings of a hurried message restored, word by word: letters held down ('sooo
+ * swollennn') once, a dropped g ('bleedin'), the misspellings above. The safety rules read this; the evidence
+ * they quote comes from the original through `origin`.
+ */
+export function respell(folded: string): RespeltText {
+  let text = '';
+  const origin: number[] = [];
+  let last = 0;
+  const push = (written: string, at: number, length: number) => {
+    for (let i = 0; i < written.length; i += 1) {
+      text += written[i];
+      origin.push(at + Math.min(i, Math.max(0, length - 1)));
+    }
+  };
+  for (const match of folded.matchAll(/[\p{L}']+/gu)) {
+    const word = match[0];
+    const at = match.index ?? 0;
+    push(folded.slice(last, at), last, at - last);
+    push(respellWord(word), at, word.length);
+    last = at + word.length;
+  }
+  const rest = folded.slice(last);
+  for (let i = 0; i < rest.length; i += 1) {
+    text += rest[i];
+    origin.push(last + i);
+  }
+  return { text, origin };
+}
+
+function respellWord(word: string): string {
+  // Letters held down: three or more of one letter are one ('e' and 'o' two: 'teeeth', 'tooooth'); a word of
+  // one letter ('BBB', 'zzz') is an abbreviation or a noise, left alone.
+  if (new Set(word).size < 2) return MISSPELT[word] ?? word;
+  let spelt = word.replace(/(\p{L})\1{2,}/gu, (run: string, letter: string) =>
+    letter === 'e' || letter === 'o' ? letter + letter : letter,
+  );
+  if (spelt === 'noo') spelt = 'no';
+  if (spelt === 'soo') spelt = 'so';
+  const bare = spelt.replace(/'$/, '');
+  if (/in$/.test(bare) && GERUNDS.has(`${bare}g`)) return `${bare}g`;
+  return MISSPELT[spelt] ?? spelt;
 }

@@ -2,7 +2,7 @@ import type { Intent, Language, UrgencyLevel } from '@pp/contracts';
 import type { EscalationFinding, MessageChannel, Understanding, UnderstandRequest } from '../../model';
 import { findProcedures, reportProcedures, type FoundProcedure } from './procedures';
 import { findEscalations, findOptOut, findSpam, findWrongNumber, isNegated } from './safety-rules';
-import { detectLanguage, expand } from './text';
+import { detectLanguage, expand, expandWithStops } from './text';
 
 /**
  * The built-in understanding of an inquiry (docs/product/ai-engine.md#understanding): rules over the words of the
@@ -30,16 +30,18 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
       if (found.length > 0) break;
     }
   }
-  const procedures = reportProcedures(found, request.practiceProcedures);
-  if (procedures.length > 0) {
-    reasons.push(`Procedures: ${found.map((item) => `'${item.text}' → ${item.name}`).join(', ')}.`);
-  }
 
   // Safety readings.
   const optOut = findOptOut(message);
   const spam = optOut ? null : findSpam(message);
   const wrongNumber = spam || optOut ? null : findWrongNumber(message);
   const escalations = spam || optOut ? [] : findEscalations(message);
+
+  found = refineProcedures(found, message, escalations);
+  const procedures = reportProcedures(found, request.practiceProcedures);
+  if (procedures.length > 0) {
+    reasons.push(`Procedures: ${found.map((item) => `'${item.text}' → ${item.name}`).join(', ')}.`);
+  }
 
   const cues = readCues(words, message);
   const reply = readReply(words, request);
@@ -125,6 +127,77 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
   };
 }
 
+/**
+ * The procedures as a reader would name them (docs/product/ai-engine.md#understanding; the labelling guide,
+ * libs/ai/eval/fixtures/README.md): a tooth that hurts or broke now is Emergency Dental Care (a wisdom tooth that
+ * hurts too, unless its removal is asked for); a cleaning named for a child is the cleaning, a child's checkup is
+ * Pediatric Dentistry; a procedure told as history ('I had a tummy tuck years ago', 'healed great from my eyelid
+ * surgery') is not the one asked about when another is named.
+ */
+function refineProcedures(
+  found: FoundProcedure[],
+  message: string,
+  escalations: readonly EscalationFinding[],
+): FoundProcedure[] {
+  let result = [...found];
+  const folded = expand(message);
+  // A symptom after a treatment is about that treatment ('my wisdom tooth was pulled and it still bleeds').
+  const dentalNow =
+    escalations.some((finding) => finding.reason === 'medical_concern' && finding.priority === 'high') &&
+    !escalations.some((finding) => finding.reason === 'post_treatment_symptoms');
+  if (dentalNow && TEETH.test(folded) && !result.some((item) => item.key === 'emergency-dental')) {
+    const removalAsked =
+      /\b(pull\w*|extract\w*|remov\w*|take (it|them) out|sacar\w*|extraccion|quitar\w*)\b/.test(folded);
+    const dentalWork = result.filter((item) =>
+      /dental|crown|root|implant|veneer|extraction|all-on|whitening|aligner|invisalign/.test(item.key),
+    );
+    if (dentalWork.every((item) => item.key === 'tooth-extraction' && !removalAsked)) {
+      result = result.filter((item) => item.key !== 'tooth-extraction');
+      result.push({
+        key: 'emergency-dental',
+        name: 'Emergency Dental Care',
+        text: 'tooth',
+        position: 0,
+        exact: true,
+      });
+    }
+  }
+  const keys = new Set(result.map((item) => item.key));
+  if (keys.has('pediatric-dentistry') && keys.has('cleaning-exam')) {
+    // '…needs a cleaning' for a child is the cleaning; 'do you see kids? …his first cleaning' asks for both; a
+    // child's checkup is Pediatric Dentistry.
+    const cleaningNamed = /\b(cleanings?|limpiezas?|clean (his|her|their) teeth)\b/.test(folded);
+    const childrenAsked =
+      /\b((do|can) (you|u)|you) (see|treat|take|accept) (kids|children|toddlers)\b|\b(atienden|ven) (a )?ninos\b|\bpediatric|\bkids? dentist/.test(
+        folded,
+      );
+    if (!cleaningNamed) result = result.filter((item) => item.key !== 'cleaning-exam');
+    else if (!childrenAsked) result = result.filter((item) => item.key !== 'pediatric-dentistry');
+  }
+  if (result.length > 1) {
+    const history = result.filter((item) => toldAsHistory(folded, item.text));
+    if (history.length > 0 && history.length < result.length)
+      result = result.filter((item) => !history.includes(item));
+  }
+  return result;
+}
+
+/** Teeth and gums themselves (not 'smile' or 'mouth', which a face can also tell). */
+const TEETH = /\b(teeth|tooth|molars?|gums?|wisdom|dientes?|muelas?|encias?|colmillos?)\b/;
+
+/** 'I had a tummy tuck elsewhere years ago', 'healed great from my eyelid surgery': a procedure in the past. */
+function toldAsHistory(folded: string, written: string): boolean {
+  const name = written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return (
+    new RegExp(
+      String.raw`\b(had|got|did)\b[^.!?]{0,20}\b${name}\b[^.!?]{0,40}\b(years? ago|a year ago|last year|elsewhere|somewhere else|with no complications|in the past)\b`,
+    ).test(folded) ||
+    new RegExp(String.raw`\b(healed|recovered)( \w+){0,2} (from|after) (my|the|a|an|her|his) ${name}\b`).test(
+      folded,
+    )
+  );
+}
+
 /** A greeting or a nudge alone ('hello?', 'anyone there?'): nothing to read, nothing to escalate. */
 const GREETING =
   /^(hi|hello|hey|hiya|hola|buenas|buenos dias|buenas tardes|good (morning|afternoon|evening)|anyone there|is anyone there|are you there|hello anyone|alo)( there| team| again)?[ ?!.]*$/;
@@ -188,6 +261,13 @@ const INTENT_CUES: Cue[] = [
     pattern:
       /\b(i want(?! to know)|i wanna|(i |^)need (a|an|to get|to have|to book|my)|want to get|wanting|looking to (get|have|do)|would like to (get|have|do)|i would like (a|an|some|to try)|quiero(?! saber| informacion| info)|me quiero (hacer|poner)|me gustaria (hacerme|ponerme))\b/,
   },
+  // a rate per unit ('is the $11 a unit at both locations')
+  {
+    intent: 'pricing',
+    weight: 2,
+    pattern:
+      /(?:^|\s)(?:\$amount )?(?:a|an|per|each|por|la|el) (?:unit|units|syringe|vial|session|area|unidad|jeringa|sesion)\b/,
+  },
   // pricing, said indirectly
   {
     intent: 'pricing',
@@ -200,7 +280,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'pricing',
     weight: 2,
     pattern:
-      /\b(how much(?! (swelling|bruising|pain|downtime|down time|time|recovery|numbing|botox do|filler do|product|units do|should i))|price|prices|pricing|priced|cost|costs|costing|what do you charge|charge for|rates?|fees?|quote|estimate|ballpark|per unit|per syringe|\$amount|cuanto (cuesta|cuestan|vale|valen|sale|salen|cobran|es|seria|costaria|me sale|por|el|la|los|las)|cuanto( \?)?$|precio|precios|costo|costos|cuesta|cuestan|valen|tarifas?|cobran)\b/,
+      /\b(how much(?! (swelling|bruising|pain|downtime|down time|time|recovery|numbing|botox do|filler do|product|units do|should i))|price|prices|pricing|priced|cost|costs|costing|what do you charge|charge for|rates?|fees?|quote|estimate|ballpark|per unit|per syringe|\$amount|cuanto (cuesta|cuestan|vale|valen|sale|salen|cobran|es|seria|costaria|me sale|por|el|la|los|las)|cuanto (me |nos |le )?(cobrarian|cobraria|cobran|cobra|costaria|saldria|saldrian)|cuanto( \?)?$|precio|precios|costo|costos|cuesta|cuestan|valen|tarifas?|cobran)\b/,
   },
   {
     intent: 'pricing',
@@ -213,14 +293,14 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b(when (are|r) (you|u) (free|open for)|get on (your|the) (calendar|schedule|books)|set up a time|(do|can) (you|u) (have|fit|see)\b.{0,20}\b(anything|something|room|me in)|me (pueden|puede|podrian) (dar|apartar) (un|una) (espacio|hora|cita|lugar)|cuando me (pueden|puede|podrian) (atender|ver|recibir)|tienen (espacio|lugar|algo))\b/,
+      /\b(when (are|r) (you|u) (free|open for)|get on (your|the) (calendar|schedule|books)|set up a time|(do|can) (you|u) (have|fit|see)\b.{0,20}\b(anything|something|room|me in)|me (pueden|puede|podrian) (dar|apartar) (un|una) (espacio|hora|cita|lugar)|cuando me (pueden|puede|podrian) (atender|ver|recibir)|tienen (espacio|lugar|algo|citas|turnos|horarios?( disponibles)?)|(hacen|dan|tienen) (consultas|valoraciones|citas)|cancellation list|wait ?list|lista de espera)\b/,
   },
   // booking
   {
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b(book|booking|booked|schedule|scheduling|make an appointment|set up an appointment|get an appointment|an appointment|appointment for|appointment on|appointment this|appointment next|reserve|sign me up|come in|get in|fit me in|squeeze me in|walk in|walk ins|next available|first available|opening|openings|any availability|your availability|availability|available (on|this|next|tomorrow|today|for|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|slots?|agendar|agendarme|agenda|hacer una cita|sacar (una )?cita|una cita|reservar|apartar|disponibilidad|tienen espacio|pueden atenderme|quiero ir)\b/,
+      /\b(book|booking|booked|schedule|scheduling|make an appointment|set up an appointment|get an appointment|an appointment|appointment for|appointment on|appointment this|appointment next|reserve|sign me up|come in|get in|fit me in|squeeze me in|walk in|walk ins|next available|first available|opening|openings|any availability|your availability|availability|available (on|this|next|tomorrow|today|for|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|slots?|agendar|agendarme|agenda|hacer una cita|sacar (una )?cita|una cita|otra cita|reservar|apartar|disponibilidad|tienen espacio|pueden atenderme|quiero ir)\b/,
   },
   {
     intent: 'booking',
@@ -233,7 +313,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|(pasar|mover|cambiar) (mi|la|el) (cita|consulta|turno)|otro (dia|horario))\b/,
+      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|(pasar|mover|cambiar) (mi|la|el|su) (cita|consulta|turno)|(la|lo) (puedo|podemos|pueden|podria|podrian) (pasar|mover|cambiar|recorrer)|(?<!\bel )otro (dia|horario))\b/,
   },
   // cancel, said indirectly
   {
@@ -247,14 +327,14 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita)|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|otro dia|otra hora|otra fecha)\b/,
+      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his|their|this|that|todays|tomorrows|\w+days)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita|cleaning|checkup|exam|treatment|procedure|surgery|facial|peel|botox|filler|tox|hydrafacial|lipo)s?|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la|su|tu|nuestra) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|(?<!\bel )otro dia|otra hora|otra fecha)\b/,
   },
   // cancel
   {
     intent: 'cancel_appointment',
     weight: 4,
     pattern:
-      /\b(cancel\w*|anular)\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|\b(wont|will not|can not|cannot|not going to|unable to) (be able to )?(make|come|attend|be there|go)( it| in| to)?( my| the)?( appointment| consultation| consult| visit)?( \w+)? (tomorrow|today|tonight|on|this|next)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\b(please cancel|cancel (it|that|please|mine)|need to cancel|have to cancel|want to cancel|going to cancel|necesito cancelar|quiero cancelar|cancelen|cancelar (la|mi))\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
+      /\b(cancel\w*|anular)\b(?! (list|policy|fee|fees|waitlist|wait list))\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|\b(wont|will not|can not|cannot|not going to|unable to) (be able to )?(make|come|attend|be there|go)( it| in| to)?( my| the)?( appointment| consultation| consult| visit)?( \w+)? (tomorrow|today|tonight|on|this|next)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\b(please cancel|cancel (it|that|please|mine)|need to cancel|have to cancel|want to cancel|going to cancel|necesito cancelar|quiero cancelar|cancelen|cancelar (la|mi))\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
   },
   // information
   {
@@ -262,6 +342,13 @@ const INTENT_CUES: Cue[] = [
     weight: 1.5,
     pattern:
       /\b(do you (do|offer|have|carry|use|provide|perform|treat|take|accept|work)|does (dr|the doctor)|what is|what are|what does|how long|how many|how often|how does|how do (you|they|i)|does it|do they|is it|is there|are there|can (you|i|it|botox|filler)|difference between|which is better|tell me (more|about)|more information|learn more|information (about|on)|details|downtime|recovery|results?|last|lasts|hurt|painful|side effects|candidate|hours|open on|open|located|location|address|parking|directions|office|near|financing|finance|payment plans?|monthly payments?|carecredit|care credit|cherry|insurance|que es|cuanto (dura|tiempo|tarda)|duele|donde (estan|queda)|horario|a que hora|abren|cierran|aceptan|tienen|hacen|informacion|quisiera saber|quiero saber|me gustaria saber|financiamiento|planes? de pago|pagos|seguro|sucursal)\b/,
+  },
+  // what it takes: a requirement, an age, who may come along
+  {
+    intent: 'information',
+    weight: 1.5,
+    pattern:
+      /\b((do|would|will) (i|we|you|she|he) need (a|an|to|my|their|parental|permission|consent|referral)|(necesito|necesita|se necesita) (permiso|receta|referencia|autorizacion)|age (limit|requirement)|how old (do|does|must|should)|(desde|a partir de) (que|cual) edad|can (i|we) bring|puedo (llevar|traer))\b/,
   },
   {
     intent: 'information',
@@ -274,7 +361,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'help',
     weight: 3,
     pattern:
-      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?) (about|for)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
   },
 ];
 
@@ -367,16 +454,37 @@ const BUYING_SIGNALS: [string, RegExp][] = [
   ['returning patient', /\b(again|last time|my usual|my regular|touch up|touch-up|retoque|otra vez)\b/],
 ];
 
+/**
+ * Whether the word at `index` of `words` is negated in its clause: read on the same words with the
+ * sentence ends kept, so that 'sin dolor ni hinchazón. quiero otra cita' does not negate the booking.
+ */
+function negatedIn(words: string, stops: readonly string[], index: number): boolean {
+  const start = words[index] === ' ' ? index + 1 : index;
+  const wordIndex = start === 0 ? 0 : words.slice(0, start).split(' ').length - 1;
+  let seen = 0;
+  let at = 0;
+  while (at < stops.length && (seen < wordIndex || stops[at] === '.')) {
+    if (stops[at] !== '.') seen += 1;
+    at += 1;
+  }
+  const prefix = ` ${stops.slice(0, at).join(' ')} `;
+  return isNegated(`${prefix}${stops.slice(at).join(' ')} `, prefix.length);
+}
+
+/** 'asking before I book', 'antes de agendar': the booking is later, the question is now. */
+const BEFORE_BOOKING = /\b(before|antes de)( (i|we|you|booking|agendar))?\s*$/;
+
 function readCues(words: string, message: string): Cues {
   const scores: Partial<Record<Intent, number>> = {};
   const evidence: Cues['evidence'] = {};
-  const folded = ` ${words} `;
+  const stops = expandWithStops(message);
   for (const cue of INTENT_CUES) {
     const match = cue.pattern.exec(words);
     if (!match) continue;
     const ownNegation =
       cue.intent === 'help' || cue.intent === 'cancel_appointment' || cue.intent === 'reschedule';
-    if (!ownNegation && isNegated(folded, match.index + 1)) continue;
+    if (!ownNegation && negatedIn(words, stops, match.index)) continue;
+    if (cue.intent === 'booking' && BEFORE_BOOKING.test(words.slice(0, match.index))) continue;
     scores[cue.intent] = (scores[cue.intent] ?? 0) + cue.weight;
     evidence[cue.intent] ??= match[0];
   }
@@ -445,18 +553,24 @@ interface Reply {
 const AFFIRMATIVE =
   /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|sure thing|sounds good to me|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead))*[ !.]*$/;
 const VAGUE =
-  /^(ok |so |and |um |hmm )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(the|that) (thing|one|stuff|treatment|procedure) (my|a) \w+ (got|had|did|gets)\b|\b(the|that) (thing|stuff) (my|a) \w+ (got|had|did)\b|^(lo|el|la) mism[oa] (de|que) (la otra vez|la vez pasada|siempre|antes|la ultima vez)\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b/;
+  /^(ok |so |and |um |hmm |yes |yeah |yep |yup |sure |si )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(the|that) (thing|one|stuff|treatment|procedure) (my|a) \w+ (got|had|did|gets)\b|\b(the|that) (thing|stuff) (my|a) \w+ (got|had|did)\b|^(lo|el|la) mism[oa] (de|que) (la otra vez|la vez pasada|siempre|antes|la ultima vez)\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b|\b(what|whatever|the thing|the stuff) (you|they|she|he) (did|gave me|used|put) (in|on|last|before|the other|for me)\b|^(lo|la|eso) (que|de lo que) (hablamos|platicamos|quedamos|acordamos|me dijeron|me dijo|me dijiste|vimos)\b/;
 const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
 const NEAR_DATE = new RegExp(
   [
-    String.raw`\b(today|tonight|tomorrow|this (week|weekend|morning|afternoon|evening|coming)|next week|the following week|asap|as soon as possible|soonest|right away|in (an|\d+) hours?|hoy|manana|esta semana|la (proxima|siguiente) semana|lo antes posible|cuanto antes)\b`,
+    String.raw`\b(today|todays|tonight|tomorrow|tomorrows|this (week|weekend|morning|afternoon|evening|coming)|next week|the following week|asap|as soon as possible|soonest|right away|in (an|\d+) hours?|hoy|manana|esta semana|la (proxima|siguiente) semana|lo antes posible|cuanto antes)\b`,
     String.raw`\b(on|this|next|for|by|until|til|el|este|al|del|para el)\s+${WEEKDAY}\b(?!s)`,
     String.raw`\b${WEEKDAY}\s+(morning|afternoon|evening|night|at \d|\d|a las|por la|en la|works|is good|is fine)`,
     String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}\b|\bthe \d{1,2}(st|nd|rd|th)\b(?! (round|time|session|treatment|visit|syringe))|\b\d{1,2}(:\d\d)? ?(am|pm)\b`,
   ].join('|'),
 );
+/**
+ * Coming in on a weekday named alone ('can she come in with me saturday', 'puedo ir el jueves'): the coming one.
+ * 'any Saturday availability', 'los jueves' are any week's.
+ */
+const BARE_WEEKDAY =
+  /\b(come( in)?|get in|see (me|us|her|him)|fit (me|us|her|him) in|bring (her|him|them)|ir|pasar|llevar(la|lo)?)\b[^?!.]{0,20}\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|el (lunes|martes|miercoles|jueves|viernes|sabado|domingo))\b(?!s)/;
 const TODAY =
-  /\b(today|tonight|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|ya (casi )?llego)\b/;
+  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|ya (casi )?llego)\b/;
 
 function readReply(words: string, request: UnderstandRequest): Reply {
   const last = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
@@ -493,7 +607,10 @@ const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = 
 
 /** Asking whether something is safe or allowed: a question only a clinician may answer. */
 const SAFETY_QUESTION =
-  /\b(safe|ok|okay|alright|allowed|can i|could i|should i|is it|wait|puedo|es seguro|se puede|debo)\b/;
+  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta)\b/;
+
+/** 'can I…', 'puedo…': with a pregnancy, whether it is allowed — unless it asks to come in. */
+const MAY_I = /\b(can i|could i|may i|puedo|podria)\b/;
 
 function chooseIntent(
   cues: Cues,
@@ -505,7 +622,10 @@ function chooseIntent(
   const score = (intent: Intent) => cues.scores[intent] ?? 0;
   // A health matter comes first; then the escalation that is the message's point.
   for (const finding of escalations) {
-    if (finding.reason === 'pregnancy' && SAFETY_QUESTION.test(words))
+    if (
+      finding.reason === 'pregnancy' &&
+      (SAFETY_QUESTION.test(words) || (MAY_I.test(words) && score('booking') < 2.5))
+    )
       return { intent: 'medical_concern', confidence: 0.85 };
     const intent = ESCALATION_INTENT[finding.reason];
     if (!intent) continue;
@@ -513,8 +633,11 @@ function chooseIntent(
     return { intent, confidence: 0.85 };
   }
   if (reply.affirmative && reply.offer) return { intent: 'booking', confidence: reply.eitherOr ? 0.5 : 0.8 };
-  if (reply.vague)
-    return { intent: /\b(same|usual)\b/.test(words) ? 'booking' : 'information', confidence: 0.35 };
+  // A pointer at something not in the message: a wish to have it again, or an answer to an offer, is a booking.
+  if (reply.vague) {
+    const wantsIt = reply.offer || /\b(same|usual|do me|do that|get|again|mismo|otra vez)\b/.test(words);
+    return { intent: wantsIt ? 'booking' : 'information', confidence: 0.35 };
+  }
   const laterOnly =
     /\b(when i am ready to|ready to|later|another time|in the future|mas adelante)\b.{0,20}\breschedule\b|\breschedule\b.{0,20}\b(later|another time|in the future|when i am ready)\b/.test(
       words,
@@ -559,7 +682,8 @@ function chooseUrgency(
   if (findings.length > 0) return 'medium';
   // An appointment that exists is near enough for its change to need an answer soon.
   if (intent === 'reschedule' || intent === 'cancel_appointment') return 'medium';
-  if (intent === 'booking' && (NEAR_DATE.test(words) || reply.offerNearDate)) return 'medium';
+  if (intent === 'booking' && (NEAR_DATE.test(words) || BARE_WEEKDAY.test(words) || reply.offerNearDate))
+    return 'medium';
   return 'low';
 }
 

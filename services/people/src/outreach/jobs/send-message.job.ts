@@ -14,7 +14,8 @@ export interface SendMessageJob {
   action_type: string;
   message: string;
   subject: string | null;
-  source: 'ai_decision' | 'human_action';
+  /** compliance: the one confirmation of an opt-out (STOP), sent although the lead is now opted out. */
+  source: 'ai_decision' | 'human_action' | 'compliance';
   decision_id: string | null;
   /** Staff corrected the AI's message before it went out. */
   edited: boolean;

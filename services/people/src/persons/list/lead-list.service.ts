@@ -69,13 +69,14 @@ export class LeadListService {
 
   /**
    * Counts per stage (every stage, zero included) and of leads waiting for review. The lead_counts rows are
-   * kept by triggers in the same transaction as every lead change (migration LeadCounts), so this reads at
-   * most nine rows however many leads the practice has.
+   * kept by triggers in the same transaction as every lead change (migrations LeadCounts and LeadCountSlots), so
+   * this sums at most nine stages of 16 slots however many leads the practice has.
    */
   async stats(identity: Identity, practiceId: string): Promise<LeadStatsResponse> {
     assertPracticeAccess(identity, practiceId);
     const rows: { stage: string; total: number; review: number }[] = await this.dataSource.query(
-      `SELECT "stage", "total", "review" FROM "people"."lead_counts" WHERE "practice_id" = $1`,
+      `SELECT "stage", sum("total")::int AS "total", sum("review")::int AS "review"
+         FROM "people"."lead_counts" WHERE "practice_id" = $1 GROUP BY "stage"`,
       [practiceId],
     );
     const by_stage: Record<string, number> = Object.fromEntries(LEAD_STAGES.map((stage) => [stage, 0]));

@@ -1,0 +1,97 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PendingReviewTypes } from '@pp/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { dismissOpenDecision } from '../decisions/review-items';
+import { withdrawConsents } from '../engine/consent-store';
+import { endScheduledActions, patchOutreachState } from '../engine/engine-store';
+import type { SendMessageJob } from '../outreach/jobs/send-message.job';
+import { RecipientRefusedHook } from '../outreach/recipient-refused-hook';
+import type { TransportRefusal } from '../outreach/transports/transport-refusal';
+import { Person } from '../persons/person.entity';
+import { LeadActivity } from '../timeline/lead-activity';
+
+/** Where an opt-out came from (content_data.reason of `outreach_stopped`). */
+export type OptOutReason = 'sms_keyword' | 'carrier_unsubscribed';
+
+/**
+ * A lead's consent to be messaged (docs/product/channels.md#opt-out-keywords): an opt-out takes effect in the
+ * transaction that records it — opted_out set, the AI's scheduled actions cancelled, a message waiting for
+ * approval dismissed, `outreach_stopped` on the timeline — so nothing scheduled earlier goes out after it (the
+ * send ledger and the engine's runner both check opted_out again at send time).
+ */
+@Injectable()
+export class LeadConsent extends RecipientRefusedHook {
+  private readonly logger = new Logger(LeadConsent.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly activity: LeadActivity,
+  ) {
+    super();
+  }
+
+  /** Opts the locked lead out; false when it already was. */
+  async optOut(
+    manager: EntityManager,
+    person: Person,
+    reason: OptOutReason,
+    metadata: Record<string, unknown>,
+  ): Promise<boolean> {
+    if (person.current_outreach_state?.opted_out === true) return false;
+    await endScheduledActions(manager, person, 'cancelled', 'Removal requested');
+    const dismissed = await dismissOpenDecision(manager, person.person_id, {
+      at: new Date(),
+      by: null,
+      byName: null,
+    });
+    if (dismissed && person.pending_review_type === PendingReviewTypes.approval) {
+      person.pending_review_type = null;
+      await manager.update(Person, { person_id: person.person_id }, { pending_review_type: null });
+    }
+    await patchOutreachState(manager, person, { opted_out: true });
+    await withdrawConsents(manager, person.person_id, new Date());
+    await this.activity.append(manager, person, {
+      event_type: 'outreach_stopped',
+      content_data: { reason, channel: 'sms' },
+      event_metadata: metadata,
+    });
+    return true;
+  }
+
+  /** START / UNSTOP: the lead may be messaged again; false when it was not opted out. */
+  async optIn(manager: EntityManager, person: Person, metadata: Record<string, unknown>): Promise<boolean> {
+    if (person.current_outreach_state?.opted_out !== true) return false;
+    await patchOutreachState(manager, person, {}, ['opted_out']);
+    await this.activity.append(manager, person, {
+      event_type: 'outreach_resumed',
+      content_data: { reason: 'sms_keyword', channel: 'sms' },
+      event_metadata: metadata,
+    });
+    return true;
+  }
+
+  /** A provider refused a message because of its recipient: 21610 opts the lead out, 21211 flags the phone. */
+  async afterRefused(
+    person: Person,
+    job: SendMessageJob,
+    refusal: TransportRefusal,
+    to: string,
+  ): Promise<void> {
+    if (refusal.kind === 'rejected') return;
+    await this.dataSource.transaction(async (manager) => {
+      const locked = await manager.findOne(Person, {
+        where: { person_id: person.person_id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!locked) return;
+      const metadata = { source: 'twilio', error_code: refusal.code, idempotency_key: job.idempotency_key };
+      if (refusal.kind === 'recipient_opted_out') {
+        await this.optOut(manager, locked, 'carrier_unsubscribed', metadata);
+      } else if (locked.primary_phone === to) {
+        // Kept with the number it is about: a new phone number on the lead clears it (send-rules.ts).
+        await patchOutreachState(manager, locked, { invalid_phone: to });
+      }
+    });
+    this.logger.warn(`lead ${person.person_id}: ${refusal.kind} (Twilio ${refusal.code ?? '-'})`);
+  }
+}

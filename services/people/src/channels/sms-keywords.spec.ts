@@ -1,0 +1,54 @@
+import { helpText, optOutConfirmation, smsKeyword } from './sms-keywords';
+
+describe('SMS keywords', () => {
+  it.each([
+    'STOP',
+    'stop',
+    'Stop.',
+    ' STOP! ',
+    'STOPALL',
+    'Unsubscribe',
+    'CANCEL',
+    'end',
+    'Quit',
+    'REVOKE',
+    'OPTOUT',
+    'opt out',
+    'Opt-Out',
+    'OPT OUT!!',
+    'please stop texting me',
+    'Take me off your list',
+    "Don't text me again",
+    'Stop messaging me please',
+    'no more texts',
+    'STOP please',
+  ])('opts out on %p', (body) => {
+    expect(smsKeyword(body)).toBe('opt_out');
+  });
+
+  it.each(['START', 'yes', 'Unstop', 'Yes!'])('opts back in on %p', (body) => {
+    expect(smsKeyword(body)).toBe('opt_in');
+  });
+
+  it('answers HELP', () => {
+    expect(smsKeyword('help')).toBe('help');
+    expect(smsKeyword('HELP?')).toBe('help');
+  });
+
+  it.each([
+    'Yes I would like to book a consultation',
+    'Can you tell me the price of Invisalign?',
+    'When do you end your day on Friday?',
+    'I will stop by tomorrow',
+    '',
+  ])('leaves an ordinary reply to the engine: %p', (body) => {
+    expect(smsKeyword(body)).toBeNull();
+  });
+
+  it('confirms an opt-out without marketing and says how to come back', () => {
+    const text = optOutConfirmation('Bright Smiles');
+    expect(text).toContain('unsubscribed');
+    expect(text).toContain('START');
+    expect(helpText('Bright Smiles', '+12145550100')).toContain('+12145550100');
+  });
+});

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { isOAuthEmailProvider } from '@pp/contracts';
+import { DataSource } from 'typeorm';
+import {
+  ChannelTransport,
+  OutgoingMessage,
+  TransportReceipt,
+} from '../outreach/transports/channel-transport';
+import { earlierEmailMessageIds } from '../outreach/send-ledger';
+import { SandboxTransport } from '../outreach/transports/sandbox.transport';
+import { EmailAccountRow } from './email-account.entity';
+import { EmailAccountsService } from './email-accounts.service';
+import { EmailSettings } from './email-settings';
+import { listUnsubscribeHeaders, messageIdFor, threadHeaders } from './mail-headers';
+import { MailboxSender } from './mailbox-sender';
+
+/**
+ * The e-mail channel: a practice with a connected ('Connected') mailbox sends through it, the oldest one
+ * first; a practice without one stays in the sandbox (docs/decisions/0016-email-accounts.md). Every message
+ * carries a Message-ID derived from its idempotency key, threads onto the lead's earlier e-mail, and offers
+ * RFC 8058 one-click unsubscription. Throws only before anything was handed to the server (no account token,
+ * server refused), so the send ledger may retry.
+ */
+@Injectable()
+export class EmailTransport implements ChannelTransport {
+  readonly channel = 'email' as const;
+  private readonly sandbox = new SandboxTransport('email');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly accounts: EmailAccountsService,
+    private readonly mailbox: MailboxSender,
+    private readonly settings: EmailSettings,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<TransportReceipt> {
+    const account = await this.sendingAccount(message.practice_id);
+    if (!account || !isOAuthEmailProvider(account.provider)) return this.sandbox.send(message);
+    const credential = await this.accounts.credential(account.email_account_id);
+    const messageId = messageIdFor(message.idempotency_key, credential.email_address);
+    await this.mailbox.send({
+      provider: account.provider,
+      from: credential.email_address,
+      accessToken: credential.access_token,
+      to: message.to,
+      subject: message.subject ?? '',
+      text: message.body,
+      messageId,
+      ...threadHeaders(await earlierEmailMessageIds(this.dataSource, message)),
+      headers: listUnsubscribeHeaders(this.settings.unsubscribeUrl(message.practice_id, message.person_id)),
+    });
+    return { provider_id: messageId, mock_execution: false };
+  }
+
+  private sendingAccount(practiceId: string): Promise<EmailAccountRow | null> {
+    return this.dataSource.manager.findOne(EmailAccountRow, {
+      where: { practice_id: practiceId, status: 'active' },
+      order: { created_at: 'ASC' },
+    });
+  }
+}

@@ -1,0 +1,251 @@
+import { eventually, startTwilioPeer, testPracticeNumber, TwilioPeer } from '@pp/testing';
+import { PracticeReadModel } from '@pp/platform';
+import { randomUUID } from 'node:crypto';
+import { OutreachSender } from '../src/outreach/outreach-sender';
+import { Person } from '../src/persons/person.entity';
+import { TimelineEvent } from '../src/timeline/timeline-event.entity';
+import { PeopleHarness, startPeople } from './people-harness';
+
+/**
+ * Twilio's inbound SMS and status webhooks as the gateway forwards them (signature already verified there:
+ * services/gateway/test/twilio-webhooks.int-spec.ts), with replies going out through a loopback Twilio peer.
+ */
+describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQL, Redis, Kafka)', () => {
+  let h: PeopleHarness;
+  let twilio: TwilioPeer;
+  const practice = randomUUID();
+  const practiceNumber = testPracticeNumber('312');
+  let phoneSeq = 200;
+  const nextPhone = () => `+1312555${String(phoneSeq++).padStart(4, '0')}`;
+
+  beforeAll(async () => {
+    twilio = await startTwilioPeer();
+    h = await startPeople('twilio-inbound', {
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_API_BASE_URL: twilio.baseUrl,
+      PUBLIC_BASE_URL: 'https://pilot.example.com',
+    });
+    await h.service.app.get(PracticeReadModel).apply({
+      v: 1,
+      event_id: randomUUID(),
+      practice_id: practice,
+      occurred_at: new Date().toISOString(),
+      type: 'practice_updated',
+      practice: {
+        practice_id: practice,
+        name: 'Lakeview Smiles',
+        website_url: null,
+        automation_level: 'semi_auto',
+        outreach_preferences: {},
+        site_key: `pk_${randomUUID()}`,
+        virtual_numbers: [
+          {
+            phone_number: practiceNumber,
+            is_active: true,
+            assignment_type: 'practice_default',
+            capabilities: { voice: true, sms: true },
+          },
+        ],
+      },
+    });
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await twilio?.close();
+  });
+
+  const smsForm = (from: string, body: string, sid = `SM${randomUUID().replace(/-/g, '')}`) => ({
+    MessageSid: sid,
+    SmsSid: sid,
+    AccountSid: twilio.accountSid,
+    From: from,
+    To: practiceNumber,
+    Body: body,
+    NumMedia: '0',
+  });
+  const postSms = (form: Record<string, string>) =>
+    h.http().post('/api/v1/channels/twilio/sms').type('form').send(form);
+  const events = (personId: string, type: string) =>
+    h.dataSource.getRepository(TimelineEvent).findBy({ person_id: personId, event_type: type });
+  const reload = (personId: string) =>
+    h.dataSource.getRepository(Person).findOneByOrFail({ person_id: personId });
+  const sentTo = (number: string) => twilio.messages.filter((message) => message.to === number);
+
+  it('appends sms_received to the lead with that number and hands it to the engine as an SMS', async () => {
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, { primary_phone: phone });
+    const form = smsForm(phone, 'Do you have anything open on Saturday?');
+
+    const response = await postSms(form);
+
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<Response>');
+    const [event] = await events(person.person_id, 'sms_received');
+    expect(event.content_data).toMatchObject({
+      from_number: phone,
+      to_number: practiceNumber,
+      message: 'Do you have anything open on Saturday?',
+    });
+    expect(event.event_metadata).toMatchObject({ message_sid: form.MessageSid });
+    const analyses: { channel: string; trigger_event_id: string }[] = await h.dataSource.query(
+      `SELECT "channel", "trigger_event_id" FROM "people"."engine_analyses" WHERE "person_id" = $1`,
+      [person.person_id],
+    );
+    expect(analyses).toEqual([{ channel: 'sms', trigger_event_id: event.event_id }]);
+  });
+
+  it('records a retried webhook (same MessageSid) once', async () => {
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, { primary_phone: phone });
+    const form = smsForm(phone, 'Is Invisalign covered by insurance?');
+
+    for (let i = 0; i < 3; i += 1) expect((await postSms(form)).status).toBe(200);
+
+    expect(await events(person.person_id, 'sms_received')).toHaveLength(1);
+  });
+
+  it('creates a lead for a number the practice does not know', async () => {
+    const phone = nextPhone();
+    expect((await postSms(smsForm(phone, 'Hi, I saw your ad for whitening'))).status).toBe(200);
+    const lead = await h.dataSource
+      .getRepository(Person)
+      .findOneByOrFail({ practice_id: practice, primary_phone: phone });
+    expect(lead.stage).toBe('Lead');
+    expect(await events(lead.person_id, 'sms_received')).toHaveLength(1);
+  });
+
+  it('answers 404 for a number no practice owns, and 422 without MessageSid', async () => {
+    const unknown = { ...smsForm(nextPhone(), 'hello'), To: '+19995550100' };
+    const refused = await postSms(unknown);
+    expect(refused.body).toEqual({ detail: 'No practice owns this number' });
+    expect(refused.status).toBe(404);
+    const withoutSid: Record<string, string> = smsForm(nextPhone(), 'hello');
+    delete withoutSid.MessageSid;
+    delete withoutSid.SmsSid;
+    const response = await postSms(withoutSid);
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toBe('MessageSid, From and To are required');
+  });
+
+  it.each([
+    'STOP',
+    'stop.',
+    'StopAll',
+    'UNSUBSCRIBE',
+    'cancel',
+    'End',
+    'QUIT',
+    'revoke',
+    'OptOut',
+    'opt out',
+    'Please stop texting me!',
+    'take me off your list',
+  ])(
+    'opts the lead out at once on %p: confirmation once, scheduled actions cancelled, no later send',
+    async (body) => {
+      const phone = nextPhone();
+      const person = await h.leads.person(practice, { primary_phone: phone });
+      const [action]: { action_id: string }[] = await h.dataSource.query(
+        `INSERT INTO "people"."engine_actions" ("practice_id", "person_id", "kind", "channel", "due_at", "reason")
+         VALUES ($1, $2, 'follow_up', 'sms', now() + interval '1 day', 'Follow up') RETURNING "action_id"`,
+        [practice, person.person_id],
+      );
+
+      const form = smsForm(phone, body);
+      expect((await postSms(form)).status).toBe(200);
+      expect((await postSms(form)).status).toBe(200);
+
+      expect((await reload(person.person_id)).current_outreach_state).toMatchObject({ opted_out: true });
+      expect(await events(person.person_id, 'outreach_stopped')).toHaveLength(1);
+      const [row]: { status: string }[] = await h.dataSource.query(
+        `SELECT "status" FROM "people"."engine_actions" WHERE "action_id" = $1`,
+        [action.action_id],
+      );
+      expect(row.status).toBe('cancelled');
+      const confirmations = await eventually(async () => sentTo(phone).length === 1 && sentTo(phone));
+      expect(confirmations[0].body).toContain('unsubscribed');
+      expect(confirmations[0].from).toBe(practiceNumber);
+
+      // A send planned before the STOP never reaches Twilio.
+      const sender = h.service.app.get(OutreachSender);
+      const outcome = await sender.send({
+        idempotency_key: `decision:${randomUUID()}`,
+        practice_id: practice,
+        person_id: person.person_id,
+        channel: 'sms',
+        action_type: 'send_sms',
+        message: 'Just checking in about your consultation',
+        subject: null,
+        source: 'ai_decision',
+        decision_id: null,
+        edited: false,
+        notes: null,
+        requested_by_name: null,
+      });
+      expect(outcome).toBe('failed');
+      expect(sentTo(phone)).toHaveLength(1);
+    },
+  );
+
+  it('re-subscribes on START and answers HELP with the help text', async () => {
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, {
+      primary_phone: phone,
+      current_outreach_state: { control_mode: 'ai', opted_out: true },
+    });
+
+    await postSms(smsForm(phone, 'START'));
+    expect((await reload(person.person_id)).current_outreach_state.opted_out).toBeUndefined();
+    await postSms(smsForm(phone, 'help'));
+
+    const replies = await eventually(async () => sentTo(phone).length === 2 && sentTo(phone));
+    expect(replies.map((reply) => reply.body)).toEqual([
+      expect.stringContaining('subscribed to messages again'),
+      expect.stringContaining('Reply STOP to unsubscribe'),
+    ]);
+  });
+
+  it("shows Twilio's status callbacks on the sent event, never moving back", async () => {
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, { primary_phone: phone });
+    const sender = h.service.app.get(OutreachSender);
+    await sender.send({
+      idempotency_key: `decision:${randomUUID()}`,
+      practice_id: practice,
+      person_id: person.person_id,
+      channel: 'sms',
+      action_type: 'send_sms',
+      message: 'Your consultation is confirmed for Friday at 10 am.',
+      subject: null,
+      source: 'ai_decision',
+      decision_id: null,
+      edited: false,
+      notes: null,
+      requested_by_name: 'Dana Reyes',
+    });
+    const [message] = sentTo(phone);
+    const status = (value: string) =>
+      h.http().post('/api/v1/channels/twilio/status').type('form').send({
+        MessageSid: message.sid,
+        MessageStatus: value,
+        From: practiceNumber,
+        To: phone,
+      });
+    const shown = async () => (await events(person.person_id, 'sms_sent'))[0].content_data.status;
+
+    const announcements = async () =>
+      (await h.outbox(person.person_id)).filter((row) => row.type === 'lead_updated').length;
+    const before = await announcements();
+
+    expect((await status('sent')).status).toBe(200);
+    expect(await shown()).toBe('sent');
+    await status('delivered');
+    expect(await shown()).toBe('delivered');
+
+    await status('sent');
+    expect(await shown()).toBe('delivered');
+    // Each change (not the ignored late 'sent') is announced to the practice's live connection.
+    expect(await announcements()).toBe(before + 2);
+  });
+});
