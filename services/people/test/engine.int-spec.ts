@@ -8,12 +8,12 @@ import { Person } from '../src/persons/person.entity';
 import { EngineHarness, startEngine } from './engine-harness';
 import { Caller } from './people-harness';
 
-/** A US number in E.164 and as a visitor types it. */
+/** A US number in E.164 and as a visitor types it (Dallas unless told): its area code sets the lead's clock. */
 let n = 0;
-function phone() {
+function phone(areaCode = '214') {
   n++;
   const last4 = String(1000 + ((Date.now() + n * 37) % 9000)).padStart(4, '0');
-  return { typed: `(214) 555-${last4}`, e164: `+1214555${last4}` };
+  return { typed: `(${areaCode}) 555-${last4}`, e164: `+1${areaCode}555${last4}` };
 }
 
 describe('the AI engine: form → lead → analysis → decision → review or sandbox send (real PostgreSQL, Redis, Kafka)', () => {
@@ -62,8 +62,8 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   }
 
   /** A form lead who gave only a phone: SMS is the only channel that reaches it. */
-  async function phoneLead(practiceId: string, message: string) {
-    const p = phone();
+  async function phoneLead(practiceId: string, message: string, areaCode?: string) {
+    const p = phone(areaCode);
     await h.submitForm(practiceId, { name: 'Sofia Marquez', phone: p.typed, message });
     return h.leadByPhone(practiceId, p.e164);
   }
@@ -193,7 +193,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it('schedules the SMS of a lead writing at 23:00 in Los Angeles for 08:00 local, as a delayed job', async () => {
     h.clock.at = new Date('2026-06-11T06:00:00Z'); // 23:00 PDT on June 10
     const practice = await h.practice({ automation_level: 'full_auto', timezone: 'America/Los_Angeles' });
-    const lead = await phoneLead(practice.practice_id, 'Hi, how much is Botox?');
+    const lead = await phoneLead(practice.practice_id, 'Hi, how much is Botox?', '310');
 
     const action = await eventually(async () => (await h.actions(lead.person_id))[0], 30_000);
     expect(action.due_at.toISOString()).toBe('2026-06-11T15:00:00.000Z'); // 08:00 PDT

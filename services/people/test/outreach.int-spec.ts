@@ -34,15 +34,17 @@ describe('the outreach queue and its send ledger (real PostgreSQL, Redis, Kafka)
   afterAll(() => h.stop());
   afterEach(() => jest.restoreAllMocks());
 
+  // Staff's own texts: the ledger treats every source alike, and staff's sends keep no calling hours, so the
+  // tests hold at any time of day (the AI's are held at send time: engine-send-window.int-spec.ts).
   const job = (person: Person, overrides: Partial<SendMessageJob> = {}): SendMessageJob => ({
-    idempotency_key: `decision:${randomUUID()}`,
+    idempotency_key: `action:${randomUUID()}`,
     practice_id: person.practice_id,
     person_id: person.person_id,
     channel: 'sms',
-    action_type: 'send_sms',
+    action_type: 'sms_sent',
     message: 'Hi Sofia, Thursday at 3 pm is open. Shall I book it?',
     subject: null,
-    source: 'ai_decision',
+    source: 'human_action',
     decision_id: null,
     edited: false,
     notes: null,

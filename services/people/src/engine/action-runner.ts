@@ -29,13 +29,13 @@ import {
 } from './engine-store';
 import { conversation, INBOUND_TYPES } from './insights-rules';
 import { LANGUAGE_MODEL } from './language-model';
-import { practiceFacts } from './lead-analyzer';
+import { leadClock, practiceFacts } from './lead-analyzer';
 import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
-import { ContactChannel, nextAllowedTime } from './timing-rules';
+import { ContactChannel, leadWallClock, nextAllowedTime } from './timing-rules';
 import { pendingActionType, requiresReview } from './automation-rules';
 
-/** held: a text or call falling due at night, planned again for 08:00 local. */
+/** held: a text or call falling due outside the lead's calling hours, planned again for when they open. */
 export type ActionOutcome = 'skipped' | 'superseded' | 'cancelled' | 'review' | 'sent' | 'held';
 
 /** How many remembered corrections of the same situation a draft sees, newest first. */
@@ -202,7 +202,7 @@ export class ActionRunner {
   }
 
   /**
-   * A text or call falling due outside 08:00–21:00 in the lead's time zone (a job run late, a time staff chose)
+   * A text or call falling due outside the lead's calling hours (a job run late, a time staff chose)
    * does not go now: the action is replaced by the same one at the next allowed time (docs/product/ai-engine.md#timing).
    * True when held.
    */
@@ -214,10 +214,11 @@ export class ActionRunner {
   ): Promise<boolean> {
     const now = this.clock.now();
     const location = practice ? leadLocation(practice, action.plan?.location_id ?? null) : null;
-    const due = nextAllowedTime(action.channel, now, practiceFacts(practice, location).timeZone);
+    const clock = await leadClock(person, location);
+    const due = nextAllowedTime(action.channel, now, clock);
     if (due.getTime() <= now.getTime()) return false;
     await finishAction(manager, action.action_id, 'superseded', {
-      why: 'Held: texts and calls go out only between 08:00 and 21:00 local',
+      why: "Held: texts and calls go out only inside the lead's calling hours",
     });
     await this.scheduler.schedule(
       manager,
@@ -226,9 +227,9 @@ export class ActionRunner {
         kind: action.kind,
         channel: action.channel,
         due_at: due,
-        reason: action.reason.includes('08:00')
+        reason: action.reason.includes(', held until ')
           ? action.reason
-          : `${action.reason}, held for 08:00 local (no texts or calls between 21:00 and 08:00)`,
+          : `${action.reason}, held until ${leadWallClock(due, clock)} the lead's time (texts and calls only inside its calling hours)`,
         follow_up_number: action.follow_up_number,
       },
       { trigger_event_id: action.trigger_event_id, plan: action.plan },

@@ -24,7 +24,12 @@ function input(overrides: Partial<DecisionInput> = {}, u: Partial<DecisionInput[
       has_email: true,
       contacted_before: false,
     },
-    practice: { channels: { sms: true, email: true, phone: true }, timeZone: LA, hours: null },
+    practice: {
+      channels: { sms: true, email: true, phone: true },
+      timeZone: LA,
+      hours: null,
+      contact: { zones: [LA], state: null },
+    },
     now: noonLA,
     ...overrides,
   } as DecisionInput;

@@ -1,7 +1,7 @@
 import type { EscalationFinding, Understanding } from '@pp/ai';
 import type { BusinessHours, EscalationPriority, EscalationReason } from '@pp/contracts';
 import { ConsentFacts, consentAllows, consentWhy } from './consent-rules';
-import { ContactChannel, followUpTime, nextAllowedTime } from './timing-rules';
+import { ContactChannel, ContactClock, followUpTime, nextAllowedTime } from './timing-rules';
 
 /**
  * What the engine does after reading a lead (docs/product/ai-engine.md#understanding-deciding-acting). Pure: the processors load the
@@ -49,9 +49,11 @@ export interface LeadFacts {
 export interface PracticeFacts {
   /** Channels the practice enabled for outreach. */
   channels: Record<ContactChannel, boolean>;
-  /** The lead's time zone when known, else its location's, else the practice's. */
+  /** The location's time zone: its business hours and a follow-up's calendar days are read there. */
   timeZone: string;
   hours: BusinessHours | null;
+  /** The lead's clock: texts and calls only inside its calling hours (timing-rules.ts). */
+  contact: ContactClock;
 }
 
 export interface DecisionInput {
@@ -132,7 +134,7 @@ export function decide(input: DecisionInput): Decision {
     const due = new Date(Math.max(followUp.due_at.getTime(), input.now.getTime()));
     return {
       type: 'act',
-      action: { ...followUp, due_at: nextAllowedTime(followUp.channel, due, input.practice.timeZone) },
+      action: { ...followUp, due_at: nextAllowedTime(followUp.channel, due, input.practice.contact) },
     };
   }
 
@@ -166,7 +168,7 @@ export function answerNow(
   channel: ContactChannel,
   input: Pick<DecisionInput, 'understanding' | 'trigger' | 'lead' | 'practice' | 'now'>,
 ): { channel: ContactChannel; due: Date } {
-  const due = nextAllowedTime(channel, input.now, input.practice.timeZone);
+  const due = nextAllowedTime(channel, input.now, input.practice.contact);
   const askedFor =
     input.understanding.preferred_contact_method === channel || input.trigger.channel === channel;
   if (
@@ -239,7 +241,7 @@ function actionReason(kind: ActionKind, channel: ContactChannel, delayed: boolea
         ? 'Reply to the lead’s message'
         : 'Follow up';
   const how = channel === 'phone' ? 'by phone' : channel === 'sms' ? 'by SMS' : 'by email';
-  return delayed ? `${what} ${how} at the first allowed time (08:00–21:00 local)` : `${what} ${how}`;
+  return delayed ? `${what} ${how} at the first allowed time (the lead's calling hours)` : `${what} ${how}`;
 }
 
 export interface FollowUpInput {
@@ -272,6 +274,7 @@ export function nextFollowUp(input: FollowUpInput): PlannedAction | null {
       step.afterDays,
       input.practice.timeZone,
       input.practice.hours,
+      input.practice.contact,
     ),
     reason: `Follow-up ${number} of ${CADENCE.length}: no reply ${step.afterDays === 1 ? '1 day' : `${step.afterDays} days`} after the last message`,
     follow_up_number: number,

@@ -8,7 +8,7 @@ import { nextFollowUp } from './decision-rules';
 import { EngineAction } from './engine-action.entity';
 import { recordSpeedToLead } from './engine-store';
 import { planFromInsights } from './engine.service';
-import { practiceFacts } from './lead-analyzer';
+import { leadClock, practiceFacts } from './lead-analyzer';
 import { leadLocation, PracticeSettings } from './practice-settings';
 
 /**
@@ -42,7 +42,7 @@ export class EngineSentHook extends SentMessageHook {
         has_email: Boolean(person.primary_email),
         contacted_before: true,
       },
-      practice: practiceFacts(practice, location),
+      practice: practiceFacts(practice, location, await leadClock(person, location)),
     });
     if (!followUp) return;
     await this.scheduler.schedule(manager, person, followUp, {

@@ -4,6 +4,7 @@ import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { BaseConfig } from '@pp/platform';
 import { OutreachJobHandler } from '../outreach/jobs/outreach-job-handler';
 import { OUTREACH_QUEUE } from '../queues';
+import { SendWindow } from '../outreach/send-window';
 import { SentMessageHook } from '../outreach/sent-message-hook';
 import { ActionRunner } from './action-runner';
 import { ActionScheduler } from './action-scheduler';
@@ -13,6 +14,7 @@ import { AskAiService } from './ask-ai/ask-ai.service';
 import { Clock, SystemClock } from './clock';
 import { EngineQueue } from './engine-queue';
 import { EngineRecovery } from './engine-recovery';
+import { EngineSendWindow } from './engine-send-window';
 import { EngineSentHook } from './engine-sent-hook';
 import { EngineTrigger } from './engine-trigger';
 import { EngineService } from './engine.service';
@@ -57,6 +59,8 @@ export class EngineModule {
       AskAiService,
       EngineSentHook,
       { provide: SentMessageHook, useExisting: EngineSentHook },
+      EngineSendWindow,
+      { provide: SendWindow, useExisting: EngineSendWindow },
       ...(worker
         ? [EngineJobsHandler, { provide: OutreachJobHandler, useExisting: EngineJobsHandler }, EngineRecovery]
         : []),
@@ -74,6 +78,7 @@ export class EngineModule {
         EngineTrigger,
         EngineService,
         SentMessageHook,
+        SendWindow,
         Clock,
         ...(worker ? [OutreachJobHandler] : []),
       ],

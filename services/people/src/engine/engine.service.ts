@@ -8,11 +8,11 @@ import { EngineQueue } from './engine-queue';
 import { readConsentFacts, withdrawConsents } from './consent-store';
 import { endScheduledActions, matchedLocation } from './engine-store';
 import { EngineTrigger, InquiryTrigger } from './engine-trigger';
-import { practiceFacts } from './lead-analyzer';
+import { leadClock, practiceFacts } from './lead-analyzer';
 import { PendingDecision } from '../decisions/pending-decision.entity';
 import { EngineAction } from './engine-action.entity';
 import { leadLocation, PracticeSettings } from './practice-settings';
-import { ContactChannel, isQuietHoursChannel, nextAllowedTime } from './timing-rules';
+import { ContactChannel, isQuietHoursChannel, leadWallClock, nextAllowedTime } from './timing-rules';
 
 /** What a staff action did to a lead, as the engine needs to know it. */
 export interface LeadActionEffect {
@@ -88,7 +88,7 @@ export class EngineService extends EngineTrigger {
         contacted_before: true,
         consent: await readConsentFacts(manager, person.person_id),
       },
-      practice: practiceFacts(practice, location),
+      practice: practiceFacts(practice, location, await leadClock(person, location)),
     });
     if (!followUp) {
       await endScheduledActions(manager, person, 'cancelled', 'Nothing to follow up', {
@@ -111,8 +111,8 @@ export class EngineService extends EngineTrigger {
   }
 
   /**
-   * Staff approved (or corrected) an AI decision: a text or call outside 08:00–21:00 in the lead's time zone (its
-   * location's) is held as the lead's next scheduled action until the next 08:00 — shown like the engine's own
+   * Staff approved (or corrected) an AI decision: a text or call outside the lead's calling hours (08:00–21:00 in
+   * its time zone, stricter in some states) is held as the lead's next scheduled action until they open — shown like the engine's own
    * delayed messages — and run-action sends it then, as approved (docs/product/ai-engine.md#timing). E-mail, and
    * any channel in the day, go at once. Returns when the held send goes, or null when it may go now.
    */
@@ -135,7 +135,8 @@ export class EngineService extends EngineTrigger {
         ? leadLocation(practice, opened.plan.location_id)
         : await matchedLocation(manager, practice, person.person_id);
     const now = this.clock.now();
-    const due = nextAllowedTime(channel, now, practiceFacts(practice, location).timeZone);
+    const clock = await leadClock(person, location);
+    const due = nextAllowedTime(channel, now, clock);
     if (due.getTime() <= now.getTime()) return null;
     const what = channel === 'sms' ? 'text' : 'call';
     await this.scheduler.schedule(
@@ -145,7 +146,7 @@ export class EngineService extends EngineTrigger {
         kind: opened?.kind ?? (decision.action_type.endsWith('_initial') ? 'first_contact' : 'reply'),
         channel,
         due_at: due,
-        reason: `Approved by ${decision.resolved_by_name ?? 'staff'}: the ${what} goes at 08:00 local (no texts or calls between 21:00 and 08:00)`,
+        reason: `Approved by ${decision.resolved_by_name ?? 'staff'}: the ${what} goes at ${leadWallClock(due, clock)} the lead's time (texts and calls only inside its calling hours)`,
         follow_up_number: opened?.follow_up_number ?? null,
       },
       {

@@ -9,7 +9,8 @@ import { annotateEvent, LeadActivity } from '../timeline/lead-activity';
 import { ActionScheduler } from './action-scheduler';
 import { Clock } from './clock';
 import { readConsentFacts, withdrawConsents } from './consent-store';
-import { decide, Decision, TriggerChannel } from './decision-rules';
+import { contactClock, stateOfAddress } from './contact-clock';
+import { decide, Decision, PracticeFacts, TriggerChannel } from './decision-rules';
 import { EngineAnalysis } from './engine-analysis.entity';
 import {
   endScheduledActions,
@@ -34,6 +35,7 @@ import { matchedLocationId } from './lead-location';
 import { leadScore } from './lead-scoring';
 import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
+import type { ContactClock } from './timing-rules';
 
 export type AnalysisOutcome = 'skipped' | Decision['type'];
 
@@ -81,6 +83,7 @@ export class LeadAnalyzer {
     const location = practice ? leadLocation(practice, matchedLocationId(practice, events, trigger)) : null;
     const now = this.clock.now();
     const facts = quotableFacts(offer, location, now);
+    const clock = await leadClock(person, location);
 
     const understanding = text
       ? await this.model.understand(
@@ -141,7 +144,7 @@ export class LeadAnalyzer {
           contacted_before: counts.outbound > 0,
           consent: await readConsentFacts(manager, locked.person_id),
         },
-        practice: practiceFacts(practice, location),
+        practice: practiceFacts(practice, location, clock),
         now,
         quiet:
           !text && counts.lastOutbound && (!counts.lastInbound || counts.lastOutbound > counts.lastInbound)
@@ -321,15 +324,33 @@ async function followUpsSince(
   return Number(row?.count ?? 0);
 }
 
+/**
+ * What the decision rules need of the practice and the lead's clock. `contact` is the lead's clock
+ * (`leadClock`); without it, the location's zone and state stand in.
+ */
 export function practiceFacts(
   practice: EnginePractice | null,
   location: EnginePractice['locations'][number] | null,
-) {
+  contact?: ContactClock,
+): PracticeFacts {
+  const timeZone = location?.timezone ?? DEFAULT_TIMEZONE;
   return {
     channels: practice?.channels ?? { sms: true, email: true, phone: true },
-    timeZone: location?.timezone ?? DEFAULT_TIMEZONE,
+    timeZone,
     hours: location?.business_hours ?? null,
+    contact: contact ?? { zones: [timeZone], state: stateOfAddress(location?.address) },
   };
+}
+
+/** The lead's clock: its number's zones and state, else its location's (contact-clock.ts). */
+export function leadClock(
+  person: Pick<Person, 'primary_phone'>,
+  location: EnginePractice['locations'][number] | null,
+): Promise<ContactClock> {
+  return contactClock(person.primary_phone, {
+    timezone: location?.timezone ?? DEFAULT_TIMEZONE,
+    address: location?.address ?? null,
+  });
 }
 
 /** A lead staff created without a message: nothing to read, the AI introduces the practice. */

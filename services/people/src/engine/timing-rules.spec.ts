@@ -85,3 +85,71 @@ describe('business hours', () => {
     expect(followUpTime('sms', late, 0, LA, closed).toISOString()).toBe('2025-06-11T15:00:00.000Z');
   });
 });
+
+describe("the lead's calling hours: its own zones and its state's stricter hours", () => {
+  const CHICAGO = 'America/Chicago';
+
+  it('holds a text to a Florida number at 20:30 local until 08:00 (08:00–20:00 there), not in Georgia', () => {
+    const at = new Date('2025-06-11T00:30:00Z'); // Tuesday June 10, 20:30 EDT
+    expect(isAllowedTime('sms', at, { zones: [NY], state: 'GA' })).toBe(true);
+    expect(isAllowedTime('sms', at, { zones: [NY], state: 'FL' })).toBe(false);
+    expect(nextAllowedTime('sms', at, { zones: [NY], state: 'FL' }).toISOString()).toBe(
+      '2025-06-11T12:00:00.000Z',
+    );
+  });
+
+  it('waits for 09:00 in Texas on weekdays and for noon there on Sunday', () => {
+    const texas = { zones: [CHICAGO], state: 'TX' };
+    // Tuesday June 10 2025, 08:30 CDT → 09:00 CDT
+    expect(nextAllowedTime('sms', new Date('2025-06-10T13:30:00Z'), texas).toISOString()).toBe(
+      '2025-06-10T14:00:00.000Z',
+    );
+    // Sunday June 15 2025, 10:00 CDT → 12:00 CDT
+    expect(nextAllowedTime('phone', new Date('2025-06-15T15:00:00Z'), texas).toISOString()).toBe(
+      '2025-06-15T17:00:00.000Z',
+    );
+  });
+
+  it('skips Sunday where a state allows no texts then (Alabama): Saturday night goes to Monday 08:00', () => {
+    // Saturday June 14 2025, 20:30 CDT
+    const at = new Date('2025-06-15T01:30:00Z');
+    expect(nextAllowedTime('sms', at, { zones: [CHICAGO], state: 'AL' }).toISOString()).toBe(
+      '2025-06-16T13:00:00.000Z',
+    );
+  });
+
+  it('needs the hour to suit every zone an area code spans (Anchorage and Adak, an hour apart)', () => {
+    const alaska = { zones: ['America/Anchorage', 'America/Adak'], state: 'AK' };
+    // 08:00 AKDT is 07:00 HDT on Adak: wait for 08:00 there (09:00 in Anchorage).
+    const anchorageEight = new Date('2025-06-10T16:00:00Z');
+    expect(isAllowedTime('sms', anchorageEight, alaska)).toBe(false);
+    expect(nextAllowedTime('sms', anchorageEight, alaska).toISOString()).toBe('2025-06-10T17:00:00.000Z');
+    // 20:30 HDT on Adak is 21:30 in Anchorage: already too late.
+    expect(isAllowedTime('sms', new Date('2025-06-11T06:30:00Z'), alaska)).toBe(false);
+  });
+
+  it("keeps a state's opening on the wall clock across DST (Texas, the Sunday clocks go forward)", () => {
+    // Saturday March 8 2025 22:00 CST → Sunday March 9 12:00 CDT (UTC-5)
+    const at = new Date('2025-03-09T04:00:00Z');
+    expect(nextAllowedTime('sms', at, { zones: [CHICAGO], state: 'TX' }).toISOString()).toBe(
+      '2025-03-09T17:00:00.000Z',
+    );
+  });
+
+  it("judges a follow-up by the lead's clock, and the business hours by the location's", () => {
+    // The location in Los Angeles opens 09:00 PDT = 12:00 EDT; a Florida lead may be texted from 08:00 EDT:
+    // Friday 18:00 PDT + 0 days → Monday 09:00 PDT, suiting both.
+    const at = nextBusinessTime('sms', new Date('2025-06-14T01:00:00Z'), LA, weekdays, {
+      zones: [NY],
+      state: 'FL',
+    });
+    expect(at?.toISOString()).toBe('2025-06-16T16:00:00.000Z');
+    // The location closes at 17:00 PDT, 20:00 EDT, when Florida's window closes too.
+    const late = new Date('2025-06-10T23:30:00Z'); // Tuesday 16:30 PDT = 19:30 EDT: both allow it
+    expect(nextBusinessTime('sms', late, LA, weekdays, { zones: [NY], state: 'FL' })).toEqual(late);
+    const later = new Date('2025-06-11T00:15:00Z'); // 17:15 PDT: the location is closed → Wednesday 09:00 PDT
+    expect(nextBusinessTime('sms', later, LA, weekdays, { zones: [NY], state: 'FL' })?.toISOString()).toBe(
+      '2025-06-11T16:00:00.000Z',
+    );
+  });
+});

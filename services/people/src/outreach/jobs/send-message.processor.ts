@@ -1,8 +1,9 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, Optional } from '@nestjs/common';
-import { Job } from 'bullmq';
+import { DelayedError, Job } from 'bullmq';
 import { OUTREACH_QUEUE } from '../../queues';
 import { OutreachSender } from '../outreach-sender';
+import { SendWindow } from '../send-window';
 import { OutreachJobHandler } from './outreach-job-handler';
 import { SEND_MESSAGE_JOB, SendMessageJob } from './send-message.job';
 
@@ -17,16 +18,23 @@ export class SendMessageProcessor extends WorkerHost {
   constructor(
     private readonly sender: OutreachSender,
     @Optional() private readonly others?: OutreachJobHandler,
+    @Optional() private readonly window?: SendWindow,
   ) {
     super();
   }
 
-  async process(job: Job<SendMessageJob>): Promise<unknown> {
+  async process(job: Job<SendMessageJob>, token?: string): Promise<unknown> {
     if (job.name !== SEND_MESSAGE_JOB) {
       // The AI engine's jobs (analyze-lead, run-action) go to its handler.
       if (this.others?.handles(job.name)) return this.others.process(job);
       this.logger.warn(`no handler for outreach job ${job.name}; left unprocessed`);
       throw new Error(`Unknown outreach job ${job.name}`);
+    }
+    // An AI text or call whose job ran late waits, still queued in the ledger, for the lead's calling hours.
+    const wait = (await this.window?.waitFor(job.data)) ?? 0;
+    if (wait > 0) {
+      await job.moveToDelayed(Date.now() + wait, token);
+      throw new DelayedError();
     }
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     return this.sender.send(job.data, { lastAttempt });

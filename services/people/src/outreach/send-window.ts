@@ -1,0 +1,10 @@
+import type { SendMessageJob } from './jobs/send-message.job';
+
+/**
+ * Asked just before a message goes out (docs/product/channels.md#quiet-hours): the AI engine answers when an AI
+ * text or call may reach the lead if not now, so a job that ran late (a backlog, a retry) never texts or calls
+ * outside the lead's calling hours. The answer is how long it must wait, in milliseconds: 0 when it may go now.
+ */
+export abstract class SendWindow {
+  abstract waitFor(job: SendMessageJob): Promise<number>;
+}
