@@ -1,5 +1,6 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
+import { consentTexts } from './consents';
 import { emailAccountsTexts } from './emailAccounts';
 import { fieldMappingTexts } from './fieldMapping';
 import { pricingTexts } from './pricing';
@@ -232,6 +233,8 @@ const pp = {
       conversion_probability: 'Conversion probability: %{value}',
       speed_to_lead: 'Speed to lead',
     },
+    // The consent box (docs/product/channels.md#consent-ledger)
+    consent: consentTexts,
     // The activity timeline (H5)
     timeline: {
       title: 'Activity',
@@ -393,6 +396,7 @@ const pp = {
     practices: 'Failed to fetch practices',
     locations: 'Failed to fetch practice locations',
     person: 'Failed to fetch person',
+    consents: 'Failed to fetch the consent ledger',
     stats: 'Failed to fetch stats',
     approve: 'Failed to approve decision',
     edit: 'Failed to edit decision',

@@ -1,4 +1,5 @@
 import type {
+  ConsentLedgerDto,
   CreateAppointmentRequest,
   EditDecisionRequest,
   LeadActionRequest,
@@ -114,6 +115,15 @@ export const peopleApi = {
       method: 'PATCH',
       body: changes,
       fallbackMessage: en.pp.errors.update_person,
+    });
+    return json;
+  },
+
+  /** The lead's consent ledger (docs/product/channels.md#consent-ledger). */
+  async consents(personId: string, signal?: AbortSignal): Promise<ConsentLedgerDto> {
+    const { json } = await httpClient<ConsentLedgerDto>(`${person(personId)}/consents`, {
+      signal,
+      fallbackMessage: en.pp.errors.consents,
     });
     return json;
   },

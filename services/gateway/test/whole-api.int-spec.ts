@@ -433,6 +433,9 @@ describe('the whole API, from its merged OpenAPI document', () => {
           { url: `/api/v1/people/${ids.theirPerson}/edit-decision`, body: { corrected_message: 'Hello' } },
         ],
       },
+      'GET /api/v1/people/{personId}/consents': {
+        probes: (ids) => [{ url: `/api/v1/people/${ids.theirPerson}/consents` }],
+      },
       'POST /api/v1/people/{personId}/ask-ai': {
         probes: (ids) => [
           { url: `/api/v1/people/${ids.theirPerson}/ask-ai`, body: { question: 'What did they ask about?' } },

@@ -4,6 +4,7 @@ import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { ActionsModule } from './actions/actions.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { ChannelsModule } from './channels/channels.module';
+import { ConsentsModule } from './consents/consents.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
 import { DecisionsModule } from './decisions/decisions.module';
@@ -40,6 +41,7 @@ export class AppModule {
         // What the practice knows (offer and website passages), kept from knowledge.changes for the AI.
         KnowledgeContextModule,
         PersonsModule,
+        ConsentsModule,
         // Consent and the providers' refusals (Twilio SMS: docs/decisions/0015-twilio-sms-channel.md).
         ChannelsModule,
         // The outreach queue; its send processor runs only where ROLE is worker or all.

@@ -160,6 +160,13 @@ describe('e-mail outreach through the practice’s mailbox (SMTP XOAUTH2 against
     const practice = randomUUID();
     await connect(practice);
     const person = await h.leads.person(practice);
+    for (const channel of ['email', 'sms']) {
+      await h.dataSource.query(
+        `INSERT INTO "people"."consents" ("practice_id", "person_id", "channel", "source", "consent_text", "given_at")
+         VALUES ($1, $2, $3, 'website_form', 'I agree to be contacted', now())`,
+        [practice, person.person_id, channel],
+      );
+    }
     await sender.send(job(person));
     const [mail] = mailTo(person.primary_email!);
     const link = new URL(mail.headers['list-unsubscribe'].replace(/^<|>$/g, ''));
@@ -180,6 +187,15 @@ describe('e-mail outreach through the practice’s mailbox (SMTP XOAUTH2 against
       .findBy({ person_id: person.person_id, event_type: 'outreach_stopped' });
     expect(stopped).toHaveLength(1);
     expect(stopped[0].content_data).toMatchObject({ channel: 'email', reason: 'email_unsubscribe' });
+    // The consent ledger: e-mail's consent withdrawn for that reason, the texts' kept.
+    const consents: { channel: string; withdrawn_reason: string | null }[] = await h.dataSource.query(
+      `SELECT "channel", "withdrawn_reason" FROM "people"."consents" WHERE "person_id" = $1 ORDER BY "channel"`,
+      [person.person_id],
+    );
+    expect(consents).toEqual([
+      { channel: 'email', withdrawn_reason: 'email_unsubscribe' },
+      { channel: 'sms', withdrawn_reason: null },
+    ]);
     expect(await sender.send(job(person))).toBe('failed');
     expect(mailTo(person.primary_email!)).toHaveLength(1);
     expect(await sender.send(job(person, { channel: 'sms', subject: null }))).toBe('sent');

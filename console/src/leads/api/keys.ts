@@ -11,4 +11,5 @@ export const leadKeys = {
   /** A person; its events live under the same prefix, so invalidating the person refreshes both. */
   person: (personId: string) => ['person', personId] as const,
   events: (personId: string) => ['person', personId, 'events'] as const,
+  consents: (personId: string) => ['person', personId, 'consents'] as const,
 };

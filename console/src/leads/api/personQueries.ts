@@ -1,4 +1,10 @@
-import type { EditDecisionRequest, LeadActionRequest, PersonDto, TimelineEventDto } from '@pp/contracts';
+import type {
+  ConsentLedgerDto,
+  EditDecisionRequest,
+  LeadActionRequest,
+  PersonDto,
+  TimelineEventDto,
+} from '@pp/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
@@ -57,6 +63,18 @@ export function useLeadEvents(personId: string | null | undefined) {
     queryKey: leadKeys.events(personId ?? ''),
     queryFn: ({ signal }) => peopleApi.events(personId!, signal),
     enabled: Boolean(personId),
+    staleTime: PERSON_STALE_MS,
+    retry: retryPerson,
+  });
+  useSignOutOnAccessDenied(query.error);
+  return query;
+}
+
+/** The lead's consent ledger; refreshed with the lead (its key lives under the person's). */
+export function useLeadConsents(personId: string) {
+  const query = useQuery<ConsentLedgerDto, Error>({
+    queryKey: leadKeys.consents(personId),
+    queryFn: ({ signal }) => peopleApi.consents(personId, signal),
     staleTime: PERSON_STALE_MS,
     retry: retryPerson,
   });

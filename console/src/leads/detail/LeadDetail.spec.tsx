@@ -10,6 +10,7 @@ const api = {
   events: jest.spyOn(peopleApi, 'events'),
   update: jest.spyOn(peopleApi, 'update'),
   markSeen: jest.spyOn(peopleApi, 'markSeen'),
+  consents: jest.spyOn(peopleApi, 'consents'),
 };
 
 /** The server's copy of the lead: PATCH changes it (phones stored normalised), GET reads it. */
@@ -21,6 +22,7 @@ beforeEach(() => {
   api.get.mockImplementation(async () => stored);
   api.events.mockResolvedValue([]);
   api.markSeen.mockResolvedValue(undefined);
+  api.consents.mockResolvedValue({ channels: [], records: [] });
   api.update.mockImplementation(async (_id, changes) => {
     const phone = changes.primary_phone ? { primary_phone: normalizeUsPhone(changes.primary_phone) } : {};
     stored = { ...stored, ...changes, ...phone };

@@ -9,13 +9,14 @@ import { parseInsights } from '../format';
 import { Timeline } from '../timeline/Timeline';
 import { AiBrainTimer } from './AiBrainTimer';
 import { BehavioralInsights } from './BehavioralInsights';
+import { ConsentBox } from './ConsentBox';
 import { Enrichment } from './Enrichment';
 import { LeadHeader } from './LeadHeader';
 import { LeadIntelligence } from './LeadIntelligence';
 
 /**
  * The lead detail column (docs/product/leads.md "Lead detail"): header with inline editing,
- * escalation panel, AI brain timer, Lead Intelligence, enrichment, Behavioral Insights and the timeline.
+ * escalation panel, AI brain timer, Lead Intelligence, enrichment, consent, Behavioral Insights and the timeline.
  */
 export function LeadDetail({ personId }: { personId: string | null }) {
   const translate = useTranslate();
@@ -99,6 +100,9 @@ function LoadedLead({ personId }: { personId: string }) {
           </SectionBoundary>
           <SectionBoundary name="enrichment" resetKey={lead}>
             <Enrichment person={lead} />
+          </SectionBoundary>
+          <SectionBoundary name="consent" resetKey={lead}>
+            <ConsentBox personId={lead.person_id} />
           </SectionBoundary>
         </Stack>
         <SectionBoundary name="lead intelligence" resetKey={lead}>

@@ -4,3 +4,4 @@ export * from './phone';
 export * from './lead-fields';
 export * from './people-api';
 export * from './field-mapping';
+export * from './consents';

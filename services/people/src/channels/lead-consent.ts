@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PendingReviewTypes } from '@pp/contracts';
+import { ConsentWithdrawal, PendingReviewTypes } from '@pp/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { dismissOpenDecision } from '../decisions/review-items';
 import { withdrawConsents } from '../engine/consent-store';
@@ -7,11 +7,12 @@ import { endScheduledActions, patchOutreachState } from '../engine/engine-store'
 import type { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { RecipientRefusedHook } from '../outreach/recipient-refused-hook';
 import type { TransportRefusal } from '../outreach/transports/transport-refusal';
+import { Consent } from '../intake/consent.entity';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 
-/** Where an opt-out came from (content_data.reason of `outreach_stopped`). */
-export type OptOutReason = 'sms_keyword' | 'carrier_unsubscribed';
+/** Where an opt-out came from (content_data.reason of `outreach_stopped`, the consents' withdrawn_reason). */
+export type OptOutReason = Extract<ConsentWithdrawal, 'sms_keyword' | 'carrier_unsubscribed'>;
 
 /**
  * A lead's consent to be messaged (docs/product/channels.md#opt-out-keywords): an opt-out takes effect in the
@@ -49,7 +50,7 @@ export class LeadConsent extends RecipientRefusedHook {
       await manager.update(Person, { person_id: person.person_id }, { pending_review_type: null });
     }
     await patchOutreachState(manager, person, { opted_out: true });
-    await withdrawConsents(manager, person.person_id, new Date());
+    await withdrawConsents(manager, person.person_id, new Date(), reason);
     await this.activity.append(manager, person, {
       event_type: 'outreach_stopped',
       content_data: { reason, channel: 'sms' },
@@ -58,10 +59,27 @@ export class LeadConsent extends RecipientRefusedHook {
     return true;
   }
 
-  /** START / UNSTOP: the lead may be messaged again; false when it was not opted out. */
-  async optIn(manager: EntityManager, person: Person, metadata: Record<string, unknown>): Promise<boolean> {
+  /**
+   * START / UNSTOP: the lead may be messaged again, and its words are its consent to texts (a ledger row, source
+   * sms_keyword); false when it was not opted out.
+   */
+  async optIn(
+    manager: EntityManager,
+    person: Person,
+    words: string,
+    metadata: Record<string, unknown>,
+  ): Promise<boolean> {
     if (person.current_outreach_state?.opted_out !== true) return false;
     await patchOutreachState(manager, person, {}, ['opted_out']);
+    await manager.insert(Consent, {
+      practice_id: person.practice_id,
+      person_id: person.person_id,
+      channel: 'sms',
+      source: 'sms_keyword',
+      consent_text: words,
+      given_at: new Date(),
+      granted: true,
+    });
     await this.activity.append(manager, person, {
       event_type: 'outreach_resumed',
       content_data: { reason: 'sms_keyword', channel: 'sms' },

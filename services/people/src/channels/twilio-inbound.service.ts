@@ -153,7 +153,7 @@ export class TwilioInboundService {
       const changed = await this.consent.optOut(manager, person, 'sms_keyword', metadata);
       if (changed) message = optOutConfirmation(name);
     } else if (keyword === 'opt_in') {
-      if (await this.consent.optIn(manager, person, metadata)) message = optInConfirmation(name);
+      if (await this.consent.optIn(manager, person, body.trim(), metadata)) message = optInConfirmation(name);
     } else if (keyword === 'help') {
       const [location] = await this.numbers.locations(person.practice_id);
       message = helpText(name, location?.phone ?? null);

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { withdrawConsents } from '../engine/consent-store';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import { EmailException } from './email.exception';
@@ -40,6 +41,7 @@ export class EmailUnsubscribeService {
         [person.person_id],
       );
       person.current_outreach_state = { ...person.current_outreach_state, email_opted_out: true };
+      await withdrawConsents(manager, person.person_id, new Date(), 'email_unsubscribe', ['email']);
       await this.activity.append(manager, person, {
         event_type: 'outreach_stopped',
         content_data: { channel: 'email', reason: 'email_unsubscribe' },

@@ -1,3 +1,4 @@
+import type { ConsentWithdrawal } from '@pp/contracts';
 import { EntityManager } from 'typeorm';
 import type { ConsentFacts, ConsentRecord } from './consent-rules';
 import type { ContactChannel } from './timing-rules';
@@ -47,14 +48,22 @@ export async function readConsentFacts(manager: EntityManager, personId: string)
 }
 
 /**
- * An opt-out withdraws every consent the lead gave or refused (docs/product/ai-engine.md#consent-to-contact): the
- * rows stay as evidence, marked withdrawn. Returns how many.
+ * An opt-out withdraws every consent the lead gave or refused (docs/product/ai-engine.md#consent-to-contact), an
+ * e-mail unsubscribe those of e-mail (`channels`): the rows stay as evidence, marked withdrawn with the reason.
+ * Returns how many.
  */
-export async function withdrawConsents(manager: EntityManager, personId: string, at: Date): Promise<number> {
+export async function withdrawConsents(
+  manager: EntityManager,
+  personId: string,
+  at: Date,
+  reason: ConsentWithdrawal,
+  channels: readonly ContactChannel[] = ['sms', 'phone', 'email'],
+): Promise<number> {
   const result: unknown[] = await manager.query(
-    `UPDATE "people"."consents" SET "withdrawn_at" = $2 WHERE "person_id" = $1 AND "withdrawn_at" IS NULL
+    `UPDATE "people"."consents" SET "withdrawn_at" = $2, "withdrawn_reason" = $3
+     WHERE "person_id" = $1 AND "withdrawn_at" IS NULL AND "channel" = ANY($4)
      RETURNING "consent_id"`,
-    [personId, at],
+    [personId, at, reason, channels],
   );
   return Array.isArray(result[0]) ? (result[0] as unknown[]).length : result.length;
 }

@@ -52,7 +52,9 @@ export class EngineService extends EngineTrigger {
    */
   async afterLeadAction(manager: EntityManager, person: Person, effect: LeadActionEffect): Promise<void> {
     if (effect.opted_out || effect.control_mode === 'human') {
-      if (effect.opted_out) await withdrawConsents(manager, person.person_id, this.clock.now());
+      if (effect.opted_out) {
+        await withdrawConsents(manager, person.person_id, this.clock.now(), 'staff_removal');
+      }
       await endScheduledActions(
         manager,
         person,

@@ -214,7 +214,7 @@ export class LeadAnalyzer {
         const patch: Record<string, unknown> = {};
         if (decision.reason === 'opt_out') {
           patch.opted_out = true;
-          await withdrawConsents(manager, person.person_id, this.clock.now());
+          await withdrawConsents(manager, person.person_id, this.clock.now(), 'opt_out_message');
         }
         if (decision.reason === 'opt_out' || decision.reason === 'spam') {
           await dismissOpenDecision(manager, person.person_id, {

@@ -1,6 +1,7 @@
+import type { ConsentChannel, ConsentWithdrawal } from '@pp/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export type ConsentChannel = 'sms' | 'phone' | 'email';
+export type { ConsentChannel };
 
 /**
  * Consent to be contacted on a channel, given or refused, with its evidence (where, what it said, when, from
@@ -25,7 +26,7 @@ export class Consent {
   @Column({ type: 'text' })
   channel: ConsentChannel;
 
-  /** 'website_form'. */
+  /** 'website_form', or 'sms_keyword' (START). */
   @Column({ type: 'text' })
   source: string;
 
@@ -42,6 +43,10 @@ export class Consent {
   /** When the lead opted out: a withdrawn row no longer counts, given or refused. */
   @Column({ type: 'timestamptz', nullable: true })
   withdrawn_at: Date | null;
+
+  /** Why it was withdrawn. */
+  @Column({ type: 'text', nullable: true })
+  withdrawn_reason: ConsentWithdrawal | null;
 
   /** When the product received the answer, given or refused (the visitor's clock is not evidence). */
   @Column({ type: 'timestamptz' })
