@@ -323,6 +323,22 @@ const pp = {
     },
     // The lead side panel (H5), docs/product/lead-panel.md
     panel: {
+      simulate: {
+        title: 'Sandbox',
+        intro:
+          'Messages go to the sandbox: nothing reaches the lead. Write a reply as the lead to see the AI answer.',
+        open: 'Simulate a reply',
+        dialog_title: 'Reply as %{name}',
+        channel: 'Channel',
+        sms: 'Text message',
+        email: 'E-mail',
+        message: 'The lead’s reply',
+        helper: '%{count} / 1600',
+        cancel: 'Cancel',
+        submit: 'Add reply',
+        submitting: 'Adding…',
+        added: 'Reply added: the AI answers it as it would a real one.',
+      },
       sms_ready: 'SMS Ready to Send',
       email_ready: 'Email Ready to Send',
       call_ready: 'Call to Schedule',
@@ -397,6 +413,8 @@ const pp = {
     locations: 'Failed to fetch practice locations',
     person: 'Failed to fetch person',
     consents: 'Failed to fetch the consent ledger',
+    sandbox_channels: 'Failed to fetch the sandbox channels',
+    simulate_reply: 'The reply could not be added',
     stats: 'Failed to fetch stats',
     approve: 'Failed to approve decision',
     edit: 'Failed to edit decision',

@@ -7,6 +7,8 @@ import type {
   LeadListResponse,
   LeadStatsResponse,
   PersonDto,
+  SandboxChannels,
+  SimulatedReplyRequest,
   TimelineEventDto,
 } from '@pp/contracts';
 import { LeadLimits } from '@pp/contracts';
@@ -160,6 +162,25 @@ export const peopleApi = {
       method: 'POST',
       body,
       fallbackMessage: en.pp.errors.log_action,
+    });
+    return json;
+  },
+
+  /** Which channels of the practice are the sandbox (docs/product/channels.md#simulated-replies). */
+  async sandboxChannels(practiceId: string, signal?: AbortSignal): Promise<SandboxChannels> {
+    const { json } = await httpClient<SandboxChannels>(
+      `${API_URL}/channels/sandbox?${query({ practice_id: practiceId })}`,
+      { signal, fallbackMessage: en.pp.errors.sandbox_channels },
+    );
+    return json;
+  },
+
+  /** A reply in the lead's name on a sandboxed channel; the AI answers it as a real one. */
+  async simulateReply(personId: string, body: SimulatedReplyRequest) {
+    const { json } = await httpClient<{ event_id: string }>(`${person(personId)}/simulate-reply`, {
+      method: 'POST',
+      body,
+      fallbackMessage: en.pp.errors.simulate_reply,
     });
     return json;
   },

@@ -577,6 +577,17 @@ describe('the whole API, from its merged OpenAPI document', () => {
           ];
         },
       },
+      'GET /api/v1/channels/sandbox': {
+        probes: (ids) => [{ url: `/api/v1/channels/sandbox?practice_id=${ids.theirPractice}` }],
+      },
+      'POST /api/v1/people/{personId}/simulate-reply': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/people/${ids.theirPerson}/simulate-reply`,
+            body: { channel: 'sms', message: 'Is Saturday open?' },
+          },
+        ],
+      },
       'GET /api/v1/email/accounts': {
         probes: (ids) => [{ url: `/api/v1/email/accounts?practice_id=${ids.theirPractice}` }],
       },

@@ -248,4 +248,25 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
     // Each change (not the ignored late 'sent') is announced to the practice's live connection.
     expect(await announcements()).toBe(before + 2);
   });
+
+  it('refuses a simulated text while texts go through Twilio: replies come from the lead', async () => {
+    const caller = await h.caller([practice]).headers();
+    const sandbox = await h.http().get(`/api/v1/channels/sandbox?practice_id=${practice}`).set(caller);
+    expect(sandbox.body).toEqual({ sms: false, email: true });
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, { primary_phone: phone });
+    const refused = await h
+      .http()
+      .post(`/api/v1/people/${person.person_id}/simulate-reply`)
+      .set(caller)
+      .send({ channel: 'sms', message: 'Is Saturday open?' });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 409,
+      body: {
+        detail:
+          'Texts go through Twilio: replies come from the lead, a simulated one is only for the sandbox',
+      },
+    });
+    expect(await events(person.person_id, 'sms_received')).toHaveLength(0);
+  });
 });

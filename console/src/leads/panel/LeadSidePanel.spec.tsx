@@ -11,6 +11,7 @@ const api = {
   approve: jest.spyOn(peopleApi, 'approveDecision'),
   edit: jest.spyOn(peopleApi, 'editDecision'),
   logAction: jest.spyOn(peopleApi, 'logAction'),
+  sandbox: jest.spyOn(peopleApi, 'sandboxChannels'),
 };
 
 const SMS_TEXT = 'Hi Sofia, we have openings on Friday. Book here: https://glow.example/book';
@@ -27,6 +28,7 @@ const smsDecision = anEvent('pending_review', {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  api.sandbox.mockResolvedValue({ sms: false, email: false });
   localStorage.setItem('selectedPracticeId', 'p-glow');
   api.get.mockResolvedValue(aPerson({ pending_review_type: 'approval' }));
   api.events.mockResolvedValue([smsDecision]);

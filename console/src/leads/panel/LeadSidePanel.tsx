@@ -8,11 +8,12 @@ import { openDecision } from './decisions';
 import { QuickActions } from './QuickActions';
 import { Recommendations } from './Recommendations';
 import { ScheduledActionBox } from './ScheduledActionBox';
+import { SimulateReply } from './SimulateReply';
 
 /**
  * The lead side panel in the AI Assistant panel's body (docs/product/lead-panel.md): the AI
- * decision review (or the scheduled-action countdown), recommendations, quick actions, inquiry summary and
- * the ask-AI box. It shares the person and events queries with the lead detail.
+ * decision review (or the scheduled-action countdown), recommendations, quick actions, a simulated reply in the
+ * sandbox, inquiry summary and the ask-AI box. It shares the person and events queries with the lead detail.
  */
 export function LeadSidePanel({ personId }: { personId: string }) {
   const translate = useTranslate();
@@ -32,6 +33,7 @@ export function LeadSidePanel({ personId }: { personId: string }) {
       )}
       <Recommendations person={lead} />
       <QuickActions person={lead} />
+      <SimulateReply person={lead} />
       <section aria-label={translate('pp.leads.panel.inquiry_summary')}>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
           {translate('pp.leads.panel.inquiry_summary')}

@@ -43,3 +43,16 @@ export interface ConsentLedgerDto {
   /** Newest first. */
   records: ConsentRecordDto[];
 }
+
+/** `GET /api/v1/channels/sandbox?practice_id`: which channels go to the sandbox (docs/product/channels.md#simulated-replies). */
+export interface SandboxChannels {
+  sms: boolean;
+  email: boolean;
+}
+
+/** `POST /api/v1/people/{person_id}/simulate-reply`. */
+export interface SimulatedReplyRequest {
+  channel: 'sms' | 'email';
+  /** 1 to 1600 characters. */
+  message: string;
+}

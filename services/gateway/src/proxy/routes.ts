@@ -24,6 +24,8 @@ const RULES: RouteRule[] = [
   { pattern: /^\/api\/v1\/webhooks(\/|$)/, service: 'people', public: true },
   // Twilio's webhooks: public, but the gateway verifies X-Twilio-Signature first (twilio-signature.ts).
   { pattern: /^\/api\/v1\/channels\/twilio\/(sms|status)$/, service: 'people', public: true },
+  // Which channels are the sandbox (simulated replies: docs/product/channels.md#simulated-replies).
+  { pattern: /^\/api\/v1\/channels\/sandbox$/, service: 'people' },
   { pattern: /^\/api\/v1\/calendar(\/|$)/, service: 'calendar' },
   { pattern: /^\/api\/v1\/analytics(\/|$)/, service: 'analytics' },
   { pattern: /^\/api\/v1\/tracking(\/|$)/, service: 'analytics', public: true },

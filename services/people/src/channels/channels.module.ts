@@ -1,17 +1,24 @@
 import { Global, Module } from '@nestjs/common';
 import { RecipientRefusedHook } from '../outreach/recipient-refused-hook';
 import { LeadConsent } from './lead-consent';
+import { SimulatedRepliesController } from './simulated-replies.controller';
+import { SimulatedReplies } from './simulated-replies.service';
 import { TwilioInboundService } from './twilio-inbound.service';
 import { TwilioWebhooksController } from './twilio-webhooks.controller';
 
 /**
  * The real channels' side of a lead (docs/product/channels.md): consent (opt-out, opt-in) and what a provider's
- * refusal means for the lead, and Twilio's inbound SMS and status webhooks. Global: the outreach sender tells it of refusals (RecipientRefusedHook).
+ * refusal means for the lead, Twilio's inbound SMS and status webhooks, and the sandbox's simulated replies. Global: the outreach sender tells it of refusals (RecipientRefusedHook).
  */
 @Global()
 @Module({
-  controllers: [TwilioWebhooksController],
-  providers: [TwilioInboundService, LeadConsent, { provide: RecipientRefusedHook, useExisting: LeadConsent }],
+  controllers: [TwilioWebhooksController, SimulatedRepliesController],
+  providers: [
+    TwilioInboundService,
+    SimulatedReplies,
+    LeadConsent,
+    { provide: RecipientRefusedHook, useExisting: LeadConsent },
+  ],
   exports: [LeadConsent, RecipientRefusedHook],
 })
 export class ChannelsModule {}

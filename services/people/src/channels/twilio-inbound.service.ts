@@ -54,21 +54,35 @@ export class TwilioInboundService {
     const owner = await this.numbers.numberOwner(to);
     if (!owner) throw new ChannelException(ChannelExceptionCode.UnknownNumber, ChannelMessages.unknownNumber);
     const body = typeof form.Body === 'string' ? form.Body : '';
+    return this.receive(owner.practice_id, { sid, from, to, body, source: 'twilio' });
+  }
+
+  /**
+   * An inbound SMS from `from` to the practice, once per `sid`: recorded as `sms_received` on the lead with that
+   * number (a new lead when none), then a keyword is answered or the engine reads it. Twilio's webhook and the
+   * sandbox's simulated reply (`source: 'sandbox'`) both come here. True when the message was new.
+   */
+  async receive(
+    practiceId: string,
+    message: { sid: string; from: string; to: string | null; body: string; source: 'twilio' | 'sandbox' },
+    metadata: Record<string, unknown> = {},
+  ): Promise<boolean> {
+    const { sid, from, to, body } = message;
     const reply = await this.dataSource.transaction(async (manager) => {
       const claimed: unknown[] = await manager.query(
         `INSERT INTO "people"."inbound_messages" ("provider_id", "practice_id")
          VALUES ($1, $2)
          ON CONFLICT ("provider_id") DO NOTHING RETURNING "provider_id"`,
-        [sid, owner.practice_id],
+        [sid, practiceId],
       );
       if (claimed.length === 0) return undefined;
-      const person = await this.leadFor(manager, owner.practice_id, from);
+      const person = await this.leadFor(manager, practiceId, from);
       const received = new Date();
       const input = {
         event_type: 'sms_received',
         timestamp: received,
         content_data: { from_number: from, to_number: to, message: body, channel: 'sms' },
-        event_metadata: { source: 'twilio', message_sid: sid },
+        event_metadata: { ...metadata, source: message.source, message_sid: sid },
       };
       let event: TimelineEvent;
       if (person.created) {

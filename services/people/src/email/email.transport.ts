@@ -52,6 +52,12 @@ export class EmailTransport implements ChannelTransport {
     return { provider_id: messageId, mock_execution: false };
   }
 
+  /** Whether the practice's e-mail goes to the sandbox (no connected mailbox to send from). */
+  async sandboxed(practiceId: string): Promise<boolean> {
+    const account = await this.sendingAccount(practiceId);
+    return !account || !isOAuthEmailProvider(account.provider);
+  }
+
   private sendingAccount(practiceId: string): Promise<EmailAccountRow | null> {
     return this.dataSource.manager.findOne(EmailAccountRow, {
       where: { practice_id: practiceId, status: 'active' },

@@ -1,0 +1,117 @@
+import { eventually } from '@pp/testing';
+import { EngineHarness, startEngine } from './engine-harness';
+
+/**
+ * Replies staff write in the lead's name while the channels are the sandbox (docs/product/channels.md#simulated-replies):
+ * the AI answers them as it answers real ones. This harness has no Twilio and no mailbox: both are the sandbox.
+ */
+describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the built-in model)', () => {
+  let h: EngineHarness;
+  let practiceId: string;
+
+  beforeAll(async () => {
+    h = await startEngine('simulated-replies');
+    practiceId = (await h.practice({ automation_level: 'full_auto' })).practice_id;
+  }, 120_000);
+  afterAll(() => h.stop());
+
+  async function simulate(personId: string, body: object, practices = [practiceId]) {
+    return h
+      .http()
+      .post(`/api/v1/people/${personId}/simulate-reply`)
+      .set(await h.caller(practices, 'Dana Reyes').headers())
+      .send(body);
+  }
+
+  it('says which channels are the sandbox, for the caller’s practice only', async () => {
+    const caller = await h.caller([practiceId]).headers();
+    const answer = await h.http().get(`/api/v1/channels/sandbox?practice_id=${practiceId}`).set(caller);
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 200,
+      body: { sms: true, email: true },
+    });
+    const other = await h
+      .http()
+      .get('/api/v1/channels/sandbox?practice_id=4d3c2b1a-0000-4000-8000-000000000000')
+      .set(caller);
+    expect(other.status).toBe(404);
+  });
+
+  it('records a simulated text as sms_received by its author, and the AI answers it in the sandbox', async () => {
+    const lead = await h.leads.person(practiceId, { primary_phone: '+14045550117' });
+    h.clock.at = new Date('2026-06-10T16:00:00Z'); // 12:00 in Atlanta: the answer may go at once
+
+    const answer = await simulate(lead.person_id, {
+      channel: 'sms',
+      message: 'Do you have Saturday openings?',
+    });
+
+    expect(answer.status).toBe(200);
+    const [received] = await h.events(lead.person_id, 'sms_received');
+    expect(received.event_id).toBe(answer.body.event_id);
+    expect(received.content_data).toMatchObject({
+      from_number: '+14045550117',
+      message: 'Do you have Saturday openings?',
+      channel: 'sms',
+    });
+    expect(received.event_metadata).toMatchObject({ source: 'sandbox', simulated_by_name: 'Dana Reyes' });
+    const [reply] = await eventually(async () => {
+      const sent = await h.events(lead.person_id, 'sms_sent');
+      return sent.length > 0 && sent;
+    }, 30_000);
+    expect(reply.content_data).toMatchObject({ mock_execution: true, channel: 'sms' });
+    h.clock.at = null;
+  }, 60_000);
+
+  it('lets a simulated STOP opt the lead out like a real one', async () => {
+    const lead = await h.leads.person(practiceId, { primary_phone: '+14045550118' });
+    expect((await simulate(lead.person_id, { channel: 'sms', message: 'STOP' })).status).toBe(200);
+    expect((await h.person(lead.person_id)).current_outreach_state.opted_out).toBe(true);
+    expect(await h.events(lead.person_id, 'outreach_stopped')).toHaveLength(1);
+  });
+
+  it('records a simulated e-mail as email_received answering the last e-mail, and hands it to the engine', async () => {
+    const lead = await h.leads.person(practiceId);
+    await h.leads.event(lead, {
+      event_type: 'email_sent',
+      content_data: { subject: 'Your Botox consultation', message: 'Hi!', channel: 'email' },
+    });
+
+    const answer = await simulate(lead.person_id, { channel: 'email', message: 'Can I bring a friend?' });
+
+    expect(answer.status).toBe(200);
+    const [received] = await h.events(lead.person_id, 'email_received');
+    expect(received.content_data).toMatchObject({
+      subject: 'Re: Your Botox consultation',
+      message: 'Can I bring a friend?',
+      from_email: lead.primary_email,
+    });
+    const analyses: { channel: string; trigger_event_id: string }[] = await h.dataSource.query(
+      `SELECT "channel", "trigger_event_id" FROM "people"."engine_analyses" WHERE "person_id" = $1`,
+      [lead.person_id],
+    );
+    expect(analyses).toEqual([{ channel: 'email', trigger_event_id: received.event_id }]);
+  });
+
+  it('refuses bad input with its detail, and another practice’s lead as not found', async () => {
+    const lead = await h.leads.person(practiceId, { primary_email: null });
+    const cases: [object, number, string][] = [
+      [{ channel: 'fax', message: 'hi' }, 422, 'Channel must be sms or email'],
+      [{ channel: 'sms', message: '' }, 422, 'Please write a reply of 1 to 1600 characters'],
+      [{ channel: 'sms', message: 'x'.repeat(1601) }, 422, 'Please write a reply of 1 to 1600 characters'],
+      [{ channel: 'email', message: 'hello' }, 422, 'This lead has no email address'],
+    ];
+    for (const [body, status, detail] of cases) {
+      const answer = await simulate(lead.person_id, body);
+      expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { detail } });
+    }
+    const theirs = await simulate(lead.person_id, { channel: 'sms', message: 'hi' }, [
+      '4d3c2b1a-0000-4000-8000-000000000000',
+    ]);
+    expect({ status: theirs.status, body: theirs.body }).toEqual({
+      status: 404,
+      body: { detail: 'Person not found' },
+    });
+    expect(await h.events(lead.person_id, 'sms_received')).toHaveLength(0);
+  });
+});
