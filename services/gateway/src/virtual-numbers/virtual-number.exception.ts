@@ -2,7 +2,7 @@ import { DomainErrorKind, DomainErrorKinds, DomainException } from '@pp/platform
 
 export enum VirtualNumberExceptionCode {
   /** TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN are not set: numbers cannot be bought. */
-  NotConfigured = 'VIRTUAL_NUMBER_TWILIO_NOT_CONFIGURED',
+  NotConfigured = 'NUMBER_TWILIO_NOT_CONFIGURED',
   /** Twilio has no number matching the search. */
   NoneAvailable = 'VIRTUAL_NUMBER_NONE_AVAILABLE',
   /** Twilio refused or did not answer. */
