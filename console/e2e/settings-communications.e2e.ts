@@ -36,6 +36,9 @@ test.describe('AI Communications', () => {
     await expect(page.getByTestId('channel-email')).toContainText('Connect an email account first.');
     await expect(channel(page, 'Chat')).toBeEnabled();
     await expect(page.getByTestId('automation-full_auto')).toHaveAttribute('aria-pressed', 'true');
+    // The numbers with their capabilities (getting one is not clicked here: with real Twilio credentials in the
+    // environment it would buy a number).
+    await expect(page.getByTestId('virtual-number')).toHaveText(['+12065550100DefaultVoice']);
   });
 
   test('turning communication off closes every channel; on restores each as it was, after a reload too', async ({

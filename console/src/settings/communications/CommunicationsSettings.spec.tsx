@@ -212,4 +212,75 @@ describe('Settings › AI Communications', () => {
     );
     expect(channelSwitch('Chat')).toBeChecked();
   });
+
+  it('lists the practice numbers with their capabilities', async () => {
+    gateway({
+      numbers: [
+        DEFAULT_NUMBER,
+        {
+          ...DEFAULT_NUMBER,
+          phone_number: '+12145550199',
+          assignment_type: 'additional',
+          is_active: false,
+          capabilities: { voice: true, sms: false },
+        },
+      ],
+    });
+    show();
+
+    const [first, second] = await screen.findAllByTestId('virtual-number');
+    expect(first).toHaveTextContent('+12145550100DefaultVoiceSMS');
+    expect(second).toHaveTextContent('+12145550199AdditionalInactiveVoice');
+  });
+
+  it('gets a number through Twilio in the area code; the SMS channel opens once it is there', async () => {
+    let numbers: unknown[] = [];
+    const { calls } = mockGateway({
+      [`GET ${PRACTICE_PATH}`]: practice({ enabled: true }),
+      'GET email/accounts?practice_id=p-glow': [account(1)],
+      [`GET ${PRACTICE_PATH}/virtual-numbers/`]: () => json(numbers),
+      [`POST ${PRACTICE_PATH}/virtual-numbers/`]: () => {
+        numbers = [{ ...DEFAULT_NUMBER, phone_number: '+13125550150' }];
+        return json(numbers[0], { status: 201 });
+      },
+    });
+    show();
+    await waitFor(() => expect(channelSwitch('Email')).toBeEnabled());
+    expect(channelSwitch('SMS')).toBeDisabled();
+
+    await userEvent.type(screen.getByLabelText('Area code'), '312');
+    await userEvent.click(screen.getByRole('button', { name: 'Get a number' }));
+
+    expect(await screen.findByText('+13125550150 is now the practice’s.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ area_code: '312' });
+    await waitFor(() => expect(channelSwitch('SMS')).toBeEnabled());
+  });
+
+  it('shows why no number could be had', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const detail =
+      'Twilio is not configured: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (and PUBLIC_BASE_URL) to provision virtual numbers';
+    mockGateway({
+      [`GET ${PRACTICE_PATH}`]: practice({ enabled: true }),
+      'GET email/accounts?practice_id=p-glow': [],
+      [`GET ${PRACTICE_PATH}/virtual-numbers/`]: [],
+      [`POST ${PRACTICE_PATH}/virtual-numbers/`]: () => json({ detail }, { status: 409 }),
+    });
+    show();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Get a number' }));
+    expect(await screen.findByTestId('virtual-number-error')).toHaveTextContent(detail);
+  });
+
+  it('refuses an area code that is not one, without calling', async () => {
+    const { calls } = gateway({ numbers: [] });
+    show();
+
+    await userEvent.type(await screen.findByLabelText('Area code'), '12');
+    expect(
+      screen.getByText('A US area code has 3 digits and does not start with 0 or 1'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get a number' })).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
 });

@@ -26,6 +26,7 @@ import type { SettingsPageProps } from '../categories';
 import { useEmailAccounts } from '../email/api';
 import { usePractice } from '../practice/api';
 import { useSaveCommunications, useVirtualNumbers } from './api';
+import { VirtualNumbersCard } from './VirtualNumbersCard';
 import {
   AUTOMATION_LEVELS,
   channelStates,
@@ -170,6 +171,7 @@ export function CommunicationsSettings({ practiceId }: SettingsPageProps) {
           );
         })}
       </Grid>
+      {numbers.data && <VirtualNumbersCard practiceId={practiceId} numbers={numbers.data} />}
     </Stack>
   );
 }

@@ -56,3 +56,27 @@ export function useSaveCommunications(practiceId: string) {
     },
   });
 }
+
+/**
+ * Buys a number through Twilio for the practice (POST practices/{id}/virtual-numbers/, docs/product/channels.md
+ * #virtual-numbers), then refetches the numbers. The server's detail (Twilio not configured, none in the area
+ * code) is shown by the caller.
+ */
+export function useProvisionNumber(practiceId: string) {
+  const queryClient = useQueryClient();
+  const signOut = useSignOutOnAccessDenied();
+  return useMutation({
+    mutationFn: async (areaCode: string) =>
+      (
+        await httpClient<VirtualNumber>(`${practicePath(practiceId)}/virtual-numbers/`, {
+          method: 'POST',
+          body: areaCode ? { area_code: areaCode } : {},
+        })
+      ).json,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: virtualNumbersKey(practiceId) }),
+    onError: (error) => {
+      console.error('Failed to provision a virtual number', error.message);
+      signOut(error);
+    },
+  });
+}
