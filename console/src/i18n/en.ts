@@ -1,5 +1,6 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
+import { communicationsTexts } from './communications';
 import { consentTexts } from './consents';
 import { emailAccountsTexts } from './emailAccounts';
 import { fieldMappingTexts } from './fieldMapping';
@@ -403,6 +404,7 @@ const pp = {
     pricing: pricingTexts,
     field_mapping: fieldMappingTexts,
     email: emailAccountsTexts,
+    communications: communicationsTexts,
   },
   // docs/product/shell.md, data calls: the server's detail, else these
   errors: {

@@ -50,7 +50,6 @@ describe('the settings shell', () => {
     ['sms', 'SMS'],
     ['locations', 'Locations'],
     ['profile', 'Profile'],
-    ['communications', 'AI Communications'],
     ['calendar', 'Calendar Integrations'],
   ])('shows Coming Soon for %s', async (key, title) => {
     mockGateway({ 'GET users/me/practices': [PRACTICE] });

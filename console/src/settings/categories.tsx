@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CommunicationsSettings } from './communications/CommunicationsSettings';
 import { EmailSettings } from './email/EmailSettings';
 import { FieldMappingSettings } from './field-mapping/FieldMappingSettings';
 import { KnowledgeSettings } from './knowledge/KnowledgeSettings';
@@ -15,6 +16,7 @@ export interface SettingsPageProps {
  * Coming Soon placeholder (docs/product/settings.md#settings-shell).
  */
 export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPageProps>>> = {
+  communications: CommunicationsSettings,
   practice: PracticeSettings,
   knowledge: KnowledgeSettings,
   pricing: PricingSettings,

@@ -395,6 +395,11 @@ describe('the whole API, from its merged OpenAPI document', () => {
       'GET /api/v1/practices/{practiceId}/virtual-numbers': {
         probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/virtual-numbers` }],
       },
+      'POST /api/v1/practices/{practiceId}/virtual-numbers': {
+        probes: (ids) => [
+          { url: `/api/v1/practices/${ids.theirPractice}/virtual-numbers`, body: { area_code: '312' } },
+        ],
+      },
       'GET /api/v1/people': { probes: (ids) => [{ url: `/api/v1/people?practice_id=${ids.theirPractice}` }] },
       'POST /api/v1/people': {
         probes: (ids) => [
@@ -665,6 +670,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       return {
         practice: await get(`/api/v1/practices/${practiceId}`),
         locations: await get(`/api/v1/practices/${practiceId}/locations`),
+        numbers: await get(`/api/v1/practices/${practiceId}/virtual-numbers`),
         fieldMapping: await get(`/api/v1/practices/${practiceId}/field-mapping`),
         leads: await get(`/api/v1/people?practice_id=${practiceId}`),
         lead: await get(`/api/v1/people/${theirPersonId}`),

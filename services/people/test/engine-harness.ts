@@ -17,6 +17,7 @@ import {
   OfferedPromotion,
   PracticeOfferV1,
   Topics,
+  VirtualNumberSnapshot,
 } from '@pp/contracts';
 import { PracticeReadModel } from '@pp/platform';
 import {
@@ -26,9 +27,10 @@ import {
   startIsolatedService,
   testCaller,
   testPracticeSnapshot,
+  TestPracticeSnapshot,
 } from '@pp/testing';
 import { Queue } from 'bullmq';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { peopleDatabase } from '../src/database/database';
@@ -87,8 +89,17 @@ export interface EngineHarness extends PeopleHarness {
     automation_level: 'manual' | 'semi_auto' | 'full_auto';
     timezone?: string;
     channels?: { sms?: boolean; email?: boolean; phone?: boolean };
+    /** The Enable Communication switch (on unless given). */
+    communication?: boolean;
+    /** The practice's virtual numbers: by default one default number of its own with voice and SMS. */
+    numbers?: VirtualNumberSnapshot[];
     locations?: { name: string; address: string }[];
-  }): Promise<{ practice_id: string; location_id: string; location_ids: string[] }>;
+  }): Promise<{
+    practice_id: string;
+    location_id: string;
+    location_ids: string[];
+    snapshot: TestPracticeSnapshot;
+  }>;
   /** What the practice offers, into people's knowledge copy as knowledge publishes it. */
   offer(
     practiceId: string,
@@ -107,6 +118,11 @@ export interface EngineHarness extends PeopleHarness {
   events(personId: string, type: string): Promise<TimelineEvent[]>;
   actions(personId: string): Promise<EngineAction[]>;
   person(personId: string): Promise<Person>;
+}
+
+/** A practice number no other test practice has (the read model keys numbers by themselves). */
+export function uniquePracticeNumber(): string {
+  return `+1${randomInt(200, 1000)}${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
 }
 
 export async function startEngine(label: string): Promise<EngineHarness> {
@@ -188,27 +204,41 @@ export async function startEngine(label: string): Promise<EngineHarness> {
         {
           automation_level: options.automation_level,
           outreach_preferences: {
-            enabled: true,
+            enabled: options.communication ?? true,
             channels: {
               sms: { enabled: channels.sms },
               email: { enabled: channels.email },
               phone: { enabled: channels.phone },
             },
           },
+          virtual_numbers: options.numbers ?? [
+            {
+              phone_number: uniquePracticeNumber(),
+              is_active: true,
+              assignment_type: 'practice_default',
+              capabilities: { voice: true, sms: true },
+            },
+          ],
         },
         locations,
       );
       await publishPracticeSnapshot(brokers, snapshot);
       const practiceId = snapshot.practice.practice_id;
+      const numbers = snapshot.practice.virtual_numbers ?? [];
       await eventually(async () => {
         const practice = await readModel.practice(practiceId);
+        const [known]: { count: number }[] = await dataSource.query(
+          `SELECT count(*)::int AS "count" FROM "people"."virtual_numbers" WHERE "practice_id" = $1`,
+          [practiceId],
+        );
         return (
           practice?.automation_level === options.automation_level &&
-          (await readModel.locations(practiceId)).length === locations.length
+          (await readModel.locations(practiceId)).length === locations.length &&
+          known.count === numbers.length
         );
       }, 30_000);
       const ids = snapshot.locations.map((l) => l.location_id);
-      return { practice_id: practiceId, location_id: ids[0], location_ids: ids };
+      return { practice_id: practiceId, location_id: ids[0], location_ids: ids, snapshot };
     },
     async offer(practiceId, offer) {
       const event: PracticeOfferV1 = {

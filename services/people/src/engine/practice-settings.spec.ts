@@ -1,4 +1,10 @@
-import { EngineLocation, EnginePractice, leadLocation, locationNamed } from './practice-settings';
+import {
+  EngineLocation,
+  EnginePractice,
+  leadLocation,
+  locationNamed,
+  usableChannels,
+} from './practice-settings';
 
 const location = (
   location_id: string,
@@ -51,5 +57,62 @@ describe('the location a form names', () => {
   it('a lead with no named location follows the primary one', () => {
     expect(leadLocation(practice, null)?.location_id).toBe('uptown');
     expect(leadLocation(practice, 'legacy')?.location_id).toBe('legacy');
+  });
+});
+
+describe('usableChannels (docs/product/settings.md#channel-availability)', () => {
+  const all = {
+    enabled: true,
+    channels: { sms: { enabled: true }, email: { enabled: true }, phone: { enabled: true } },
+  };
+  const ready = {
+    defaultNumber: { sms: true, voice: true },
+    activeEmailAccount: true,
+    sandboxMailbox: false,
+  };
+
+  it('uses a channel switched on whose prerequisite is there', () => {
+    expect(usableChannels(all, ready)).toEqual({ sms: true, email: true, phone: true });
+  });
+
+  it('the Enable Communication switch off closes every channel, prerequisites or not', () => {
+    expect(usableChannels({ ...all, enabled: false }, ready)).toEqual({
+      sms: false,
+      email: false,
+      phone: false,
+    });
+  });
+
+  it('a channel switched off is not used', () => {
+    expect(usableChannels({ channels: { sms: { enabled: false } } }, ready)).toEqual({
+      sms: false,
+      email: true,
+      phone: true,
+    });
+  });
+
+  it('SMS and calls need the default number with the capability', () => {
+    expect(usableChannels(all, { ...ready, defaultNumber: null })).toMatchObject({
+      sms: false,
+      phone: false,
+    });
+    expect(usableChannels(all, { ...ready, defaultNumber: { sms: false, voice: true } })).toMatchObject({
+      sms: false,
+      phone: true,
+    });
+    expect(usableChannels(all, { ...ready, defaultNumber: { sms: true, voice: false } })).toMatchObject({
+      sms: true,
+      phone: false,
+    });
+  });
+
+  it('e-mail needs an active account, unless no provider is configured and the sandbox stands in', () => {
+    expect(usableChannels(all, { ...ready, activeEmailAccount: false }).email).toBe(false);
+    expect(usableChannels(all, { ...ready, activeEmailAccount: false, sandboxMailbox: true }).email).toBe(
+      true,
+    );
+    expect(
+      usableChannels({ channels: { email: { enabled: false } } }, { ...ready, sandboxMailbox: true }).email,
+    ).toBe(false);
   });
 });

@@ -57,6 +57,35 @@ export function enabledChannels(preferences: unknown): EnginePractice['channels'
   return { sms: on('sms'), email: on('email'), phone: on('phone') };
 }
 
+/**
+ * What a channel needs besides its switch (docs/product/settings.md#channel-availability): the practice's
+ * active default number (assignment_type practice_default) with sms or voice capability, and an active e-mail
+ * account. `sandboxMailbox`: no e-mail provider is configured, so no mailbox can be connected and the sandbox
+ * stands in for it (docs/decisions/0019-ai-communications.md).
+ */
+export interface ChannelPrerequisites {
+  defaultNumber: { sms: boolean; voice: boolean } | null;
+  activeEmailAccount: boolean;
+  sandboxMailbox: boolean;
+}
+
+/**
+ * The channels the engine may use: the Enable Communication switch on, the channel switched on, and what the
+ * channel needs present. A practice may save a channel on before it can use it; the engine still does not.
+ */
+export function usableChannels(
+  preferences: unknown,
+  prerequisites: ChannelPrerequisites,
+): EnginePractice['channels'] {
+  const enabled = enabledChannels(preferences);
+  const number = prerequisites.defaultNumber;
+  return {
+    sms: enabled.sms && number?.sms === true,
+    phone: enabled.phone && number?.voice === true,
+    email: enabled.email && (prerequisites.activeEmailAccount || prerequisites.sandboxMailbox),
+  };
+}
+
 /** The location a lead's time and prices follow: the matched one, else the primary, else the first. */
 export function leadLocation(practice: EnginePractice, locationId: string | null): EngineLocation | null {
   const active = practice.locations.filter((l) => l.is_active);

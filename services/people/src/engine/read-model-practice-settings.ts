@@ -1,12 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG } from '@pp/platform';
 import type { BusinessHours } from '@pp/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { PeopleConfig } from '../config';
 import {
   automationLevel,
   EngineLocation,
   EnginePractice,
-  enabledChannels,
   PracticeSettings,
+  usableChannels,
 } from './practice-settings';
 
 interface PracticeRow {
@@ -25,8 +27,15 @@ type LocationRow = EngineLocation;
  */
 @Injectable()
 export class ReadModelPracticeSettings extends PracticeSettings {
-  constructor(private readonly dataSource: DataSource) {
+  /** No e-mail provider is configured: no mailbox can be connected, the sandbox stands in for one. */
+  private readonly sandboxMailbox: boolean;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(CONFIG) config: PeopleConfig,
+  ) {
     super();
+    this.sandboxMailbox = !config.GOOGLE_CLIENT_ID && !config.MICROSOFT_CLIENT_ID;
   }
 
   async practice(practiceId: string, manager?: EntityManager): Promise<EnginePractice | null> {
@@ -47,8 +56,32 @@ export class ReadModelPracticeSettings extends PracticeSettings {
       practice_id: row.practice_id,
       name: row.name,
       automation_level: automationLevel(row.automation_level),
-      channels: enabledChannels(row.outreach_preferences),
+      channels: usableChannels(row.outreach_preferences, await this.prerequisites(db, practiceId)),
       locations: locations.map((l) => ({ ...l, business_hours: l.business_hours ?? primaryHours })),
+    };
+  }
+
+  /**
+   * What the channels need (docs/product/settings.md#channel-availability): the active default number from the
+   * read model of practice.changes, and whether an e-mail account of the practice is active.
+   */
+  private async prerequisites(db: DataSource | EntityManager, practiceId: string) {
+    const [number]: { capabilities: { sms?: unknown; voice?: unknown } | null }[] = await db.query(
+      `SELECT "capabilities" FROM "people"."virtual_numbers"
+       WHERE "practice_id" = $1 AND "is_active" AND "assignment_type" = 'practice_default'
+       ORDER BY "phone_number" LIMIT 1`,
+      [practiceId],
+    );
+    const [account]: unknown[] = await db.query(
+      `SELECT 1 FROM "people"."email_accounts" WHERE "practice_id" = $1 AND "status" = 'active' LIMIT 1`,
+      [practiceId],
+    );
+    return {
+      defaultNumber: number
+        ? { sms: number.capabilities?.sms === true, voice: number.capabilities?.voice === true }
+        : null,
+      activeEmailAccount: account !== undefined,
+      sandboxMailbox: this.sandboxMailbox,
     };
   }
 }
