@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, createConnection } from 'node:net';
@@ -166,7 +167,7 @@ service imap-login {
             '-u',
             user,
             '--uid-validity',
-            String(Math.floor(Date.now() / 1000)),
+            String(randomInt(1, 2 ** 31)),
             'INBOX',
           ],
           (error, _o, err) => (error ? reject(new Error(`doveadm: ${err || error.message}`)) : resolve()),

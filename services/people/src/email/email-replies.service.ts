@@ -21,6 +21,21 @@ export interface MailboxSyncResult {
   analysed: number;
 }
 
+/** Servers keep receipt times to the second and clocks differ: a fresh start looks this far back. */
+const START_MARGIN_MS = 10 * 60_000;
+
+/**
+ * Where reading starts without a usable UID cursor: from the connection on the first read (earlier mail is not
+ * a reply to us), from the last read after a UIDVALIDITY change (re-read messages are recorded once).
+ */
+function cursorStart(account: EmailAccountRow): Date {
+  const from =
+    account.imap_uid_validity === null
+      ? account.created_at
+      : (account.last_sync_timestamp ?? account.created_at);
+  return new Date(from.getTime() - START_MARGIN_MS);
+}
+
 /** The unique key of a received e-mail in `inbound_messages`: once per practice and Message-ID. */
 export const inboundKey = (practiceId: string, messageId: string) => `email:${practiceId}:${messageId}`;
 
@@ -82,10 +97,7 @@ export class EmailRepliesService {
         {
           uidValidity: account.imap_uid_validity,
           lastUid: account.imap_last_uid === null ? null : Number(account.imap_last_uid),
-          since:
-            account.imap_uid_validity === null
-              ? account.created_at
-              : (account.last_sync_timestamp ?? account.created_at),
+          since: cursorStart(account),
         },
       );
       for (const message of read.messages) {
