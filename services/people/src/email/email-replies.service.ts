@@ -1,15 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isOAuthEmailProvider } from '@pp/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { smsKeyword } from '../channels/sms-keywords';
 import { EngineTrigger } from '../engine/engine-trigger';
 import { Person } from '../persons/person.entity';
+import { leadOfSentEmail } from '../outreach/send-ledger';
 import { LeadActivity } from '../timeline/lead-activity';
 import { EmailAccountRow } from './email-account.entity';
 import { EmailAccountsService } from './email-accounts.service';
 import { parseInboundEmail } from './inbound-email';
 import { FetchedMessage, MailboxReader } from './mailbox-reader';
-import { InboundEmail } from './reply-parsing';
+import { InboundEmail, isEmailOptOut } from './reply-parsing';
 
 /** What one read of a mailbox did. */
 export interface MailboxSyncResult {
@@ -200,12 +200,7 @@ export class EmailRepliesService {
   ): Promise<Person | null> {
     let personId: string | null = null;
     if (mail.threadIds.length > 0) {
-      const [sent]: { person_id: string }[] = await manager.query(
-        `SELECT "person_id" FROM "people"."outreach_sends"
-         WHERE "practice_id" = $1 AND "channel" = 'email' AND "provider_id" = ANY($2::text[])
-         ORDER BY "sent_at" DESC NULLS LAST LIMIT 1`,
-        [practiceId, mail.threadIds],
-      );
+      const sent = await leadOfSentEmail(manager, practiceId, mail.threadIds);
       const [earlier]: { person_id: string }[] = sent
         ? []
         : await manager.query(
@@ -213,7 +208,7 @@ export class EmailRepliesService {
              WHERE "practice_id" = $1 AND "person_id" IS NOT NULL AND "provider_id" = ANY($2::text[]) LIMIT 1`,
             [practiceId, mail.threadIds.map((id) => inboundKey(practiceId, id))],
           );
-      personId = sent?.person_id ?? earlier?.person_id ?? null;
+      personId = sent ?? earlier?.person_id ?? null;
     }
     if (personId) {
       return manager.findOne(Person, {
@@ -250,17 +245,4 @@ export class EmailRepliesService {
       event_metadata: { source: 'imap', message_id: messageId },
     });
   }
-}
-
-/** Longer replies go to the engine, which reads a wish to stop in context ("I'll stop by Thursday, please…"). */
-const SHORT_REPLY = 160;
-
-/**
- * A short reply whose text (or a subject, the way mailto: unsubscribe links send it) is an opt-out in any of the
- * forms the SMS keywords accept ("unsubscribe", "STOP", "please don't email me", "take me off your list").
- */
-export function isEmailOptOut(mail: Pick<InboundEmail, 'text' | 'subject'>): boolean {
-  const subject = mail.subject.replace(/^((re|aw|sv|fwd?)\s*:\s*)+/i, '');
-  if (smsKeyword(subject) === 'opt_out' && subject.length <= SHORT_REPLY) return true;
-  return mail.text.length <= SHORT_REPLY && smsKeyword(mail.text) === 'opt_out';
 }

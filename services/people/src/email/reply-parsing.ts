@@ -1,3 +1,5 @@
+import { smsKeyword } from '../channels/sms-keywords';
+
 /**
  * The pure part of reading replies (docs/decisions/0018-email-replies.md): which message ids a reply names, whether
  * it was written by a person or a machine, and what the lead wrote once the quoted e-mail below is gone.
@@ -119,4 +121,17 @@ export function bareAddress(value: string | null | undefined): string | null {
   if (!value) return null;
   const match = value.match(/<([^<>\s]+@[^<>\s]+)>/) ?? value.match(/([^<>\s"]+@[^<>\s"]+)/);
   return match ? match[1].toLowerCase() : null;
+}
+
+/** Longer replies go to the engine, which reads a wish to stop in context ("I'll stop by Thursday, please…"). */
+const SHORT_REPLY = 160;
+
+/**
+ * A short reply whose text (or a subject, the way mailto: unsubscribe links send it) is an opt-out in any of the
+ * forms the SMS keywords accept ("unsubscribe", "STOP", "please don't email me", "take me off your list").
+ */
+export function isEmailOptOut(mail: Pick<InboundEmail, 'text' | 'subject'>): boolean {
+  const subject = mail.subject.replace(/^((re|aw|sv|fwd?)\s*:\s*)+/i, '');
+  if (smsKeyword(subject) === 'opt_out' && subject.length <= SHORT_REPLY) return true;
+  return mail.text.length <= SHORT_REPLY && smsKeyword(mail.text) === 'opt_out';
 }
