@@ -1,10 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, createConnection } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 /** Where Debian's dovecot-imapd puts its binaries (`node deploy/local/dovecot.mjs` installs it). */
@@ -33,8 +33,6 @@ export interface ImapPeer {
   deliver(user: string, raw: string): Promise<void>;
   /** Changes the user's INBOX UIDVALIDITY (as a server does after a mailbox was rebuilt). */
   resetUidValidity(user: string): Promise<void>;
-  /** XOAUTH2/OAUTHBEARER logins the server accepted and refused (from its log). */
-  logins(): Promise<{ accepted: number; refused: number }>;
   close(): Promise<void>;
 }
 
@@ -59,7 +57,12 @@ export async function startImapPeer(options: ImapPeerOptions): Promise<ImapPeer>
   const asRoot = process.getuid?.() === 0;
   const self = asRoot
     ? NOBODY
-    : { user: process.env.USER ?? 'nobody', group: '', uid: process.getuid!(), gid: process.getgid!() };
+    : {
+        user: userInfo().username,
+        group: execFileSync('id', ['-gn']).toString().trim(),
+        uid: process.getuid!(),
+        gid: process.getgid!(),
+      };
   const mail = join(root, 'mail');
   await mkdir(mail, { recursive: true });
   await mkdir(join(root, 'run'), { recursive: true });
@@ -95,7 +98,7 @@ disable_plaintext_auth = no
 auth_mechanisms = xoauth2 oauthbearer
 default_internal_user = ${self.user}
 default_login_user = ${self.user}
-${self.group ? `default_internal_group = ${self.group}` : ''}
+default_internal_group = ${self.group}
 first_valid_uid = 1
 mail_location = maildir:${mail}/%u
 mail_uid = ${self.uid}
@@ -118,6 +121,7 @@ service imap-login {
   inet_listener imaps {
     port = 0
   }
+  chroot =
 }
 service auth {
   unix_listener auth-userdb {
@@ -125,9 +129,6 @@ service auth {
   }
 }
 service anvil {
-  chroot =
-}
-service imap-login {
   chroot =
 }
 `,
@@ -173,13 +174,6 @@ service imap-login {
           (error, _o, err) => (error ? reject(new Error(`doveadm: ${err || error.message}`)) : resolve()),
         ),
       );
-    },
-    async logins() {
-      const text = existsSync(log) ? await readFile(log, 'utf8') : '';
-      return {
-        accepted: (text.match(/imap-login: Login: user=/g) ?? []).length,
-        refused: (text.match(/imap-login: (Disconnected|Aborted login).*auth failed/g) ?? []).length,
-      };
     },
     async close() {
       if (daemon.exitCode === null) {

@@ -302,6 +302,55 @@ describe('e-mail replies read from the practice’s mailbox (dovecot IMAP, XOAUT
     expect(await received(lead.person_id)).toHaveLength(1);
   });
 
+  it('marks the account Error when the mailbox refuses its token and the provider refuses a new one', async () => {
+    // Its own provider and mailbox: the revocation below must not end the other tests' grants.
+    const revoking = await startOAuthPeer({
+      clientId: 'google-client-2',
+      clientSecret: randomBytes(16).toString('hex'),
+      email: MAILBOX,
+    });
+    const server = await startImapPeer({ introspectionUrl: revoking.introspectionUrl });
+    const other = await startPeople('email-replies-revoked', {
+      ...revoking.env('GOOGLE'),
+      GOOGLE_SMTP_URL: smtp.url,
+      GOOGLE_IMAP_URL: server.url,
+      EMAIL_POLL_SECONDS: '0',
+      EMAIL_TOKEN_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_BASE_URL: 'https://app.practicepilot.test',
+    });
+    try {
+      const practice = randomUUID();
+      const started = await other
+        .http()
+        .get('/api/v1/email/oauth/authorize/google')
+        .query({ practice_id: practice })
+        .set(await other.caller([practice]).headers());
+      const callback = await revoking.consent(started.body.authorization_url);
+      await other.http().get(`${callback.pathname}${callback.search}`).expect(302);
+      const [account] = await other.dataSource.query(
+        `SELECT "email_account_id" FROM "people"."email_accounts" WHERE "practice_id" = $1`,
+        [practice],
+      );
+      // The user removed the app from their Google account: the stored token no longer opens the mailbox.
+      revoking.revokeAll();
+
+      await expect(other.service.app.get(EmailRepliesService).sync(account.email_account_id)).rejects.toThrow(
+        'must be connected again',
+      );
+
+      const listed = await other
+        .http()
+        .get('/api/v1/email/accounts')
+        .query({ practice_id: practice })
+        .set(await other.caller([practice]).headers());
+      expect(listed.body[0].status).toBe('error');
+    } finally {
+      await other.stop();
+      await server.close();
+      await revoking.close();
+    }
+  });
+
   it('reads again from the last read when the mailbox’s UIDVALIDITY changes, recording nothing twice', async () => {
     const practice = randomUUID();
     const accountId = await connect(practice);

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isOAuthEmailProvider } from '@pp/contracts';
+import { isOAuthEmailProvider, OAuthEmailProvider } from '@pp/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { EngineTrigger } from '../engine/engine-trigger';
 import { Person } from '../persons/person.entity';
@@ -8,7 +8,7 @@ import { LeadActivity } from '../timeline/lead-activity';
 import { EmailAccountRow } from './email-account.entity';
 import { EmailAccountsService } from './email-accounts.service';
 import { parseInboundEmail } from './inbound-email';
-import { FetchedMessage, MailboxReader } from './mailbox-reader';
+import { FetchedMessage, MailboxCursor, MailboxReader } from './mailbox-reader';
 import { InboundEmail, isEmailOptOut } from './reply-parsing';
 
 /** What one read of a mailbox did. */
@@ -85,21 +85,13 @@ export class EmailRepliesService {
       const account = await this.dataSource.manager.findOneBy(EmailAccountRow, {
         email_account_id: accountId,
       });
-      if (!account || account.status !== 'active' || !isOAuthEmailProvider(account.provider)) return result;
-      // A token with at least a minute left, refreshed first when it has expired (the sender's code).
-      const credential = await this.accounts.credential(accountId);
-      const read = await this.reader.read(
-        {
-          provider: account.provider,
-          address: credential.email_address,
-          accessToken: credential.access_token,
-        },
-        {
-          uidValidity: account.imap_uid_validity,
-          lastUid: account.imap_last_uid === null ? null : Number(account.imap_last_uid),
-          since: cursorStart(account),
-        },
-      );
+      const provider = account?.provider;
+      if (!account || account.status !== 'active' || !isOAuthEmailProvider(provider)) return result;
+      const read = await this.readMailbox(account, provider, {
+        uidValidity: account.imap_uid_validity,
+        lastUid: account.imap_last_uid === null ? null : Number(account.imap_last_uid),
+        since: cursorStart(account),
+      });
       for (const message of read.messages) {
         result.read++;
         const outcome = await this.receive(account, message);
@@ -115,6 +107,27 @@ export class EmailRepliesService {
       if (!read.more) break;
     }
     return result;
+  }
+
+  /**
+   * One read with a token that has at least a minute left (refreshed first when expired). A login the server
+   * refuses is tried once more with a token refreshed on the spot; when the provider refuses that refresh too
+   * (the grant was revoked), the account is marked Error by `credential` and must be connected again.
+   */
+  private async readMailbox(account: EmailAccountRow, provider: OAuthEmailProvider, cursor: MailboxCursor) {
+    const attempt = async (renew: boolean) => {
+      const credential = await this.accounts.credential(account.email_account_id, new Date(), renew);
+      return this.reader.read(
+        { provider, address: credential.email_address, accessToken: credential.access_token },
+        cursor,
+      );
+    };
+    try {
+      return await attempt(false);
+    } catch (error) {
+      if (!(error as { authenticationFailed?: boolean }).authenticationFailed) throw error;
+      return attempt(true);
+    }
   }
 
   /** One message of the mailbox: recorded on its lead (once), then to the engine; or ignored. */
