@@ -285,6 +285,31 @@ describe('e-mail replies read from the practice’s mailbox (dovecot IMAP, XOAUT
     expect((await replies.sync(accountId)).read).toBe(0);
   });
 
+  it('leaves a mailbox alone while another worker is reading it', async () => {
+    const practice = randomUUID();
+    const accountId = await connect(practice);
+    const lead = await h.leads.person(practice);
+    await deliver({ from: lead.primary_email!, body: 'Can I bring my sister?' });
+    await h.dataSource.query(
+      `UPDATE "people"."email_accounts" SET "imap_reading_until" = now() + interval '1 minute' WHERE "email_account_id" = $1`,
+      [accountId],
+    );
+    expect((await replies.sync(accountId)).read).toBe(0);
+    expect(await received(lead.person_id)).toEqual([]);
+
+    // That worker died: its lease runs out, and the next read takes the mailbox.
+    await h.dataSource.query(
+      `UPDATE "people"."email_accounts" SET "imap_reading_until" = now() - interval '1 second' WHERE "email_account_id" = $1`,
+      [accountId],
+    );
+    expect((await replies.sync(accountId)).recorded).toBe(1);
+    const [row] = await h.dataSource.query(
+      `SELECT "imap_reading_until" FROM "people"."email_accounts" WHERE "email_account_id" = $1`,
+      [accountId],
+    );
+    expect(row.imap_reading_until).toBeNull();
+  });
+
   it('refreshes an expired access token before logging in to the mailbox', async () => {
     const practice = randomUUID();
     const accountId = await connect(practice);

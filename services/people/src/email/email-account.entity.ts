@@ -50,6 +50,10 @@ export class EmailAccountRow {
   /** The highest UID of the INBOX already read under that UIDVALIDITY. */
   @Column({ type: 'bigint', nullable: true })
   imap_last_uid: string | null;
+
+  /** A worker is reading the mailbox until then (a lease, so workers never read one mailbox at once). */
+  @Column({ type: 'timestamptz', nullable: true })
+  imap_reading_until: Date | null;
 }
 
 /** A consent in progress: its state (hashed) and PKCE verifier (sealed), single use, 10 minutes. */

@@ -21,6 +21,9 @@ export interface MailboxSyncResult {
   analysed: number;
 }
 
+/** How long a worker holds a mailbox for one read at most (a read is seconds; a dead worker's lease runs out). */
+const READ_LEASE_MINUTES = 5;
+
 /** Servers keep receipt times to the second and clocks differ: a fresh start looks this far back. */
 const START_MARGIN_MS = 10 * 60_000;
 
@@ -81,6 +84,26 @@ export class EmailRepliesService {
    */
   async sync(accountId: string): Promise<MailboxSyncResult> {
     const result: MailboxSyncResult = { read: 0, recorded: 0, analysed: 0 };
+    // One reader per mailbox: another worker holding the lease is reading it now (a dead one's lease runs out).
+    // TypeORM answers an UPDATE … RETURNING on PostgreSQL as [rows, count].
+    const [leased]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE "people"."email_accounts" SET "imap_reading_until" = now() + interval '${READ_LEASE_MINUTES} minutes'
+       WHERE "email_account_id" = $1 AND ("imap_reading_until" IS NULL OR "imap_reading_until" < now())
+       RETURNING "email_account_id"`,
+      [accountId],
+    );
+    if (leased.length === 0) return result;
+    try {
+      return await this.readBatches(accountId, result);
+    } finally {
+      await this.dataSource.query(
+        `UPDATE "people"."email_accounts" SET "imap_reading_until" = NULL WHERE "email_account_id" = $1`,
+        [accountId],
+      );
+    }
+  }
+
+  private async readBatches(accountId: string, result: MailboxSyncResult): Promise<MailboxSyncResult> {
     for (let batch = 0; batch < 20; batch++) {
       const account = await this.dataSource.manager.findOneBy(EmailAccountRow, {
         email_account_id: accountId,

@@ -2,7 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Reading replies from the practice's mailboxes (docs/decisions/0018-email-replies.md): where each account's
- * INBOX was read up to: its UIDVALIDITY and the last UID seen. (Replies are matched to the e-mails the product sent
+ * INBOX was read up to (its UIDVALIDITY and the last UID seen), and until when a worker holds it for a read (so
+ * two workers do not open the same mailbox at once). (Replies are matched to the e-mails the product sent
  * through outreach_sends.provider_id, already indexed, and recorded once through inbound_messages.)
  */
 export class EmailReplies1764110000000 implements MigrationInterface {
@@ -10,13 +11,15 @@ export class EmailReplies1764110000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `ALTER TABLE "people"."email_accounts" ADD COLUMN "imap_uid_validity" bigint, ADD COLUMN "imap_last_uid" bigint`,
+      `ALTER TABLE "people"."email_accounts" ADD COLUMN "imap_uid_validity" bigint, ADD COLUMN "imap_last_uid" bigint,
+         ADD COLUMN "imap_reading_until" timestamptz`,
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `ALTER TABLE "people"."email_accounts" DROP COLUMN "imap_last_uid", DROP COLUMN "imap_uid_validity"`,
+      `ALTER TABLE "people"."email_accounts" DROP COLUMN "imap_reading_until", DROP COLUMN "imap_last_uid",
+         DROP COLUMN "imap_uid_validity"`,
     );
   }
 }
