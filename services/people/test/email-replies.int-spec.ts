@@ -1,4 +1,12 @@
-import { ImapPeer, OAuthPeer, SmtpPeer, startImapPeer, startOAuthPeer, startSmtpPeer } from '@pp/testing';
+import {
+  eventually,
+  ImapPeer,
+  OAuthPeer,
+  SmtpPeer,
+  startImapPeer,
+  startOAuthPeer,
+  startSmtpPeer,
+} from '@pp/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EmailRepliesService } from '../src/email/email-replies.service';
 import { SendMessageJob } from '../src/outreach/jobs/send-message.job';
@@ -373,6 +381,39 @@ describe('e-mail replies read from the practice’s mailbox (dovecot IMAP, XOAUT
       await other.stop();
       await server.close();
       await revoking.close();
+    }
+  });
+
+  it('is read by the worker’s poller on its own', async () => {
+    const polling = await startPeople('email-replies-poller', {
+      ...google.env('GOOGLE'),
+      GOOGLE_SMTP_URL: smtp.url,
+      GOOGLE_IMAP_URL: imap.url,
+      EMAIL_POLL_SECONDS: '1',
+      EMAIL_TOKEN_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_BASE_URL: 'https://app.practicepilot.test',
+    });
+    try {
+      const practice = randomUUID();
+      const started = await polling
+        .http()
+        .get('/api/v1/email/oauth/authorize/google')
+        .query({ practice_id: practice })
+        .set(await polling.caller([practice]).headers());
+      const callback = await google.consent(started.body.authorization_url);
+      await polling.http().get(`${callback.pathname}${callback.search}`).expect(302);
+      const lead = await polling.leads.person(practice);
+      await deliver({ from: lead.primary_email!, body: 'Is Saturday possible?' });
+
+      await eventually(async () => {
+        const events = await polling.dataSource
+          .getRepository(TimelineEvent)
+          .findBy({ person_id: lead.person_id, event_type: 'email_received' });
+        expect(events.map((event) => event.content_data.message)).toEqual(['Is Saturday possible?']);
+        return true;
+      }, 20_000);
+    } finally {
+      await polling.stop();
     }
   });
 
