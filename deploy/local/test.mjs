@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { ensureDovecot } from './dovecot.mjs';
 import { startStack } from './stack.mjs';
 import { build, elapsed, ensureInstalled, ROOT, run } from './workspace.mjs';
 
@@ -81,9 +82,10 @@ async function main() {
   else await step('infrastructure (Kafka, PostgreSQL, Redis)', up);
   const startedKafka = !kafkaWasOurs && existsSync(KAFKA_PID);
   try {
-    await step('integration tests (real PostgreSQL, Redis, Kafka)', () =>
-      jest(['integration'], ['--maxWorkers=2']),
-    );
+    await step('integration tests (real PostgreSQL, Redis, Kafka; dovecot for IMAP)', async () => {
+      await ensureDovecot();
+      await jest(['integration'], ['--maxWorkers=2']);
+    });
     await step('browser tests (Playwright, Debian Chromium)', browserTests);
   } finally {
     if (startedKafka) await down();

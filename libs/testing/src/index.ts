@@ -9,3 +9,4 @@ export * from './fake-llm-server';
 export * from './twilio-peer';
 export * from './oauth-peer';
 export * from './smtp-peer';
+export * from './imap-peer';

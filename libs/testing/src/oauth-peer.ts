@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * Microsoft's shape): an authorize page that consents at once (or denies, when told to), a token endpoint
  * for the authorization_code grant — refusing a wrong client, redirect URI, reused code or PKCE verifier that
  * does not match the S256 challenge — and the refresh_token grant, RFC 7009 revocation (a revoked refresh
- * token ends its grant, access tokens included), and OpenID userinfo.
+ * token ends its grant, access tokens included), OpenID userinfo, and RFC 7662 introspection for the IMAP peer.
  */
 export interface OAuthPeerOptions {
   clientId: string;
@@ -27,6 +27,8 @@ interface Grant {
 
 export interface OAuthPeer {
   url: string;
+  /** RFC 7662 token introspection (`{active, email}`), for a mailbox server such as the IMAP peer. */
+  introspectionUrl: string;
   /** The peer's endpoints under the names of a provider's settings: e.g. env('GOOGLE'). */
   env(prefix: 'GOOGLE' | 'MICROSOFT'): Record<string, string>;
   /** The next consent is refused by the user (`error=access_denied`). */
@@ -88,6 +90,12 @@ export async function startOAuthPeer(options: OAuthPeerOptions): Promise<OAuthPe
       if (grantsByRefresh.has(value) && grant) grant.revoked = true;
       else accessTokens.delete(value);
       return json(response, 200, {});
+    }
+    if (request.method === 'POST' && url.pathname === '/introspect') {
+      // RFC 7662, as a mailbox server (dovecot's oauth2 passdb) asks it about a token an IMAP login presents.
+      const value = (await form(request)).get('token') ?? '';
+      if (!peer.accessTokenValid(value)) return json(response, 200, { active: false });
+      return json(response, 200, { active: true, email: options.email, scope: 'https://mail.google.com/' });
     }
     if (request.method === 'GET' && url.pathname === '/userinfo') {
       const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -154,6 +162,7 @@ export async function startOAuthPeer(options: OAuthPeerOptions): Promise<OAuthPe
 
   const peer: OAuthPeer = {
     url: base,
+    introspectionUrl: `${base}/introspect`,
     env: (prefix) => ({
       [`${prefix}_CLIENT_ID`]: options.clientId,
       [`${prefix}_CLIENT_SECRET`]: options.clientSecret,

@@ -9,6 +9,7 @@ import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
 import { DecisionsModule } from './decisions/decisions.module';
 import { EmailModule } from './email/email.module';
+import { EmailRepliesModule } from './email/email-replies.module';
 import { EngineModule, EngineOptions } from './engine/engine.module';
 import { FieldMappingModule } from './field-mapping/field-mapping.module';
 import { IntakeModule } from './intake/intake.module';
@@ -54,6 +55,8 @@ export class AppModule {
         FieldMappingModule,
         // The practice's mailboxes (Settings → Email) and their OAuth tokens.
         EmailModule,
+        // Replies read from those mailboxes (IMAP) → email_received → the engine; polled by workers.
+        EmailRepliesModule.forRoot(config),
         IntakeModule.register({ engine: options.engine ?? engine, config }),
       ],
     };

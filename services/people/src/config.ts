@@ -44,6 +44,12 @@ export const emailConfigSchema = z.object({
   // upgrade with STARTTLS unless the host is loopback (the tests' server).
   GOOGLE_SMTP_URL: urlSetting(['smtp:', 'smtps:'], 'smtps://smtp.gmail.com:465'),
   MICROSOFT_SMTP_URL: urlSetting(['smtp:', 'smtps:'], 'smtp://smtp.office365.com:587'),
+  // Where replies are read (IMAP with XOAUTH2, docs/decisions/0018-email-replies.md): imaps:// is TLS from the
+  // start, imap:// must upgrade with STARTTLS unless the host is loopback (the tests' dovecot).
+  GOOGLE_IMAP_URL: urlSetting(['imap:', 'imaps:'], 'imaps://imap.gmail.com:993'),
+  MICROSOFT_IMAP_URL: urlSetting(['imap:', 'imaps:'], 'imaps://outlook.office365.com:993'),
+  /** How often a worker reads each connected mailbox for replies; 0 turns the reading off. */
+  EMAIL_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 export type EmailConfig = z.infer<typeof emailConfigSchema>;

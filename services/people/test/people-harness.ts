@@ -49,7 +49,12 @@ export async function startPeople(
           AppModule.forRoot(config, { engineOptions: { clock: { provide: Clock, useValue: clock } } }),
       }
     : peopleService;
-  const isolated = await startIsolatedService(definition, peopleDatabase, label, env);
+  // No mailbox polling in the background (a connected test account would be read from the real provider's IMAP);
+  // the reply tests read the mailbox themselves.
+  const isolated = await startIsolatedService(definition, peopleDatabase, label, {
+    EMAIL_POLL_SECONDS: '0',
+    ...env,
+  });
   const { service, dataSource } = isolated;
   return {
     ...isolated,

@@ -24,6 +24,7 @@ import { LeadCountSlots1764065000000 } from './migrations/1764065000000-LeadCoun
 import { TwilioChannel1764070000000 } from './migrations/1764070000000-TwilioChannel';
 import { EmailAccounts1764081000000 } from './migrations/1764081000000-EmailAccounts';
 import { IntakeQueue1764090000000 } from './migrations/1764090000000-IntakeQueue';
+import { EmailReplies1764110000000 } from './migrations/1764110000000-EmailReplies';
 import { ConsentLedger1764140000000 } from './migrations/1764140000000-ConsentLedger';
 
 export const peopleDatabase: ServiceDatabase = {
@@ -61,6 +62,7 @@ export const peopleDatabase: ServiceDatabase = {
     TwilioChannel1764070000000,
     EmailAccounts1764081000000,
     IntakeQueue1764090000000,
+    EmailReplies1764110000000,
     ConsentLedger1764140000000,
   ],
 };

@@ -42,6 +42,18 @@ export class EmailAccountRow {
 
   @Column({ type: 'timestamptz', nullable: true })
   last_sync_timestamp: Date | null;
+
+  /** The INBOX's UIDVALIDITY when it was last read (bigint: read as text). */
+  @Column({ type: 'bigint', nullable: true })
+  imap_uid_validity: string | null;
+
+  /** The highest UID of the INBOX already read under that UIDVALIDITY. */
+  @Column({ type: 'bigint', nullable: true })
+  imap_last_uid: string | null;
+
+  /** A worker is reading the mailbox until then (a lease, so workers never read one mailbox at once). */
+  @Column({ type: 'timestamptz', nullable: true })
+  imap_reading_until: Date | null;
 }
 
 /** A consent in progress: its state (hashed) and PKCE verifier (sealed), single use, 10 minutes. */

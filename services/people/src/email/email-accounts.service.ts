@@ -52,11 +52,12 @@ export class EmailAccountsService {
 
   /**
    * A valid access token for the account, refreshed (and stored again, sealed) when it has expired or is about to.
-   * A refused refresh marks the account `error` (shown 'Error') and asks for a new connection.
+   * A refused refresh marks the account `error` (shown 'Error') and asks for a new connection. `renew` refreshes
+   * even a token that has time left: the mailbox refused it (the grant may have been revoked at the provider).
    */
-  async credential(accountId: string, now = new Date()): Promise<MailboxCredential> {
+  async credential(accountId: string, now = new Date(), renew = false): Promise<MailboxCredential> {
     try {
-      return await this.renewedCredential(accountId, now);
+      return await this.renewedCredential(accountId, now, renew);
     } catch (error) {
       // Outside the refresh's transaction, which the refusal rolled back.
       if (error instanceof EmailException && error.code === EmailExceptionCode.ReconnectNeeded)
@@ -69,7 +70,7 @@ export class EmailAccountsService {
     }
   }
 
-  private async renewedCredential(accountId: string, now: Date): Promise<MailboxCredential> {
+  private async renewedCredential(accountId: string, now: Date, renew: boolean): Promise<MailboxCredential> {
     return this.dataSource.transaction(async (manager) => {
       // One refresh at a time per account: a second sender waits and then uses the renewed token.
       const row = await manager.findOne(EmailAccountRow, {
@@ -79,7 +80,7 @@ export class EmailAccountsService {
       if (!row) throw EmailException.accountNotFound();
       const cipher = this.settings.tokenCipher();
       const id = row.email_account_id;
-      if (row.status === 'active' && row.access_token_sealed && !this.expiring(row, now))
+      if (row.status === 'active' && row.access_token_sealed && !renew && !this.expiring(row, now))
         return { email_address: row.email_address, access_token: cipher.open(row.access_token_sealed, id) };
       if (!row.refresh_token_sealed || !isOAuthEmailProvider(row.provider))
         throw EmailException.reconnectNeeded(row.email_address);

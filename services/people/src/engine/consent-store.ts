@@ -31,7 +31,9 @@ export async function readConsentFacts(manager: EntityManager, personId: string)
   );
   const inbound: { event_type: string; at: Date }[] = await manager.query(
     `SELECT "event_type", max("timestamp") AS "at" FROM "people"."events"
-     WHERE "person_id" = $1 AND "event_type" = ANY($2) GROUP BY "event_type"`,
+     WHERE "person_id" = $1 AND "event_type" = ANY($2)
+       AND coalesce("content_data"->>'status', '') <> 'auto_reply' -- an out-of-office is not the lead writing
+     GROUP BY "event_type"`,
     [personId, Object.keys(WROTE_ON)],
   );
   const wrote: ConsentFacts['wrote'] = {};

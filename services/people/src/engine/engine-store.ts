@@ -58,7 +58,8 @@ export function outboundFacts(events: readonly TimelineFact[], inboundTypes: rea
   let outbound = 0;
   let inbound = 0;
   for (const event of events) {
-    if (inboundTypes.includes(event.event_type)) {
+    // An automatic answer (out-of-office: docs/decisions/0018-email-replies.md) is not the lead replying.
+    if (inboundTypes.includes(event.event_type) && event.content_data?.status !== 'auto_reply') {
       inbound++;
       if (!lastInbound || event.timestamp > lastInbound) lastInbound = event.timestamp;
     }

@@ -151,3 +151,22 @@ export async function earlierEmailMessageIds(
   );
   return rows.map((row) => row.message_id).filter((id): id is string => !!id);
 }
+
+/**
+ * The lead an e-mail the product sent to in this practice under one of these Message-IDs (a reply's
+ * In-Reply-To/References), the latest such send first; null when none.
+ */
+export async function leadOfSentEmail(
+  manager: EntityManager,
+  practiceId: string,
+  messageIds: string[],
+): Promise<string | null> {
+  if (messageIds.length === 0) return null;
+  const [sent]: { person_id: string }[] = await manager.query(
+    `SELECT "person_id" FROM "people"."outreach_sends"
+     WHERE "practice_id" = $1 AND "channel" = 'email' AND "provider_id" = ANY($2::text[])
+     ORDER BY "sent_at" DESC NULLS LAST LIMIT 1`,
+    [practiceId, messageIds],
+  );
+  return sent?.person_id ?? null;
+}
