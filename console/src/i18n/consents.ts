@@ -35,6 +35,7 @@ export const consentTexts = {
     opt_out_message: 'the lead asked not to be contacted',
     staff_removal: 'staff recorded the lead wants no contact',
     email_unsubscribe: 'the lead unsubscribed from e-mail',
+    email_reply: 'the lead replied asking for no more e-mail',
     unknown: 'no reason recorded',
   },
 };

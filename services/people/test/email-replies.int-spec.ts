@@ -249,6 +249,11 @@ describe('e-mail replies read from the practice’s mailbox (dovecot IMAP, XOAUT
     const practice = randomUUID();
     const accountId = await connect(practice);
     const lead = await h.leads.person(practice);
+    await h.dataSource.query(
+      `INSERT INTO "people"."consents" ("practice_id", "person_id", "channel", "source", "consent_text", "given_at")
+       VALUES ($1, $2, 'email', 'website_form', 'I agree to be contacted', now())`,
+      [practice, lead.person_id],
+    );
     const sentId = await emailLead(lead);
     await deliver({ from: lead.primary_email!, inReplyTo: sentId, body: 'Unsubscribe' });
 
@@ -263,6 +268,12 @@ describe('e-mail replies read from the practice’s mailbox (dovecot IMAP, XOAUT
       .getRepository(TimelineEvent)
       .findBy({ person_id: lead.person_id, event_type: 'outreach_stopped' });
     expect(stopped.map((event) => event.content_data)).toEqual([{ channel: 'email', reason: 'email_reply' }]);
+    // The consent ledger keeps why e-mail stopped.
+    const [consent] = await h.dataSource.query(
+      `SELECT "withdrawn_reason" FROM "people"."consents" WHERE "person_id" = $1`,
+      [lead.person_id],
+    );
+    expect(consent).toEqual({ withdrawn_reason: 'email_reply' });
     expect(await analyses(lead.person_id)).toEqual([]);
   });
 

@@ -46,6 +46,7 @@ const REASON: Record<ConsentWithdrawal, string> = {
   opt_out_message: 'pp.leads.consent.reasons.opt_out_message',
   staff_removal: 'pp.leads.consent.reasons.staff_removal',
   email_unsubscribe: 'pp.leads.consent.reasons.email_unsubscribe',
+  email_reply: 'pp.leads.consent.reasons.email_reply',
 };
 
 const SOURCE: Record<string, string> = {

@@ -8,7 +8,12 @@ export const CONSENT_CHANNELS: readonly ConsentChannel[] = ['sms', 'phone', 'ema
 
 /** Why a consent stopped counting. */
 export type ConsentWithdrawal =
-  'sms_keyword' | 'carrier_unsubscribed' | 'opt_out_message' | 'staff_removal' | 'email_unsubscribe';
+  | 'sms_keyword'
+  | 'carrier_unsubscribed'
+  | 'opt_out_message'
+  | 'staff_removal'
+  | 'email_unsubscribe'
+  | 'email_reply';
 
 export interface ConsentRecordDto {
   consent_id: string;

@@ -15,6 +15,7 @@ const WITHDRAWALS = [
   'opt_out_message',
   'staff_removal',
   'email_unsubscribe',
+  'email_reply',
 ];
 
 export class ConsentRecordResponse implements ConsentRecordDto {

@@ -7,6 +7,7 @@ import { leadOfSentEmail } from '../outreach/send-ledger';
 import { LeadActivity } from '../timeline/lead-activity';
 import { EmailAccountRow } from './email-account.entity';
 import { EmailAccountsService } from './email-accounts.service';
+import { stopEmail } from './email-opt-out';
 import { parseInboundEmail } from './inbound-email';
 import { FetchedMessage, MailboxCursor, MailboxReader } from './mailbox-reader';
 import { InboundEmail, isEmailOptOut } from './reply-parsing';
@@ -211,7 +212,10 @@ export class EmailRepliesService {
       ]);
       if (mail.autoReply) return 'recorded';
       if (optOut) {
-        await this.stopEmail(manager, lead, mail.messageId!);
+        await stopEmail(manager, this.activity, lead, 'email_reply', {
+          source: 'imap',
+          message_id: mail.messageId,
+        });
         return 'recorded';
       }
       await this.engine.inquiryReceived(manager, {
@@ -262,23 +266,6 @@ export class EmailRepliesService {
     return manager.findOne(Person, {
       where: { person_id: byAddress.person_id, practice_id: practiceId },
       lock: { mode: 'pessimistic_write' },
-    });
-  }
-
-  /** A reply asking to stop: no more e-mail to this lead, at once (send-rules.ts refuses it), shown on the timeline. */
-  private async stopEmail(manager: EntityManager, lead: Person, messageId: string) {
-    if (lead.current_outreach_state?.email_opted_out === true) return;
-    await manager.query(
-      `UPDATE "people"."persons" SET "current_outreach_state" =
-         coalesce("current_outreach_state", '{}'::jsonb) || '{"email_opted_out": true}'::jsonb
-       WHERE "person_id" = $1`,
-      [lead.person_id],
-    );
-    lead.current_outreach_state = { ...lead.current_outreach_state, email_opted_out: true };
-    await this.activity.append(manager, lead, {
-      event_type: 'outreach_stopped',
-      content_data: { channel: 'email', reason: 'email_reply' },
-      event_metadata: { source: 'imap', message_id: messageId },
     });
   }
 }

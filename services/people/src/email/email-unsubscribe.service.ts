@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { withdrawConsents } from '../engine/consent-store';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import { EmailException } from './email.exception';
+import { stopEmail } from './email-opt-out';
 import { EmailSettings } from './email-settings';
 import { verifyUnsubscribeToken } from './mail-headers';
 
@@ -32,20 +32,7 @@ export class EmailUnsubscribeService {
         lock: { mode: 'pessimistic_write' },
       });
       if (!person) throw EmailException.unsubscribeLinkInvalid();
-      if (person.current_outreach_state?.email_opted_out === true) return;
-      // Merged in SQL: the other keys of the state (control mode, insights) stay as they are.
-      await manager.query(
-        `UPDATE "people"."persons" SET "current_outreach_state" =
-           coalesce("current_outreach_state", '{}'::jsonb) || '{"email_opted_out": true}'::jsonb
-         WHERE "person_id" = $1`,
-        [person.person_id],
-      );
-      person.current_outreach_state = { ...person.current_outreach_state, email_opted_out: true };
-      await withdrawConsents(manager, person.person_id, new Date(), 'email_unsubscribe', ['email']);
-      await this.activity.append(manager, person, {
-        event_type: 'outreach_stopped',
-        content_data: { channel: 'email', reason: 'email_unsubscribe' },
-      });
+      await stopEmail(manager, this.activity, person, 'email_unsubscribe');
     });
     this.logger.log(`A lead of practice ${named.practiceId} unsubscribed from e-mail`);
     return { unsubscribed: true };
