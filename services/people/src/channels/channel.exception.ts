@@ -5,11 +5,14 @@ export enum ChannelExceptionCode {
   MalformedWebhook = 'CHANNEL_MALFORMED_WEBHOOK',
   /** A message to a number no practice owns. */
   UnknownNumber = 'CHANNEL_UNKNOWN_NUMBER',
+  /** A voice webhook about a call the product did not place or answer. */
+  UnknownCall = 'CHANNEL_UNKNOWN_CALL',
 }
 
 const kinds: DomainErrorKinds<ChannelExceptionCode> = {
   [ChannelExceptionCode.MalformedWebhook]: DomainErrorKind.Invalid,
   [ChannelExceptionCode.UnknownNumber]: DomainErrorKind.NotFound,
+  [ChannelExceptionCode.UnknownCall]: DomainErrorKind.NotFound,
 };
 
 export const ChannelMessages = {

@@ -22,6 +22,7 @@ import { PracticeReadModel1764030000000 } from './migrations/1764030000000-Pract
 import { ConsentRefusals1764060000000 } from './migrations/1764060000000-ConsentRefusals';
 import { LeadCountSlots1764065000000 } from './migrations/1764065000000-LeadCountSlots';
 import { TwilioChannel1764070000000 } from './migrations/1764070000000-TwilioChannel';
+import { VoiceCalls1764100000000 } from './migrations/1764100000000-VoiceCalls';
 import { EmailAccounts1764081000000 } from './migrations/1764081000000-EmailAccounts';
 import { IntakeQueue1764090000000 } from './migrations/1764090000000-IntakeQueue';
 
@@ -60,5 +61,7 @@ export const peopleDatabase: ServiceDatabase = {
     TwilioChannel1764070000000,
     EmailAccounts1764081000000,
     IntakeQueue1764090000000,
+    // Twilio voice: inbound calls and the AI's calls, once per CallSid
+    VoiceCalls1764100000000,
   ],
 };
