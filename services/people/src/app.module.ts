@@ -1,4 +1,3 @@
-import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { ActionsModule } from './actions/actions.module';
