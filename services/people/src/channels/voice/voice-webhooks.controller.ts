@@ -6,7 +6,6 @@ import type { TwilioForm } from '../twilio-inbound.service';
 import { VoiceService } from './voice.service';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
-type Query = Record<string, unknown>;
 
 /**
  * Twilio's voice webhooks, public behind the gateway, which verifies X-Twilio-Signature (over the URL with its
@@ -38,8 +37,9 @@ export class VoiceWebhooksController {
   @ApiOperation({ summary: 'What staff hear before a forwarded call is connected (Twilio webhook, signed)' })
   @ApiOkResponse({ description: 'TwiML' })
   @ApiErrors(403, 404)
-  async whisper(@Query() query: Query, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    return xml(reply, await this.voice.whisper(query ?? {}));
+  async whisper(@Query('call') call: string | undefined,
+    @Query('turn') turn: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return xml(reply, await this.voice.whisper({ call }));
   }
 
   @Post('dial')
@@ -52,11 +52,12 @@ export class VoiceWebhooksController {
   @ApiOkResponse({ description: 'TwiML' })
   @ApiErrors(403, 404)
   async dial(
-    @Query() query: Query,
+    @Query('call') call: string | undefined,
+    @Query('turn') turn: string | undefined,
     @Body() form: TwilioForm,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    return xml(reply, await this.voice.dialEnded(query ?? {}, form ?? {}));
+    return xml(reply, await this.voice.dialEnded({ call, turn }, form ?? {}));
   }
 
   @Post('voicemail')
@@ -67,11 +68,12 @@ export class VoiceWebhooksController {
   @ApiOkResponse({ description: 'TwiML' })
   @ApiErrors(403, 404)
   async voicemail(
-    @Query() query: Query,
+    @Query('call') call: string | undefined,
+    @Query('turn') turn: string | undefined,
     @Body() form: TwilioForm,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    return xml(reply, await this.voice.voicemailRecorded(query ?? {}, form ?? {}));
+    return xml(reply, await this.voice.voicemailRecorded({ call, turn }, form ?? {}));
   }
 
   @Post('transcription')
@@ -82,11 +84,12 @@ export class VoiceWebhooksController {
   @ApiOkResponse({ description: 'Empty TwiML' })
   @ApiErrors(403, 404)
   async transcription(
-    @Query() query: Query,
+    @Query('call') call: string | undefined,
+    @Query('turn') turn: string | undefined,
     @Body() form: TwilioForm,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    await this.voice.voicemailTranscribed(query ?? {}, form ?? {});
+    await this.voice.voicemailTranscribed({ call, turn }, form ?? {});
     return xml(reply, EMPTY_TWIML);
   }
 
@@ -98,11 +101,12 @@ export class VoiceWebhooksController {
   @ApiOkResponse({ description: 'TwiML' })
   @ApiErrors(403, 404, 422)
   async ai(
-    @Query() query: Query,
+    @Query('call') call: string | undefined,
+    @Query('turn') turn: string | undefined,
     @Body() form: TwilioForm,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    return xml(reply, await this.voice.aiAnswered(query ?? {}, form ?? {}));
+    return xml(reply, await this.voice.aiAnswered({ call, turn }, form ?? {}));
   }
 
   @Post('gather')
@@ -113,11 +117,12 @@ export class VoiceWebhooksController {
   @ApiOkResponse({ description: 'TwiML' })
   @ApiErrors(403, 404)
   async gather(
-    @Query() query: Query,
+    @Query('call') call: string | undefined,
+    @Query('turn') turn: string | undefined,
     @Body() form: TwilioForm,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    return xml(reply, await this.voice.gathered(query ?? {}, form ?? {}));
+    return xml(reply, await this.voice.gathered({ call, turn }, form ?? {}));
   }
 
   @Post('status')
