@@ -21,6 +21,7 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
   const clock = new TestClock();
   const practice = randomUUID();
   const practiceNumber = testPracticeNumber('312');
+  /** The primary location's phone, '(312) 555-0177': the line calls are forwarded and handed over to. */
   const practiceLine = '+13125550177';
   let phoneSeq = 300;
   const nextPhone = () => `+1312555${String(phoneSeq++).padStart(4, '0')}`;
@@ -93,6 +94,13 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
   const leadWith = (phone: string) =>
     h.dataSource.getRepository(Person).findOneByOrFail({ practice_id: practice, primary_phone: phone });
   const textsTo = (phone: string) => twilio.messages.filter((message) => message.to === phone);
+  /** The send ledger's rows of a lead: written in the job's transaction, so final once the job's event changed. */
+  const sendsTo = async (personId: string) =>
+    (
+      (await h.dataSource.query(`SELECT 1 FROM "people"."outreach_sends" WHERE "person_id" = $1`, [
+        personId,
+      ])) as unknown[]
+    ).length;
   const call = (from: string) => twilio.voice.incoming({ from, to: practiceNumber, url: VOICE_URL });
 
   it('answers an inbound call with TwiML that rings the practice line with a whisper, and records the call', async () => {
@@ -106,7 +114,8 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
     const { status, twiml, callSid } = await call(from);
 
     expect(status).toBe(200);
-    expect(twiml).toMatch(/<Dial [^>]*timeout="20"[^>]*>\s*<Number [^>]*>\+13125550177<\/Number>\s*<\/Dial>/);
+    expect(twiml).toMatch(/<Dial [^>]*timeout="20"[^>]*>\s*<Number [^>]*>[^<]+<\/Number>\s*<\/Dial>/);
+    expect(twiml).toContain(`>${practiceLine}</Number>`);
     expect(twimlAttribute(twiml, 'Dial', 'action')).toMatch(
       /^https:\/\/pilot\.example\.com\/api\/v1\/channels\/twilio\/voice\/dial\?call=[0-9a-f-]{36}$/,
     );
@@ -195,10 +204,11 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
         ),
       );
     }
+    const lead = await leadWith(from);
+    expect(await sendsTo(lead.person_id)).toBe(1);
     await eventually(async () => textsTo(from).length === 1);
     expect(textsTo(from)[0]).toMatchObject({ from: practiceNumber });
     expect(textsTo(from)[0].body).toContain('Lakeview Smiles. Sorry we missed your call!');
-    const lead = await leadWith(from);
     await eventually(async () => (await events(lead.person_id, 'sms_sent')).length === 1);
     expect(await events(lead.person_id, 'phone_call_received')).toHaveLength(3);
 
@@ -239,6 +249,8 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
     await eventually(
       async () => (await events(lead.person_id, 'phone_call_received'))[0].content_data.status === 'missed',
     );
+    expect(await sendsTo(lead.person_id)).toBe(0);
+    expect(await sendsTo((await leadWith(late)).person_id)).toBe(0);
     expect(textsTo(optedOut)).toHaveLength(0);
     expect(textsTo(late)).toHaveLength(0);
   });
@@ -343,7 +355,7 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
     expect(again.twiml).toBe(turn.twiml);
 
     const handOver = await twilio.voice.say(created.sid, turn.twiml, 'Can I talk to someone at the office?');
-    expect(handOver.twiml).toMatch(/<Dial [^>]*>\+13125550177<\/Dial>/);
+    expect(handOver.twiml).toMatch(new RegExp(`<Dial [^>]*>\\${practiceLine}</Dial>`));
     expect(handOver.twiml).not.toContain('<Gather');
 
     const { recordingUrl } = await twilio.voice.end(created.sid, { duration: 95 });

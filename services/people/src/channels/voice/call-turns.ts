@@ -12,8 +12,13 @@ export interface CallTurn {
   text: string;
 }
 
-const PERSON_REQUEST =
-  /\b(talk|speak|connect|transfer|put)\b.{0,30}\b(someone|somebody|person|human|staff|receptionist|doctor|team|real|agent|representative|operator)\b|\b(real person|human being|representative|operator|receptionist)\b/i;
+const PERSON_REQUEST = new RegExp(
+  [
+    String.raw`\b(talk|speak|connect|transfer|put)\b.{0,30}\b(someone|somebody|person|human|staff|receptionist|doctor|team|agent|representative|operator)\b`,
+    String.raw`\b(real person|a human|human being|representative|operator|receptionist)\b`,
+  ].join('|'),
+  'i',
+);
 
 /** Whether the lead asks for a person ("can I talk to someone", "a real person please"). */
 export function wantsPerson(speech: string): boolean {
@@ -27,7 +32,27 @@ export function shortTurn(text: string, max = MAX_SENTENCES): string {
       .replace(/\s+/g, ' ')
       .trim()
       .match(/[^.!?]+[.!?]*/g) ?? [];
-  return sentences.slice(0, max).join(' ').trim();
+  return sentences
+    .slice(0, max)
+    .map((sentence) => sentence.trim())
+    .join(' ');
+}
+
+/** Openers a written message starts with and a turn in the middle of a call leaves out. */
+const OPENER =
+  /^(hi|hello|hey|good (morning|afternoon|evening))\b[^.!?]*[.!?]?$|^(thanks|thank you) for (your|the) (message|reply|inquiry|interest|reaching out)|^this is (the team at )?|^may i speak with/i;
+
+/** A drafted text as spoken mid-call: without its greeting and sign-off lines. */
+export function spokenReply(body: string): string {
+  const sentences =
+    body
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/[^.!?]+[.!?]*/g) ?? [];
+  return sentences
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence && !OPENER.test(sentence) && !/^(-|—)/.test(sentence))
+    .join(' ');
 }
 
 /** A call's turns as a transcript for staff: one line per turn, who spoke first. */
@@ -77,8 +102,9 @@ export function nextTurn(input: {
         : `Sorry to have bothered you. Have a good day.`;
     return { answer: { kind: 'hang_up', text }, escalated: false };
   }
+  // The built-in provider's phone draft is a whole call script (greeting first); a turn answers like a short text.
   const draft = draftMessage({
-    channel: 'phone',
+    channel: 'sms',
     purpose: 'reply',
     language: understanding.language,
     intent: understanding.intent,
@@ -91,7 +117,7 @@ export function nextTurn(input: {
     pricing: [],
     promotions: [],
   });
-  const reply = shortTurn(draft.body) || 'Thank you.';
+  const reply = shortTurn(spokenReply(draft.body)) || 'Thank you, I will make a note of that.';
   if (spoken + 1 >= MAX_AI_TURNS) {
     return {
       answer: {
@@ -101,10 +127,9 @@ export function nextTurn(input: {
       escalated: false,
     };
   }
-  return {
-    answer: { kind: 'say', text: `${reply} Is there anything else I can help with?` },
-    escalated: false,
-  };
+  // A turn ends on a question, so the lead knows it is their turn to speak.
+  const text = reply.endsWith('?') ? reply : `${reply} Is there anything else I can help with?`;
+  return { answer: { kind: 'say', text }, escalated: false };
 }
 
 export const SILENCE_PROMPT = "Sorry, I didn't catch that. Could you say it again?";

@@ -37,8 +37,11 @@ export class VoiceWebhooksController {
   @ApiOperation({ summary: 'What staff hear before a forwarded call is connected (Twilio webhook, signed)' })
   @ApiOkResponse({ description: 'TwiML' })
   @ApiErrors(403, 404)
-  async whisper(@Query('call') call: string | undefined,
-    @Query('turn') turn: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async whisper(
+    @Query('call') call: string | undefined,
+    @Query('turn') turn: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     return xml(reply, await this.voice.whisper({ call }));
   }
 

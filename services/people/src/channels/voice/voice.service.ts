@@ -231,7 +231,8 @@ export class VoiceService {
         turns: locked.turns,
         practice: {
           name: practice?.name ?? 'our practice',
-          phone: location?.phone ?? null,
+          // On the phone already: no 'call us at'.
+          phone: null,
           locationName: location?.name,
         },
         procedures: [],
