@@ -156,7 +156,9 @@ export class VoiceWebhooksController {
   }
 }
 
+/** TwiML may name the lead (the whisper): never cached. */
 function xml(reply: FastifyReply, body: string): string {
   void reply.header('content-type', 'text/xml; charset=utf-8');
+  void reply.header('cache-control', 'no-store');
   return body;
 }
