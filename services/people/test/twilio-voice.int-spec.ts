@@ -296,6 +296,29 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
     expect(sends).toHaveLength(1);
   });
 
+  it('refuses a callback whose CallSid is not the call its URL names, and one for a call that does not exist', async () => {
+    const from = nextPhone();
+    const first = await call(from);
+    const other = await call(nextPhone());
+    // The first call's dial action, posted (signed) with the other call's CallSid.
+    const action = String(twimlAttribute(first.twiml, 'Dial', 'action'));
+    const crossed = await twilio.voice.webhook(action, {
+      CallSid: other.callSid,
+      DialCallStatus: 'no-answer',
+    });
+    expect(crossed.status).toBe(404);
+    expect(JSON.parse(crossed.twiml)).toEqual({ detail: 'No such call' });
+    const unknown = await twilio.voice.webhook(
+      `${PUBLIC_BASE_URL}/api/v1/channels/twilio/voice/dial?call=${randomUUID()}`,
+      { CallSid: first.callSid, DialCallStatus: 'no-answer' },
+    );
+    expect(unknown.status).toBe(404);
+    const lead = await leadWith(from);
+    const [event] = await events(lead.person_id, 'phone_call_received');
+    expect(event.content_data.status).toBe('ringing');
+    expect(await sendsTo(lead.person_id)).toBe(0);
+  });
+
   it('places an AI call through Twilio, speaks in Gather turns, hands over on request and records the completed call', async () => {
     const phone = nextPhone();
     const lead = await h.leads.person(practice, {

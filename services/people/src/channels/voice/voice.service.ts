@@ -151,7 +151,7 @@ export class VoiceService {
 
   /** The forward ended: answered → done; otherwise voicemail (and a text-back, by the calls job). */
   async dialEnded(query: Record<string, unknown>, form: TwilioForm): Promise<string> {
-    const row = await this.byId(query.call);
+    const row = await this.byId(query.call, form);
     const status = text(form.DialCallStatus) || 'no-answer';
     await this.calls.add({ kind: 'dial-ended', call_id: row.call_id, dial_status: status }, row.call_id);
     if (status === 'completed') return hangupTwiml();
@@ -160,7 +160,7 @@ export class VoiceService {
 
   /** The caller finished a voicemail (Record's action). */
   async voicemailRecorded(query: Record<string, unknown>, form: TwilioForm): Promise<string> {
-    const row = await this.byId(query.call);
+    const row = await this.byId(query.call, form);
     const recording = text(form.RecordingUrl) || null;
     await this.calls.add(
       {
@@ -176,7 +176,7 @@ export class VoiceService {
 
   /** Twilio's transcription of a voicemail. */
   async voicemailTranscribed(query: Record<string, unknown>, form: TwilioForm): Promise<void> {
-    const row = await this.byId(query.call);
+    const row = await this.byId(query.call, form);
     const status = text(form.TranscriptionStatus);
     await this.calls.add(
       {
@@ -323,14 +323,15 @@ export class VoiceService {
     return row ?? null;
   }
 
-  private async byId(id: unknown): Promise<CallRow> {
+  /** The call a callback names; with the callback's form, its CallSid must be the call's own. */
+  private async byId(id: unknown, form?: TwilioForm): Promise<CallRow> {
     const callId = text(id);
     if (!UUID.test(callId)) throw unknownCall();
     const [row]: CallRow[] = await this.dataSource.query(
       `SELECT * FROM "people"."calls" WHERE "call_id" = $1`,
       [callId],
     );
-    if (!row) throw unknownCall();
+    if (!row || (form && row.call_sid !== text(form.CallSid))) throw unknownCall();
     return row;
   }
 
