@@ -94,6 +94,21 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
   const leadWith = (phone: string) =>
     h.dataSource.getRepository(Person).findOneByOrFail({ practice_id: practice, primary_phone: phone });
   const textsTo = (phone: string) => twilio.messages.filter((message) => message.to === phone);
+  /** An approved AI decision to call the lead, with its call script. */
+  const aiCall = (lead: Person, script: string): SendMessageJob => ({
+    idempotency_key: `decision:${randomUUID()}`,
+    practice_id: practice,
+    person_id: lead.person_id,
+    channel: 'phone',
+    action_type: 'schedule_call',
+    message: script,
+    subject: null,
+    source: 'ai_decision',
+    decision_id: null,
+    edited: false,
+    notes: null,
+    requested_by_name: 'Dana Reyes',
+  });
   /** The send ledger's rows of a lead: written in the job's transaction, so final once the job's event changed. */
   const sendsTo = async (personId: string) =>
     (
@@ -296,6 +311,20 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
     expect(sends).toHaveLength(1);
   });
 
+  it('shows an AI call nobody answered on its phone_call_sent, with no completed call', async () => {
+    const phone = nextPhone();
+    const lead = await h.leads.person(practice, { primary_phone: phone, first_name: 'Noor' });
+    expect(
+      await h.service.app.get(OutreachSender).send(aiCall(lead, 'Hi Noor, this is Lakeview Smiles.')),
+    ).toBe('sent');
+    const [placed] = twilio.voice.calls.filter((candidate) => candidate.to === phone);
+    await twilio.voice.end(placed.sid, { status: 'no-answer' });
+    await eventually(
+      async () => (await events(lead.person_id, 'phone_call_sent'))[0].content_data.status === 'no-answer',
+    );
+    expect(await events(lead.person_id, 'phone_call_completed')).toHaveLength(0);
+  });
+
   it('refuses a callback whose CallSid is not the call its URL names, and one for a call that does not exist', async () => {
     const from = nextPhone();
     const first = await call(from);
@@ -326,21 +355,10 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
       first_name: 'Sofia',
       last_name: 'Reyes',
     });
-    const job: SendMessageJob = {
-      idempotency_key: `decision:${randomUUID()}`,
-      practice_id: practice,
-      person_id: lead.person_id,
-      channel: 'phone',
-      action_type: 'schedule_call',
-      message:
-        'Hi Sofia, this is Lakeview Smiles calling about your question on teeth whitening. Do you have a minute?',
-      subject: null,
-      source: 'ai_decision',
-      decision_id: null,
-      edited: false,
-      notes: null,
-      requested_by_name: 'Dana Reyes',
-    };
+    const job = aiCall(
+      lead,
+      'Hi Sofia, this is Lakeview Smiles calling about your question on teeth whitening. Do you have a minute?',
+    );
 
     expect(await h.service.app.get(OutreachSender).send(job)).toBe('sent');
 

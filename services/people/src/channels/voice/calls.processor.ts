@@ -9,6 +9,7 @@ import { EngineTrigger } from '../../engine/engine-trigger';
 import { isAllowedTime } from '../../engine/timing-rules';
 import type { SendMessageJob } from '../../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../../outreach/outreach-queue';
+import { SendLedger } from '../../outreach/send-ledger';
 import { missingContact } from '../../outreach/send-rules';
 import { Person } from '../../persons/person.entity';
 import { CALLS_QUEUE } from '../../queues';
@@ -51,6 +52,7 @@ export class CallsProcessor extends WorkerHost {
     private readonly outreach: OutreachQueue,
     private readonly engine: EngineTrigger,
     private readonly clock: Clock,
+    private readonly ledger: SendLedger,
   ) {
     super();
   }
@@ -173,6 +175,16 @@ export class CallsProcessor extends WorkerHost {
       if (!row || row.direction !== 'outbound' || row.completed_event_id || !row.person_id) return;
       const person = await lockPerson(manager, row.person_id);
       if (!person) return;
+      if (status !== 'completed') {
+        // Nobody spoke (busy, no answer, failed, canceled): the call's phone_call_sent shows it; no completed call.
+        const send = await this.ledger.byProviderId(manager, callSid);
+        if (!send?.event_id) return;
+        const changed = await updateEventContent(manager, send.event_id, (content) =>
+          content.status === status ? null : { status },
+        );
+        if (changed) await this.activity.announce(manager, person);
+        return;
+      }
       const spoke = row.turns.some((turn) => turn.from === 'contact');
       const event = await this.activity.append(manager, person, {
         event_type: 'phone_call_completed',
