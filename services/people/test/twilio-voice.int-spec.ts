@@ -199,11 +199,15 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
     });
     expect(typeof event.content_data.summary).toBe('string');
     await eventually(async () => {
-      const analyses: { channel: string; trigger_event_id: string }[] = await h.dataSource.query(
-        `SELECT "channel", "trigger_event_id" FROM "people"."engine_analyses" WHERE "person_id" = $1`,
-        [lead.person_id],
+      const analyses: { channel: string; trigger_event_id: string; status: string }[] =
+        await h.dataSource.query(
+          `SELECT "channel", "trigger_event_id", "status" FROM "people"."engine_analyses" WHERE "person_id" = $1`,
+          [lead.person_id],
+        );
+      // The engine read the transcript through (analysis done).
+      return analyses.some(
+        (row) => row.channel === 'phone' && row.trigger_event_id === event.event_id && row.status === 'done',
       );
-      return analyses.some((row) => row.channel === 'phone' && row.trigger_event_id === event.event_id);
     });
   });
 
@@ -420,11 +424,11 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
     // A retried status callback writes nothing more.
     await twilio.voice.end(created.sid, { duration: 95 });
     await eventually(async () => {
-      const analyses: { channel: string }[] = await h.dataSource.query(
-        `SELECT "channel" FROM "people"."engine_analyses" WHERE "trigger_event_id" = $1`,
+      const analyses: { channel: string; status: string }[] = await h.dataSource.query(
+        `SELECT "channel", "status" FROM "people"."engine_analyses" WHERE "trigger_event_id" = $1`,
         [completed.event_id],
       );
-      return analyses.length === 1 && analyses[0].channel === 'phone';
+      return analyses.length === 1 && analyses[0].channel === 'phone' && analyses[0].status === 'done';
     });
     expect(await events(lead.person_id, 'phone_call_completed')).toHaveLength(1);
   });
