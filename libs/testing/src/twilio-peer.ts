@@ -50,6 +50,8 @@ export interface TwilioPeer {
     params: Record<string, string>,
     options?: { signedUrl?: string; signature?: string | null },
   ): Promise<Response>;
+  /** Twilio Voice: Calls.json and the call webhooks Twilio would post (see the Voice section below). */
+  voice: TwilioVoicePeer;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,8 @@ export async function startTwilioPeer(options: TwilioPeerOptions = {}): Promise<
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     if (await phoneNumbersRoute(phoneNumbers, { accountSid, authToken }, req, res, raw)) return;
+    const callsMatch = CALLS_PATH.exec((req.url ?? '').split('?')[0]);
+    if (req.method === 'POST' && callsMatch) return voice.handleCreate(req, res, callsMatch[1], raw);
     const match = MESSAGES_PATH.exec((req.url ?? '').split('?')[0]);
     if (req.method !== 'POST' || !match) {
       return sendError(res, 404, 20404, `The requested resource ${req.url} was not found`);
@@ -138,6 +142,8 @@ export async function startTwilioPeer(options: TwilioPeerOptions = {}): Promise<
     return fetch(url, { method: 'POST', headers, body: new URLSearchParams(params).toString() });
   }
 
+  const voice = createVoicePeer({ accountSid, authToken, post, invalid });
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -170,6 +176,7 @@ export async function startTwilioPeer(options: TwilioPeerOptions = {}): Promise<
       return response.status;
     },
     post,
+    voice: voice.api,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -370,4 +377,317 @@ async function phoneNumbersRoute(
   }
   sendError(res, 405, 20004, 'Method not allowed');
   return true;
+}
+
+// --- Voice: Calls.json and call webhooks ------------------------------------------------------------------------
+
+/**
+ * Twilio Voice as the product uses it: `POST /2010-04-01/Accounts/{AccountSid}/Calls.json` (form-encoded To, From,
+ * Url, StatusCallback, Record, RecordingStatusCallback; Basic auth) answers 201 with the call resource (`sid` CA…,
+ * `status` 'queued'), 401/20003 for wrong credentials, 21211 for an invalid 'To', 21205 without a Url. And Twilio's
+ * side of a call: every webhook it would post (the call's Url when answered, a Gather's action with the speech, a
+ * Dial's action, a Record's action and transcription, the status and recording callbacks), signed with
+ * X-Twilio-Signature over the URL as the TwiML or the create named it.
+ */
+export interface TwilioPeerCall {
+  sid: string;
+  to: string;
+  from: string;
+  url: string;
+  status_callback: string | null;
+  recording_status_callback: string | null;
+  record: boolean;
+}
+
+export interface VoiceWebhookAnswer {
+  status: number;
+  /** The answer's body: TwiML on success, the {"detail"} JSON otherwise. */
+  twiml: string;
+}
+
+export interface TwilioVoicePeer {
+  /** Every call accepted (201), oldest first. */
+  calls: TwilioPeerCall[];
+  /** Every Calls.json request received, accepted or refused. */
+  readonly requests: number;
+  /**
+   * Webhook URLs on `publicBaseUrl` (the product's PUBLIC_BASE_URL) are posted to `target` instead (the service
+   * under test on loopback), still signed for the public URL, as the gateway verifies them.
+   */
+  route(publicBaseUrl: string, target: string): void;
+  /** Posts a signed webhook form to a (public) URL as Twilio does. */
+  webhook(url: string, params: Record<string, string>): Promise<VoiceWebhookAnswer>;
+  /** A call to `to` rings the product's voice URL (`/api/v1/channels/twilio/voice` on the public base). */
+  incoming(input: {
+    from: string;
+    to: string;
+    url: string;
+    callSid?: string;
+  }): Promise<VoiceWebhookAnswer & { callSid: string }>;
+  /** The callee of a created call picks up: Twilio requests the call's Url. */
+  answer(callSid: string): Promise<VoiceWebhookAnswer>;
+  /** The caller says `speech` (empty: silence) to the TwiML's <Gather>: its action is posted with SpeechResult. */
+  say(callSid: string, twiml: string, speech: string): Promise<VoiceWebhookAnswer>;
+  /** The TwiML's <Dial> ended with DialCallStatus (completed, no-answer, busy, failed): its action is posted. */
+  dialEnded(callSid: string, twiml: string, dialStatus: string): Promise<VoiceWebhookAnswer>;
+  /** The whisper URL of the TwiML's <Number> is requested when staff pick up. */
+  whisper(callSid: string, twiml: string): Promise<VoiceWebhookAnswer>;
+  /** A voicemail is recorded (<Record>'s action), then its transcription posted (transcribeCallback). */
+  leaveVoicemail(
+    callSid: string,
+    twiml: string,
+    input: { transcript: string; duration?: number },
+  ): Promise<{ recorded: VoiceWebhookAnswer; transcribed: VoiceWebhookAnswer; recordingUrl: string }>;
+  /** A created call ends: its status callback (completed, CallDuration) and, when recorded, its recording callback. */
+  end(
+    callSid: string,
+    input?: { status?: string; duration?: number },
+  ): Promise<{ recordingUrl: string | null }>;
+}
+
+const CALLS_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Calls\.json$/;
+
+/** The value of an attribute of the first `tag` element of a TwiML document (XML entities decoded), or null. */
+export function twimlAttribute(twiml: string, tag: string, attribute: string): string | null {
+  const element = new RegExp(`<${tag}\\b[^>]*>`).exec(twiml)?.[0];
+  const value = element && new RegExp(`\\s${attribute}="([^"]*)"`).exec(element)?.[1];
+  return value == null ? null : decodeXml(value);
+}
+
+function decodeXml(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function createVoicePeer(context: {
+  accountSid: string;
+  authToken: string;
+  invalid: Set<string>;
+  post: TwilioPeer['post'];
+}) {
+  const { accountSid, authToken } = context;
+  const calls: TwilioPeerCall[] = [];
+  const routes: { publicBaseUrl: string; target: string }[] = [];
+  let requests = 0;
+  let recordings = 0;
+
+  const routed = (url: string): string => {
+    const rule = routes.find((candidate) => url.startsWith(candidate.publicBaseUrl));
+    return rule ? rule.target + url.slice(rule.publicBaseUrl.length) : url;
+  };
+
+  async function webhook(url: string, params: Record<string, string>): Promise<VoiceWebhookAnswer> {
+    const response = await context.post(routed(url), params, { signedUrl: url });
+    return { status: response.status, twiml: await response.text() };
+  }
+
+  const callOf = (sid: string): TwilioPeerCall => {
+    const call = calls.find((candidate) => candidate.sid === sid);
+    if (!call) throw new Error(`No call ${sid}`);
+    return call;
+  };
+  const base = (sid: string, extra: Record<string, string> = {}): Record<string, string> => {
+    const call = calls.find((candidate) => candidate.sid === sid);
+    return {
+      AccountSid: accountSid,
+      ApiVersion: '2010-04-01',
+      CallSid: sid,
+      ...(call ? { From: call.from, To: call.to, Direction: 'outbound-api' } : {}),
+      ...extra,
+    };
+  };
+  const required = (twiml: string, tag: string, attribute: string): string => {
+    const value = twimlAttribute(twiml, tag, attribute);
+    if (!value) throw new Error(`No <${tag} ${attribute}> in ${twiml}`);
+    return value;
+  };
+  const recordingUrl = () =>
+    `https://api.twilio.com/2010-04-01/Accounts/${accountSid}/Recordings/RE${randomBytes(16).toString('hex')}`;
+  const inbound = new Map<string, { from: string; to: string }>();
+  const inboundFields = (sid: string): Record<string, string> => {
+    const call = inbound.get(sid);
+    return call ? { From: call.from, To: call.to, Direction: 'inbound' } : {};
+  };
+
+  const api: TwilioVoicePeer = {
+    calls,
+    get requests() {
+      return requests;
+    },
+    route: (publicBaseUrl, target) => void routes.push({ publicBaseUrl, target }),
+    webhook,
+    async incoming(input) {
+      const callSid = input.callSid ?? `CA${randomBytes(16).toString('hex')}`;
+      inbound.set(callSid, { from: input.from, to: input.to });
+      const answer = await webhook(input.url, {
+        ...base(callSid, inboundFields(callSid)),
+        CallStatus: 'ringing',
+      });
+      return { ...answer, callSid };
+    },
+    async answer(callSid) {
+      const call = callOf(callSid);
+      return webhook(call.url, base(callSid, { CallStatus: 'in-progress', AnsweredBy: 'human' }));
+    },
+    async say(callSid, twiml, speech) {
+      const action = required(twiml, 'Gather', 'action');
+      return webhook(
+        action,
+        base(callSid, {
+          ...inboundFields(callSid),
+          CallStatus: 'in-progress',
+          ...(speech ? { SpeechResult: speech, Confidence: '0.92' } : {}),
+        }),
+      );
+    },
+    async dialEnded(callSid, twiml, dialStatus) {
+      const action = required(twiml, 'Dial', 'action');
+      return webhook(
+        action,
+        base(callSid, {
+          ...inboundFields(callSid),
+          CallStatus: 'in-progress',
+          DialCallStatus: dialStatus,
+          ...(dialStatus === 'completed' ? { DialCallDuration: '42' } : {}),
+        }),
+      );
+    },
+    async whisper(callSid, twiml) {
+      const url = required(twiml, 'Number', 'url');
+      const child = `CA${randomBytes(16).toString('hex')}`;
+      return webhook(url, {
+        ...base(child),
+        ParentCallSid: callSid,
+        CallStatus: 'in-progress',
+        Direction: 'outbound-dial',
+      });
+    },
+    async leaveVoicemail(callSid, twiml, input) {
+      const action = required(twiml, 'Record', 'action');
+      const transcribeCallback = required(twiml, 'Record', 'transcribeCallback');
+      recordings += 1;
+      const recording = recordingUrl();
+      const recordingSid = recording.split('/').pop() as string;
+      const fields = { ...inboundFields(callSid), RecordingUrl: recording, RecordingSid: recordingSid };
+      const recorded = await webhook(
+        action,
+        base(callSid, {
+          ...fields,
+          CallStatus: 'in-progress',
+          RecordingDuration: String(input.duration ?? 12),
+        }),
+      );
+      const transcribed = await webhook(
+        transcribeCallback,
+        base(callSid, {
+          ...fields,
+          TranscriptionSid: `TR${randomBytes(16).toString('hex')}`,
+          TranscriptionText: input.transcript,
+          TranscriptionStatus: 'completed',
+          TranscriptionType: 'fast',
+          TranscriptionUrl: `${recording}/Transcriptions`,
+        }),
+      );
+      return { recorded, transcribed, recordingUrl: recording };
+    },
+    async end(callSid, input = {}) {
+      const call = callOf(callSid);
+      const status = input.status ?? 'completed';
+      const duration = String(input.duration ?? 37);
+      let recording: string | null = null;
+      if (call.record && status === 'completed' && call.recording_status_callback) {
+        recording = recordingUrl();
+        await webhook(call.recording_status_callback, {
+          AccountSid: accountSid,
+          CallSid: callSid,
+          RecordingSid: recording.split('/').pop() as string,
+          RecordingUrl: recording,
+          RecordingStatus: 'completed',
+          RecordingDuration: duration,
+          RecordingChannels: '1',
+          RecordingSource: 'OutboundAPI',
+        });
+      }
+      if (call.status_callback) {
+        await webhook(
+          call.status_callback,
+          base(callSid, { CallStatus: status, CallDuration: status === 'completed' ? duration : '0' }),
+        );
+      }
+      return { recordingUrl: recording };
+    },
+  };
+
+  async function handleCreate(
+    req: IncomingMessage,
+    res: ServerResponse,
+    account: string,
+    raw: string,
+  ): Promise<void> {
+    requests += 1;
+    const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+    if (req.headers.authorization !== expected || account !== accountSid) {
+      return sendError(res, 401, 20003, 'Authenticate');
+    }
+    const form = new URLSearchParams(raw);
+    const to = form.get('To') ?? '';
+    const from = form.get('From') ?? '';
+    const url = form.get('Url') ?? '';
+    if (!to) return sendError(res, 400, 21201, "No 'To' number is specified");
+    if (!url && !form.get('Twiml')) return sendError(res, 400, 21205, 'Url parameter is required.');
+    if (context.invalid.has(to)) return sendError(res, 400, 21211, `Invalid 'To' Phone Number: ${to}`);
+    const sid = `CA${randomBytes(16).toString('hex')}`;
+    calls.push({
+      sid,
+      to,
+      from,
+      url,
+      status_callback: form.get('StatusCallback'),
+      recording_status_callback: form.get('RecordingStatusCallback'),
+      record: form.get('Record') === 'true',
+    });
+    const now = new Date().toUTCString();
+    sendJson(res, 201, {
+      sid,
+      account_sid: accountSid,
+      to,
+      to_formatted: to,
+      from,
+      from_formatted: from,
+      status: 'queued',
+      direction: 'outbound-api',
+      api_version: '2010-04-01',
+      date_created: now,
+      date_updated: now,
+      start_time: null,
+      end_time: null,
+      duration: null,
+      price: null,
+      price_unit: 'USD',
+      answered_by: null,
+      caller_name: null,
+      forwarded_from: null,
+      group_sid: null,
+      parent_call_sid: null,
+      phone_number_sid: null,
+      queue_time: '0',
+      trunk_sid: null,
+      uri: `/2010-04-01/Accounts/${accountSid}/Calls/${sid}.json`,
+      subresource_uris: {
+        recordings: `/2010-04-01/Accounts/${accountSid}/Calls/${sid}/Recordings.json`,
+      },
+    });
+  }
+
+  return {
+    api,
+    handleCreate,
+    get recordings() {
+      return recordings;
+    },
+  };
 }

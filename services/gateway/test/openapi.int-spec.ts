@@ -40,7 +40,19 @@ function isPublic(name: string): boolean {
  * Twilio's webhooks: public (Twilio signs them; a missing or wrong signature is a 403, never a 401) and answered
  * with TwiML (text/xml), which is what Twilio reads, not a JSON schema.
  */
-const TWILIO_WEBHOOKS = ['POST /api/v1/channels/twilio/sms', 'POST /api/v1/channels/twilio/status'];
+const TWILIO_WEBHOOKS = [
+  'POST /api/v1/channels/twilio/sms',
+  'POST /api/v1/channels/twilio/status',
+  'POST /api/v1/channels/twilio/voice',
+  'POST /api/v1/channels/twilio/voice/whisper',
+  'POST /api/v1/channels/twilio/voice/dial',
+  'POST /api/v1/channels/twilio/voice/voicemail',
+  'POST /api/v1/channels/twilio/voice/transcription',
+  'POST /api/v1/channels/twilio/voice/ai',
+  'POST /api/v1/channels/twilio/voice/gather',
+  'POST /api/v1/channels/twilio/voice/status',
+  'POST /api/v1/channels/twilio/voice/recording',
+];
 
 /** The named component a JSON response refers to (directly, or as the items of an array). */
 function componentOf(document: Document, response: Response | undefined): Schema | undefined {

@@ -16,6 +16,7 @@ import { GatewayHarness, startGateway } from './gateway-harness';
 const PUBLIC_BASE_URL = 'https://pilot.example.com';
 const SMS_PATH = '/api/v1/channels/twilio/sms';
 const STATUS_PATH = '/api/v1/channels/twilio/status';
+const VOICE_PATH = '/api/v1/channels/twilio/voice';
 
 /**
  * Twilio's webhooks through the gateway, for real: the gateway verifies X-Twilio-Signature (PUBLIC_BASE_URL plus
@@ -148,6 +149,56 @@ describe("Twilio's webhooks through the gateway (signature verified, real people
   it('accepts a signed status callback for a message it does not know, and changes nothing', async () => {
     const form = { MessageSid: `SM${randomUUID().replace(/-/g, '')}`, MessageStatus: 'delivered' };
     expect((await post(STATUS_PATH, form, signed(STATUS_PATH, form))).status).toBe(200);
+  });
+
+  const callForm = (from: string) => ({
+    CallSid: `CA${randomBytes(16).toString('hex')}`,
+    AccountSid: `AC${'0'.repeat(32)}`,
+    From: from,
+    To: practiceNumber,
+    CallStatus: 'ringing',
+    Direction: 'inbound',
+  });
+  const storedCalls = async (from: string) => ({
+    calls: (await sql.query(`SELECT 1 FROM "people"."calls" WHERE "from_number" = $1`, [from])).rowCount,
+    leads: (await sql.query(`SELECT 1 FROM "people"."persons" WHERE "primary_phone" = $1`, [from])).rowCount,
+  });
+
+  it('refuses an unsigned or wrongly signed call webhook with 403 and stores nothing', async () => {
+    const from = phone();
+    const form = callForm(from);
+    const unsigned = await post(VOICE_PATH, form);
+    expect(unsigned.status).toBe(403);
+    expect(unsigned.body).toEqual({ detail: 'Missing or invalid X-Twilio-Signature' });
+    expect((await post(VOICE_PATH, form, signed(SMS_PATH, form))).status).toBe(403);
+    // A callback's query is part of what Twilio signs: the same form signed without it is refused.
+    const dial = `${VOICE_PATH}/dial?call=${randomUUID()}`;
+    const dialForm = { CallSid: form.CallSid, DialCallStatus: 'no-answer' };
+    expect((await post(dial, dialForm, signed(`${VOICE_PATH}/dial`, dialForm))).status).toBe(403);
+    for (const path of [
+      '/whisper',
+      '/voicemail',
+      '/transcription',
+      '/ai',
+      '/gather',
+      '/status',
+      '/recording',
+    ]) {
+      expect((await post(`${VOICE_PATH}${path}`, { CallSid: form.CallSid })).status).toBe(403);
+    }
+    expect(await storedCalls(from)).toEqual({ calls: 0, leads: 0 });
+  });
+
+  it('forwards a signed inbound call to people: TwiML that rings the practice line, once per CallSid', async () => {
+    const from = phone();
+    const form = callForm(from);
+    for (let i = 0; i < 2; i += 1) {
+      const response = await post(VOICE_PATH, form, signed(VOICE_PATH, form));
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toContain('text/xml');
+      expect(response.text).toMatch(/<Dial |<Record /);
+    }
+    expect(await storedCalls(from)).toEqual({ calls: 1, leads: 1 });
   });
 
   it('refuses a body larger than any Twilio webhook with 413, unread by people', async () => {

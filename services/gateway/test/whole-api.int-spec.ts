@@ -342,6 +342,42 @@ describe('the whole API, from its merged OpenAPI document', () => {
         exempt:
           'public, no caller: Twilio signs it (twilio-webhooks.int-spec.ts); it names only a MessageSid the product received from Twilio',
       },
+      'POST /api/v1/channels/twilio/voice': {
+        exempt:
+          'public, no caller: Twilio signs it (twilio-webhooks.int-spec.ts); it names a practice only by its own number in To',
+      },
+      'POST /api/v1/channels/twilio/voice/whisper': {
+        exempt:
+          'public, no caller: Twilio signs it, query included (twilio-webhooks.int-spec.ts); it names only a call the product placed or answered (its random call id or CallSid)',
+      },
+      'POST /api/v1/channels/twilio/voice/dial': {
+        exempt:
+          'public, no caller: Twilio signs it, query included (twilio-webhooks.int-spec.ts); it names only a call the product placed or answered (its random call id or CallSid)',
+      },
+      'POST /api/v1/channels/twilio/voice/voicemail': {
+        exempt:
+          'public, no caller: Twilio signs it, query included (twilio-webhooks.int-spec.ts); it names only a call the product placed or answered (its random call id or CallSid)',
+      },
+      'POST /api/v1/channels/twilio/voice/transcription': {
+        exempt:
+          'public, no caller: Twilio signs it, query included (twilio-webhooks.int-spec.ts); it names only a call the product placed or answered (its random call id or CallSid)',
+      },
+      'POST /api/v1/channels/twilio/voice/ai': {
+        exempt:
+          'public, no caller: Twilio signs it, query included (twilio-webhooks.int-spec.ts); it names only a call the product placed or answered (its random call id or CallSid)',
+      },
+      'POST /api/v1/channels/twilio/voice/gather': {
+        exempt:
+          'public, no caller: Twilio signs it, query included (twilio-webhooks.int-spec.ts); it names only a call the product placed or answered (its random call id or CallSid)',
+      },
+      'POST /api/v1/channels/twilio/voice/status': {
+        exempt:
+          'public, no caller: Twilio signs it, query included (twilio-webhooks.int-spec.ts); it names only a call the product placed or answered (its random call id or CallSid)',
+      },
+      'POST /api/v1/channels/twilio/voice/recording': {
+        exempt:
+          'public, no caller: Twilio signs it, query included (twilio-webhooks.int-spec.ts); it names only a call the product placed or answered (its random call id or CallSid)',
+      },
       'POST /api/v1/auth/logout': {
         exempt: "names no practice or record: it revokes the caller's own token",
       },

@@ -1,9 +1,9 @@
-import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { ActionsModule } from './actions/actions.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { ChannelsModule } from './channels/channels.module';
+import { VoiceModule } from './channels/voice/voice.module';
 import { ConsentsModule } from './consents/consents.module';
 import { PeopleConfig } from './config';
 import { peopleDatabase } from './database/database';
@@ -16,7 +16,6 @@ import { IntakeModule } from './intake/intake.module';
 import { KnowledgeContextModule } from './knowledge-context/knowledge-context.module';
 import { OutreachModule } from './outreach/outreach.module';
 import { PersonsModule } from './persons/persons.module';
-import { CALLS_QUEUE } from './queues';
 import { TimelineModule } from './timeline/timeline.module';
 
 export interface AppModuleOptions {
@@ -36,8 +35,6 @@ export class AppModule {
         PlatformModule.forRoot({ config, database: peopleDatabase }),
         // practices and locations from practice.changes: automation level, site key, hours (the engine)
         PracticeReadModelModule,
-        // The calls queue's processors (place calls, recordings, transcripts) come with the AI issue.
-        BullModule.registerQueue({ name: CALLS_QUEUE }),
         TimelineModule,
         // What the practice knows (offer and website passages), kept from knowledge.changes for the AI.
         KnowledgeContextModule,
@@ -45,6 +42,8 @@ export class AppModule {
         ConsentsModule,
         // Consent and the providers' refusals (Twilio SMS: docs/decisions/0015-twilio-sms-channel.md).
         ChannelsModule,
+        // Twilio voice: inbound calls (forward, voicemail, text-back), the AI's calls; the `calls` queue.
+        VoiceModule.forRoot(config),
         // The outreach queue; its send processor runs only where ROLE is worker or all.
         OutreachModule.forRoot(config),
         // The AI engine: analyze-lead and run-action jobs on the outreach queue, Ask AI.

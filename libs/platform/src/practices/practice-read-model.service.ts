@@ -178,6 +178,20 @@ export class PracticeReadModel {
   }
 
   /**
+   * The number the practice calls from: its active default number with voice, else any active number with voice;
+   * null when it has none.
+   */
+  async voiceNumber(practiceId: string): Promise<string | null> {
+    const [row]: KnownVirtualNumber[] = await this.dataSource.query(
+      `SELECT * FROM "${this.schema}"."virtual_numbers"
+       WHERE "practice_id" = $1 AND "is_active" AND ("capabilities"->>'voice')::boolean
+       ORDER BY ("assignment_type" = 'practice_default') DESC, "phone_number" LIMIT 1`,
+      [practiceId],
+    );
+    return row?.phone_number ?? null;
+  }
+
+  /**
    * The practice with its automation level, outreach preferences and site key; null when unknown. Inside a
    * transaction pass its manager, so the read does not take a second pool connection.
    */

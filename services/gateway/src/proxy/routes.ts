@@ -23,7 +23,14 @@ const RULES: RouteRule[] = [
   { pattern: /^\/api\/v1\/email(\/|$)/, service: 'people' },
   { pattern: /^\/api\/v1\/webhooks(\/|$)/, service: 'people', public: true },
   // Twilio's webhooks: public, but the gateway verifies X-Twilio-Signature first (twilio-signature.ts).
-  { pattern: /^\/api\/v1\/channels\/twilio\/(sms|status)$/, service: 'people', public: true },
+  // Voice: the incoming call, and the callbacks of a call's TwiML (whisper, dial, voicemail, transcription, the AI's
+  // turns, status, recording: docs/decisions/0017-twilio-voice.md).
+  {
+    pattern:
+      /^\/api\/v1\/channels\/twilio\/(sms|status|voice|voice\/(whisper|dial|voicemail|transcription|ai|gather|status|recording))$/,
+    service: 'people',
+    public: true,
+  },
   // Which channels are the sandbox (simulated replies: docs/product/channels.md#simulated-replies).
   { pattern: /^\/api\/v1\/channels\/sandbox$/, service: 'people' },
   { pattern: /^\/api\/v1\/calendar(\/|$)/, service: 'calendar' },

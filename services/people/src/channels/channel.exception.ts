@@ -9,6 +9,8 @@ export enum ChannelExceptionCode {
   NotSandboxed = 'CHANNEL_NOT_SANDBOXED',
   /** A simulated reply from a lead without an address on that channel. */
   NoAddress = 'CHANNEL_NO_ADDRESS',
+  /** A voice webhook about a call the product did not place or answer. */
+  UnknownCall = 'CHANNEL_UNKNOWN_CALL',
 }
 
 const kinds: DomainErrorKinds<ChannelExceptionCode> = {
@@ -16,6 +18,7 @@ const kinds: DomainErrorKinds<ChannelExceptionCode> = {
   [ChannelExceptionCode.UnknownNumber]: DomainErrorKind.NotFound,
   [ChannelExceptionCode.NotSandboxed]: DomainErrorKind.Conflict,
   [ChannelExceptionCode.NoAddress]: DomainErrorKind.Invalid,
+  [ChannelExceptionCode.UnknownCall]: DomainErrorKind.NotFound,
 };
 
 export const ChannelMessages = {

@@ -76,7 +76,7 @@ export class TwilioInboundService {
         [sid, practiceId],
       );
       if (claimed.length === 0) return undefined;
-      const person = await this.leadFor(manager, practiceId, from);
+      const person = await leadForPhone(manager, practiceId, from);
       const received = new Date();
       const input = {
         event_type: 'sms_received',
@@ -120,32 +120,6 @@ export class TwilioInboundService {
       const person = changed ? await manager.findOneBy(Person, { person_id: send.person_id }) : null;
       if (person) await this.activity.announce(manager, person);
     });
-  }
-
-  /** The lead with this number in the practice, locked; a new lead when none has it. */
-  private async leadFor(
-    manager: EntityManager,
-    practiceId: string,
-    phone: string,
-  ): Promise<{ lead: Person; created: boolean }> {
-    const existing = await manager.findOne(Person, {
-      where: { practice_id: practiceId, primary_phone: phone },
-      order: { created_at: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (existing) return { lead: existing, created: false };
-    const now = new Date();
-    const lead = await manager.save(
-      manager.create(Person, {
-        practice_id: practiceId,
-        primary_phone: phone,
-        stage: 'Lead',
-        first_inquiry_at: now,
-        last_activity_at: now,
-        is_unseen: true,
-      }),
-    );
-    return { lead, created: true };
   }
 
   /**
@@ -199,4 +173,30 @@ export class TwilioInboundService {
     await this.outreach.record(manager, job);
     return job;
   }
+}
+
+/** The lead with this phone number in the practice, locked; a new lead when none has it (SMS and calls). */
+export async function leadForPhone(
+  manager: EntityManager,
+  practiceId: string,
+  phone: string,
+): Promise<{ lead: Person; created: boolean }> {
+  const existing = await manager.findOne(Person, {
+    where: { practice_id: practiceId, primary_phone: phone },
+    order: { created_at: 'ASC' },
+    lock: { mode: 'pessimistic_write' },
+  });
+  if (existing) return { lead: existing, created: false };
+  const now = new Date();
+  const lead = await manager.save(
+    manager.create(Person, {
+      practice_id: practiceId,
+      primary_phone: phone,
+      stage: 'Lead',
+      first_inquiry_at: now,
+      last_activity_at: now,
+      is_unseen: true,
+    }),
+  );
+  return { lead, created: true };
 }

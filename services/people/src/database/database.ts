@@ -24,6 +24,7 @@ import { LeadCountSlots1764065000000 } from './migrations/1764065000000-LeadCoun
 import { TwilioChannel1764070000000 } from './migrations/1764070000000-TwilioChannel';
 import { EmailAccounts1764081000000 } from './migrations/1764081000000-EmailAccounts';
 import { IntakeQueue1764090000000 } from './migrations/1764090000000-IntakeQueue';
+import { VoiceCalls1764100000000 } from './migrations/1764100000000-VoiceCalls';
 import { EmailReplies1764110000000 } from './migrations/1764110000000-EmailReplies';
 import { ConsentLedger1764140000000 } from './migrations/1764140000000-ConsentLedger';
 
@@ -62,6 +63,8 @@ export const peopleDatabase: ServiceDatabase = {
     TwilioChannel1764070000000,
     EmailAccounts1764081000000,
     IntakeQueue1764090000000,
+    // Twilio voice: inbound calls and the AI's calls, once per CallSid
+    VoiceCalls1764100000000,
     EmailReplies1764110000000,
     ConsentLedger1764140000000,
   ],

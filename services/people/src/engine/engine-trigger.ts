@@ -4,10 +4,10 @@ import { EntityManager } from 'typeorm';
 export interface InquiryTrigger {
   practice_id: string;
   person_id: string;
-  /** The timeline event that carries the inquiry (form_submission, sms_received, email_received…), or null
+  /** The timeline event that carries the inquiry (form_submission, sms_received, email_received, a call's phone_call_received or phone_call_completed…), or null
    * for a lead staff created without a message. */
   event_id: string | null;
-  channel: 'form' | 'sms' | 'email' | 'chat' | 'manual';
+  channel: 'form' | 'sms' | 'email' | 'chat' | 'phone' | 'manual';
   /** When the product received it: the start of speed to lead. */
   received_at: Date;
 }

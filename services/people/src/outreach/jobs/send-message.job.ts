@@ -14,8 +14,9 @@ export interface SendMessageJob {
   action_type: string;
   message: string;
   subject: string | null;
-  /** compliance: the one confirmation of an opt-out (STOP), sent although the lead is now opted out. */
-  source: 'ai_decision' | 'human_action' | 'compliance';
+  /** compliance: the one confirmation of an opt-out (STOP), sent although the lead is now opted out.
+   * auto_reply: the practice's automatic text-back after a missed call (channels/voice). */
+  source: 'ai_decision' | 'human_action' | 'compliance' | 'auto_reply';
   decision_id: string | null;
   /** Staff corrected the AI's message before it went out. */
   edited: boolean;

@@ -1,18 +1,20 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { CONFIG, PracticeReadModel } from '@pp/platform';
+import { DataSource } from 'typeorm';
 import { PeopleConfig, twilioAccount } from '../../config';
 import { EmailTransport } from '../../email/email.transport';
 import { ChannelTransport, OUTREACH_CHANNELS, OutreachChannel } from './channel-transport';
 import { SandboxTransport } from './sandbox.transport';
 import { TwilioSmsTransport } from './twilio-sms.transport';
+import { TwilioVoiceTransport } from './twilio-voice.transport';
 
 /** Where Twilio posts an SMS's status changes: the gateway's public webhook. */
 export const TWILIO_STATUS_PATH = '/api/v1/channels/twilio/status';
 
 /**
- * The transport of each channel: SMS goes through Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set
- * (from the practice's default virtual number); e-mail through the practice's connected mailbox when it has one
- * (EmailTransport, itself the sandbox otherwise); every other channel, and SMS without Twilio, is the sandbox.
+ * The transport of each channel: SMS and calls go through Twilio when TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are
+ * set (from the practice's default virtual number); e-mail through the practice's connected mailbox when it has one
+ * (EmailTransport, itself the sandbox otherwise); SMS and calls without Twilio are the sandbox.
  */
 @Injectable()
 export class Transports {
@@ -21,6 +23,7 @@ export class Transports {
   constructor(
     @Inject(CONFIG) config: PeopleConfig,
     numbers: PracticeReadModel,
+    dataSource: DataSource,
     @Optional() email?: EmailTransport,
   ) {
     this.byChannel = new Map<OutreachChannel, ChannelTransport>(
@@ -38,7 +41,21 @@ export class Transports {
           fromNumber: (practiceId) => numbers.smsNumber(practiceId),
         }),
       );
-      new Logger(Transports.name).log('SMS go out through Twilio');
+      // The AI's calls: the conversation is driven by the voice webhooks (channels/voice).
+      this.byChannel.set(
+        'phone',
+        new TwilioVoiceTransport(
+          {
+            accountSid: account.sid,
+            authToken: account.token,
+            baseUrl: account.baseUrl,
+            publicBaseUrl: config.PUBLIC_BASE_URL,
+            fromNumber: (practiceId) => numbers.voiceNumber(practiceId),
+          },
+          dataSource,
+        ),
+      );
+      new Logger(Transports.name).log('SMS and calls go out through Twilio');
     }
     if (email) this.byChannel.set('email', email);
   }

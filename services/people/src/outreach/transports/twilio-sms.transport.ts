@@ -27,7 +27,7 @@ type RequestOptions<TData> = IRequestClient.RequestOptions<TData>;
  * A twilio-node RequestClient that sends every request to another root, for TWILIO_API_BASE_URL (a loopback
  * peer in tests): twilio-node has no base-URL option, but takes a custom httpClient.
  */
-class RebasedRequestClient extends twilio.RequestClient {
+export class RebasedRequestClient extends twilio.RequestClient {
   constructor(private readonly base: URL) {
     super();
   }
