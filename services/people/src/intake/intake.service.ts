@@ -105,7 +105,8 @@ export class IntakeService {
       .createQueryBuilder()
       .insert()
       .into(FormSubmission)
-      .values(rows)
+      // Per row, so created_at keeps the batch's order (the sweep and the timeline of submissions read it).
+      .values(rows.map((row) => ({ ...row, created_at: () => 'clock_timestamp()' })))
       .orIgnore()
       .returning(['submission_id', 'practice_id', 'tracking_event_id'])
       .execute();
