@@ -252,10 +252,7 @@ export class IntakeService {
     at: { receivedAt: Date; submittedAt: Date },
   ): Promise<{ person: Person; created: boolean }> {
     const { receivedAt, submittedAt } = at;
-    const existing =
-      (read.phone && (await this.lockLead(manager, practiceId, { primary_phone: read.phone }))) ||
-      (read.email && (await this.lockLead(manager, practiceId, { primary_email: read.email }))) ||
-      null;
+    const existing = await this.lockLead(manager, practiceId, read.phone, read.email);
     if (!existing) {
       const person = await manager.save(
         manager.create(Person, {
@@ -288,17 +285,25 @@ export class IntakeService {
     return { person: existing, created: false };
   }
 
-  private lockLead(
+  /**
+   * The lead with the phone, else the one with the e-mail (the oldest, should staff have created two), locked;
+   * one statement finds and locks it, a second reads it only when there is one.
+   */
+  private async lockLead(
     manager: EntityManager,
     practiceId: string,
-    contact: { primary_phone: string } | { primary_email: string },
+    phone: string | null | undefined,
+    email: string | null | undefined,
   ): Promise<Person | null> {
-    return manager.findOne(Person, {
-      where: { practice_id: practiceId, ...contact },
-      // The oldest lead with it, should staff have created two.
-      order: { created_at: 'ASC', person_id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
+    if (!phone && !email) return null;
+    const [match]: { person_id: string }[] = await manager.query(
+      `SELECT "person_id" FROM "people"."persons"
+       WHERE "practice_id" = $1 AND ("primary_phone" = $2 OR "primary_email" = $3)
+       ORDER BY CASE WHEN "primary_phone" = $2 THEN 0 ELSE 1 END, "created_at", "person_id"
+       LIMIT 1 FOR UPDATE`,
+      [practiceId, phone ?? null, email ?? null],
+    );
+    return match ? manager.findOneBy(Person, { person_id: match.person_id }) : null;
   }
 
   /**
