@@ -31,7 +31,8 @@ export type KafkaBatchHandler = (events: KafkaBatchEvent[]) => Promise<void>;
 /**
  * Topics a service consumes a batch at a time rather than one message at a time (one transaction for many
  * messages where a message's own work is small next to its round trips and commit). A provider registers its
- * handler when it is made (its constructor: the consumer starts before the init hooks run); the handler must be idempotent (an inbox) as a failed batch is delivered again.
+ * handler when it is made (its constructor: the consumer starts before the init hooks run); the handler must be
+ * idempotent (an inbox), as a failed batch is delivered again.
  */
 @Injectable()
 export class KafkaBatchHandlers {

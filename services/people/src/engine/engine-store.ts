@@ -117,7 +117,8 @@ export async function patchOutreachState(
   // With the lead's next scheduled action in the same statement (one round trip).
   person.next_scheduled_action = also.next_scheduled_action;
   await manager.query(
-    `UPDATE "people"."persons" SET "current_outreach_state" = $2::jsonb, "next_scheduled_action" = $3, "updated_at" = now()
+    `UPDATE "people"."persons"
+     SET "current_outreach_state" = $2::jsonb, "next_scheduled_action" = $3, "updated_at" = now()
      WHERE "person_id" = $1`,
     [person.person_id, JSON.stringify(next), also.next_scheduled_action],
   );
