@@ -37,6 +37,9 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
       env: {
         // Generated on first start (secrets.mjs); a value set in the environment wins, but only the gateway
         // ever gets the signing secrets.
+        // people (ROLE all here) runs INTAKE_CONCURRENCY + OUTREACH_CONCURRENCY jobs besides its consumers and
+        // relay, each on a connection of its pool (services/people/README.md).
+        ...(name === 'people' ? { DB_POOL_MAX: '16' } : {}),
         ...serviceEnv(name, process.env),
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
         // Loopback only: nothing outside this machine reaches a service port (nor the gateway's).

@@ -10,7 +10,7 @@ import { inputServerOptions, registerInputParsing } from './errors/request-parsi
 import { createValidationPipe } from './errors/validation';
 import { registerHttpMetrics } from './health/metrics';
 import { MetricsServer } from './health/metrics-server';
-import { KafkaConsumerStatus, kafkaConsumerStrategy } from './kafka/kafka.consumer';
+import { KafkaBatchHandlers, KafkaConsumerStatus, kafkaConsumerStrategy } from './kafka/kafka.consumer';
 import type { ServiceConfig } from './platform.module';
 
 export interface ServiceDefinition<C extends ServiceConfig> {
@@ -93,6 +93,7 @@ export async function createServiceApp<C extends ServiceConfig>(
           fromBeginning: definition.consumeFromBeginning ?? false,
         },
         app.get(KafkaConsumerStatus),
+        app.get(KafkaBatchHandlers),
       ),
     );
   }

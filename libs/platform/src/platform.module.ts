@@ -12,7 +12,7 @@ import { MetricsServer } from './health/metrics-server';
 import { RedisClient } from './health/redis.provider';
 import { IdentityGuard } from './identity/identity.guard';
 import { InternalTokens } from './identity/internal-token';
-import { KafkaConsumerStatus } from './kafka/kafka.consumer';
+import { KafkaBatchHandlers, KafkaConsumerStatus } from './kafka/kafka.consumer';
 import { KafkaProducer } from './kafka/kafka.producer';
 import { OutboxRelay } from './kafka/outbox.relay';
 import { LoggingModule } from './logging/logging.module';
@@ -55,6 +55,7 @@ export class PlatformModule {
       Inbox,
       KafkaProducer,
       KafkaConsumerStatus,
+      KafkaBatchHandlers,
       OutboxRelay,
       RedisClient,
     ];

@@ -58,6 +58,8 @@ export const peopleConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   /** How many website forms a worker process takes in at once (the `intake` queue's concurrency). */
   INTAKE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** How many `outreach` jobs (analyses, actions, sends) a worker process runs at once. */
+  OUTREACH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   // Twilio SMS (docs/decisions/0015-twilio-sms-channel.md): with account and token, SMS go out through Twilio.
   ...channelSettings,
   ...emailConfigSchema.shape,

@@ -37,11 +37,21 @@ export class Outbox {
     };
     const correlationId = Correlation.current();
     if (correlationId) headers[EventHeaders.correlationId] = correlationId;
+    // The row and the relay's wake-up in one statement (one round trip); NOTIFY is delivered at commit.
     await manager.query(
-      `INSERT INTO "${this.schema}"."outbox" ("event_id", "topic", "key", "payload", "headers") VALUES ($1, $2, $3, $4, $5)`,
-      [full.event_id, topic, full.practice_id, JSON.stringify(full), JSON.stringify(headers)],
+      `WITH "added" AS (
+         INSERT INTO "${this.schema}"."outbox" ("event_id", "topic", "key", "payload", "headers")
+         VALUES ($1, $2, $3, $4, $5) RETURNING 1
+       ) SELECT pg_notify($6, '') FROM "added"`,
+      [
+        full.event_id,
+        topic,
+        full.practice_id,
+        JSON.stringify(full),
+        JSON.stringify(headers),
+        outboxChannel(this.schema),
+      ],
     );
-    await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(this.schema), '']);
     return full;
   }
 }

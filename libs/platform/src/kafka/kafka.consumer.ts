@@ -7,7 +7,7 @@ import {
   ServerKafka,
 } from '@nestjs/microservices';
 import { EventHeaders } from '@pp/contracts';
-import { Partitioners } from 'kafkajs';
+import { EachBatchPayload, KafkaMessage, Partitioners } from 'kafkajs';
 import { Correlation } from '../logging/correlation';
 import { kafkaClientConfig } from './kafka-options';
 
@@ -18,29 +18,113 @@ export class KafkaConsumerStatus {
   joined = false;
 }
 
+/** One message of a batch: its value parsed as JSON (the raw text when it is not JSON) and its headers. */
+export interface KafkaBatchEvent {
+  value: unknown;
+  headers: Record<string, string>;
+  offset: string;
+}
+
+/** Takes a whole fetched batch of one partition's messages, in order; a failure redelivers the batch. */
+export type KafkaBatchHandler = (events: KafkaBatchEvent[]) => Promise<void>;
+
+/**
+ * Topics a service consumes a batch at a time rather than one message at a time (one transaction for many
+ * messages where a message's own work is small next to its round trips and commit). A provider registers its
+ * handler when it is made (its constructor: the consumer starts before the init hooks run); the handler must be
+ * idempotent (an inbox), as a failed batch is delivered again.
+ */
+@Injectable()
+export class KafkaBatchHandlers {
+  private readonly handlers = new Map<string, KafkaBatchHandler>();
+
+  register(topic: string, handler: KafkaBatchHandler): void {
+    if (this.handlers.has(topic)) throw new Error(`a batch handler for ${topic} is registered already`);
+    this.handlers.set(topic, handler);
+  }
+
+  get(topic: string): KafkaBatchHandler | undefined {
+    return this.handlers.get(topic);
+  }
+
+  get topics(): string[] {
+    return [...this.handlers.keys()];
+  }
+}
+
+/** A batch message as a handler sees it. */
+function batchEvent(message: KafkaMessage): KafkaBatchEvent {
+  const text = message.value?.toString() ?? '';
+  let value: unknown = text;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Not JSON: the handler gets the text (as Nest's parser gives it to an @EventPattern handler).
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(message.headers ?? {})) {
+    if (header !== undefined) headers[name] = (Array.isArray(header) ? header[0] : header)?.toString() ?? '';
+  }
+  return { value, headers, offset: message.offset };
+}
+
 /** @nestjs/microservices' Kafka server, also reporting when its consumer group has joined. */
 class PlatformKafkaServer extends ServerKafka {
   constructor(
     options: KafkaOptions['options'],
     private readonly consumerStatus: KafkaConsumerStatus,
     private readonly fromBeginning: boolean | readonly string[] = false,
+    private readonly batchHandlers?: KafkaBatchHandlers,
   ) {
     super(options ?? {});
   }
 
   /**
    * Subscribes the topics a new group reads from the beginning apart from the others (Nest subscribes every
-   * pattern with one setting), then runs the consumer as Nest does.
+   * pattern with one setting), then runs the consumer as Nest does, or a batch at a time when the service
+   * registered batch handlers.
    */
   override async bindEvents(consumer: Parameters<ServerKafka['bindEvents']>[0]): Promise<void> {
-    const topics = [...this.messageHandlers.keys()];
+    const batchTopics = this.batchHandlers?.topics ?? [];
+    const topics = [...new Set([...this.messageHandlers.keys(), ...batchTopics])];
     const fromBeginning = (topic: string) =>
       this.fromBeginning === true || (this.fromBeginning !== false && this.fromBeginning.includes(topic));
     const early = topics.filter(fromBeginning);
     const late = topics.filter((topic) => !fromBeginning(topic));
     if (early.length > 0) await consumer.subscribe({ topics: early, fromBeginning: true });
     if (late.length > 0) await consumer.subscribe({ topics: late, fromBeginning: false });
-    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+    if (batchTopics.length === 0) {
+      await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+      return;
+    }
+    await consumer.run({ ...(this.options.run ?? {}), eachBatch: (payload) => this.handleBatch(payload) });
+  }
+
+  /**
+   * A batch handler's topic: the whole batch at once, its offsets committed after it succeeded. Any other
+   * topic: one message at a time through Nest's handler, each offset resolved after its message (as
+   * `eachMessage` does).
+   */
+  private async handleBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale, pause } = payload;
+    const batchHandler = this.batchHandlers?.get(batch.topic);
+    if (batchHandler) {
+      if (batch.messages.length === 0 || !isRunning() || isStale()) return;
+      try {
+        await batchHandler(batch.messages.map(batchEvent));
+      } catch (error) {
+        throw new KafkaRetriableException(error instanceof Error ? error.message : String(error));
+      }
+      resolveOffset(batch.lastOffset());
+      await heartbeat();
+      return;
+    }
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) break;
+      await this.handleMessage({ topic: batch.topic, partition: batch.partition, message, heartbeat, pause });
+      resolveOffset(message.offset);
+      await heartbeat();
+    }
   }
 
   override registerConsumerEventListeners(): void {
@@ -67,6 +151,7 @@ export function kafkaConsumerStrategy(
     fromBeginning?: boolean | readonly string[];
   },
   status: KafkaConsumerStatus,
+  batchHandlers?: KafkaBatchHandlers,
 ): CustomStrategy {
   return {
     strategy: new PlatformKafkaServer(
@@ -83,6 +168,7 @@ export function kafkaConsumerStrategy(
       },
       status,
       options.fromBeginning ?? false,
+      batchHandlers,
     ),
   };
 }

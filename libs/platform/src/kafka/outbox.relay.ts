@@ -16,6 +16,11 @@ const BATCH = 500;
 const IDLE_POLL_MS = 1000;
 const RETRY_MS = 2000;
 const RETENTION_DAYS = 7;
+/**
+ * After a NOTIFY the relay waits this long before it drains, so the rows of the commits that follow (a burst's
+ * many small transactions) leave in one pass: one lock, one read, one produce and one update for all of them.
+ */
+const WAKE_COALESCE_MS = 20;
 
 interface OutboxRow {
   id: string;
@@ -116,14 +121,22 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
+  /** Sleeps `ms`, or until a NOTIFY plus the coalescing window; a stop ends it at once. */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
+      let timer = setTimeout(done, ms);
+      let woken = false;
       function done() {
         clearTimeout(timer);
         resolve();
       }
-      this.wake = done;
+      this.wake = () => {
+        if (this.stopped) return done();
+        if (woken) return;
+        woken = true;
+        clearTimeout(timer);
+        timer = setTimeout(done, WAKE_COALESCE_MS);
+      };
     });
   }
 

@@ -56,9 +56,9 @@ export class ActionScheduler {
       due_at: action.due_at.toISOString(),
       reason: action.reason,
     };
-    await patchOutreachState(manager, person, { scheduled_action: state });
-    person.next_scheduled_action = action.due_at;
-    await manager.update(Person, { person_id: person.person_id }, { next_scheduled_action: action.due_at });
+    await patchOutreachState(manager, person, { scheduled_action: state }, [], {
+      next_scheduled_action: action.due_at,
+    });
     // A staff action writes its own scheduled_action event for the follow-up it chose.
     if (!context.withoutEvent)
       await this.activity.append(manager, person, {

@@ -17,29 +17,38 @@ const WROTE_ON: Record<string, ContactChannel> = {
  * when it last wrote on each channel.
  */
 export async function readConsentFacts(manager: EntityManager, personId: string): Promise<ConsentFacts> {
-  const records: { channel: ContactChannel; granted: boolean; given_at: Date }[] = await manager.query(
-    `SELECT "channel", "granted", "given_at" FROM "people"."consents"
-     WHERE "person_id" = $1 AND "withdrawn_at" IS NULL`,
-    [personId],
-  );
-  const [made]: { from_form: boolean }[] = await manager.query(
-    `SELECT EXISTS (
-       SELECT 1 FROM "people"."form_submissions" s JOIN "people"."persons" p ON p."person_id" = s."person_id"
-       WHERE s."person_id" = $1 AND s."created_at" <= p."created_at"
-     ) AS "from_form"`,
-    [personId],
-  );
-  const inbound: { event_type: string; at: Date }[] = await manager.query(
-    `SELECT "event_type", max("timestamp") AS "at" FROM "people"."events"
-     WHERE "person_id" = $1 AND "event_type" = ANY($2)
-       AND coalesce("content_data"->>'status', '') <> 'auto_reply' -- an out-of-office is not the lead writing
-     GROUP BY "event_type"`,
+  // One round trip (read at every stage of every lead).
+  const [facts]: {
+    records: { channel: ContactChannel; granted: boolean; given_at: string }[];
+    from_form: boolean;
+    inbound: { event_type: string; at: string }[];
+  }[] = await manager.query(
+    `SELECT
+       COALESCE((
+         SELECT json_agg(json_build_object('channel', c."channel", 'granted', c."granted", 'given_at', c."given_at"))
+         FROM "people"."consents" c WHERE c."person_id" = $1 AND c."withdrawn_at" IS NULL
+       ), '[]'::json) AS "records",
+       EXISTS (
+         SELECT 1 FROM "people"."form_submissions" s JOIN "people"."persons" p ON p."person_id" = s."person_id"
+         WHERE s."person_id" = $1 AND s."created_at" <= p."created_at"
+       ) AS "from_form",
+       COALESCE((
+         SELECT json_agg(json_build_object('event_type', i."event_type", 'at', i."at"))
+         FROM (
+           SELECT "event_type", max("timestamp") AS "at" FROM "people"."events"
+           WHERE "person_id" = $1 AND "event_type" = ANY($2)
+             -- an out-of-office is not the lead writing
+             AND coalesce("content_data"->>'status', '') <> 'auto_reply'
+           GROUP BY "event_type"
+         ) i
+       ), '[]'::json) AS "inbound"`,
     [personId, Object.keys(WROTE_ON)],
   );
+  const { records, inbound } = facts;
   const wrote: ConsentFacts['wrote'] = {};
   for (const row of inbound) wrote[WROTE_ON[row.event_type]] = new Date(row.at);
   return {
-    from_form: made?.from_form === true,
+    from_form: facts.from_form === true,
     records: records.map((row): ConsentRecord => ({
       channel: row.channel,
       granted: row.granted,

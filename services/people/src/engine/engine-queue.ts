@@ -19,6 +19,13 @@ import {
 /** A queued row this old has missed its job (Redis was down, or the process stopped after commit). */
 export const ENGINE_GRACE_SECONDS = 30;
 
+/**
+ * BullMQ priorities of the engine's jobs on the `outreach` queue (1 first; a job with none — a send — before
+ * any of them): under a burst a lead's later stages go before other leads' analyses, so each lead reaches its
+ * first message as early as it can instead of every lead moving one stage at a time.
+ */
+export const EnginePriority = { runAction: 1, analyze: 2 } as const;
+
 /** The BullMQ job id of an analysis: its trigger event, or the lead and the time it came in. */
 export function analysisJobId(trigger: Pick<InquiryTrigger, 'event_id' | 'person_id' | 'received_at'>) {
   return trigger.event_id
@@ -58,7 +65,7 @@ export class EngineQueue {
   }
 
   enqueueAnalysis(jobId: string, job: AnalyzeLeadJob): Promise<unknown> {
-    return this.queue.add(ANALYZE_LEAD_JOB, job, { jobId });
+    return this.queue.add(ANALYZE_LEAD_JOB, job, { jobId, priority: EnginePriority.analyze });
   }
 
   /** Adds an action's delayed job after the caller's transaction commits. */
@@ -76,7 +83,11 @@ export class EngineQueue {
       person_id: action.person_id,
     };
     const delay = Math.max(0, action.due_at.getTime() - this.clock.now().getTime());
-    return this.queue.add(RUN_ACTION_JOB, data, { jobId: actionJobId(action.action_id), delay });
+    return this.queue.add(RUN_ACTION_JOB, data, {
+      jobId: actionJobId(action.action_id),
+      delay,
+      priority: EnginePriority.runAction,
+    });
   }
 
   /**

@@ -103,13 +103,25 @@ export async function patchOutreachState(
   person: Person,
   patch: Record<string, unknown>,
   remove: string[] = [],
+  also: { next_scheduled_action?: Date | null } = {},
 ): Promise<void> {
   const next: Record<string, unknown> = { ...(person.current_outreach_state ?? {}), ...patch };
   for (const key of remove) delete next[key];
   person.current_outreach_state = next as Person['current_outreach_state'];
+  if (also.next_scheduled_action === undefined) {
+    await manager.query(
+      `UPDATE "people"."persons" SET "current_outreach_state" = $2::jsonb, "updated_at" = now() WHERE "person_id" = $1`,
+      [person.person_id, JSON.stringify(next)],
+    );
+    return;
+  }
+  // With the lead's next scheduled action in the same statement (one round trip).
+  person.next_scheduled_action = also.next_scheduled_action;
   await manager.query(
-    `UPDATE "people"."persons" SET "current_outreach_state" = $2::jsonb, "updated_at" = now() WHERE "person_id" = $1`,
-    [person.person_id, JSON.stringify(next)],
+    `UPDATE "people"."persons"
+     SET "current_outreach_state" = $2::jsonb, "next_scheduled_action" = $3, "updated_at" = now()
+     WHERE "person_id" = $1`,
+    [person.person_id, JSON.stringify(next), also.next_scheduled_action],
   );
 }
 
@@ -138,11 +150,13 @@ export async function endScheduledActions(
   );
   const ended = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
   if (currentActionId(person)) {
-    await patchOutreachState(manager, person, {}, ['scheduled_action']);
-    if (!options.keepNextScheduledAction) {
-      person.next_scheduled_action = null;
-      await manager.update(Person, { person_id: person.person_id }, { next_scheduled_action: null });
-    }
+    await patchOutreachState(
+      manager,
+      person,
+      {},
+      ['scheduled_action'],
+      options.keepNextScheduledAction ? {} : { next_scheduled_action: null },
+    );
   }
   return ended;
 }

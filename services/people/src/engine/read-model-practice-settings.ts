@@ -40,17 +40,22 @@ export class ReadModelPracticeSettings extends PracticeSettings {
 
   async practice(practiceId: string, manager?: EntityManager): Promise<EnginePractice | null> {
     const db = manager ?? this.dataSource;
-    const [row]: PracticeRow[] = await db.query(
-      `SELECT "practice_id", "name", "automation_level", "outreach_preferences"
-       FROM "people"."practices" WHERE "practice_id" = $1`,
+    // The practice and its locations in one round trip (this is read at every stage of every lead).
+    const [row]: (PracticeRow & { locations: LocationRow[] })[] = await db.query(
+      `SELECT p."practice_id", p."name", p."automation_level", p."outreach_preferences",
+         COALESCE((
+           SELECT json_agg(json_build_object(
+             'location_id', l."location_id", 'name', l."name", 'timezone', l."timezone",
+             'is_primary', l."is_primary", 'is_active', l."is_active", 'business_hours', l."business_hours",
+             'phone', l."phone", 'address', l."address"
+           ) ORDER BY l."is_primary" DESC, l."name")
+           FROM "people"."locations" l WHERE l."practice_id" = p."practice_id"
+         ), '[]'::json) AS "locations"
+       FROM "people"."practices" p WHERE p."practice_id" = $1`,
       [practiceId],
     );
     if (!row) return null;
-    const locations: LocationRow[] = await db.query(
-      `SELECT "location_id", "name", "timezone", "is_primary", "is_active", "business_hours", "phone", "address"
-       FROM "people"."locations" WHERE "practice_id" = $1 ORDER BY "is_primary" DESC, "name"`,
-      [practiceId],
-    );
+    const { locations } = row;
     const primaryHours: BusinessHours | null = locations.find((l) => l.is_primary)?.business_hours ?? null;
     return {
       practice_id: row.practice_id,

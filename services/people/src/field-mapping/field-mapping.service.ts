@@ -32,38 +32,69 @@ export class FieldMappingService {
    * 200 characters are not discovered.
    */
   async discover(manager: EntityManager, practiceId: string, fields: Record<string, string>, at: Date) {
-    const names = Object.keys(fields)
-      .filter((name) => name.trim() && name.length <= FieldMappingLimits.fieldNameMaxLength)
-      .sort();
-    if (names.length === 0) return;
-    // Locked in name order, so two submissions of one practice never deadlock on the same fields.
+    await this.discoverMany(manager, practiceId, [{ fields, at }]);
+  }
+
+  /**
+   * `discover` for several submissions of one practice, in their order, with the statements of one: the
+   * fields are locked once, the examples folded in memory and written with one upsert.
+   */
+  async discoverMany(
+    manager: EntityManager,
+    practiceId: string,
+    submissions: readonly { fields: Record<string, string>; at: Date }[],
+  ): Promise<void> {
+    const namesOf = (fields: Record<string, string>) =>
+      Object.keys(fields)
+        .filter((name) => name.trim() && name.length <= FieldMappingLimits.fieldNameMaxLength)
+        .sort();
+    const all = [...new Set(submissions.flatMap((submission) => namesOf(submission.fields)))].sort();
+    if (all.length === 0) return;
+    // Locked in name order, so two transactions of one practice never deadlock on the same fields.
     const known: Pick<FormField, 'name' | 'examples'>[] = await manager.query(
       `SELECT "name", "examples" FROM "people"."form_fields"
        WHERE "practice_id" = $1 AND "name" = ANY($2::text[]) ORDER BY "name" FOR UPDATE`,
-      [practiceId, names],
+      [practiceId, all],
     );
     const examplesOf = new Map(known.map((field) => [field.name, field.examples]));
-    let fresh = names.filter((name) => !examplesOf.has(name));
-    if (fresh.length > 0) {
-      const [{ count }]: { count: number }[] = await manager.query(
-        `SELECT count(*)::int AS "count" FROM "people"."form_fields" WHERE "practice_id" = $1`,
-        [practiceId],
-      );
-      fresh = fresh.slice(0, Math.max(0, FieldMappingService.maxDiscoveredFields - count));
+    const seen = new Map<string, { firstSeenAt: Date; lastSeenAt: Date }>();
+    const fresh: string[] = [];
+    let count: number | null = null;
+    for (const { fields, at } of submissions) {
+      const names = namesOf(fields);
+      let added = names.filter((name) => !examplesOf.has(name));
+      if (added.length > 0) {
+        if (count === null) {
+          const [row]: { count: number }[] = await manager.query(
+            `SELECT count(*)::int AS "count" FROM "people"."form_fields" WHERE "practice_id" = $1`,
+            [practiceId],
+          );
+          count = row.count;
+        }
+        added = added.slice(0, Math.max(0, FieldMappingService.maxDiscoveredFields - count));
+        count += added.length;
+        fresh.push(...added);
+      }
+      for (const name of names.filter((name) => examplesOf.has(name) || added.includes(name))) {
+        examplesOf.set(name, mergeExamples(examplesOf.get(name) ?? [], fields[name]));
+        seen.set(name, { firstSeenAt: seen.get(name)?.firstSeenAt ?? at, lastSeenAt: at });
+      }
     }
-    const recorded = [...examplesOf.keys(), ...fresh];
+    const recorded = [...seen.keys()].sort();
     if (recorded.length === 0) return;
     await manager.query(
       `INSERT INTO "people"."form_fields" ("practice_id", "name", "examples", "first_seen_at", "last_seen_at")
-       SELECT $1, field.name, field.examples::jsonb, $4, $4
-       FROM unnest($2::text[], $3::text[]) AS field(name, examples)
+       SELECT $1, field.name, field.examples::jsonb, field.first_seen_at, field.last_seen_at
+       FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[])
+         AS field(name, examples, first_seen_at, last_seen_at)
        ON CONFLICT ("practice_id", "name")
        DO UPDATE SET "examples" = EXCLUDED."examples", "last_seen_at" = EXCLUDED."last_seen_at"`,
       [
         practiceId,
         recorded,
-        recorded.map((name) => JSON.stringify(mergeExamples(examplesOf.get(name) ?? [], fields[name]))),
-        at,
+        recorded.map((name) => JSON.stringify(examplesOf.get(name) ?? [])),
+        recorded.map((name) => seen.get(name)?.firstSeenAt.toISOString()),
+        recorded.map((name) => seen.get(name)?.lastSeenAt.toISOString()),
       ],
     );
     const automatic = fresh

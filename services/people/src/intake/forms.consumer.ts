@@ -1,16 +1,18 @@
-import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
+import { Injectable } from '@nestjs/common';
 import { Topics } from '@pp/contracts';
-import { handleKafkaEvent } from '@pp/platform';
+import { KafkaBatchHandlers } from '@pp/platform';
 import { IntakeService } from './intake.service';
 
-/** Consumes tracking.forms: keeps each form and enqueues its take-in (inbox-deduplicated in the service). */
-@Controller()
+/**
+ * Consumes tracking.forms a fetched batch at a time: keeps the batch's forms and enqueues their take-in in one
+ * transaction (inbox-deduplicated in the service), so a burst is not recorded at one commit per form.
+ */
+@Injectable()
 export class FormsConsumer {
-  constructor(private readonly intake: IntakeService) {}
-
-  @EventPattern(Topics.trackingForms)
-  async onForm(@Payload() event: unknown, @Ctx() context: KafkaContext): Promise<void> {
-    await handleKafkaEvent(context, () => this.intake.apply(event));
+  // Registered when the provider is made: the Kafka consumer starts before the modules' init hooks run.
+  constructor(intake: IntakeService, batches: KafkaBatchHandlers) {
+    batches.register(Topics.trackingForms, async (events) => {
+      await intake.applyBatch(events.map((event) => event.value));
+    });
   }
 }

@@ -32,9 +32,10 @@ export class IntakeQueue {
     private readonly afterCommit: AfterCommit,
   ) {}
 
-  /** Adds the submission's take-in job once the caller's transaction commits (nothing on rollback). */
-  takeInAfterCommit(manager: EntityManager, submissionId: string): void {
-    this.afterCommit.run(manager, () => this.add(submissionId));
+  /** Adds the submissions' take-in jobs once the caller's transaction commits (nothing on rollback). */
+  takeInAfterCommit(manager: EntityManager, submissionIds: readonly string[]): void {
+    if (submissionIds.length === 0) return;
+    this.afterCommit.run(manager, () => this.addMany(submissionIds));
   }
 
   /** Adds the take-in job; a done one is removed at once, so the sweep or a test can add it again. */
@@ -43,6 +44,17 @@ export class IntakeQueue {
       TAKE_IN_JOB,
       { submission_id: submissionId },
       { jobId: takeInJobId(submissionId), removeOnComplete: true },
+    );
+  }
+
+  /** Adds many take-in jobs in one round trip to Redis (each with its own job id, as `add`). */
+  addMany(submissionIds: readonly string[]): Promise<unknown> {
+    return this.queue.addBulk(
+      submissionIds.map((submissionId) => ({
+        name: TAKE_IN_JOB,
+        data: { submission_id: submissionId },
+        opts: { jobId: takeInJobId(submissionId), removeOnComplete: true },
+      })),
     );
   }
 

@@ -32,9 +32,8 @@ export class IntakeModule {
     return {
       module: IntakeModule,
       imports: [FieldMappingModule, options.engine, BullModule.registerQueue({ name: INTAKE_QUEUE })],
-      controllers: [FormsConsumer],
       // Its own AfterCommit: the engine's is not exported, and each instance only runs its own tasks.
-      providers: [IntakeService, IntakeQueue, AfterCommit, ...workerProviders],
+      providers: [IntakeService, IntakeQueue, AfterCommit, FormsConsumer, ...workerProviders],
       exports: [IntakeService, IntakeQueue],
     };
   }

@@ -53,49 +53,83 @@ export class IntakeService {
 
   /** Takes in one tracking.forms event; false when skipped (not a form, or already taken in). */
   async apply(event: unknown): Promise<boolean> {
-    if (!isFormSubmittedEvent(event)) {
-      const id = (event as { event_id?: unknown } | null)?.event_id;
-      this.logger.warn(`tracking.forms: skipping an event that is not a form submission (${String(id)})`);
-      return false;
-    }
-    return this.inbox.once(FORMS_CONSUMER, event, (manager) => this.receive(manager, event));
+    return (await this.applyBatch([event])) > 0;
   }
 
   /**
-   * Keeps the submission as `received` (a repeated tracking event id keeps nothing new) and discovers its fields
-   * here, where a partition's forms come one at a time: the practice's form_fields rows locked by discovery are
-   * never fought over by the workers. The take-in job is added after commit; the sweep re-adds a lost one.
+   * Takes in a batch of tracking.forms events in one transaction (the consumer's fetched batch): those that are
+   * not form submissions are skipped with a warning, those taken in already (inbox) are left alone. Returns how
+   * many were kept.
    */
-  private async receive(manager: EntityManager, event: FormSubmittedV1): Promise<void> {
-    const practiceId = event.practice_id;
-    const fields = formFields(event.fields);
-    const receivedAt = eventTime(event.received_at, new Date());
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(FormSubmission)
-      .values({
-        practice_id: practiceId,
+  async applyBatch(events: readonly unknown[]): Promise<number> {
+    const forms = events.filter((event): event is FormSubmittedV1 => {
+      if (isFormSubmittedEvent(event)) return true;
+      const id = (event as { event_id?: unknown } | null)?.event_id;
+      this.logger.warn(`tracking.forms: skipping an event that is not a form submission (${String(id)})`);
+      return false;
+    });
+    if (forms.length === 0) return 0;
+    const handled = await this.inbox.onceEach(FORMS_CONSUMER, forms, (manager, fresh) =>
+      this.receive(manager, fresh),
+    );
+    return handled.length;
+  }
+
+  /**
+   * Keeps the submissions as `received` (a repeated tracking event id keeps nothing new) with one insert, and
+   * discovers their fields here, where a partition's forms come one batch at a time: the practice's form_fields
+   * rows locked by discovery are never fought over by the workers. The take-in jobs are added after commit; the
+   * sweep re-adds a lost one.
+   */
+  private async receive(manager: EntityManager, events: readonly FormSubmittedV1[]): Promise<void> {
+    const now = new Date();
+    const rows = events.map((event) => {
+      const receivedAt = eventTime(event.received_at, now);
+      return {
+        practice_id: event.practice_id,
         tracking_event_id: event.tracking_event_id,
         visitor_id: eventText(event.visitor_id),
         session_id: eventText(event.session_id),
         url: eventText(event.url),
         title: eventText(event.title),
         referrer: eventText(event.referrer),
-        fields,
+        fields: formFields(event.fields),
         ip: eventText(event.ip),
         user_agent: eventText(event.user_agent),
         submitted_at: eventTime(event.submitted_at, receivedAt),
         received_at: receivedAt,
-        status: 'received',
-      })
+        status: 'received' as const,
+      };
+    });
+    const inserted = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(FormSubmission)
+      // Per row, so created_at keeps the batch's order (the sweep and the timeline of submissions read it).
+      .values(rows.map((row) => ({ ...row, created_at: () => 'clock_timestamp()' })))
       .orIgnore()
-      .returning(['submission_id'])
+      .returning(['submission_id', 'practice_id', 'tracking_event_id'])
       .execute();
-    const rows = inserted.raw as { submission_id: string }[];
-    if (rows.length === 0) return;
-    await this.fieldMapping.discover(manager, practiceId, fields, receivedAt);
-    this.queue.takeInAfterCommit(manager, rows[0].submission_id);
+    const kept = inserted.raw as { submission_id: string; practice_id: string; tracking_event_id: string }[];
+    if (kept.length === 0) return;
+    const keyOf = (row: { practice_id: string; tracking_event_id: string }) =>
+      `${row.practice_id.toLowerCase()}\u0000${row.tracking_event_id}`;
+    const keptKeys = new Set(kept.map(keyOf));
+    // Each practice's new submissions, in the batch's order (an event repeated in the batch counts once).
+    const byPractice = new Map<string, { fields: Record<string, string>; at: Date }[]>();
+    for (const row of rows) {
+      if (!keptKeys.delete(keyOf(row))) continue;
+      const list = byPractice.get(row.practice_id) ?? [];
+      list.push({ fields: row.fields, at: row.received_at });
+      byPractice.set(row.practice_id, list);
+    }
+    for (const [practiceId, submissions] of [...byPractice].sort(([a], [b]) => a.localeCompare(b))) {
+      await this.fieldMapping.discoverMany(manager, practiceId, submissions);
+    }
+    this.queue.takeInAfterCommit(
+      manager,
+      kept.map((row) => row.submission_id),
+    );
   }
 
   /**
@@ -218,10 +252,7 @@ export class IntakeService {
     at: { receivedAt: Date; submittedAt: Date },
   ): Promise<{ person: Person; created: boolean }> {
     const { receivedAt, submittedAt } = at;
-    const existing =
-      (read.phone && (await this.lockLead(manager, practiceId, { primary_phone: read.phone }))) ||
-      (read.email && (await this.lockLead(manager, practiceId, { primary_email: read.email }))) ||
-      null;
+    const existing = await this.lockLead(manager, practiceId, read.phone, read.email);
     if (!existing) {
       const person = await manager.save(
         manager.create(Person, {
@@ -254,17 +285,25 @@ export class IntakeService {
     return { person: existing, created: false };
   }
 
-  private lockLead(
+  /**
+   * The lead with the phone, else the one with the e-mail (the oldest, should staff have created two), locked;
+   * one statement finds and locks it, a second reads it only when there is one.
+   */
+  private async lockLead(
     manager: EntityManager,
     practiceId: string,
-    contact: { primary_phone: string } | { primary_email: string },
+    phone: string | null | undefined,
+    email: string | null | undefined,
   ): Promise<Person | null> {
-    return manager.findOne(Person, {
-      where: { practice_id: practiceId, ...contact },
-      // The oldest lead with it, should staff have created two.
-      order: { created_at: 'ASC', person_id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
+    if (!phone && !email) return null;
+    const [match]: { person_id: string }[] = await manager.query(
+      `SELECT "person_id" FROM "people"."persons"
+       WHERE "practice_id" = $1 AND ("primary_phone" = $2 OR "primary_email" = $3)
+       ORDER BY CASE WHEN "primary_phone" = $2 THEN 0 ELSE 1 END, "created_at", "person_id"
+       LIMIT 1 FOR UPDATE`,
+      [practiceId, phone ?? null, email ?? null],
+    );
+    return match ? manager.findOneBy(Person, { person_id: match.person_id }) : null;
   }
 
   /**

@@ -1,6 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, Optional } from '@nestjs/common';
+import { Inject, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { CONFIG } from '@pp/platform';
 import { DelayedError, Job } from 'bullmq';
+import type { PeopleConfig } from '../../config';
 import { OUTREACH_QUEUE } from '../../queues';
 import { OutreachSender } from '../outreach-sender';
 import { SendWindow } from '../send-window';
@@ -9,18 +11,25 @@ import { SEND_MESSAGE_JOB, SendMessageJob } from './send-message.job';
 
 /**
  * The `outreach` queue's worker: sends outreach messages, and hands the AI engine's jobs to it. Registered only when ROLE is worker or all; an api-only process enqueues and
- * never sends. The ledger (OutreachSender) makes a retried or duplicated job send at most once.
+ * never sends. The ledger (OutreachSender) makes a retried or duplicated job send at most once. Runs
+ * OUTREACH_CONCURRENCY jobs at once.
  */
 @Processor(OUTREACH_QUEUE, { concurrency: 4 })
-export class SendMessageProcessor extends WorkerHost {
+export class SendMessageProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(SendMessageProcessor.name);
 
   constructor(
     private readonly sender: OutreachSender,
+    @Inject(CONFIG) private readonly config: Pick<PeopleConfig, 'OUTREACH_CONCURRENCY'>,
     @Optional() private readonly others?: OutreachJobHandler,
     @Optional() private readonly window?: SendWindow,
   ) {
     super();
+  }
+
+  /** The decorator's options are fixed at load time; the concurrency is the setting's. */
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.config.OUTREACH_CONCURRENCY;
   }
 
   async process(job: Job<SendMessageJob>, token?: string): Promise<unknown> {
