@@ -7,6 +7,7 @@
  * those objects are validated by a short-lived `node` child process (see validateWithKubernetesModels).
  */
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { ALL_TOPICS } from '@pp/contracts';
 import { loadConfig } from '@pp/platform';
 import { gatewayConfigSchema } from '../services/gateway/src/config';
+import { peopleConfigSchema } from '../services/people/src/config';
 
 const ROOT = resolve(__dirname, '..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
@@ -59,6 +61,31 @@ const GATEWAY_ENV = [
   'KNOWLEDGE_URL',
 ];
 const SECRET_ENV = ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_IDENTITY_PUBLIC_KEY'];
+/** Twilio's settings: the gateway verifies webhooks and provisions numbers; people sends and receives. */
+const TWILIO_ENV = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_BASE_URL', 'PUBLIC_BASE_URL'];
+/** E-mail accounts' settings: people's alone (its API and its worker). */
+const EMAIL_ENV = [
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'MICROSOFT_CLIENT_ID',
+  'MICROSOFT_CLIENT_SECRET',
+  'GOOGLE_IMAP_URL',
+  'MICROSOFT_IMAP_URL',
+  'EMAIL_POLL_SECONDS',
+];
+/** The channels' credentials: only ever from the environment or a Secret, never written in the repository. */
+const CHANNEL_CREDENTIALS = [
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'MICROSOFT_CLIENT_ID',
+  'MICROSOFT_CLIENT_SECRET',
+];
+/** Encrypts e-mail accounts' OAuth tokens at rest: people's containers alone (docs/decisions/0016). */
+const PEOPLE_SECRET_ENV = ['EMAIL_TOKEN_KEY'];
+/** The containers that run people's code (API and worker). */
+const PEOPLE_PROCESSES = ['people', 'people-worker'];
 /** Prometheus metrics: their own container port, reached from the monitoring namespace only. */
 const METRICS_PORT = 9464;
 const KAFKA_TOPICS = ALL_TOPICS;
@@ -119,6 +146,21 @@ function commandText(service: ComposeService): string {
 function buildArgs(service: ComposeService): Record<string, string> | undefined {
   if (service.build === undefined || typeof service.build === 'string') return undefined;
   return toDict(service.build.args);
+}
+
+/**
+ * What Compose makes of `${NAME:-fallback}` (and `${NAME}`) in an environment value, given the host's
+ * environment: the host's value when set and not empty, else the fallback (else '').
+ */
+function interpolate(env: Record<string, string>, host: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [
+      key,
+      value.replace(/\$\{([A-Za-z_]\w*)(?::-([^}]*))?\}/g, (_, name: string, fallback?: string) =>
+        host[name] ? host[name] : (fallback ?? ''),
+      ),
+    ]),
+  );
 }
 
 function loadCompose(): ComposeFile {
@@ -406,17 +448,33 @@ describe('docker-compose.yml', () => {
   it('publishes no secret: each is generated on first run by secrets-init and read through NAME_FILE', () => {
     const text = readFileSync(COMPOSE_FILE, 'utf8');
     // No ${NAME:-fallback} (nor ${NAME-fallback}) but for plain settings: a fallback is a value anyone can read.
-    const fallbacks = [...text.matchAll(/\$\{([A-Za-z_]\w*):?-[^}]*\}/g)].map((m) => m[1]);
-    expect(fallbacks).toEqual(['LOG_LEVEL']);
+    // The channels' settings come from the host's environment with an empty fallback (not configured), but
+    // PUBLIC_BASE_URL, which falls back to the address of this stack's gateway.
+    const fallbacks = new Map(
+      [...text.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*):?-([^}]*)\}/g)].map((m) => [m[1], m[2]] as const),
+    );
+    expect(Object.fromEntries(fallbacks)).toEqual({
+      LOG_LEVEL: 'info',
+      ...Object.fromEntries([...TWILIO_ENV, ...EMAIL_ENV].map((name) => [name, ''])),
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+    });
+    // Every other ${...} would be a setting nobody documented ($${ is the scripts' own, escaped).
+    const interpolated = [...text.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*)/g)].map((m) => m[1]);
+    expect(interpolated.filter((name) => !fallbacks.has(name))).toEqual([]);
     const secretNames = [
       ...SECRET_ENV.filter((k) => k !== 'REDIS_URL'),
       ...GATEWAY_SECRET_ENV,
+      ...PEOPLE_SECRET_ENV,
       'POSTGRES_PASSWORD',
     ];
     for (const [name, service] of Object.entries(services)) {
       const env = toDict(service.environment);
       const literal = secretNames.filter((key) => env[key] !== undefined);
       expect([name, literal]).toEqual([name, []]);
+      // A channel credential is only ever the host's own: `${NAME:-}`, never a value written here.
+      for (const key of CHANNEL_CREDENTIALS.filter((k) => env[k] !== undefined))
+        expect([name, key, env[key]]).toEqual([name, key, `\${${key}:-}`]);
+      expect([name, CHANNEL_CREDENTIALS.filter((k) => env[`${k}_FILE`] !== undefined)]).toEqual([name, []]);
       for (const key of secretNames.filter((k) => env[`${k}_FILE`] !== undefined))
         expect([name, key, env[`${key}_FILE`]]).toEqual([
           name,
@@ -436,7 +494,7 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  it('generates, in secrets-init, secrets a production gateway accepts through NAME_FILE, and keeps them on a second run', () => {
+  it('generates, in secrets-init, secrets a production gateway and people accept through NAME_FILE, and keeps them on a second run', () => {
     const [, flag, script] = services['secrets-init'].command as string[];
     expect(flag).toBe('-e');
     const dir = mkdtempSync(join(tmpdir(), 'pp-compose-secrets-'));
@@ -445,42 +503,67 @@ describe('docker-compose.yml', () => {
         app: join(dir, 'app'),
         gateway: join(dir, 'gateway'),
         postgres: join(dir, 'postgres'),
+        people: join(dir, 'people'),
       };
       for (const mount of Object.values(mounts)) execFileSync('mkdir', ['-p', mount]);
       // Compose turns $$ into $; the volumes are mounted under /secrets; chown needs root (the container's).
       const local = script
         .replace(/\$\$/g, '$')
         .replace(
-          /\/secrets\/(app|gateway|postgres)\//g,
+          /\/secrets\/(app|gateway|postgres|people)\//g,
           (_, mount: keyof typeof mounts) => `${mounts[mount]}/`,
         )
         .replace('chownSync(file, uid, uid);', 'if (process.getuid?.() === 0) chownSync(file, uid, uid);');
       expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain('secrets: generated');
       const read = (file: string) => readFileSync(file, 'utf8');
-      const first = [read(join(mounts.gateway, 'jwt_secret')), read(join(mounts.app, 'database_url'))];
+      const kept = () => [
+        read(join(mounts.gateway, 'jwt_secret')),
+        read(join(mounts.app, 'database_url')),
+        read(join(mounts.people, 'email_token_key')),
+      ];
+      const first = kept();
       expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain('secrets: kept');
-      expect([read(join(mounts.gateway, 'jwt_secret')), read(join(mounts.app, 'database_url'))]).toEqual(
-        first,
-      );
+      expect(kept()).toEqual(first);
       expect(statSync(join(mounts.gateway, 'internal_identity_private_key')).mode & 0o777).toBe(0o400);
+      expect(statSync(join(mounts.people, 'email_token_key')).mode & 0o777).toBe(0o400);
+      expect(Buffer.from(first[2], 'base64')).toHaveLength(32);
+      // A stack started before the e-mail token key gets one on its next `up`, and keeps every other secret.
+      rmSync(join(mounts.people, 'email_token_key'));
+      expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain(
+        'secrets: generated the e-mail token key',
+      );
+      const upgraded = kept();
+      expect(upgraded.slice(0, 2)).toEqual(first.slice(0, 2));
+      expect(Buffer.from(upgraded[2], 'base64')).toHaveLength(32);
+      const mounted = (env: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(env)
+            .filter(([key]) => key.endsWith('_FILE'))
+            .map(([key, path]) => [
+              key,
+              path
+                .replace('/run/secrets/practicepilot/', `${mounts.app}/`)
+                .replace('/run/secrets/gateway/', `${mounts.gateway}/`)
+                .replace('/run/secrets/people/', `${mounts.people}/`),
+            ]),
+        );
+      // People (its API and its worker) read the key in production, with no channel configured on the host.
+      for (const name of PEOPLE_PROCESSES) {
+        const env = interpolate(toDict(services[name].environment), {});
+        const people = loadConfig(name, peopleConfigSchema, {
+          ...env,
+          ...mounted(env),
+          NODE_ENV: 'production',
+        });
+        expect([name, people.EMAIL_TOKEN_KEY, people.DATABASE_URL]).toEqual([name, upgraded[2], first[1]]);
+      }
       const password = read(join(mounts.postgres, 'password'));
       expect(first[1]).toBe(`postgres://practicepilot:${password}@postgres:5432/practicepilot`);
 
-      const gateway = toDict(services.gateway.environment);
-      const files = Object.fromEntries(
-        Object.entries(gateway)
-          .filter(([key]) => key.endsWith('_FILE'))
-          .map(([key, path]) => [
-            key,
-            path
-              .replace('/run/secrets/practicepilot/', `${mounts.app}/`)
-              .replace('/run/secrets/gateway/', `${mounts.gateway}/`),
-          ]),
-      );
+      const gateway = interpolate(toDict(services.gateway.environment), {});
       const config = loadConfig('gateway', gatewayConfigSchema, {
         ...gateway,
-        ...files,
-        LOG_LEVEL: 'info', // compose's ${LOG_LEVEL:-info}
+        ...mounted(gateway),
         NODE_ENV: 'production',
       });
       expect(config.DATABASE_URL).toBe(first[1]);
@@ -503,6 +586,82 @@ describe('docker-compose.yml', () => {
       .filter(([, s]) => GATEWAY_SECRET_ENV.some((k) => `${k}_FILE` in toDict(s.environment)))
       .map(([name]) => name);
     expect(withSigningKeys.sort()).toEqual(['gateway', 'migrate']);
+  });
+
+  it("mounts the e-mail token key into people's containers only", () => {
+    const mounting = Object.entries(services)
+      .filter(([, s]) =>
+        (s.volumes ?? []).some((v) =>
+          String(typeof v === 'string' ? v : v.source).startsWith('people-secrets'),
+        ),
+      )
+      .map(([name]) => name);
+    expect(mounting.sort()).toEqual([...PEOPLE_PROCESSES, 'secrets-init'].sort());
+    const withTokenKey = Object.entries(services)
+      .filter(([, s]) => settingNames(toDict(s.environment)).some((k) => PEOPLE_SECRET_ENV.includes(k)))
+      .map(([name]) => name);
+    expect(withTokenKey.sort()).toEqual([...PEOPLE_PROCESSES].sort());
+    for (const name of PEOPLE_PROCESSES)
+      expect(toDict(services[name].environment).EMAIL_TOKEN_KEY_FILE).toBe(
+        '/run/secrets/people/email_token_key',
+      );
+  });
+
+  it("hands the host's channel settings to the services that read them, and to no other", () => {
+    const channelSettings = [...TWILIO_ENV, ...EMAIL_ENV];
+    const given = Object.fromEntries(
+      appServices.map(([name, s]) => [
+        name,
+        settingNames(toDict(s.environment))
+          .filter((k) => channelSettings.includes(k))
+          .sort(),
+      ]),
+    );
+    expect(given).toEqual(
+      Object.fromEntries(
+        appServices.map(([name]) => [
+          name,
+          name === 'gateway'
+            ? [...TWILIO_ENV].sort()
+            : PEOPLE_PROCESSES.includes(name)
+              ? [...channelSettings].sort()
+              : [],
+        ]),
+      ),
+    );
+    // Configured on the host: the values reach the gateway and people as they are.
+    const host = {
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'token-from-the-host',
+      PUBLIC_BASE_URL: 'https://pilot.example.com',
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      MICROSOFT_CLIENT_ID: 'microsoft-client',
+      MICROSOFT_CLIENT_SECRET: 'microsoft-secret',
+      EMAIL_POLL_SECONDS: '30',
+    };
+    // The secret files are another test's (secrets-init): here, the environment alone.
+    const withoutFiles = (env: Record<string, string>) =>
+      Object.fromEntries(Object.entries(env).filter(([key]) => !key.endsWith('_FILE')));
+    const publicKey = generateKeyPairSync('ed25519').publicKey.export({ format: 'pem', type: 'spki' });
+    const keys = { INTERNAL_IDENTITY_PUBLIC_KEY: publicKey.toString() };
+    const people = loadConfig('people', peopleConfigSchema, {
+      ...withoutFiles(interpolate(toDict(services['people-worker'].environment), host)),
+      ...keys,
+    });
+    expect(people).toMatchObject({ ...host, EMAIL_POLL_SECONDS: 30 });
+    // Not configured (Compose gives ''): the sandbox, the providers' own servers, no half-configured channel.
+    const sandbox = loadConfig('people', peopleConfigSchema, {
+      ...withoutFiles(interpolate(toDict(services.people.environment), {})),
+      ...keys,
+    });
+    expect(sandbox).toMatchObject({
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      GOOGLE_IMAP_URL: 'imaps://imap.gmail.com:993',
+      EMAIL_POLL_SECONDS: 60,
+    });
+    for (const key of [...CHANNEL_CREDENTIALS, 'TWILIO_API_BASE_URL', 'EMAIL_TOKEN_KEY'])
+      expect([key, sandbox[key as keyof typeof sandbox]]).toEqual([key, undefined]);
   });
 
   it('publishes only the gateway, on port 8080', () => {
