@@ -7,7 +7,7 @@
  * those objects are validated by a short-lived `node` child process (see validateWithKubernetesModels).
  */
 import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -205,7 +205,7 @@ interface Container {
   image?: string;
   command?: string[];
   env?: Array<{ name: string; value?: string }>;
-  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string; optional?: boolean } }>;
   ports?: Array<{ name?: string; containerPort: number }>;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
@@ -849,6 +849,9 @@ describe('deploy/k8s/base', () => {
     const gatewaySecrets = [...shared, ...secretValues(gatewaySecretTemplate as K8sObject).map(([k]) => k)];
     for (const workload of applied.map((m) => m.object).filter((o) => o.spec?.template !== undefined)) {
       const signs = workload.metadata.name === 'gateway' || workload.metadata.name === 'migrate';
+      const twilio =
+        workload.metadata.name === 'gateway' || PEOPLE_PROCESSES.includes(workload.metadata.name);
+      const people = PEOPLE_PROCESSES.includes(workload.metadata.name);
       for (const container of template(workload).spec.containers) {
         expect([workload.metadata.name, container.envFrom]).toEqual([
           workload.metadata.name,
@@ -856,6 +859,9 @@ describe('deploy/k8s/base', () => {
             { configMapRef: { name: 'practicepilot-config' } },
             { secretRef: { name: 'practicepilot-secrets' } },
             ...(signs ? [{ secretRef: { name: 'practicepilot-gateway-secrets' } }] : []),
+            // The channels' Secrets are optional: without them, the sandbox (the pods start all the same).
+            ...(twilio ? [{ secretRef: { name: 'practicepilot-channel-secrets', optional: true } }] : []),
+            ...(people ? [{ secretRef: { name: 'practicepilot-people-secrets', optional: true } }] : []),
           ],
         ]);
         if (workload.kind === 'Deployment') {
@@ -970,6 +976,51 @@ describe('deploy/k8s/base', () => {
       expect(byName('Deployment', name)?.spec?.replicas).toBeUndefined();
     }
     for (const hpa of hpas) expect(byName('Deployment', hpa.spec?.scaleTargetRef?.name ?? '')).toBeDefined();
+  });
+
+  it("keeps the channels' credentials in optional Secrets, Twilio's for the gateway and people, the e-mail token key for people only", () => {
+    const keysOf = (name: string) =>
+      secretValues(byName('Secret', name) as K8sObject)
+        .map(([k]) => k)
+        .sort();
+    expect(keysOf('practicepilot-channel-secrets')).toEqual(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
+    expect(keysOf('practicepilot-people-secrets')).toEqual(
+      [...PEOPLE_SECRET_ENV, ...CHANNEL_CREDENTIALS.filter((k) => !k.startsWith('TWILIO_'))].sort(),
+    );
+    // Every credential lives in a Secret template, and is never a literal value or a ConfigMap key.
+    const templates = objects
+      .filter((o) => o.kind === 'Secret')
+      .flatMap((o) => secretValues(o).map(([k]) => k));
+    expect(templates).toEqual(expect.arrayContaining([...CHANNEL_CREDENTIALS, ...PEOPLE_SECRET_ENV]));
+    const secretKeys = [...CHANNEL_CREDENTIALS, ...PEOPLE_SECRET_ENV];
+    for (const configMap of objects.filter((o) => o.kind === 'ConfigMap'))
+      expect(Object.keys(configMap.data ?? {}).filter((k) => secretKeys.includes(k))).toEqual([]);
+    const literal = applied
+      .map((m) => m.object)
+      .filter((o) => o.spec?.template !== undefined)
+      .flatMap((o) =>
+        template(o).spec.containers.flatMap((c) =>
+          Object.keys(envOf(c))
+            .filter((k) => secretKeys.includes(k.replace(/_FILE$/, '')))
+            .map((k) => `${o.metadata.name}.${k}`),
+        ),
+      );
+    expect(literal).toEqual([]);
+    // Which workloads may read them.
+    const readers = (secret: string) =>
+      applied
+        .map((m) => m.object)
+        .filter((o) =>
+          (o.spec?.template?.spec.containers ?? []).some((c) =>
+            (c.envFrom ?? []).some((e) => e.secretRef?.name === secret),
+          ),
+        )
+        .map((o) => o.metadata.name)
+        .sort();
+    expect(readers('practicepilot-channel-secrets')).toEqual(['gateway', ...PEOPLE_PROCESSES].sort());
+    expect(readers('practicepilot-people-secrets')).toEqual([...PEOPLE_PROCESSES].sort());
+    // Where Twilio and browsers reach the gateway: configuration, not a secret.
+    expect(byName('ConfigMap', 'practicepilot-config')?.data?.PUBLIC_BASE_URL).toMatch(/^https:\/\//);
   });
 
   it('includes a Job that runs every service migration', () => {
@@ -1121,7 +1172,7 @@ describe('deploy/local', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('passes the channel settings (TWILIO_*, PUBLIC_BASE_URL) from the shell through to people and the gateway', () => {
+  it("passes the channel settings from the shell through to people and the gateway, the shell's EMAIL_TOKEN_KEY to people only", () => {
     const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
     const file = join(dir, 'local.json');
     const channel = {
@@ -1129,10 +1180,17 @@ describe('deploy/local', () => {
       TWILIO_AUTH_TOKEN: 'token-from-shell',
       TWILIO_API_BASE_URL: 'http://127.0.0.1:9999',
       PUBLIC_BASE_URL: 'https://pilot.example.com',
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      MICROSOFT_CLIENT_ID: 'microsoft-client',
+      MICROSOFT_CLIENT_SECRET: 'microsoft-secret',
+      GOOGLE_IMAP_URL: 'imap://127.0.0.1:1143',
+      EMAIL_POLL_SECONDS: '5',
     };
+    const tokenKey = randomBytes(32).toString('base64');
     const script = `
       const { serviceEnv } = await import('./deploy/local/secrets.mjs');
-      const shell = ${JSON.stringify(channel)};
+      const shell = ${JSON.stringify({ ...channel, EMAIL_TOKEN_KEY: tokenKey })};
       const file = ${JSON.stringify(file)};
       console.log(JSON.stringify({ people: serviceEnv('people', shell, file), gateway: serviceEnv('gateway', shell, file) }));
     `;
@@ -1140,8 +1198,9 @@ describe('deploy/local', () => {
       cwd: ROOT,
     }).toString();
     const { people, gateway } = JSON.parse(out.slice(out.indexOf('{')));
-    expect(people).toMatchObject(channel);
+    expect(people).toMatchObject({ ...channel, EMAIL_TOKEN_KEY: tokenKey });
     expect(gateway).toMatchObject(channel);
+    expect(gateway.EMAIL_TOKEN_KEY).toBeUndefined();
     rmSync(dir, { recursive: true, force: true });
   });
 
