@@ -7,6 +7,7 @@
  * those objects are validated by a short-lived `node` child process (see validateWithKubernetesModels).
  */
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { ALL_TOPICS } from '@pp/contracts';
 import { loadConfig } from '@pp/platform';
 import { gatewayConfigSchema } from '../services/gateway/src/config';
+import { peopleConfigSchema } from '../services/people/src/config';
 
 const ROOT = resolve(__dirname, '..');
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
@@ -59,6 +61,31 @@ const GATEWAY_ENV = [
   'KNOWLEDGE_URL',
 ];
 const SECRET_ENV = ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_IDENTITY_PUBLIC_KEY'];
+/** Twilio's settings: the gateway verifies webhooks and provisions numbers; people sends and receives. */
+const TWILIO_ENV = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_BASE_URL', 'PUBLIC_BASE_URL'];
+/** E-mail accounts' settings: people's alone (its API and its worker). */
+const EMAIL_ENV = [
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'MICROSOFT_CLIENT_ID',
+  'MICROSOFT_CLIENT_SECRET',
+  'GOOGLE_IMAP_URL',
+  'MICROSOFT_IMAP_URL',
+  'EMAIL_POLL_SECONDS',
+];
+/** The channels' credentials: only ever from the environment or a Secret, never written in the repository. */
+const CHANNEL_CREDENTIALS = [
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'MICROSOFT_CLIENT_ID',
+  'MICROSOFT_CLIENT_SECRET',
+];
+/** Encrypts e-mail accounts' OAuth tokens at rest: people's containers alone (docs/decisions/0016). */
+const PEOPLE_SECRET_ENV = ['EMAIL_TOKEN_KEY'];
+/** The containers that run people's code (API and worker). */
+const PEOPLE_PROCESSES = ['people', 'people-worker'];
 /** Prometheus metrics: their own container port, reached from the monitoring namespace only. */
 const METRICS_PORT = 9464;
 const KAFKA_TOPICS = ALL_TOPICS;
@@ -121,6 +148,21 @@ function buildArgs(service: ComposeService): Record<string, string> | undefined 
   return toDict(service.build.args);
 }
 
+/**
+ * What Compose makes of `${NAME:-fallback}` (and `${NAME}`) in an environment value, given the host's
+ * environment: the host's value when set and not empty, else the fallback (else '').
+ */
+function interpolate(env: Record<string, string>, host: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [
+      key,
+      value.replace(/\$\{([A-Za-z_]\w*)(?::-([^}]*))?\}/g, (_, name: string, fallback?: string) =>
+        host[name] ? host[name] : (fallback ?? ''),
+      ),
+    ]),
+  );
+}
+
 function loadCompose(): ComposeFile {
   // Compose resolves YAML merge keys (<<: *anchor), so the test does too.
   return parse(readFileSync(COMPOSE_FILE, 'utf8'), { merge: true }) as ComposeFile;
@@ -163,7 +205,7 @@ interface Container {
   image?: string;
   command?: string[];
   env?: Array<{ name: string; value?: string }>;
-  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string; optional?: boolean } }>;
   ports?: Array<{ name?: string; containerPort: number }>;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
@@ -406,17 +448,33 @@ describe('docker-compose.yml', () => {
   it('publishes no secret: each is generated on first run by secrets-init and read through NAME_FILE', () => {
     const text = readFileSync(COMPOSE_FILE, 'utf8');
     // No ${NAME:-fallback} (nor ${NAME-fallback}) but for plain settings: a fallback is a value anyone can read.
-    const fallbacks = [...text.matchAll(/\$\{([A-Za-z_]\w*):?-[^}]*\}/g)].map((m) => m[1]);
-    expect(fallbacks).toEqual(['LOG_LEVEL']);
+    // The channels' settings come from the host's environment with an empty fallback (not configured), but
+    // PUBLIC_BASE_URL, which falls back to the address of this stack's gateway.
+    const fallbacks = new Map(
+      [...text.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*):?-([^}]*)\}/g)].map((m) => [m[1], m[2]] as const),
+    );
+    expect(Object.fromEntries(fallbacks)).toEqual({
+      LOG_LEVEL: 'info',
+      ...Object.fromEntries([...TWILIO_ENV, ...EMAIL_ENV].map((name) => [name, ''])),
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+    });
+    // Every other ${...} would be a setting nobody documented ($${ is the scripts' own, escaped).
+    const interpolated = [...text.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*)/g)].map((m) => m[1]);
+    expect(interpolated.filter((name) => !fallbacks.has(name))).toEqual([]);
     const secretNames = [
       ...SECRET_ENV.filter((k) => k !== 'REDIS_URL'),
       ...GATEWAY_SECRET_ENV,
+      ...PEOPLE_SECRET_ENV,
       'POSTGRES_PASSWORD',
     ];
     for (const [name, service] of Object.entries(services)) {
       const env = toDict(service.environment);
       const literal = secretNames.filter((key) => env[key] !== undefined);
       expect([name, literal]).toEqual([name, []]);
+      // A channel credential is only ever the host's own: `${NAME:-}`, never a value written here.
+      for (const key of CHANNEL_CREDENTIALS.filter((k) => env[k] !== undefined))
+        expect([name, key, env[key]]).toEqual([name, key, `\${${key}:-}`]);
+      expect([name, CHANNEL_CREDENTIALS.filter((k) => env[`${k}_FILE`] !== undefined)]).toEqual([name, []]);
       for (const key of secretNames.filter((k) => env[`${k}_FILE`] !== undefined))
         expect([name, key, env[`${key}_FILE`]]).toEqual([
           name,
@@ -436,7 +494,7 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  it('generates, in secrets-init, secrets a production gateway accepts through NAME_FILE, and keeps them on a second run', () => {
+  it('generates, in secrets-init, secrets a production gateway and people accept through NAME_FILE, and keeps them on a second run', () => {
     const [, flag, script] = services['secrets-init'].command as string[];
     expect(flag).toBe('-e');
     const dir = mkdtempSync(join(tmpdir(), 'pp-compose-secrets-'));
@@ -445,42 +503,67 @@ describe('docker-compose.yml', () => {
         app: join(dir, 'app'),
         gateway: join(dir, 'gateway'),
         postgres: join(dir, 'postgres'),
+        people: join(dir, 'people'),
       };
       for (const mount of Object.values(mounts)) execFileSync('mkdir', ['-p', mount]);
       // Compose turns $$ into $; the volumes are mounted under /secrets; chown needs root (the container's).
       const local = script
         .replace(/\$\$/g, '$')
         .replace(
-          /\/secrets\/(app|gateway|postgres)\//g,
+          /\/secrets\/(app|gateway|postgres|people)\//g,
           (_, mount: keyof typeof mounts) => `${mounts[mount]}/`,
         )
         .replace('chownSync(file, uid, uid);', 'if (process.getuid?.() === 0) chownSync(file, uid, uid);');
       expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain('secrets: generated');
       const read = (file: string) => readFileSync(file, 'utf8');
-      const first = [read(join(mounts.gateway, 'jwt_secret')), read(join(mounts.app, 'database_url'))];
+      const kept = () => [
+        read(join(mounts.gateway, 'jwt_secret')),
+        read(join(mounts.app, 'database_url')),
+        read(join(mounts.people, 'email_token_key')),
+      ];
+      const first = kept();
       expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain('secrets: kept');
-      expect([read(join(mounts.gateway, 'jwt_secret')), read(join(mounts.app, 'database_url'))]).toEqual(
-        first,
-      );
+      expect(kept()).toEqual(first);
       expect(statSync(join(mounts.gateway, 'internal_identity_private_key')).mode & 0o777).toBe(0o400);
+      expect(statSync(join(mounts.people, 'email_token_key')).mode & 0o777).toBe(0o400);
+      expect(Buffer.from(first[2], 'base64')).toHaveLength(32);
+      // A stack started before the e-mail token key gets one on its next `up`, and keeps every other secret.
+      rmSync(join(mounts.people, 'email_token_key'));
+      expect(execFileSync(process.execPath, ['-e', local]).toString()).toContain(
+        'secrets: generated the e-mail token key',
+      );
+      const upgraded = kept();
+      expect(upgraded.slice(0, 2)).toEqual(first.slice(0, 2));
+      expect(Buffer.from(upgraded[2], 'base64')).toHaveLength(32);
+      const mounted = (env: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(env)
+            .filter(([key]) => key.endsWith('_FILE'))
+            .map(([key, path]) => [
+              key,
+              path
+                .replace('/run/secrets/practicepilot/', `${mounts.app}/`)
+                .replace('/run/secrets/gateway/', `${mounts.gateway}/`)
+                .replace('/run/secrets/people/', `${mounts.people}/`),
+            ]),
+        );
+      // People (its API and its worker) read the key in production, with no channel configured on the host.
+      for (const name of PEOPLE_PROCESSES) {
+        const env = interpolate(toDict(services[name].environment), {});
+        const people = loadConfig(name, peopleConfigSchema, {
+          ...env,
+          ...mounted(env),
+          NODE_ENV: 'production',
+        });
+        expect([name, people.EMAIL_TOKEN_KEY, people.DATABASE_URL]).toEqual([name, upgraded[2], first[1]]);
+      }
       const password = read(join(mounts.postgres, 'password'));
       expect(first[1]).toBe(`postgres://practicepilot:${password}@postgres:5432/practicepilot`);
 
-      const gateway = toDict(services.gateway.environment);
-      const files = Object.fromEntries(
-        Object.entries(gateway)
-          .filter(([key]) => key.endsWith('_FILE'))
-          .map(([key, path]) => [
-            key,
-            path
-              .replace('/run/secrets/practicepilot/', `${mounts.app}/`)
-              .replace('/run/secrets/gateway/', `${mounts.gateway}/`),
-          ]),
-      );
+      const gateway = interpolate(toDict(services.gateway.environment), {});
       const config = loadConfig('gateway', gatewayConfigSchema, {
         ...gateway,
-        ...files,
-        LOG_LEVEL: 'info', // compose's ${LOG_LEVEL:-info}
+        ...mounted(gateway),
         NODE_ENV: 'production',
       });
       expect(config.DATABASE_URL).toBe(first[1]);
@@ -503,6 +586,82 @@ describe('docker-compose.yml', () => {
       .filter(([, s]) => GATEWAY_SECRET_ENV.some((k) => `${k}_FILE` in toDict(s.environment)))
       .map(([name]) => name);
     expect(withSigningKeys.sort()).toEqual(['gateway', 'migrate']);
+  });
+
+  it("mounts the e-mail token key into people's containers only", () => {
+    const mounting = Object.entries(services)
+      .filter(([, s]) =>
+        (s.volumes ?? []).some((v) =>
+          String(typeof v === 'string' ? v : v.source).startsWith('people-secrets'),
+        ),
+      )
+      .map(([name]) => name);
+    expect(mounting.sort()).toEqual([...PEOPLE_PROCESSES, 'secrets-init'].sort());
+    const withTokenKey = Object.entries(services)
+      .filter(([, s]) => settingNames(toDict(s.environment)).some((k) => PEOPLE_SECRET_ENV.includes(k)))
+      .map(([name]) => name);
+    expect(withTokenKey.sort()).toEqual([...PEOPLE_PROCESSES].sort());
+    for (const name of PEOPLE_PROCESSES)
+      expect(toDict(services[name].environment).EMAIL_TOKEN_KEY_FILE).toBe(
+        '/run/secrets/people/email_token_key',
+      );
+  });
+
+  it("hands the host's channel settings to the services that read them, and to no other", () => {
+    const channelSettings = [...TWILIO_ENV, ...EMAIL_ENV];
+    const given = Object.fromEntries(
+      appServices.map(([name, s]) => [
+        name,
+        settingNames(toDict(s.environment))
+          .filter((k) => channelSettings.includes(k))
+          .sort(),
+      ]),
+    );
+    expect(given).toEqual(
+      Object.fromEntries(
+        appServices.map(([name]) => [
+          name,
+          name === 'gateway'
+            ? [...TWILIO_ENV].sort()
+            : PEOPLE_PROCESSES.includes(name)
+              ? [...channelSettings].sort()
+              : [],
+        ]),
+      ),
+    );
+    // Configured on the host: the values reach the gateway and people as they are.
+    const host = {
+      TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      TWILIO_AUTH_TOKEN: 'token-from-the-host',
+      PUBLIC_BASE_URL: 'https://pilot.example.com',
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      MICROSOFT_CLIENT_ID: 'microsoft-client',
+      MICROSOFT_CLIENT_SECRET: 'microsoft-secret',
+      EMAIL_POLL_SECONDS: '30',
+    };
+    // The secret files are another test's (secrets-init): here, the environment alone.
+    const withoutFiles = (env: Record<string, string>) =>
+      Object.fromEntries(Object.entries(env).filter(([key]) => !key.endsWith('_FILE')));
+    const publicKey = generateKeyPairSync('ed25519').publicKey.export({ format: 'pem', type: 'spki' });
+    const keys = { INTERNAL_IDENTITY_PUBLIC_KEY: publicKey.toString() };
+    const people = loadConfig('people', peopleConfigSchema, {
+      ...withoutFiles(interpolate(toDict(services['people-worker'].environment), host)),
+      ...keys,
+    });
+    expect(people).toMatchObject({ ...host, EMAIL_POLL_SECONDS: 30 });
+    // Not configured (Compose gives ''): the sandbox, the providers' own servers, no half-configured channel.
+    const sandbox = loadConfig('people', peopleConfigSchema, {
+      ...withoutFiles(interpolate(toDict(services.people.environment), {})),
+      ...keys,
+    });
+    expect(sandbox).toMatchObject({
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      GOOGLE_IMAP_URL: 'imaps://imap.gmail.com:993',
+      EMAIL_POLL_SECONDS: 60,
+    });
+    for (const key of [...CHANNEL_CREDENTIALS, 'TWILIO_API_BASE_URL', 'EMAIL_TOKEN_KEY'])
+      expect([key, sandbox[key as keyof typeof sandbox]]).toEqual([key, undefined]);
   });
 
   it('publishes only the gateway, on port 8080', () => {
@@ -690,6 +849,9 @@ describe('deploy/k8s/base', () => {
     const gatewaySecrets = [...shared, ...secretValues(gatewaySecretTemplate as K8sObject).map(([k]) => k)];
     for (const workload of applied.map((m) => m.object).filter((o) => o.spec?.template !== undefined)) {
       const signs = workload.metadata.name === 'gateway' || workload.metadata.name === 'migrate';
+      const twilio =
+        workload.metadata.name === 'gateway' || PEOPLE_PROCESSES.includes(workload.metadata.name);
+      const people = PEOPLE_PROCESSES.includes(workload.metadata.name);
       for (const container of template(workload).spec.containers) {
         expect([workload.metadata.name, container.envFrom]).toEqual([
           workload.metadata.name,
@@ -697,6 +859,9 @@ describe('deploy/k8s/base', () => {
             { configMapRef: { name: 'practicepilot-config' } },
             { secretRef: { name: 'practicepilot-secrets' } },
             ...(signs ? [{ secretRef: { name: 'practicepilot-gateway-secrets' } }] : []),
+            // The channels' Secrets are optional: without them, the sandbox (the pods start all the same).
+            ...(twilio ? [{ secretRef: { name: 'practicepilot-channel-secrets', optional: true } }] : []),
+            ...(people ? [{ secretRef: { name: 'practicepilot-people-secrets', optional: true } }] : []),
           ],
         ]);
         if (workload.kind === 'Deployment') {
@@ -811,6 +976,51 @@ describe('deploy/k8s/base', () => {
       expect(byName('Deployment', name)?.spec?.replicas).toBeUndefined();
     }
     for (const hpa of hpas) expect(byName('Deployment', hpa.spec?.scaleTargetRef?.name ?? '')).toBeDefined();
+  });
+
+  it("keeps the channels' credentials in optional Secrets, Twilio's for the gateway and people, the e-mail token key for people only", () => {
+    const keysOf = (name: string) =>
+      secretValues(byName('Secret', name) as K8sObject)
+        .map(([k]) => k)
+        .sort();
+    expect(keysOf('practicepilot-channel-secrets')).toEqual(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
+    expect(keysOf('practicepilot-people-secrets')).toEqual(
+      [...PEOPLE_SECRET_ENV, ...CHANNEL_CREDENTIALS.filter((k) => !k.startsWith('TWILIO_'))].sort(),
+    );
+    // Every credential lives in a Secret template, and is never a literal value or a ConfigMap key.
+    const templates = objects
+      .filter((o) => o.kind === 'Secret')
+      .flatMap((o) => secretValues(o).map(([k]) => k));
+    expect(templates).toEqual(expect.arrayContaining([...CHANNEL_CREDENTIALS, ...PEOPLE_SECRET_ENV]));
+    const secretKeys = [...CHANNEL_CREDENTIALS, ...PEOPLE_SECRET_ENV];
+    for (const configMap of objects.filter((o) => o.kind === 'ConfigMap'))
+      expect(Object.keys(configMap.data ?? {}).filter((k) => secretKeys.includes(k))).toEqual([]);
+    const literal = applied
+      .map((m) => m.object)
+      .filter((o) => o.spec?.template !== undefined)
+      .flatMap((o) =>
+        template(o).spec.containers.flatMap((c) =>
+          Object.keys(envOf(c))
+            .filter((k) => secretKeys.includes(k.replace(/_FILE$/, '')))
+            .map((k) => `${o.metadata.name}.${k}`),
+        ),
+      );
+    expect(literal).toEqual([]);
+    // Which workloads may read them.
+    const readers = (secret: string) =>
+      applied
+        .map((m) => m.object)
+        .filter((o) =>
+          (o.spec?.template?.spec.containers ?? []).some((c) =>
+            (c.envFrom ?? []).some((e) => e.secretRef?.name === secret),
+          ),
+        )
+        .map((o) => o.metadata.name)
+        .sort();
+    expect(readers('practicepilot-channel-secrets')).toEqual(['gateway', ...PEOPLE_PROCESSES].sort());
+    expect(readers('practicepilot-people-secrets')).toEqual([...PEOPLE_PROCESSES].sort());
+    // Where Twilio and browsers reach the gateway: configuration, not a secret.
+    expect(byName('ConfigMap', 'practicepilot-config')?.data?.PUBLIC_BASE_URL).toMatch(/^https:\/\//);
   });
 
   it('includes a Job that runs every service migration', () => {
@@ -962,7 +1172,7 @@ describe('deploy/local', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('passes the channel settings (TWILIO_*, PUBLIC_BASE_URL) from the shell through to people and the gateway', () => {
+  it("passes the channel settings from the shell through to people and the gateway, the shell's EMAIL_TOKEN_KEY to people only", () => {
     const dir = mkdtempSync(join(tmpdir(), 'pp-local-secrets-'));
     const file = join(dir, 'local.json');
     const channel = {
@@ -970,10 +1180,17 @@ describe('deploy/local', () => {
       TWILIO_AUTH_TOKEN: 'token-from-shell',
       TWILIO_API_BASE_URL: 'http://127.0.0.1:9999',
       PUBLIC_BASE_URL: 'https://pilot.example.com',
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      MICROSOFT_CLIENT_ID: 'microsoft-client',
+      MICROSOFT_CLIENT_SECRET: 'microsoft-secret',
+      GOOGLE_IMAP_URL: 'imap://127.0.0.1:1143',
+      EMAIL_POLL_SECONDS: '5',
     };
+    const tokenKey = randomBytes(32).toString('base64');
     const script = `
       const { serviceEnv } = await import('./deploy/local/secrets.mjs');
-      const shell = ${JSON.stringify(channel)};
+      const shell = ${JSON.stringify({ ...channel, EMAIL_TOKEN_KEY: tokenKey })};
       const file = ${JSON.stringify(file)};
       console.log(JSON.stringify({ people: serviceEnv('people', shell, file), gateway: serviceEnv('gateway', shell, file) }));
     `;
@@ -981,8 +1198,9 @@ describe('deploy/local', () => {
       cwd: ROOT,
     }).toString();
     const { people, gateway } = JSON.parse(out.slice(out.indexOf('{')));
-    expect(people).toMatchObject(channel);
+    expect(people).toMatchObject({ ...channel, EMAIL_TOKEN_KEY: tokenKey });
     expect(gateway).toMatchObject(channel);
+    expect(gateway.EMAIL_TOKEN_KEY).toBeUndefined();
     rmSync(dir, { recursive: true, force: true });
   });
 

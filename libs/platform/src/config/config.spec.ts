@@ -12,7 +12,9 @@ import {
   keysMatch,
   loadConfig,
   secretSetting,
+  urlSetting,
 } from './config';
+import { channelSettings } from './channels';
 
 describe('loadConfig', () => {
   const schema = baseConfigSchema.extend({ PORT: z.coerce.number().int().default(8081) });
@@ -54,6 +56,55 @@ describe('loadConfig', () => {
         'REDIS_URL: must be a URL starting with redis:// or rediss://',
       ]),
     );
+  });
+
+  it("treats an empty or blank variable as unset (compose's ${NAME:-}): default, not configured, or required", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-config-'));
+    writeFileSync(join(dir, 'empty'), '\n');
+    const withChannels = schema.extend({
+      ...channelSettings,
+      GOOGLE_IMAP_URL: urlSetting(['imap:', 'imaps:'], 'imaps://imap.gmail.com:993'),
+      EMAIL_POLL_SECONDS: z.coerce.number().int().min(0).default(60),
+      JWT_SECRET: secretSetting('JWT_SECRET'),
+    });
+    const empty = {
+      TWILIO_ACCOUNT_SID: '',
+      TWILIO_AUTH_TOKEN: ' ',
+      TWILIO_API_BASE_URL: '',
+      PUBLIC_BASE_URL: '',
+      GOOGLE_IMAP_URL: '',
+      EMAIL_POLL_SECONDS: '',
+      LOG_LEVEL: '',
+      JWT_SECRET: '',
+      JWT_SECRET_FILE: '',
+    };
+    // A required secret still refuses to start, saying it is required (not that '' is too short).
+    expect(problemsOf(() => loadConfig('people', withChannels, { ...required, ...empty }))).toEqual([
+      expect.stringMatching(/^JWT_SECRET: JWT_SECRET is required/),
+    ]);
+    const secret = randomBytes(48).toString('base64');
+    const config = loadConfig('people', withChannels, { ...required, ...empty, JWT_SECRET: secret });
+    expect(config).toMatchObject({
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      GOOGLE_IMAP_URL: 'imaps://imap.gmail.com:993',
+      EMAIL_POLL_SECONDS: 60,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.TWILIO_ACCOUNT_SID).toBeUndefined();
+    expect(config.TWILIO_AUTH_TOKEN).toBeUndefined();
+    expect(config.TWILIO_API_BASE_URL).toBeUndefined();
+    // A secret file that is empty (a blank Kubernetes Secret key) is unset too.
+    expect(
+      problemsOf(() =>
+        loadConfig('people', withChannels, { ...required, JWT_SECRET_FILE: join(dir, 'empty') }),
+      ),
+    ).toEqual([expect.stringMatching(/^JWT_SECRET: JWT_SECRET is required/)]);
+    // A value that is set is still checked.
+    expect(
+      problemsOf(() =>
+        loadConfig('people', withChannels, { ...required, JWT_SECRET: secret, GOOGLE_IMAP_URL: 'x' }),
+      ),
+    ).toEqual([expect.stringMatching(/^GOOGLE_IMAP_URL: must be a URL/)]);
   });
 
   it('splits a broker list and rejects one without a port', () => {

@@ -238,8 +238,21 @@ function productionProblems(shape: Record<string, z.ZodType>, config: Record<str
 }
 
 /**
- * Validates the environment against a service's schema (reading NAME_FILE for each unset NAME). Throws a
- * ConfigError naming every bad variable, so a service with a bad value refuses to start and says which.
+ * The environment less its empty (or blank) variables: an empty value means 'not set', as Compose's
+ * `${NAME:-}` and a blank Secret key give it. A setting with a default takes its default, an optional one
+ * is not configured, a required one says it is required (never a half-read value such as EMAIL_POLL_SECONDS=''
+ * coerced to 0). A NAME_FILE whose file is empty counts as unset too.
+ */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value === undefined || value.trim() !== ''),
+  );
+}
+
+/**
+ * Validates the environment against a service's schema (reading NAME_FILE for each unset NAME; an empty
+ * variable counts as unset). Throws a ConfigError naming every bad variable, so a service with a bad value
+ * refuses to start and says which.
  * With NODE_ENV=production, every secret must also be strong (secret-strength.ts). Libraries with settings of
  * their own (libs/ai's LLM_*) validate them with a schema of those settings only.
  */
@@ -249,8 +262,8 @@ export function loadConfig<S extends z.ZodType>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
   const shape = shapeOf(schema) ?? {};
-  const files = readSettingFiles(Object.keys(shape), env);
-  const result = schema.safeParse(files.env);
+  const files = readSettingFiles(Object.keys(shape), withoutEmpty(env));
+  const result = schema.safeParse(withoutEmpty(files.env));
   const problems = [...files.problems];
   if (!result.success) {
     problems.push(
