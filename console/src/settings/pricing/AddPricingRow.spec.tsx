@@ -16,6 +16,13 @@ async function openAddPricing() {
   return screen.getByRole('form', { name: 'Add Pricing' });
 }
 
+/** Save is enabled once the typed name's search (debounced 200 ms) settled: a fast user can be quicker. */
+async function clickSave(form: HTMLElement) {
+  const save = within(form).getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save).toBeEnabled());
+  await userEvent.click(save);
+}
+
 describe('Add Pricing', () => {
   it('searches the catalogue for the typed text, showing procedures the practice has as Already added', async () => {
     const api = mockPricingApi({
@@ -65,7 +72,7 @@ describe('Add Pricing', () => {
     await userEvent.click(within(form).getByRole('combobox', { name: 'Parent procedure' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Botox' }));
     await userEvent.type(within(form).getByRole('spinbutton', { name: 'Min' }), '9');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await clickSave(form);
     await waitFor(() => expect(api.sent('POST', `${base}/create`)).toHaveLength(1));
     expect(api.sent('POST', `${base}/create`)[0].body).toEqual({
       procedure_name: 'Botox Lite',
@@ -91,7 +98,7 @@ describe('Add Pricing', () => {
     await userEvent.type(within(form).getByRole('combobox', { name: 'Procedure' }), 'Botox Lite');
     await userEvent.type(within(form).getByRole('combobox', { name: 'Parent procedure' }), 'BOTOX');
     await userEvent.type(within(form).getByRole('spinbutton', { name: 'Min' }), '9');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await clickSave(form);
     await waitFor(() => expect(api.sent('POST', `${base}/create`)).toHaveLength(1));
     expect(api.sent('POST', `${base}/create`)[0].body).toMatchObject({
       procedure_name: 'Botox Lite',
@@ -102,7 +109,7 @@ describe('Add Pricing', () => {
     const again = screen.getByRole('form', { name: 'Add Pricing' });
     await userEvent.type(within(again).getByRole('combobox', { name: 'Procedure' }), 'Lip Flip');
     await userEvent.type(within(again).getByRole('combobox', { name: 'Parent procedure' }), 'Neurotoxins');
-    await userEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await clickSave(again);
     await waitFor(() => expect(api.sent('POST', `${base}/create`)).toHaveLength(3));
     expect(
       api
