@@ -4,15 +4,11 @@ import { LeadConsent } from '../src/channels/lead-consent';
 import { EntityManager } from 'typeorm';
 import { Person } from '../src/persons/person.entity';
 import { EngineHarness, startEngine } from './engine-harness';
-
-let n = 0;
-function phone() {
-  n++;
-  const last4 = String(1000 + ((Date.now() + n * 29) % 9000)).padStart(4, '0');
-  return { typed: `(404) 555-${last4}`, e164: `+1404555${last4}` };
-}
+import { usPhone } from './factories/phones';
 
 /** The consent ledger shown on a lead (docs/product/channels.md#consent-ledger). */
+const phone = () => usPhone('404');
+
 describe("a lead's consent ledger (real PostgreSQL, Redis, Kafka)", () => {
   let h: EngineHarness;
   let practiceId: string;

@@ -6,14 +6,7 @@ import { OutreachSend } from '../src/outreach/outreach-send.entity';
 import { jobIdFor } from '../src/outreach/send-rules';
 import { Person } from '../src/persons/person.entity';
 import { EngineHarness, startEngine } from './engine-harness';
-
-/** A number of the area code, in E.164 and as a visitor types it: the area code sets the lead's clock. */
-let n = 0;
-function phone(areaCode: string) {
-  n++;
-  const last4 = String(1000 + ((Date.now() + n * 53) % 9000)).padStart(4, '0');
-  return { typed: `(${areaCode}) 555-${last4}`, e164: `+1${areaCode}555${last4}` };
-}
+import { usPhone } from './factories/phones';
 
 /** Tuesday June 9 2026, 20:30 EDT: inside the federal hours, after Florida's 20:00. */
 const EVENING_EDT = new Date('2026-06-10T00:30:00Z');
@@ -25,6 +18,8 @@ const HOURS = 3_600_000;
  * The lead's calling hours (docs/product/channels.md#quiet-hours): judged on the lead's own number (its zone and
  * its state's stricter hours), when the engine plans a text and again when the text is about to go.
  */
+const phone = usPhone;
+
 describe("texts and calls only inside the lead's calling hours (real PostgreSQL, Redis, Kafka)", () => {
   let h: EngineHarness;
   let practiceId: string;

@@ -1,14 +1,7 @@
 import { eventually, publishPracticeSnapshot } from '@pp/testing';
 import { ActionRunner } from '../src/engine/action-runner';
 import { EngineHarness, startEngine } from './engine-harness';
-
-/** A US number in E.164 and as a visitor types it. */
-let n = 0;
-function phone() {
-  n++;
-  const last4 = String(1000 + ((Date.now() + n * 53) % 9000)).padStart(4, '0');
-  return { typed: `(469) 555-${last4}`, e164: `+1469555${last4}` };
-}
+import { usPhone } from './factories/phones';
 
 /**
  * The engine obeys the AI Communications settings (docs/product/settings.md#channel-availability,
@@ -17,6 +10,8 @@ function phone() {
  * stands in for the mailbox while no e-mail provider is configured, as in these tests). Real PostgreSQL, Redis
  * and Kafka; the practice's numbers reach people through practice.changes.
  */
+const phone = () => usPhone('469');
+
 describe('the AI engine and the AI Communications settings', () => {
   let h: EngineHarness;
   let runner: ActionRunner;

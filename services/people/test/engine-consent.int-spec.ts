@@ -8,17 +8,12 @@ import { Person } from '../src/persons/person.entity';
 import { LeadActivity } from '../src/timeline/lead-activity';
 import { EngineHarness, startEngine } from './engine-harness';
 import { Caller } from './people-harness';
-
-/** A US number in E.164 and as a visitor types it. */
-let n = 0;
-function phone() {
-  n++;
-  const last4 = String(1000 + ((Date.now() + n * 53) % 9000)).padStart(4, '0');
-  return { typed: `(469) 555-${last4}`, e164: `+1469555${last4}` };
-}
+import { usPhone } from './factories/phones';
 
 /** A form's consent checkbox, left unticked. */
 const REFUSED = { 'I agree to receive texts and calls about my inquiry': 'no' };
+
+const phone = () => usPhone('469');
 
 describe('consent decides the channels the AI uses (real PostgreSQL, Redis, Kafka, the built-in model)', () => {
   let h: EngineHarness;

@@ -4,14 +4,7 @@ import { ActionRunner } from '../src/engine/action-runner';
 import { Transports } from '../src/outreach/transports/transports';
 import { EngineHarness, startEngine } from './engine-harness';
 import { Caller } from './people-harness';
-
-/** A US number in E.164 and as a visitor types it. */
-let n = 0;
-function phone() {
-  n++;
-  const last4 = String(1000 + ((Date.now() + n * 71) % 9000)).padStart(4, '0');
-  return { typed: `(310) 555-${last4}`, e164: `+1310555${last4}` };
-}
+import { usPhone } from './factories/phones';
 
 const LA = 'America/Los_Angeles';
 /** Los Angeles times of one June day (PDT, UTC−7). */
@@ -19,6 +12,8 @@ const NOON = new Date('2026-06-10T19:00:00Z');
 const ELEVEN_PM = new Date('2026-06-11T06:00:00Z');
 const EIGHT_AM = new Date('2026-06-11T15:00:00Z');
 const TEN_AM = new Date('2026-06-11T17:00:00Z');
+
+const phone = () => usPhone('310');
 
 describe('texts and calls approved at night wait for 08:00 local (real PostgreSQL, Redis, Kafka)', () => {
   let h: EngineHarness;

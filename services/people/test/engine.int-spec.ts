@@ -7,14 +7,9 @@ import { Transports } from '../src/outreach/transports/transports';
 import { Person } from '../src/persons/person.entity';
 import { EngineHarness, startEngine } from './engine-harness';
 import { Caller } from './people-harness';
+import { usPhone } from './factories/phones';
 
-/** A US number in E.164 and as a visitor types it (Dallas unless told): its area code sets the lead's clock. */
-let n = 0;
-function phone(areaCode = '214') {
-  n++;
-  const last4 = String(1000 + ((Date.now() + n * 37) % 9000)).padStart(4, '0');
-  return { typed: `(${areaCode}) 555-${last4}`, e164: `+1${areaCode}555${last4}` };
-}
+const phone = usPhone;
 
 describe('the AI engine: form → lead → analysis → decision → review or sandbox send (real PostgreSQL, Redis, Kafka)', () => {
   let h: EngineHarness;
