@@ -5,3 +5,4 @@ export * from './realtime';
 export * from './practices';
 export * from './knowledge';
 export * from './engine';
+export * from './calendar';
