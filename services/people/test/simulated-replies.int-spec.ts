@@ -63,6 +63,21 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
     h.clock.at = null;
   }, 60_000);
 
+  it('puts the reply on the lead it was written for, even when an older lead has the same number', async () => {
+    const older = await h.leads.person(practiceId, {
+      primary_phone: '+14045550119',
+      created_at: new Date(Date.now() - 86_400_000),
+    });
+    const newer = await h.leads.person(practiceId, { primary_phone: '+14045550119' });
+
+    const answer = await simulate(newer.person_id, { channel: 'sms', message: 'Is parking free?' });
+
+    expect(answer.status).toBe(200);
+    const [received] = await h.events(newer.person_id, 'sms_received');
+    expect(received.event_id).toBe(answer.body.event_id);
+    expect(await h.events(older.person_id, 'sms_received')).toHaveLength(0);
+  });
+
   it('lets a simulated STOP opt the lead out like a real one', async () => {
     const lead = await h.leads.person(practiceId, { primary_phone: '+14045550118' });
     expect((await simulate(lead.person_id, { channel: 'sms', message: 'STOP' })).status).toBe(200);

@@ -53,7 +53,15 @@ export class SimulatedReplies {
         throw new ChannelException(ChannelExceptionCode.NoAddress, ContactMessages.noPhone);
       const sid = `SIM${randomUUID().replace(/-/g, '')}`;
       const to = await this.numbers.smsNumber(person.practice_id);
-      const message = { sid, from: person.primary_phone, to, body: dto.message, source: 'sandbox' as const };
+      const message = {
+        sid,
+        from: person.primary_phone,
+        to,
+        body: dto.message,
+        source: 'sandbox' as const,
+        // On this lead, even when an older lead of the practice has the same number.
+        personId: person.person_id,
+      };
       await this.sms.receive(person.practice_id, message, byName);
       const [row]: { event_id: string }[] = await this.dataSource.query(
         `SELECT "event_id" FROM "people"."inbound_messages" WHERE "provider_id" = $1`,

@@ -64,7 +64,15 @@ export class TwilioInboundService {
    */
   async receive(
     practiceId: string,
-    message: { sid: string; from: string; to: string | null; body: string; source: 'twilio' | 'sandbox' },
+    message: {
+      sid: string;
+      from: string;
+      to: string | null;
+      body: string;
+      source: 'twilio' | 'sandbox';
+      /** The lead it is from, when the caller knows (a simulated reply); else the lead with that number. */
+      personId?: string;
+    },
     metadata: Record<string, unknown> = {},
   ): Promise<boolean> {
     const { sid, from, to, body } = message;
@@ -76,7 +84,15 @@ export class TwilioInboundService {
         [sid, practiceId],
       );
       if (claimed.length === 0) return undefined;
-      const person = await leadForPhone(manager, practiceId, from);
+      const person = message.personId
+        ? {
+            lead: await manager.findOneOrFail(Person, {
+              where: { person_id: message.personId, practice_id: practiceId },
+              lock: { mode: 'pessimistic_write' },
+            }),
+            created: false,
+          }
+        : await leadForPhone(manager, practiceId, from);
       const received = new Date();
       const input = {
         event_type: 'sms_received',
