@@ -12,7 +12,7 @@ import {
 import { Brackets, DataSource, EntityManager } from 'typeorm';
 import { checkAppointmentTimes, PAST_GRACE_MS } from './appointment-rules';
 import { AppointmentPlace, leadColumns, toAppointmentDto, toAppointmentSnapshot } from './appointment-view';
-import { CalendarMessages, checkDateRange, clockText, withinBusinessHours } from './calendar-rules';
+import { CalendarMessages, checkDateRange, clockText, timeText, withinBusinessHours } from './calendar-rules';
 import { Appointment } from './appointment.entity';
 import { AppointmentException, AppointmentExceptionCode, AppointmentMessages } from './appointment.exception';
 import { AppointmentTargetQuery } from './dto/appointment-query.dto';
@@ -161,10 +161,7 @@ export class AppointmentsService {
       if (clash) {
         throw new AppointmentException(
           AppointmentExceptionCode.Overlap,
-          CalendarMessages.overlap(
-            clockText(clash.start_time, place.tz),
-            clockText(clash.end_time, place.tz),
-          ),
+          CalendarMessages.overlap(clockText(clash.start_time, place.tz), timeText(clash.end_time, place.tz)),
         );
       }
       appointment.start_time = newStart;

@@ -77,6 +77,13 @@ export function localText(instant: Date, zone: string): string {
   );
 }
 
+/** '10:30 AM' on the location's clock. */
+export function timeText(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(
+    instant,
+  );
+}
+
 /** 'Mon, Mar 11, 10:00 AM' on the location's clock, for messages staff read. */
 export function clockText(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-US', {
