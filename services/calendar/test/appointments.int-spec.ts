@@ -209,6 +209,44 @@ describe('booking appointments (calendar + a people process, real Kafka)', () =>
     expect(lead.stage).toBe('Scheduled');
   });
 
+  it("keeps the lead's name, email and phone current on its appointments when staff edit the lead in people", async () => {
+    const booked = await book(
+      staff,
+      { practice_id: glow, location_id: uptownLocation },
+      consultation(sofia, slot(144)),
+    );
+    expect(booked.status).toBe(201);
+    const edited = await fetch(`${people.url}/api/v1/people/${sofia.person_id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...(await testCaller([glow]).headers()) },
+      body: JSON.stringify({ last_name: 'Marquez-Lopez', primary_email: 'sofia.ml@mail.example' }),
+    });
+    expect(edited.status).toBe(200);
+
+    // Every appointment of hers, through people.lead-events (real Kafka); none of anyone else's.
+    await eventually(async () => {
+      const rows: { person_name: string; person_email: string; person_last_name: string }[] =
+        await h.dataSource.query(
+          `SELECT "person_name", "person_email", "person_last_name" FROM "calendar"."appointments"
+           WHERE "person_id" = $1`,
+          [sofia.person_id],
+        );
+      return rows.length > 1 && rows.every((row) => row.person_name === 'Sofia Marquez-Lopez')
+        ? rows
+        : undefined;
+    }, 30_000);
+    const [row] = await h.dataSource.query(
+      `SELECT "person_email", "person_last_name", "person_phone" FROM "calendar"."appointments"
+       WHERE "appointment_id" = $1`,
+      [booked.body.appointment_id],
+    );
+    expect(row).toEqual({
+      person_email: 'sofia.ml@mail.example',
+      person_last_name: 'Marquez-Lopez',
+      person_phone: '+12145550131',
+    });
+  });
+
   it('refuses any length but 30 minutes, an end before the start, a start in the past and bad times', async () => {
     const { start_time } = slot();
     const hourLater = new Date(new Date(start_time).getTime() + 60 * 60_000).toISOString();
