@@ -164,6 +164,89 @@ describe('booking appointments (calendar + a people process, real Kafka)', () =>
     expect(lead.stage).toBe('Scheduled');
   });
 
+  it('a reschedule reaches the lead: appointment_rescheduled with where it moved from, the lead stays Scheduled', async () => {
+    const times = slot(120);
+    const booked = await book(
+      staff,
+      { practice_id: glow, location_id: uptownLocation },
+      consultation(sofia, times),
+    );
+    expect(booked.status).toBe(201);
+    const appointmentId = booked.body.appointment_id as string;
+    const newStart = new Date(new Date(times.start_time).getTime() + 24 * 3_600_000).toISOString();
+    const newEnd = new Date(new Date(times.end_time).getTime() + 24 * 3_600_000).toISOString();
+
+    const moved = await h
+      .http()
+      .put(`/api/v1/calendar/appointments/${appointmentId}?practice_id=${glow}`)
+      .set(await staff.headers())
+      // The slot is computed from now: it may fall outside the clinic's hours, which staff confirm.
+      .send({ new_start_time: newStart, confirm_outside_hours: true });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({
+      success: true,
+      appointment: { appointment_id: appointmentId, start_time: newStart, end_time: newEnd },
+    });
+
+    const [rescheduled] = await eventually(async () => {
+      const rows = await peopleQuery<{ content_data: Record<string, unknown> }>(
+        `SELECT "content_data" FROM "people"."events"
+         WHERE "person_id" = $1 AND "event_type" = 'appointment_rescheduled' AND "source_identifier" = $2`,
+        [sofia.person_id, appointmentId],
+      );
+      return rows.length > 0 ? rows : undefined;
+    }, 20_000);
+    expect(rescheduled.content_data).toMatchObject({
+      start_time: newStart,
+      end_time: newEnd,
+      from_start_time: times.start_time,
+      from_end_time: times.end_time,
+    });
+    const [lead] = await peopleQuery<{ stage: string }>(
+      `SELECT "stage" FROM "people"."persons" WHERE "person_id" = $1`,
+      [sofia.person_id],
+    );
+    expect(lead.stage).toBe('Scheduled');
+  });
+
+  it("keeps the lead's name, email and phone current on its appointments when staff edit the lead in people", async () => {
+    const booked = await book(
+      staff,
+      { practice_id: glow, location_id: uptownLocation },
+      consultation(sofia, slot(144)),
+    );
+    expect(booked.status).toBe(201);
+    const edited = await fetch(`${people.url}/api/v1/people/${sofia.person_id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...(await testCaller([glow]).headers()) },
+      body: JSON.stringify({ last_name: 'Marquez-Lopez', primary_email: 'sofia.ml@mail.example' }),
+    });
+    expect(edited.status).toBe(200);
+
+    // Every appointment of hers, through people.lead-events (real Kafka); none of anyone else's.
+    await eventually(async () => {
+      const rows: { person_name: string; person_email: string; person_last_name: string }[] =
+        await h.dataSource.query(
+          `SELECT "person_name", "person_email", "person_last_name" FROM "calendar"."appointments"
+           WHERE "person_id" = $1`,
+          [sofia.person_id],
+        );
+      return rows.length > 1 && rows.every((row) => row.person_name === 'Sofia Marquez-Lopez')
+        ? rows
+        : undefined;
+    }, 30_000);
+    const [row] = await h.dataSource.query(
+      `SELECT "person_email", "person_last_name", "person_phone" FROM "calendar"."appointments"
+       WHERE "appointment_id" = $1`,
+      [booked.body.appointment_id],
+    );
+    expect(row).toEqual({
+      person_email: 'sofia.ml@mail.example',
+      person_last_name: 'Marquez-Lopez',
+      person_phone: '+12145550131',
+    });
+  });
+
   it('refuses any length but 30 minutes, an end before the start, a start in the past and bad times', async () => {
     const { start_time } = slot();
     const hourLater = new Date(new Date(start_time).getTime() + 60 * 60_000).toISOString();

@@ -304,6 +304,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       theirProcedure: string;
       theirPromotion: string;
       theirEmailAccount: string;
+      theirAppointment: string;
     }
     type Row = { probes: (ids: Ids) => Probe[] } | { exempt: string };
     const booking = (personId: string) => ({
@@ -533,6 +534,26 @@ describe('the whole API, from its merged OpenAPI document', () => {
           },
         ],
       },
+      'GET /api/v1/calendar/appointments': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/calendar/appointments?practice_id=${ids.theirPractice}&start_date=2030-01-01&end_date=2030-01-31`,
+          },
+        ],
+      },
+      'PUT /api/v1/calendar/appointments/{appointmentId}': {
+        // their practice; my practice with their appointment
+        probes: (ids) => [
+          {
+            url: `/api/v1/calendar/appointments/${ids.theirAppointment}?practice_id=${ids.theirPractice}`,
+            body: { new_start_time: '2030-01-16T16:00:00Z' },
+          },
+          {
+            url: `/api/v1/calendar/appointments/${ids.theirAppointment}?practice_id=${ids.myPractice}`,
+            body: { new_start_time: '2030-01-16T16:00:00Z' },
+          },
+        ],
+      },
       // Pricing (knowledge): their practice in the path; my practice with their location in the body or query.
       'GET /api/v1/procedures/{practiceId}/summary': {
         probes: (ids) => [{ url: `/api/v1/procedures/${ids.theirPractice}/summary` }],
@@ -667,12 +688,21 @@ describe('the whole API, from its merged OpenAPI document', () => {
       theirProcedure,
       theirPromotion,
       theirEmailAccount,
+      theirAppointment,
     });
 
     let theirProcedure: string;
     let theirPromotion: string;
     const theirEmailAccount = randomUUID();
+    const theirAppointment = randomUUID();
     beforeAll(async () => {
+      // Their appointment, as a booking leaves it (Tuesday 15 January 2030, 10:00 in Chicago).
+      await calendarQuery(
+        `INSERT INTO "calendar"."appointments"
+           ("appointment_id", "practice_id", "location_id", "person_id", "title", "start_time", "end_time")
+         VALUES ($1, $2, $3, $4, 'Botox consultation', '2030-01-15T16:00:00Z', '2030-01-15T16:30:00Z')`,
+        [theirAppointment, theirs.practice_id, theirs.primaryLocationId, theirPersonId],
+      );
       // Their connected mailbox, written as the OAuth callback stores it (no provider is configured here).
       await serviceQuery(
         'people',
@@ -717,7 +747,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
         promotions: await get(`/api/v1/procedures/${practiceId}/promotions`),
         emailAccounts: await get(`/api/v1/email/accounts?practice_id=${practiceId}`),
         appointments: await calendarQuery(
-          `SELECT "appointment_id" FROM "calendar"."appointments"
+          `SELECT "appointment_id", "start_time" FROM "calendar"."appointments"
            WHERE "practice_id" = $1 OR "person_id" = $2 OR "location_id" = $3`,
           [practiceId, theirPersonId, theirs.primaryLocationId],
         ),
@@ -762,6 +792,15 @@ describe('the whole API, from its merged OpenAPI document', () => {
         .set('Authorization', `Bearer ${token}`)
         .send(booking(personId))
         .expect(201);
+      const listed = await api.gateway
+        .http()
+        .get(
+          `/api/v1/calendar/appointments?practice_id=${mine.practice_id}&start_date=2030-01-01&end_date=2030-01-31`,
+        )
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      expect(listed.body).toEqual({ appointments: [] });
+      expect(listed.headers['cache-control']).toBe('no-store');
     });
   });
 });

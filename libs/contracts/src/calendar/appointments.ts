@@ -1,6 +1,6 @@
 /**
- * The calendar's appointments as the API answers them (2-calendar-analytics-lead-panel spec §3, §7;
- * docs/product/calendar.md): one contract for the calendar service and the console.
+ * The calendar's appointments as the API answers them (docs/product/calendar.md#appointment and #calls): one
+ * contract for the calendar service and the console.
  */
 export type AppointmentStatus = 'confirmed' | 'cancelled' | 'pending' | 'no_show' | (string & {});
 

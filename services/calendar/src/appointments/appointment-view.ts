@@ -1,4 +1,5 @@
-import type { AppointmentSnapshot } from '@pp/contracts';
+import type { AppointmentDto, AppointmentSnapshot } from '@pp/contracts';
+import { localText } from './calendar-rules';
 import { Appointment } from './appointment.entity';
 import { LeadSnapshot } from './people.client';
 
@@ -36,5 +37,43 @@ export function leadColumns(lead: LeadSnapshot): Partial<Appointment> {
     person_title: enrichment.title ?? null,
     person_organization: enrichment.organization ?? null,
     person_education: Array.isArray(enrichment.education) ? enrichment.education : null,
+  };
+}
+
+/** Where an appointment's times are read: its location's zone and name, else the practice's zone. */
+export interface AppointmentPlace {
+  tz: string;
+  location_name: string | null;
+}
+
+/** An appointment as the calendar API answers it (docs/product/calendar.md#appointment). */
+export function toAppointmentDto(appointment: Appointment, place: AppointmentPlace): AppointmentDto {
+  return {
+    appointment_id: appointment.appointment_id,
+    practice_id: appointment.practice_id,
+    title: appointment.title,
+    start_time: appointment.start_time.toISOString(),
+    end_time: appointment.end_time.toISOString(),
+    start_time_local: localText(appointment.start_time, place.tz),
+    end_time_local: localText(appointment.end_time, place.tz),
+    tz: place.tz,
+    status: appointment.status,
+    is_editable: appointment.is_editable,
+    location_id: appointment.location_id,
+    location_name: place.location_name,
+    source: appointment.source,
+    contact_id: appointment.contact_id,
+    person_id: appointment.person_id,
+    person_name: appointment.person_name,
+    person_first_name: appointment.person_first_name,
+    person_last_name: appointment.person_last_name,
+    person_email: appointment.person_email,
+    person_phone: appointment.person_phone,
+    person_avatar: appointment.person_avatar,
+    person_age: appointment.person_age,
+    person_location: appointment.person_location,
+    person_title: appointment.person_title,
+    person_organization: appointment.person_organization,
+    person_education: appointment.person_education,
   };
 }
