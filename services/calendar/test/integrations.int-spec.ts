@@ -73,6 +73,8 @@ describe('calendar integrations (real calendar service, GoHighLevel peer)', () =
       ...ghl.env(),
       CALENDAR_TOKEN_KEY: randomBytes(32).toString('base64'),
       PUBLIC_BASE_URL: 'https://console.practice.example',
+      SYMPLAST_CLIENT_ID: 'pp-symplast-client',
+      SYMPLAST_AUTHORIZE_URL: 'https://auth.symplast.example/oauth/authorize',
     });
     staff = h.caller([glow], 'Dana Reyes');
     outsider = h.caller([northside], 'Omar North');
@@ -424,11 +426,26 @@ describe('calendar integrations (real calendar service, GoHighLevel peer)', () =
     expect((await get(`/api/v1/calendar/assignments?practice_id=${glow}`)).body).toEqual([]);
   });
 
-  it('builds Symplast and Leadar consent URLs only when configured', async () => {
+  it('builds Symplast and Leadar consent URLs only when configured; their return fails until built', async () => {
     const symplast = await get(`/api/v1/calendar/oauth/authorize/symplast?practice_id=${glow}`);
-    expect(symplast.status).toBe(409);
-    expect(symplast.body.detail).toBe(
-      'Connecting Symplast is not configured: set SYMPLAST_CLIENT_ID and SYMPLAST_AUTHORIZE_URL',
+    expect(symplast.status).toBe(200);
+    const consent = new URL(symplast.body.authorization_url as string);
+    expect(`${consent.origin}${consent.pathname}`).toBe('https://auth.symplast.example/oauth/authorize');
+    expect(consent.searchParams.get('client_id')).toBe('pp-symplast-client');
+    expect(consent.searchParams.get('redirect_uri')).toBe(
+      'https://console.practice.example/api/v1/calendar/oauth/callback',
+    );
+    const state = consent.searchParams.get('state') as string;
+    const back = await h.http().get(`/api/v1/calendar/oauth/callback?code=c1&state=${state}`).expect(302);
+    expect(back.headers.location).toBe(
+      'https://console.practice.example/settings/calendar?error=oauth_failed',
+    );
+    expect(await integrations(glow)).toEqual([]);
+
+    const leadar = await get(`/api/v1/calendar/oauth/authorize/leadar?practice_id=${glow}`);
+    expect(leadar.status).toBe(409);
+    expect(leadar.body.detail).toBe(
+      'Connecting Leadar is not configured: set LEADAR_CLIENT_ID and LEADAR_AUTHORIZE_URL',
     );
   });
 });

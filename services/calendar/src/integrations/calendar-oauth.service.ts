@@ -6,7 +6,7 @@ import { isUuid } from './integration-rows';
 import { IntegrationSettings } from './integration-settings';
 import { IntegrationException } from './integration.exception';
 import { expiresAt } from './integrations.service';
-import { newState, stateHash } from './pkce';
+import { newState, stateHash } from './oauth-state';
 import { CalendarProviders, isOAuthCalendarProvider, OAUTH_CALENDAR_PROVIDERS } from './providers';
 
 /** How long a consent may take between the authorize call and the provider's return. */
