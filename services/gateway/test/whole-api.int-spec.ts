@@ -728,8 +728,8 @@ describe('the whole API, from its merged OpenAPI document', () => {
       await calendarQuery(
         `INSERT INTO "calendar"."calendar_integrations"
            ("calendar_integration_id", "practice_id", "provider", "provider_tenant_id", "auth_method", "status")
-         VALUES ($1, $2, 'internal', $2, 'none', 'active')`,
-        [theirCalendarIntegration, theirs.practice_id],
+         VALUES ($1, $2, 'internal', $3, 'none', 'active')`,
+        [theirCalendarIntegration, theirs.practice_id, theirs.practice_id],
       );
       await calendarQuery(
         `INSERT INTO "calendar"."calendar_assignments"
