@@ -1096,26 +1096,33 @@ describe('deploy/local', () => {
       const { localSecrets, secretsFor } = await import('./deploy/local/secrets.mjs');
       const file = ${JSON.stringify(file)};
       const first = localSecrets(file);
-      console.log(JSON.stringify({ first, again: localSecrets(file), gateway: secretsFor('gateway', file), people: secretsFor('people', file) }));
+      console.log(JSON.stringify({ first, again: localSecrets(file), gateway: secretsFor('gateway', file), people: secretsFor('people', file), calendar: secretsFor('calendar', file) }));
     `;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: ROOT,
     }).toString();
-    const { first, again, gateway, people } = JSON.parse(out.slice(out.indexOf('{')));
+    const { first, again, gateway, people, calendar } = JSON.parse(out.slice(out.indexOf('{')));
     expect(Object.keys(first).sort()).toEqual([
+      'CALENDAR_TOKEN_KEY',
       'EMAIL_TOKEN_KEY',
       'INTERNAL_IDENTITY_PRIVATE_KEY',
       'INTERNAL_IDENTITY_PUBLIC_KEY',
       'JWT_SECRET',
     ]);
     expect(again).toEqual(first);
-    const { EMAIL_TOKEN_KEY, ...signing } = first;
+    const { EMAIL_TOKEN_KEY, CALENDAR_TOKEN_KEY, ...signing } = first;
     expect(gateway).toEqual(signing);
     expect(people).toEqual({
       INTERNAL_IDENTITY_PUBLIC_KEY: first.INTERNAL_IDENTITY_PUBLIC_KEY,
       EMAIL_TOKEN_KEY,
     });
+    expect(calendar).toEqual({
+      INTERNAL_IDENTITY_PUBLIC_KEY: first.INTERNAL_IDENTITY_PUBLIC_KEY,
+      CALENDAR_TOKEN_KEY,
+    });
     expect(Buffer.from(EMAIL_TOKEN_KEY, 'base64')).toHaveLength(32);
+    expect(Buffer.from(CALENDAR_TOKEN_KEY, 'base64')).toHaveLength(32);
+    expect(CALENDAR_TOKEN_KEY).not.toBe(EMAIL_TOKEN_KEY);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(Buffer.from(first.JWT_SECRET, 'base64')).toHaveLength(48);
     // Another checkout (another file) gets other secrets.
@@ -1139,7 +1146,7 @@ describe('deploy/local', () => {
       const { writeFileSync } = await import('node:fs');
       const { localSecrets } = await import('./deploy/local/secrets.mjs');
       const file = ${JSON.stringify(file)};
-      const { EMAIL_TOKEN_KEY, ...older } = localSecrets(file);
+      const { EMAIL_TOKEN_KEY, CALENDAR_TOKEN_KEY, ...older } = localSecrets(file);
       writeFileSync(file, JSON.stringify(older));
       console.log(JSON.stringify({ older, now: localSecrets(file) }));
     `;
@@ -1147,8 +1154,13 @@ describe('deploy/local', () => {
       cwd: ROOT,
     }).toString();
     const { older, now } = JSON.parse(out.slice(out.indexOf('{')));
-    expect(now).toEqual({ ...older, EMAIL_TOKEN_KEY: expect.any(String) });
+    expect(now).toEqual({
+      ...older,
+      EMAIL_TOKEN_KEY: expect.any(String),
+      CALENDAR_TOKEN_KEY: expect.any(String),
+    });
     expect(Buffer.from(now.EMAIL_TOKEN_KEY, 'base64')).toHaveLength(32);
+    expect(Buffer.from(now.CALENDAR_TOKEN_KEY, 'base64')).toHaveLength(32);
     rmSync(dir, { recursive: true, force: true });
   });
 

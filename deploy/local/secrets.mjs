@@ -9,11 +9,13 @@ import { ROOT } from './workspace.mjs';
 export const SECRETS_DIR = join(ROOT, 'deploy', 'local', '.secrets');
 export const SECRETS_FILE = join(SECRETS_DIR, 'local.json');
 const IDENTITY_NAMES = ['JWT_SECRET', 'INTERNAL_IDENTITY_PRIVATE_KEY', 'INTERNAL_IDENTITY_PUBLIC_KEY'];
-const NAMES = [...IDENTITY_NAMES, 'EMAIL_TOKEN_KEY'];
+const NAMES = [...IDENTITY_NAMES, 'EMAIL_TOKEN_KEY', 'CALENDAR_TOKEN_KEY'];
 /** Only the gateway signs: the other services get the public key alone. */
 const GATEWAY_ONLY = ['JWT_SECRET', 'INTERNAL_IDENTITY_PRIVATE_KEY'];
 /** Only people opens e-mail accounts' OAuth tokens (docs/decisions/0016-email-accounts.md). */
 const PEOPLE_ONLY = ['EMAIL_TOKEN_KEY'];
+/** Only calendar opens calendar providers' OAuth tokens (docs/decisions/0021-calendar-integrations.md). */
+const CALENDAR_ONLY = ['CALENDAR_TOKEN_KEY'];
 
 function generateIdentity() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -27,7 +29,7 @@ function generateIdentity() {
 const present = (saved, name) => typeof saved[name] === 'string' && saved[name].length > 0;
 
 /**
- * The local secrets, generated and saved on first use. A secret added later (EMAIL_TOKEN_KEY) is added to an
+ * The local secrets, generated and saved on first use. A secret added later (EMAIL_TOKEN_KEY, CALENDAR_TOKEN_KEY) is added to an
  * existing file without rotating the others, so nobody is signed out and no stored token becomes unreadable.
  */
 export function localSecrets(file = SECRETS_FILE) {
@@ -37,6 +39,9 @@ export function localSecrets(file = SECRETS_FILE) {
     ...saved,
     ...(IDENTITY_NAMES.every((name) => present(saved, name)) ? {} : generateIdentity()),
     ...(present(saved, 'EMAIL_TOKEN_KEY') ? {} : { EMAIL_TOKEN_KEY: randomBytes(32).toString('base64') }),
+    ...(present(saved, 'CALENDAR_TOKEN_KEY')
+      ? {}
+      : { CALENDAR_TOKEN_KEY: randomBytes(32).toString('base64') }),
   };
   mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
@@ -47,14 +52,15 @@ export function localSecrets(file = SECRETS_FILE) {
   return secrets;
 }
 
-/** Whether a service may read a secret: the gateway's signing keys, people's token key, the public key for all. */
+/** Whether a service may read a secret: the gateway's signing keys, people's and calendar's token keys, the public key for all. */
 function readableBy(service, name) {
   if (GATEWAY_ONLY.includes(name)) return service === 'gateway';
   if (PEOPLE_ONLY.includes(name)) return service === 'people';
+  if (CALENDAR_ONLY.includes(name)) return service === 'calendar';
   return true;
 }
 
-/** The secrets one service reads: the gateway its signing keys, people the token key, all the public key. */
+/** The secrets one service reads: the gateway its signing keys, people and calendar their token keys, all the public key. */
 export function secretsFor(service, file = SECRETS_FILE) {
   const secrets = localSecrets(file);
   return Object.fromEntries(Object.entries(secrets).filter(([name]) => readableBy(service, name)));
@@ -62,12 +68,12 @@ export function secretsFor(service, file = SECRETS_FILE) {
 
 /**
  * The environment of one service: its local secrets under `env` (a value set there wins), less the secrets
- * that are not its own (the gateway's signing keys, people's token key), even when the developer's shell
+ * that are not its own (the gateway's signing keys, people's and calendar's token keys), even when the developer's shell
  * exports them.
  */
 export function serviceEnv(service, env = process.env, file = SECRETS_FILE) {
   const merged = { ...secretsFor(service, file), ...env };
-  for (const name of [...GATEWAY_ONLY, ...PEOPLE_ONLY])
+  for (const name of [...GATEWAY_ONLY, ...PEOPLE_ONLY, ...CALENDAR_ONLY])
     if (!readableBy(service, name)) {
       delete merged[name];
       delete merged[`${name}_FILE`];

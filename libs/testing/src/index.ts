@@ -10,3 +10,4 @@ export * from './twilio-peer';
 export * from './oauth-peer';
 export * from './smtp-peer';
 export * from './imap-peer';
+export * from './ghl-peer';

@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { CalendarConfig } from './config';
+import { IntegrationsModule } from './integrations/integrations.module';
 import { calendarDatabase } from './database/database';
 import { CALENDAR_SYNC_QUEUE } from './queues';
 
@@ -16,6 +17,7 @@ export class AppModule {
         BullModule.registerQueue({ name: CALENDAR_SYNC_QUEUE }),
         PracticeReadModelModule,
         AppointmentsModule,
+        IntegrationsModule,
       ],
     };
   }

@@ -305,6 +305,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       theirPromotion: string;
       theirEmailAccount: string;
       theirAppointment: string;
+      theirCalendarIntegration: string;
     }
     type Row = { probes: (ids: Ids) => Probe[] } | { exempt: string };
     const booking = (personId: string) => ({
@@ -662,6 +663,54 @@ describe('the whole API, from its merged OpenAPI document', () => {
           { url: `/api/v1/email/oauth/authorize/microsoft?practice_id=${ids.theirPractice}` },
         ],
       },
+      'GET /api/v1/calendar/integrations': {
+        probes: (ids) => [{ url: `/api/v1/calendar/integrations?practice_id=${ids.theirPractice}` }],
+      },
+      'POST /api/v1/calendar/integrations': {
+        probes: (ids) => [
+          {
+            url: '/api/v1/calendar/integrations',
+            body: {
+              practice_id: ids.theirPractice,
+              provider: 'internal',
+              provider_tenant_id: ids.theirPractice,
+              auth_method: 'none',
+              status: 'active',
+            },
+          },
+        ],
+      },
+      'DELETE /api/v1/calendar/integrations/{id}': {
+        probes: (ids) => [{ url: `/api/v1/calendar/integrations/${ids.theirCalendarIntegration}` }],
+      },
+      'GET /api/v1/calendar/integrations/{id}/calendars': {
+        probes: (ids) => [{ url: `/api/v1/calendar/integrations/${ids.theirCalendarIntegration}/calendars` }],
+      },
+      'GET /api/v1/calendar/integrations/{id}/health': {
+        probes: (ids) => [{ url: `/api/v1/calendar/integrations/${ids.theirCalendarIntegration}/health` }],
+      },
+      'GET /api/v1/calendar/assignments': {
+        probes: (ids) => [{ url: `/api/v1/calendar/assignments?practice_id=${ids.theirPractice}` }],
+      },
+      'PUT /api/v1/calendar/integrations/{id}/assignments': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/calendar/integrations/${ids.theirCalendarIntegration}/assignments`,
+            body: { assignments: [{ location_id: null, external_calendar_id: 'internal' }] },
+          },
+        ],
+      },
+      'GET /api/v1/calendar/oauth/authorize/{provider}': {
+        probes: (ids) => [
+          { url: `/api/v1/calendar/oauth/authorize/ghl?practice_id=${ids.theirPractice}` },
+          { url: `/api/v1/calendar/oauth/authorize/symplast?practice_id=${ids.theirPractice}` },
+          { url: `/api/v1/calendar/oauth/authorize/leadar?practice_id=${ids.theirPractice}` },
+        ],
+      },
+      'GET /api/v1/calendar/oauth/callback': {
+        exempt:
+          'public, no caller: the calendar provider returns the browser here; the practice comes only from a single-use state its staff started, and every failure redirects to the settings page (calendar integrations.int-spec.ts)',
+      },
       'GET /api/v1/email/oauth/callback': {
         exempt:
           'public, no caller: the provider returns the browser here; the practice comes only from a single-use state its staff started, and every failure redirects to the settings page (people email-accounts.int-spec.ts)',
@@ -689,12 +738,14 @@ describe('the whole API, from its merged OpenAPI document', () => {
       theirPromotion,
       theirEmailAccount,
       theirAppointment,
+      theirCalendarIntegration,
     });
 
     let theirProcedure: string;
     let theirPromotion: string;
     const theirEmailAccount = randomUUID();
     const theirAppointment = randomUUID();
+    const theirCalendarIntegration = randomUUID();
     beforeAll(async () => {
       // Their appointment, as a booking leaves it (Tuesday 15 January 2030, 10:00 in Chicago).
       await calendarQuery(
@@ -702,6 +753,19 @@ describe('the whole API, from its merged OpenAPI document', () => {
            ("appointment_id", "practice_id", "location_id", "person_id", "title", "start_time", "end_time")
          VALUES ($1, $2, $3, $4, 'Botox consultation', '2030-01-15T16:00:00Z', '2030-01-15T16:30:00Z')`,
         [theirAppointment, theirs.practice_id, theirs.primaryLocationId, theirPersonId],
+      );
+      // Their calendar integration (PracticePilot's own calendar) serving all their locations.
+      await calendarQuery(
+        `INSERT INTO "calendar"."calendar_integrations"
+           ("calendar_integration_id", "practice_id", "provider", "provider_tenant_id", "auth_method", "status")
+         VALUES ($1, $2, 'internal', $3, 'none', 'active')`,
+        [theirCalendarIntegration, theirs.practice_id, theirs.practice_id],
+      );
+      await calendarQuery(
+        `INSERT INTO "calendar"."calendar_assignments"
+           ("calendar_integration_id", "practice_id", "location_id", "external_calendar_id", "calendar_name")
+         VALUES ($1, $2, NULL, 'internal', 'PracticePilot Calendar')`,
+        [theirCalendarIntegration, theirs.practice_id],
       );
       // Their connected mailbox, written as the OAuth callback stores it (no provider is configured here).
       await serviceQuery(
@@ -746,6 +810,8 @@ describe('the whole API, from its merged OpenAPI document', () => {
         fees: await get(`/api/v1/procedures/${practiceId}/consultation-fees`),
         promotions: await get(`/api/v1/procedures/${practiceId}/promotions`),
         emailAccounts: await get(`/api/v1/email/accounts?practice_id=${practiceId}`),
+        calendarIntegrations: await get(`/api/v1/calendar/integrations?practice_id=${practiceId}`),
+        calendarAssignments: await get(`/api/v1/calendar/assignments?practice_id=${practiceId}`),
         appointments: await calendarQuery(
           `SELECT "appointment_id", "start_time" FROM "calendar"."appointments"
            WHERE "practice_id" = $1 OR "person_id" = $2 OR "location_id" = $3`,

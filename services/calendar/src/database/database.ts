@@ -5,6 +5,7 @@ import { Appointments1763900000000 } from './migrations/1763900000000-Appointmen
 import { PracticeReadModel1764000000000 } from './migrations/1764000000000-PracticeReadModel';
 import { ReadModelDetails1764030000000 } from './migrations/1764030000000-ReadModelDetails';
 import { ReadModelPrimary1764400000000 } from './migrations/1764400000000-ReadModelPrimary';
+import { CalendarIntegrations1764500000000 } from './migrations/1764500000000-CalendarIntegrations';
 
 export const calendarDatabase: ServiceDatabase = {
   schema: 'calendar',
@@ -15,5 +16,6 @@ export const calendarDatabase: ServiceDatabase = {
     PracticeReadModel1764000000000,
     ReadModelDetails1764030000000,
     ReadModelPrimary1764400000000,
+    CalendarIntegrations1764500000000,
   ],
 };

@@ -33,6 +33,9 @@ const RULES: RouteRule[] = [
   },
   // Which channels are the sandbox (simulated replies: docs/product/channels.md#simulated-replies).
   { pattern: /^\/api\/v1\/channels\/sandbox$/, service: 'people' },
+  // A calendar provider (GoHighLevel) sends the browser back here without the console's bearer token; the
+  // single-use OAuth state names the practice (docs/decisions/0021-calendar-integrations.md).
+  { pattern: /^\/api\/v1\/calendar\/oauth\/callback$/, service: 'calendar', public: true },
   { pattern: /^\/api\/v1\/calendar(\/|$)/, service: 'calendar' },
   { pattern: /^\/api\/v1\/analytics(\/|$)/, service: 'analytics' },
   { pattern: /^\/api\/v1\/tracking(\/|$)/, service: 'analytics', public: true },
