@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A real HTTP server on loopback speaking the GoHighLevel (HighLevel API v2) calls a calendar integration
- * makes, as HighLevel's OpenAPI documents (GoHighLevel/highlevel-api-docs: apps/oauth.json, apps/calendars.json,
- * docs/oauth/Authorization.md):
+ * makes, as HighLevel's OpenAPI documents (the GoHighLevel/highlevel-api-docs repository: its apps/oauth.json,
+ * apps/calendars.json and OAuth authorization guide):
  * - `GET /v2/oauth/chooselocation` (and `/oauth/chooselocation`): the marketplace's consent page; the user picks
  *   the peer's location at once and is sent to `redirect_uri?code=…` (with `state` as given), or
  *   `error=access_denied` when told to deny;

@@ -11,7 +11,7 @@ const detail = (run: () => unknown) => {
   return 'accepted';
 };
 
-describe('calendar assignment rules (settings spec §5)', () => {
+describe('calendar assignment rules (docs/product/settings.md: assignment rules)', () => {
   it('all-locations mode needs one chosen calendar', () => {
     expect(detail(() => planAssignments({ assignments: [] }, [uptown]))).toBe(
       'Please select a calendar for all locations.',

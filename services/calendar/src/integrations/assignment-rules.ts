@@ -20,7 +20,7 @@ function text(value: unknown, field: string, max: number): string | null {
 }
 
 /**
- * The body of `PUT calendar/integrations/{id}/assignments`, checked against spec §5: in all-locations mode
+ * The body of `PUT calendar/integrations/{id}/assignments`, checked against the assignment rules (docs/product/settings.md): in all-locations mode
  * (one assignment, location_id null) a calendar must be chosen; in per-location mode every active location
  * of the practice needs a non-blank calendar. `activeLocationIds`: the practice's active locations.
  * Locations that are not the practice's are the caller's to 404 (see `locationIds`).

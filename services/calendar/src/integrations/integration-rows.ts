@@ -14,7 +14,7 @@ export interface IntegrationRow {
   created_at: Date;
 }
 
-/** A calendar integration as the API answers it (spec §3): never its tokens. */
+/** A calendar integration as the API answers it (docs/product/calendar.md#integrations): never its tokens. */
 export interface CalendarIntegrationView {
   calendar_integration_id: string;
   practice_id: string;
@@ -43,7 +43,7 @@ export function integrationView(row: IntegrationRow): CalendarIntegrationView {
   };
 }
 
-/** A calendar assignment (spec §3): location_id null means all locations. */
+/** A calendar assignment (docs/product/calendar.md#integrations): location_id null means all locations. */
 export interface CalendarAssignmentView {
   calendar_integration_id: string;
   location_id: string | null;

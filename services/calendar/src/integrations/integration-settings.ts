@@ -20,7 +20,7 @@ export class IntegrationSettings {
     return `${this.config.PUBLIC_BASE_URL}${CALENDAR_OAUTH_CALLBACK_PATH}`;
   }
 
-  /** Settings → Calendar, with `?error=oauth_failed` after a failed consent (spec §2.4). */
+  /** Settings → Calendar, with `?error=oauth_failed` after a failed consent (docs/product/calendar.md#integrations). */
   settingsPage(failed: boolean): string {
     const url = new URL('/settings/calendar', this.config.PUBLIC_BASE_URL);
     if (failed) url.searchParams.set('error', 'oauth_failed');

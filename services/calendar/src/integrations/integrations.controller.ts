@@ -14,7 +14,7 @@ export class CalendarPracticeQuery {
   practice_id: string;
 }
 
-/** docs/product/calendar.md#integrations: Settings → Calendar's calls (spec 3-settings §7). */
+/** docs/product/calendar.md#integrations: Settings → Calendar's calls. */
 @ApiTags('calendar integrations')
 @ApiBearerAuth()
 @Controller('api/v1/calendar')

@@ -164,7 +164,7 @@ export class IntegrationsService {
     );
   }
 
-  /** `PUT calendar/integrations/{id}/assignments`: replaces the integration's assignments (spec §5 rules). */
+  /** `PUT calendar/integrations/{id}/assignments`: replaces the integration's assignments (the assignment rules). */
   async replaceAssignments(identity: Identity, integrationId: string, body: unknown) {
     const row = await this.owned(identity, integrationId);
     const locations = await this.practices.locations(row.practice_id);

@@ -3,7 +3,7 @@ import { CONFIG } from '@pp/platform';
 import { CalendarConfig } from '../config';
 import { IntegrationException } from './integration.exception';
 
-/** Calendar providers of the product (spec §9); `internal` is PracticePilot's own calendar. */
+/** Calendar providers of the product (docs/product/calendar.md#integrations); `internal` is PracticePilot's own calendar. */
 export const OAUTH_CALENDAR_PROVIDERS = ['ghl', 'symplast', 'leadar'] as const;
 export type OAuthCalendarProvider = (typeof OAUTH_CALENDAR_PROVIDERS)[number];
 
@@ -11,7 +11,7 @@ export function isOAuthCalendarProvider(value: unknown): value is OAuthCalendarP
   return typeof value === 'string' && (OAUTH_CALENDAR_PROVIDERS as readonly string[]).includes(value);
 }
 
-/** A calendar as a provider lists it (spec §3: id, name, description). */
+/** A calendar as a provider lists it: id, name, description. */
 export interface ProviderCalendar {
   id: string;
   name: string;
