@@ -115,7 +115,9 @@ function AppointmentDetail({ appointment }: { appointment: AppointmentDto }) {
           )}
         </Stack>
       </Box>
-      {appointment.location_name && <Field label={translate('pp.calendar.detail.location')}>{appointment.location_name}</Field>}
+      {appointment.location_name && (
+        <Field label={translate('pp.calendar.detail.location')}>{appointment.location_name}</Field>
+      )}
       {(name || appointment.person_phone || appointment.person_email) && (
         <Box>
           <Typography variant="subtitle2" component="h4" gutterBottom>
@@ -137,7 +139,9 @@ function AppointmentDetail({ appointment }: { appointment: AppointmentDto }) {
             </Box>
           </Stack>
           {appointment.person_phone && (
-            <Field label={translate('pp.calendar.detail.phone')}>{formatPhone(appointment.person_phone)}</Field>
+            <Field label={translate('pp.calendar.detail.phone')}>
+              {formatPhone(appointment.person_phone)}
+            </Field>
           )}
           {appointment.person_email && (
             <Field label={translate('pp.calendar.detail.email')}>{appointment.person_email}</Field>

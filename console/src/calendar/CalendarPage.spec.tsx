@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, testDataProvider } from 'react-admin';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LeftPanelProvider } from '../layout/LeftPanel';
 import { aPerson, PRACTICE } from '../leads/detail/testKit';
 import { i18nProvider } from '../providers/i18nProvider';
@@ -24,7 +24,10 @@ function todayAt(hour: number) {
   date.setHours(hour, 0, 0, 0);
   return date.toISOString();
 }
-const at = (hour: number) => ({ start_time: todayAt(hour), end_time: todayAt(hour).replace(':00:00', ':30:00') });
+const at = (hour: number) => ({
+  start_time: todayAt(hour),
+  end_time: todayAt(hour).replace(':00:00', ':30:00'),
+});
 
 const CONFIRMED = anAppointment({ appointment_id: 'apt-1', title: 'Botox consultation', ...at(9) });
 const CANCELLED = anAppointment({
@@ -35,7 +38,12 @@ const CANCELLED = anAppointment({
   location_id: 'loc-austin',
   ...at(11),
 });
-const PENDING = anAppointment({ appointment_id: 'apt-3', title: 'Laser intake', status: 'pending', ...at(13) });
+const PENDING = anAppointment({
+  appointment_id: 'apt-3',
+  title: 'Laser intake',
+  status: 'pending',
+  ...at(13),
+});
 const EXTERNAL = anAppointment({
   appointment_id: 'ext-1',
   title: 'GHL booking',
@@ -54,7 +62,23 @@ function Where() {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-function renderPage(path = '/calendar') {
+function Back() {
+  const navigate = useNavigate();
+  return <button onClick={() => navigate(-1)}>Back</button>;
+}
+
+const authProvider = {
+  login: jest.fn(),
+  logout: jest.fn().mockResolvedValue(undefined),
+  checkAuth: jest.fn().mockResolvedValue(undefined),
+  checkError: jest.fn((error: { status?: number }) =>
+    error?.status === 401 || error?.status === 403 ? Promise.reject(error) : Promise.resolve(),
+  ),
+  getPermissions: jest.fn().mockResolvedValue(undefined),
+};
+
+function renderPage(path: string | string[] = '/calendar') {
+  const entries = Array.isArray(path) ? path : [path];
   const dataProvider = testDataProvider({
     getList: jest.fn().mockResolvedValue({
       data: [
@@ -66,8 +90,9 @@ function renderPage(path = '/calendar') {
     getMyPractices: jest.fn().mockResolvedValue([PRACTICE]),
   } as never);
   render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
       <AdminContext
+        authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
         queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
@@ -76,8 +101,10 @@ function renderPage(path = '/calendar') {
           <Routes>
             <Route path="/calendar/:appointmentId?" element={<CalendarPage />} />
             <Route path="/leads/:leadId" element={<p>lead page</p>} />
+            <Route path="/login" element={<p>login page</p>} />
           </Routes>
           <Where />
+          <Back />
         </LeftPanelProvider>
       </AdminContext>
     </MemoryRouter>,
@@ -170,7 +197,9 @@ describe('the calendar page', () => {
     renderPage();
     await waitFor(() => expect(api.appointments).toHaveBeenCalled());
     await waitFor(() =>
-      expect(within(screen.getByTestId('calendar-overview')).getByText('Total').nextSibling).toHaveTextContent('0'),
+      expect(
+        within(screen.getByTestId('calendar-overview')).getByText('Total').nextSibling,
+      ).toHaveTextContent('0'),
     );
     expect(main().querySelectorAll('.fc-event')).toHaveLength(0);
   });
@@ -206,7 +235,9 @@ describe('the calendar page', () => {
     // External appointments cannot be dragged.
     const event = within(main()).getByText('GHL booking').closest('.fc-event');
     expect(event).not.toHaveClass('fc-event-draggable');
-    expect(within(main()).getByText('Botox consultation').closest('.fc-event')).toHaveClass('fc-event-draggable');
+    expect(within(main()).getByText('Botox consultation').closest('.fc-event')).toHaveClass(
+      'fc-event-draggable',
+    );
   });
 
   it('Call opens the lead’s outcome form with that outcome chosen', async () => {
@@ -217,6 +248,25 @@ describe('the calendar page', () => {
     expect(dialog.getByText('Log outcome for Sofia Marquez')).toBeInTheDocument();
     expect(api.person).toHaveBeenCalledWith('lead-1', expect.anything());
     expect(dialog.getByRole('radio', { name: 'Called Patient' })).toBeChecked();
+  });
+
+  it('opening appointments replaces the history entry instead of adding one', async () => {
+    renderPage(['/leads/lead-9', '/calendar']);
+    await userEvent.click(await within(main()).findByText('Botox consultation'));
+    expect(where()).toBe('/calendar/apt-1');
+    await userEvent.click(within(main()).getByText('Filler review'));
+    expect(where()).toBe('/calendar/apt-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(where()).toBe('/leads/lead-9');
+  });
+
+  it('signs out when the appointments call is refused with 401', async () => {
+    api.appointments.mockRejectedValue(
+      Object.assign(new Error('Unauthorized or Forbidden. Please login again.'), { status: 401 }),
+    );
+    renderPage();
+    await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());
+    await waitFor(() => expect(where()).toBe('/login'));
   });
 
   it('closing the panel goes back to /calendar', async () => {

@@ -67,7 +67,10 @@ export default function CalendarPage() {
         <Typography component="h1" sx={visuallyHidden}>
           {translate('pp.calendar.page_title')}
         </Typography>
-        <Paper variant="outlined" sx={{ p: 4, maxWidth: 560, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Paper
+          variant="outlined"
+          sx={{ p: 4, maxWidth: 560, display: 'flex', gap: 2, alignItems: 'flex-start' }}
+        >
           <EventBusyOutlined color="primary" sx={{ fontSize: 36 }} />
           <Box>
             <Typography variant="h6" component="h2" gutterBottom>
@@ -204,10 +207,7 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
       </Box>
       {appointmentId && (
         <SectionBoundary name="appointment" resetKey={appointmentId}>
-          <AppointmentPanel
-            appointment={selected}
-            onClose={() => navigate('/calendar', { replace: true })}
-          />
+          <AppointmentPanel appointment={selected} onClose={() => navigate('/calendar', { replace: true })} />
         </SectionBoundary>
       )}
     </Box>

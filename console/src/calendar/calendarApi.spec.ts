@@ -1,3 +1,4 @@
+import type { AppointmentDto } from '@pp/contracts';
 import { setAccessToken } from '../providers/storage';
 import { calendarApi, rescheduleErrorMessage } from './calendarApi';
 import { anAppointment } from './testKit';
@@ -17,12 +18,15 @@ describe('GET appointments', () => {
     const list = await calendarApi.appointments('p-glow', '2026-11-01', '2026-12-06');
     expect(list.map((item) => item.appointment_id)).toEqual(['apt-1']);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/v1/calendar/appointments?practice_id=p-glow&start_date=2026-11-01&end_date=2026-12-06');
+    expect(url).toBe(
+      '/api/v1/calendar/appointments?practice_id=p-glow&start_date=2026-11-01&end_date=2026-12-06',
+    );
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token-1');
   });
 
   it('reads a bare list too, and makes is_editable true unless false', async () => {
-    const { is_editable: _dropped, ...withoutFlag } = anAppointment();
+    const withoutFlag: Partial<AppointmentDto> = anAppointment();
+    delete withoutFlag.is_editable;
     reply([withoutFlag, anAppointment({ appointment_id: 'ext', is_editable: false })]);
     const list = await calendarApi.appointments('p-glow', '2026-11-01', '2026-12-06');
     expect(list.map((item) => item.is_editable)).toEqual([true, false]);
@@ -30,7 +34,9 @@ describe('GET appointments', () => {
 
   it('fails with "No authentication token found" without a token, calling nothing', async () => {
     setAccessToken(null);
-    await expect(calendarApi.appointments('p-glow', 'a', 'b')).rejects.toThrow('No authentication token found');
+    await expect(calendarApi.appointments('p-glow', 'a', 'b')).rejects.toThrow(
+      'No authentication token found',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -46,7 +52,9 @@ describe('GET appointments', () => {
 
   it('says "Failed to fetch appointments" on other failures', async () => {
     reply({ detail: 'boom' }, 500);
-    await expect(calendarApi.appointments('p-glow', 'a', 'b')).rejects.toThrow('Failed to fetch appointments');
+    await expect(calendarApi.appointments('p-glow', 'a', 'b')).rejects.toThrow(
+      'Failed to fetch appointments',
+    );
   });
 });
 

@@ -28,7 +28,12 @@ export function useAppointments(practiceId: string | null, range: DateRange | nu
   const query = useQuery({
     queryKey: calendarKeys.range(practiceId ?? '', range?.start ?? '', range?.end ?? ''),
     queryFn: ({ signal }) =>
-      calendarApi.appointments(practiceId as string, (range as DateRange).start, (range as DateRange).end, signal),
+      calendarApi.appointments(
+        practiceId as string,
+        (range as DateRange).start,
+        (range as DateRange).end,
+        signal,
+      ),
     enabled: Boolean(practiceId && range),
     placeholderData: (previous) => previous,
   });

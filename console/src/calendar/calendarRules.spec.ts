@@ -63,7 +63,13 @@ describe('appointments as calendar events', () => {
 describe('the sidebar filters', () => {
   const list = [
     anAppointment({ appointment_id: 'a', status: 'confirmed', location_id: 'dallas', title: 'Botox' }),
-    anAppointment({ appointment_id: 'b', status: 'cancelled', location_id: 'austin', title: 'Consultation', person_name: 'Ann Lee' }),
+    anAppointment({
+      appointment_id: 'b',
+      status: 'cancelled',
+      location_id: 'austin',
+      title: 'Consultation',
+      person_name: 'Ann Lee',
+    }),
     anAppointment({ appointment_id: 'c', status: 'pending', location_id: 'dallas' }),
     anAppointment({ appointment_id: 'd', status: 'Confirmed', location_id: null, title: 'Filler review' }),
   ];
@@ -102,7 +108,11 @@ describe('the sidebar filters', () => {
   });
 
   it('count the loaded appointments per status for the overview', () => {
-    expect(overview(list, 3)).toEqual({ total: 4, shown: 3, byStatus: { confirmed: 2, cancelled: 1, pending: 1 } });
+    expect(overview(list, 3)).toEqual({
+      total: 4,
+      shown: 3,
+      byStatus: { confirmed: 2, cancelled: 1, pending: 1 },
+    });
   });
 });
 

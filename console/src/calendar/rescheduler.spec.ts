@@ -13,15 +13,22 @@ describe('drag-and-drop rescheduling', () => {
     const { rescheduler, reschedule, onMoved } = setUp();
     const revert = jest.fn();
     await expect(rescheduler.drop({ appointment: anAppointment(), newStart, revert })).resolves.toBe('moved');
-    expect(reschedule).toHaveBeenCalledWith(expect.objectContaining({ appointment_id: 'apt-1' }), newStart.toISOString());
+    expect(reschedule).toHaveBeenCalledWith(
+      expect.objectContaining({ appointment_id: 'apt-1' }),
+      newStart.toISOString(),
+    );
     expect(onMoved).toHaveBeenCalledTimes(1);
     expect(revert).not.toHaveBeenCalled();
   });
 
   it('snaps the event back on failure and only logs the message', async () => {
-    const { rescheduler, onMoved, log } = setUp(jest.fn().mockRejectedValue(new Error('Outside business hours')));
+    const { rescheduler, onMoved, log } = setUp(
+      jest.fn().mockRejectedValue(new Error('Outside business hours')),
+    );
     const revert = jest.fn();
-    await expect(rescheduler.drop({ appointment: anAppointment(), newStart, revert })).resolves.toBe('failed');
+    await expect(rescheduler.drop({ appointment: anAppointment(), newStart, revert })).resolves.toBe(
+      'failed',
+    );
     expect(revert).toHaveBeenCalledTimes(1);
     expect(onMoved).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledWith('Reschedule failed: Outside business hours');

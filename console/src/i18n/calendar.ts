@@ -17,6 +17,7 @@ export const calendarTexts = {
     title: 'Filters',
     locations: 'Locations',
     all_locations: 'All locations',
+    status: 'Status',
     search: 'Search',
     search_placeholder: 'Title or person name',
     overview: 'Calendar Overview',

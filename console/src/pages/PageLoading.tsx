@@ -5,7 +5,10 @@ import { useTranslate } from 'react-admin';
 export function PageLoading() {
   const translate = useTranslate();
   return (
-    <Box role="status" sx={{ minHeight: 240, display: 'grid', placeItems: 'center', alignContent: 'center', gap: 2 }}>
+    <Box
+      role="status"
+      sx={{ minHeight: 240, display: 'grid', placeItems: 'center', alignContent: 'center', gap: 2 }}
+    >
       <CircularProgress size={32} />
       <Typography color="text.secondary">{translate('pp.common.loading')}</Typography>
     </Box>
