@@ -146,8 +146,26 @@ describe('the calendar page', () => {
     // Pending is not among the default statuses.
     expect(within(main()).queryByText('Laser intake')).not.toBeInTheDocument();
     expect(within(main()).getByRole('button', { name: 'Month' })).toHaveClass('fc-button-active');
+    // Day and week numbers are links.
+    expect(main().querySelector('a.fc-daygrid-day-number')).not.toBeNull();
+    expect(main().querySelector('a.fc-daygrid-week-number')).not.toBeNull();
     // The cancelled one is struck through.
     expect(within(main()).getByText('Filler review').closest('.pp-appointment-cancelled')).not.toBeNull();
+  });
+
+  it('caps a day at 5 rows, the rest behind a more-link popover', async () => {
+    api.appointments.mockResolvedValue(
+      Array.from({ length: 8 }, (_, index) =>
+        anAppointment({ appointment_id: `busy-${index}`, title: `Busy ${index}`, ...at(8 + index) }),
+      ),
+    );
+    renderPage();
+    const more = await within(main()).findByText(/^\+\d+ more$/);
+    const hidden = Number(/\d+/.exec(more.textContent ?? '')?.[0]);
+    expect(hidden).toBeGreaterThan(0);
+    expect(8 - hidden).toBeLessThanOrEqual(5);
+    await userEvent.click(more);
+    expect(document.querySelector('.fc-popover')).not.toBeNull();
   });
 
   it('switches to the week, day and list views', async () => {

@@ -45,6 +45,7 @@ export const CALENDAR_DEFAULTS = {
   initialView: 'dayGridMonth',
   nowIndicator: true,
   navLinks: true,
+  weekNumbers: true,
   weekends: true,
   slotDuration: '00:30:00',
   dayMaxEventRows: 5,
