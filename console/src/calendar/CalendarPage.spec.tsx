@@ -1,6 +1,6 @@
 import type { AppointmentDto } from '@pp/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +11,9 @@ import { peopleApi } from '../providers/peopleApi';
 import { calendarApi } from './calendarApi';
 import CalendarPage from './CalendarPage';
 import { anAppointment } from './testKit';
+
+// FullCalendar renders a whole month at a time: on a busy machine that takes longer than the default 1 s wait.
+configure({ asyncUtilTimeout: 5000 });
 
 const api = {
   appointments: jest.spyOn(calendarApi, 'appointments'),

@@ -52,6 +52,8 @@ export const CALENDAR_DEFAULTS = {
   moreLinkClick: 'popover',
   selectable: false,
   eventDurationEditable: false,
+  // Timed events as coloured blocks in the month too (the status colours), not as dots.
+  eventDisplay: 'block',
 } as const;
 
 /**
@@ -175,6 +177,9 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
             textDecoration: 'line-through',
           },
           '& .fc-event': { cursor: 'pointer' },
+          // The header wraps instead of spilling over the detail panel in narrow windows.
+          '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+          '& .fc .fc-toolbar-title': { fontSize: '1.25rem', fontWeight: 600 },
         }}
       >
         <Box sx={{ height: 4, mb: 1 }}>{isFetching && <LinearProgress />}</Box>
