@@ -143,7 +143,9 @@ describe('the calendar page', () => {
     expect(practice).toBe('p-glow');
     expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(end).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(new Date(end).getTime() - new Date(start).getTime()).toBeGreaterThanOrEqual(27 * 86_400_000);
+    // The month grid's first and last days: 6 weeks, both ends inclusive.
+    expect((new Date(end).getTime() - new Date(start).getTime()) / 86_400_000).toBe(41);
+    expect(new Date(start).getUTCDay()).toBe(0);
     expect(within(main()).getByText('Filler review')).toBeInTheDocument();
     expect(within(main()).getByText('GHL booking')).toBeInTheDocument();
     // Pending is not among the default statuses.

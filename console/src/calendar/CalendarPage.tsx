@@ -122,7 +122,8 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
   );
 
   const onDatesSet = useCallback((info: DatesSetArg) => {
-    const next = { start: toDateParam(info.start), end: toDateParam(info.end) };
+    // end_date is inclusive (services/calendar): the visible range's last day, a moment before FullCalendar's end.
+    const next = { start: toDateParam(info.start), end: toDateParam(new Date(info.end.getTime() - 1)) };
     setRange((current) => (current?.start === next.start && current.end === next.end ? current : next));
   }, []);
 

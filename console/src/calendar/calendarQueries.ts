@@ -12,7 +12,7 @@ export const calendarKeys = {
     [...calendarKeys.all(practiceId), start, end] as const,
 };
 
-/** The visible range as the appointment call takes it (yyyy-mm-dd; the end is FullCalendar's exclusive end). */
+/** The visible range as the appointment call takes it: its first and last days (yyyy-mm-dd, both inclusive). */
 export interface DateRange {
   start: string;
   end: string;
