@@ -15,7 +15,8 @@ const shared = {
 };
 
 /** Packages the console's dependencies load that ship ES modules only; Jest runs CommonJS. */
-const consoleEsmOnly = ['react-hotkeys-hook'];
+// preact: FullCalendar's renderer, whose 'browser' export (picked in jsdom) is ES modules.
+const consoleEsmOnly = ['react-hotkeys-hook', 'preact'];
 
 module.exports = {
   projects: [

@@ -6,8 +6,12 @@ import { defineConfig } from 'vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
+// 'View in GHL' opens contacts in this GHL app (console/src/calendar/ghl.ts; docs/product/calendar.md).
+const ghlAppUrl = process.env.VITE_GHL_APP_URL || 'https://app.gohighlevel.com';
+
 export default defineConfig({
   plugins: [react()],
+  define: { __PP_GHL_APP_URL__: JSON.stringify(ghlAppUrl) },
   server: {
     port: 5173,
     proxy: {
@@ -23,6 +27,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
+            // Only the lazily loaded calendar page uses FullCalendar (and its Preact): a chunk of its own.
+            { name: 'fullcalendar', test: /node_modules[\\/](@fullcalendar|preact)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
@@ -7,6 +8,7 @@ import { OnboardingPage } from './onboarding/OnboardingPages';
 import { LoginPage } from './pages/LoginPage';
 import { NotBuiltPage } from './pages/NotBuiltPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PageLoading } from './pages/PageLoading';
 import { Protected } from './pages/Protected';
 import { VerifyingAuth } from './pages/VerifyingAuth';
 import { WelcomePage } from './pages/WelcomePage';
@@ -18,6 +20,9 @@ import { createQueryClient } from './providers/queryClient';
 
 const dataProvider = createDataProvider();
 const queryClient = createQueryClient();
+
+/** Loaded on first visit: FullCalendar stays out of the leads workspace's bundle (its own chunk, vite.config.ts). */
+const CalendarPage = lazy(() => import('./calendar/CalendarPage'));
 
 /**
  * The console's routes (docs/product/shell.md, route table). Public: /, /login and the no-signup
@@ -59,7 +64,9 @@ export function App() {
             path="/calendar/:appointmentId?"
             element={
               <Protected>
-                <NotBuiltPage area="calendar" />
+                <Suspense fallback={<PageLoading />}>
+                  <CalendarPage />
+                </Suspense>
               </Protected>
             }
           />

@@ -1,5 +1,6 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
+import { calendarTexts } from './calendar';
 import { communicationsTexts } from './communications';
 import { consentTexts } from './consents';
 import { emailAccountsTexts } from './emailAccounts';
@@ -398,6 +399,8 @@ const pp = {
     not_built:
       'The live demo is not available yet. It arrives with the onboarding release; nothing on this page is simulated.',
   },
+  // docs/product/calendar.md: the calendar page (console/src/i18n/calendar.ts)
+  calendar: calendarTexts,
   // docs/product/settings.md: the settings area (console/src/i18n/settings.ts; pricing: i18n/pricing.ts)
   settings: {
     ...settingsTexts,

@@ -1,0 +1,222 @@
+import type { DatesSetArg, EventClickArg, EventDropArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import { Box, LinearProgress, Paper, Typography } from '@mui/material';
+import type { AppointmentDto } from '@pp/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { SectionBoundary } from '../common/SectionBoundary';
+import { useLeftPanel } from '../layout/LeftPanel';
+import { useSelectedPracticeId } from '../practices/selectedPractice';
+import { AppointmentPanel } from './AppointmentPanel';
+import { CalendarSidebar } from './CalendarSidebar';
+import { calendarApi } from './calendarApi';
+import { calendarKeys, useAppointments, useLocations, type DateRange } from './calendarQueries';
+import {
+  CANCELLED_CLASS,
+  DEFAULT_FILTERS,
+  filterAppointments,
+  overview,
+  statusOptions,
+  toDateParam,
+  toEvent,
+  type CalendarFilters,
+} from './calendarRules';
+import { createRescheduler } from './rescheduler';
+
+/** For the page's h1: read by screen readers; the calendar's own title is what the eye needs. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The calendar component's settings (docs/product/calendar.md#constants). */
+export const CALENDAR_DEFAULTS = {
+  initialView: 'dayGridMonth',
+  nowIndicator: true,
+  navLinks: true,
+  weekNumbers: true,
+  weekends: true,
+  slotDuration: '00:30:00',
+  dayMaxEventRows: 5,
+  moreLinkClick: 'popover',
+  selectable: false,
+  eventDurationEditable: false,
+  // Timed events as coloured blocks in the month too (the status colours), not as dots.
+  eventDisplay: 'block',
+} as const;
+
+/**
+ * The calendar page, /calendar and /calendar/{appointmentId} (docs/product/calendar.md): the filter sidebar (while
+ * the app's left panel is open), the calendar (month, week, day, week list) and the selected appointment on the
+ * right. Loaded lazily (App.tsx), so FullCalendar is not in the leads workspace's bundle.
+ */
+export default function CalendarPage() {
+  const translate = useTranslate();
+  const practiceId = useSelectedPracticeId();
+  if (!practiceId) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 4 } }}>
+        <Typography component="h1" sx={visuallyHidden}>
+          {translate('pp.calendar.page_title')}
+        </Typography>
+        <Paper
+          variant="outlined"
+          sx={{ p: 4, maxWidth: 560, display: 'flex', gap: 2, alignItems: 'flex-start' }}
+        >
+          <EventBusyOutlined color="primary" sx={{ fontSize: 36 }} />
+          <Box>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {translate('pp.calendar.select_practice_title')}
+            </Typography>
+            <Typography color="text.secondary">{translate('pp.calendar.select_practice')}</Typography>
+          </Box>
+        </Paper>
+      </Box>
+    );
+  }
+  return <PracticeCalendar key={practiceId} practiceId={practiceId} />;
+}
+
+function PracticeCalendar({ practiceId }: { practiceId: string }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { open: sidebarOpen } = useLeftPanel();
+  const appointmentId = useParams().appointmentId ?? null;
+  const [range, setRange] = useState<DateRange | null>(null);
+  const [filters, setFilters] = useState<CalendarFilters>(DEFAULT_FILTERS);
+  const { appointments, isFetching } = useAppointments(practiceId, range);
+  const locations = useLocations(practiceId);
+
+  const shown = useMemo(() => filterAppointments(appointments, filters), [appointments, filters]);
+  const events = useMemo(() => shown.map(toEvent), [shown]);
+  const counts = useMemo(() => overview(appointments, shown.length), [appointments, shown.length]);
+  const statuses = useMemo(() => statusOptions(appointments), [appointments]);
+
+  // The selected appointment is the route's id: the loaded one with that id, else the one last opened.
+  const [opened, setOpened] = useState<AppointmentDto | null>(null);
+  const selected = appointmentId
+    ? (appointments.find((appointment) => appointment.appointment_id === appointmentId) ??
+      (opened?.appointment_id === appointmentId ? opened : null))
+    : null;
+
+  const onEventClick = useCallback(
+    (info: EventClickArg) => {
+      info.jsEvent.preventDefault();
+      const appointment = info.event.extendedProps.appointment as AppointmentDto;
+      setOpened(appointment);
+      navigate(`/calendar/${encodeURIComponent(appointment.appointment_id)}`, { replace: true });
+    },
+    [navigate],
+  );
+
+  const onDatesSet = useCallback((info: DatesSetArg) => {
+    // end_date is inclusive (services/calendar): the visible range's last day, a moment before FullCalendar's end.
+    const next = { start: toDateParam(info.start), end: toDateParam(new Date(info.end.getTime() - 1)) };
+    setRange((current) => (current?.start === next.start && current.end === next.end ? current : next));
+  }, []);
+
+  const rescheduler = useMemo(
+    () =>
+      createRescheduler({
+        reschedule: (appointment, newStart) =>
+          calendarApi.reschedule(practiceId, appointment.appointment_id, newStart),
+        onMoved: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all(practiceId) }),
+      }),
+    [practiceId, queryClient],
+  );
+  const onEventDrop = useCallback(
+    (info: EventDropArg) =>
+      void rescheduler.drop({
+        appointment: info.event.extendedProps.appointment as AppointmentDto,
+        newStart: info.event.start,
+        revert: info.revert,
+      }),
+    [rescheduler],
+  );
+
+  // FullCalendar measures its box: tell it when the sidebar or the panel changes the width.
+  const calendarRef = useRef<FullCalendar>(null);
+  useEffect(() => {
+    calendarRef.current?.getApi().updateSize();
+  }, [sidebarOpen, Boolean(appointmentId)]);
+
+  return (
+    <Box sx={{ display: 'flex', height: '100%', minHeight: 0 }}>
+      <Typography component="h1" sx={visuallyHidden}>
+        {translate('pp.calendar.page_title')}
+      </Typography>
+      {sidebarOpen && (
+        <CalendarSidebar
+          filters={filters}
+          onChange={setFilters}
+          locations={locations}
+          statuses={statuses}
+          overview={counts}
+        />
+      )}
+      <Box
+        data-testid="calendar-main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          p: 2,
+          [`& .${CANCELLED_CLASS} .fc-event-title, & .${CANCELLED_CLASS} .fc-list-event-title`]: {
+            textDecoration: 'line-through',
+          },
+          '& .fc-event': { cursor: 'pointer' },
+          // The header wraps instead of spilling over the detail panel in narrow windows.
+          '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+          '& .fc .fc-toolbar-title': { fontSize: '1.25rem', fontWeight: 600 },
+        }}
+      >
+        <Box sx={{ height: 4, mb: 1 }}>{isFetching && <LinearProgress />}</Box>
+        <SectionBoundary name="calendar">
+          <Box sx={{ flex: 1, minHeight: 0 }}>
+            <FullCalendar
+              ref={calendarRef}
+              plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+              {...CALENDAR_DEFAULTS}
+              headerToolbar={{
+                left: 'prev,next today',
+                center: 'title',
+                right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+              }}
+              buttonText={{
+                today: translate('pp.calendar.views.today'),
+                month: translate('pp.calendar.views.month'),
+                week: translate('pp.calendar.views.week'),
+                day: translate('pp.calendar.views.day'),
+                list: translate('pp.calendar.views.list'),
+              }}
+              height="100%"
+              editable
+              events={events}
+              eventClick={onEventClick}
+              eventDrop={onEventDrop}
+              datesSet={onDatesSet}
+            />
+          </Box>
+        </SectionBoundary>
+      </Box>
+      {appointmentId && (
+        <SectionBoundary name="appointment" resetKey={appointmentId}>
+          <AppointmentPanel appointment={selected} onClose={() => navigate('/calendar', { replace: true })} />
+        </SectionBoundary>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import type {
+  AppointmentDto,
+  AppointmentListResponse,
+  RescheduleAppointmentRequest,
+  RescheduleAppointmentResponse,
+} from '@pp/contracts';
+import { HttpError } from 'react-admin';
+import { en } from '../i18n/en';
+import { API_URL, detailOf, httpClient, isAuthError } from '../providers/http';
+import { getAccessToken } from '../providers/storage';
+
+const texts = en.pp.calendar.errors;
+
+/**
+ * The calendar's calls (docs/product/calendar.md#calls, #errors). Every call carries the bearer token; without
+ * one it fails with 'No authentication token found'. A 401/403 becomes 'Unauthorized or Forbidden. Please login
+ * again.' (the page's query then signs out through react-admin, which removes the stored token).
+ */
+function requireToken() {
+  if (!getAccessToken()) throw new HttpError(texts.no_token, 401, { detail: texts.no_token });
+}
+
+function unauthorized(error: unknown): HttpError {
+  const status = (error as { status: number }).status;
+  return new HttpError(en.pp.auth.unauthorized, status, { detail: en.pp.auth.unauthorized });
+}
+
+/** `{appointments: [...]}` or a bare list; anything else is no appointments. */
+export function appointmentsOf(json: unknown): AppointmentDto[] {
+  const list = Array.isArray(json) ? json : (json as Partial<AppointmentListResponse> | null)?.appointments;
+  if (!Array.isArray(list)) return [];
+  // is_editable defaults to true (docs/product/calendar.md#appointment).
+  return list.map((appointment: AppointmentDto) => ({
+    ...appointment,
+    is_editable: appointment.is_editable !== false,
+  }));
+}
+
+/** The reschedule failure's message: the server's detail, else 'Unknown error', else 'HTTP {status}'. */
+export function rescheduleErrorMessage(status: number, json: unknown): string {
+  const detail = detailOf(json);
+  if (detail) return detail;
+  if (json && typeof json === 'object') return texts.unknown;
+  return texts.http.replace('%{status}', String(status));
+}
+
+export const calendarApi = {
+  /** `GET /calendar/appointments?practice_id&start_date&end_date` (yyyy-mm-dd). */
+  async appointments(practiceId: string, startDate: string, endDate: string, signal?: AbortSignal) {
+    requireToken();
+    const query = new URLSearchParams({ practice_id: practiceId, start_date: startDate, end_date: endDate });
+    try {
+      const { json } = await httpClient(`${API_URL}/calendar/appointments?${query}`, { signal });
+      return appointmentsOf(json);
+    } catch (error) {
+      if (isAuthError(error)) throw unauthorized(error);
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new Error(texts.fetch_appointments);
+    }
+  },
+
+  /**
+   * `PUT /calendar/appointments/{id}?practice_id` with `{new_start_time}`. Resolves when the server did not
+   * say `success: false`; rejects with the message of docs/product/calendar.md#errors otherwise.
+   */
+  async reschedule(practiceId: string, appointmentId: string, newStartTime: string): Promise<void> {
+    requireToken();
+    const body: RescheduleAppointmentRequest = { new_start_time: newStartTime };
+    const url = `${API_URL}/calendar/appointments/${encodeURIComponent(appointmentId)}?${new URLSearchParams({ practice_id: practiceId })}`;
+    let json: unknown;
+    try {
+      json = (await httpClient<RescheduleAppointmentResponse>(url, { method: 'PUT', body })).json;
+    } catch (error) {
+      if (isAuthError(error)) throw unauthorized(error);
+      const failure = error as { status?: number; body?: unknown };
+      throw new Error(rescheduleErrorMessage(failure.status ?? 0, failure.body ?? null));
+    }
+    if ((json as Partial<RescheduleAppointmentResponse> | null)?.success === false) {
+      throw new Error(rescheduleErrorMessage(200, json));
+    }
+  },
+};

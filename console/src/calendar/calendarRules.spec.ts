@@ -1,0 +1,136 @@
+import {
+  CANCELLED_CLASS,
+  COLOURS,
+  DEFAULT_FILTERS,
+  eventColours,
+  filterAppointments,
+  formatPhone,
+  ghlContactUrl,
+  overview,
+  statusOptions,
+  toDateParam,
+  toEvent,
+} from './calendarRules';
+import { anAppointment } from './testKit';
+
+describe('event colours', () => {
+  it('paints the practice’s confirmed appointments green, cancelled ones faded green, the others indigo', () => {
+    expect(eventColours({ status: 'confirmed', is_editable: true })).toBe(COLOURS.confirmed);
+    expect(eventColours({ status: 'cancelled', is_editable: true })).toBe(COLOURS.cancelled);
+    expect(eventColours({ status: 'pending', is_editable: true })).toBe(COLOURS.other);
+    expect(eventColours({ status: 'no_show', is_editable: true })).toBe(COLOURS.other);
+  });
+
+  it('paints external appointments in indigo variants', () => {
+    const external = [
+      eventColours({ status: 'confirmed', is_editable: false }),
+      eventColours({ status: 'cancelled', is_editable: false }),
+      eventColours({ status: 'pending', is_editable: false }),
+    ];
+    expect(new Set(external).size).toBe(3);
+    for (const colours of external) expect(Object.values(COLOURS).indexOf(colours)).toBeGreaterThanOrEqual(3);
+    expect(COLOURS.confirmed.backgroundColor).not.toBe(COLOURS.externalConfirmed.backgroundColor);
+  });
+});
+
+describe('appointments as calendar events', () => {
+  it('are draggable when editable, never resizable, and carry the appointment', () => {
+    const appointment = anAppointment();
+    expect(toEvent(appointment)).toMatchObject({
+      id: 'apt-1',
+      title: 'Botox consultation',
+      start: appointment.start_time,
+      end: appointment.end_time,
+      editable: true,
+      startEditable: true,
+      durationEditable: false,
+      backgroundColor: COLOURS.confirmed.backgroundColor,
+      classNames: [],
+      extendedProps: { appointment },
+    });
+  });
+
+  it('are not draggable when external, and struck through when cancelled', () => {
+    const event = toEvent(anAppointment({ is_editable: false, status: 'cancelled' }));
+    expect(event).toMatchObject({ editable: false, startEditable: false, classNames: [CANCELLED_CLASS] });
+  });
+
+  it('show the person’s name when the appointment has no title', () => {
+    expect(toEvent(anAppointment({ title: ' ' })).title).toBe('Sofia Marquez');
+  });
+});
+
+describe('the sidebar filters', () => {
+  const list = [
+    anAppointment({ appointment_id: 'a', status: 'confirmed', location_id: 'dallas', title: 'Botox' }),
+    anAppointment({
+      appointment_id: 'b',
+      status: 'cancelled',
+      location_id: 'austin',
+      title: 'Consultation',
+      person_name: 'Ann Lee',
+    }),
+    anAppointment({ appointment_id: 'c', status: 'pending', location_id: 'dallas' }),
+    anAppointment({ appointment_id: 'd', status: 'Confirmed', location_id: null, title: 'Filler review' }),
+  ];
+  const ids = (filters: Partial<typeof DEFAULT_FILTERS>) =>
+    filterAppointments(list, { ...DEFAULT_FILTERS, ...filters }).map((item) => item.appointment_id);
+
+  it('show confirmed and cancelled appointments of every location by default', () => {
+    expect(ids({})).toEqual(['a', 'b', 'd']);
+  });
+
+  it('keep the chosen locations only', () => {
+    expect(ids({ locations: ['austin'] })).toEqual(['b']);
+    expect(ids({ locations: ['dallas'], statuses: ['confirmed', 'pending'] })).toEqual(['a', 'c']);
+  });
+
+  it('keep the chosen statuses only', () => {
+    expect(ids({ statuses: ['pending'] })).toEqual(['c']);
+    expect(ids({ statuses: [] })).toEqual([]);
+  });
+
+  it('search the title and the person’s name, ignoring case', () => {
+    expect(ids({ search: 'BOTOX' })).toEqual(['a']);
+    expect(ids({ search: 'ann lee' })).toEqual(['b']);
+    expect(ids({ search: '  filler ' })).toEqual(['d']);
+    expect(ids({ search: 'nobody' })).toEqual([]);
+  });
+
+  it('offer the known statuses, then the others the appointments have', () => {
+    expect(statusOptions([anAppointment({ status: 'rescheduled' })])).toEqual([
+      'confirmed',
+      'cancelled',
+      'pending',
+      'no_show',
+      'rescheduled',
+    ]);
+  });
+
+  it('count the loaded appointments per status for the overview', () => {
+    expect(overview(list, 3)).toEqual({
+      total: 4,
+      shown: 3,
+      byStatus: { confirmed: 2, cancelled: 1, pending: 1 },
+    });
+  });
+});
+
+describe('display helpers', () => {
+  it('builds the GHL contact link from the location and the contact', () => {
+    expect(ghlContactUrl('https://app.gohighlevel.com/', { location_id: 'L1', contact_id: 'C 2' })).toBe(
+      'https://app.gohighlevel.com/v2/location/L1/contacts/detail/C%202',
+    );
+    expect(ghlContactUrl('https://app.gohighlevel.com', { location_id: 'L1', contact_id: null })).toBeNull();
+  });
+
+  it('shows 10-digit phones as (xxx) xxx-xxxx', () => {
+    expect(formatPhone('2145550131')).toBe('(214) 555-0131');
+    expect(formatPhone('+1 214 555 0131')).toBe('(214) 555-0131');
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+  });
+
+  it('sends dates as yyyy-mm-dd on the browser’s calendar', () => {
+    expect(toDateParam(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
