@@ -98,3 +98,34 @@ export class AppointmentResponse implements Serialised<Appointment> {
   @ApiProperty({ format: 'date-time' })
   updated_at: string;
 }
+
+/** An appointment as the calendar screen lists it: with its times on the location's clock. */
+export class AppointmentViewResponse extends AppointmentResponse {
+  @ApiProperty({
+    example: '2030-01-15T10:00:00',
+    description: 'Start on the location’s wall clock, no offset',
+  })
+  start_time_local: string;
+
+  @ApiProperty({ example: '2030-01-15T10:30:00' })
+  end_time_local: string;
+
+  @ApiProperty({ example: 'America/Chicago', description: 'The location’s IANA time zone' })
+  tz: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  location_name: string | null;
+}
+
+export class AppointmentListResponseDoc {
+  @ApiProperty({ type: [AppointmentViewResponse], description: 'Oldest first' })
+  appointments: AppointmentViewResponse[];
+}
+
+export class RescheduleResponseDoc {
+  @ApiProperty({ example: true })
+  success: boolean;
+
+  @ApiProperty({ type: AppointmentViewResponse, required: false })
+  appointment?: AppointmentViewResponse;
+}

@@ -2,7 +2,11 @@ import { Body, Controller, Get, Headers, Param, Post, Put, Query } from '@nestjs
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppointmentListResponse, RescheduleAppointmentResponse } from '@pp/contracts';
 import { ApiErrors, CurrentIdentity, IDENTITY_HEADER, Identity } from '@pp/platform';
-import { AppointmentResponse } from './appointment.response';
+import {
+  AppointmentListResponseDoc,
+  AppointmentResponse,
+  RescheduleResponseDoc,
+} from './appointment.response';
 import { AppointmentsService } from './appointments.service';
 import { AppointmentTargetQuery } from './dto/appointment-query.dto';
 import { CreateAppointmentDto } from './dto/create-appointment.dto';
@@ -33,7 +37,10 @@ export class AppointmentsController {
     summary:
       "The practice's appointments on the inclusive days start_date..end_date (YYYY-MM-DD, at most 62)",
   })
-  @ApiOkResponse({ description: '{appointments: [...]}, oldest first, times also on the location clock' })
+  @ApiOkResponse({
+    type: AppointmentListResponseDoc,
+    description: 'Oldest first, times also on the location clock',
+  })
   @ApiErrors(401, 404, 422)
   async list(
     @CurrentIdentity() identity: Identity,
@@ -44,7 +51,7 @@ export class AppointmentsController {
 
   @Put(':appointmentId')
   @ApiOperation({ summary: 'Move an editable appointment to a new start time, keeping its length' })
-  @ApiOkResponse({ description: '{success: true, appointment}' })
+  @ApiOkResponse({ type: RescheduleResponseDoc })
   @ApiErrors(401, 404, 409, 422)
   reschedule(
     @CurrentIdentity() identity: Identity,

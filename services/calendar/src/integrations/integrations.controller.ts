@@ -1,9 +1,25 @@
 import { Body, Controller, Delete, Get, Header, Param, Post, Put, Query, Redirect } from '@nestjs/common';
-import { ApiBearerAuth, ApiFoundResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
 import { PracticeApiMessages } from '@pp/contracts';
 import { ApiErrors, CurrentIdentity, Identity, Public } from '@pp/platform';
 import { IsNotEmpty, IsString } from 'class-validator';
 import { CalendarCallbackQuery, CalendarOAuthService } from './calendar-oauth.service';
+import {
+  AuthorizationUrlResponse,
+  CalendarAssignmentResponse,
+  CalendarIntegrationResponse,
+  IntegrationHealthResponse,
+  ProviderCalendarsResponse,
+  SavedAssignmentsResponse,
+} from './integrations.responses';
 import { IntegrationsService } from './integrations.service';
 
 /** `?practice_id=` of the calendar settings calls. */
@@ -27,6 +43,7 @@ export class IntegrationsController {
   @Get('integrations')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The practice’s calendar integrations (never their tokens)' })
+  @ApiOkResponse({ type: [CalendarIntegrationResponse] })
   @ApiErrors(401, 404, 422)
   list(@CurrentIdentity() identity: Identity, @Query() query: CalendarPracticeQuery) {
     return this.integrations.list(identity, query.practice_id);
@@ -35,6 +52,7 @@ export class IntegrationsController {
   @Post('integrations')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Use PracticePilot’s own calendar (provider internal, auth_method none)' })
+  @ApiCreatedResponse({ type: CalendarIntegrationResponse })
   @ApiErrors(401, 404, 409, 422)
   create(@CurrentIdentity() identity: Identity, @Body() body: Record<string, unknown>) {
     return this.integrations.createInternal(identity, body);
@@ -43,6 +61,7 @@ export class IntegrationsController {
   @Delete('integrations/:id')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Remove an integration, its assignments and its tokens; answers it as it was' })
+  @ApiOkResponse({ type: CalendarIntegrationResponse })
   @ApiErrors(401, 404)
   remove(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
     return this.integrations.remove(identity, id);
@@ -51,6 +70,7 @@ export class IntegrationsController {
   @Get('integrations/:id/calendars')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The provider’s calendars ({calendars: [{id, name, description}]})' })
+  @ApiOkResponse({ type: ProviderCalendarsResponse })
   @ApiErrors(401, 404, 409, 503)
   calendars(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
     return this.integrations.calendars(identity, id);
@@ -59,6 +79,7 @@ export class IntegrationsController {
   @Get('integrations/:id/health')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Connection test: {status: connected | failed, detail, checked_at}' })
+  @ApiOkResponse({ type: IntegrationHealthResponse })
   @ApiErrors(401, 404)
   health(@CurrentIdentity() identity: Identity, @Param('id') id: string) {
     return this.integrations.health(identity, id);
@@ -67,6 +88,7 @@ export class IntegrationsController {
   @Get('assignments')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Which external calendar serves which location (location_id null: all)' })
+  @ApiOkResponse({ type: [CalendarAssignmentResponse] })
   @ApiErrors(401, 404, 422)
   assignments(@CurrentIdentity() identity: Identity, @Query() query: CalendarPracticeQuery) {
     return this.integrations.assignments(identity, query.practice_id);
@@ -75,6 +97,7 @@ export class IntegrationsController {
   @Put('integrations/:id/assignments')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Replace the integration’s assignments; answers them with a summary' })
+  @ApiOkResponse({ type: SavedAssignmentsResponse })
   @ApiErrors(401, 404, 422)
   replaceAssignments(
     @CurrentIdentity() identity: Identity,
@@ -87,6 +110,7 @@ export class IntegrationsController {
   @Get('oauth/authorize/:provider')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Start connecting ghl, symplast or leadar: {authorization_url}' })
+  @ApiOkResponse({ type: AuthorizationUrlResponse })
   @ApiErrors(401, 404, 409, 422)
   authorize(
     @CurrentIdentity() identity: Identity,
