@@ -21,6 +21,8 @@ export * from './database/outbox.entities';
 export * from './database/outbox.service';
 export * from './database/inbox.service';
 export * from './database/tokens';
+export * from './crypto/token-cipher';
+export * from './crypto/oauth';
 export * from './kafka/kafka-options';
 export * from './kafka/consumer-group';
 export * from './kafka/kafka.producer';

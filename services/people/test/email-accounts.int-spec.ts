@@ -1,8 +1,8 @@
+import { TokenCipher } from '@pp/platform';
 import { EmailAccount } from '@pp/contracts';
 import { OAuthPeer, startOAuthPeer } from '@pp/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EmailAccountsService } from '../src/email/email-accounts.service';
-import { TokenCipher } from '../src/email/token-cipher';
 import { Caller, PeopleHarness, startPeople } from './people-harness';
 
 const PUBLIC_BASE_URL = 'http://practicepilot.test';

@@ -1,23 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { assertPracticeAccess, Identity } from '@pp/platform';
+import {
+  assertPracticeAccess,
+  Identity,
+  newState,
+  OAuthReturnQuery,
+  stateHash,
+  takeOAuthReturn,
+} from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { isUuid } from './integration-rows';
 import { IntegrationSettings } from './integration-settings';
 import { IntegrationException } from './integration.exception';
 import { expiresAt } from './integrations.service';
-import { newState, stateHash } from './oauth-state';
 import { CalendarProviders, isOAuthCalendarProvider, OAUTH_CALENDAR_PROVIDERS } from './providers';
 
 /** How long a consent may take between the authorize call and the provider's return. */
 const STATE_TTL_MS = 10 * 60_000;
-
-/** What the provider's redirect brings back (each a single query value, or not). */
-export interface CalendarCallbackQuery {
-  code?: unknown;
-  state?: unknown;
-  error?: unknown;
-}
 
 interface PendingConsent {
   state_hash: string;
@@ -69,7 +68,7 @@ export class CalendarOAuthService {
    * exchanged and the integration stored with its tokens sealed. Answers where to send the browser: Settings →
    * Calendar, with `?error=oauth_failed` on any failure (denied consent included).
    */
-  async callback(query: CalendarCallbackQuery): Promise<string> {
+  async callback(query: OAuthReturnQuery): Promise<string> {
     try {
       await this.connect(query);
       return this.settings.settingsPage(false);
@@ -79,17 +78,14 @@ export class CalendarOAuthService {
     }
   }
 
-  private async connect(query: CalendarCallbackQuery) {
-    if (typeof query.state !== 'string' || !query.state) throw new Error('no state');
-    const pending = await this.takeState(query.state);
-    if (!pending) throw new Error('unknown, expired or used state');
-    if (query.error !== undefined)
-      throw new Error(`the provider answered ${String(query.error).slice(0, 64)}`);
-    if (typeof query.code !== 'string' || !query.code) throw new Error('no code');
+  private async connect(query: OAuthReturnQuery) {
+    const { pending, code } = await takeOAuthReturn<PendingConsent>(
+      this.dataSource,
+      '"calendar"."oauth_states"',
+      query,
+    );
     if (!isOAuthCalendarProvider(pending.provider)) throw new Error('not an OAuth provider');
-    const tokens = await this.providers
-      .get(pending.provider)
-      .exchangeCode(query.code, this.settings.redirectUri);
+    const tokens = await this.providers.get(pending.provider).exchangeCode(code, this.settings.redirectUri);
     if (!tokens.tenantId) throw new Error('the provider named no account (locationId)');
     const cipher = this.settings.tokenCipher();
     await this.dataSource.transaction(async (manager) => {
@@ -141,15 +137,5 @@ export class CalendarOAuthService {
           values,
         );
     });
-  }
-
-  /** Deletes and returns the pending consent: a state works once, and only before it expires. */
-  private async takeState(state: string): Promise<PendingConsent | null> {
-    const [rows]: [PendingConsent[], number] = await this.dataSource.query(
-      `DELETE FROM "calendar"."oauth_states" WHERE "state_hash" = $1 RETURNING *`,
-      [stateHash(state)],
-    );
-    const row = rows[0];
-    return row && new Date(row.expires_at).getTime() > Date.now() ? row : null;
   }
 }

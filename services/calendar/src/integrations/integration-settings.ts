@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG } from '@pp/platform';
+import { CONFIG, TokenCipher } from '@pp/platform';
 import { CalendarConfig } from '../config';
 import { IntegrationException } from './integration.exception';
-import { TokenCipher } from './token-cipher';
 
 /** The OAuth return's path under the gateway (public: the provider sends the browser there). */
 export const CALENDAR_OAUTH_CALLBACK_PATH = '/api/v1/calendar/oauth/callback';

@@ -9,9 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { PracticeApiMessages } from '@pp/contracts';
-import { ApiErrors, CurrentIdentity, Identity, Public } from '@pp/platform';
+import { ApiErrors, CurrentIdentity, Identity, OAuthReturnQuery, Public } from '@pp/platform';
 import { IsNotEmpty, IsString } from 'class-validator';
-import { CalendarCallbackQuery, CalendarOAuthService } from './calendar-oauth.service';
+import { CalendarOAuthService } from './calendar-oauth.service';
 import {
   AuthorizationUrlResponse,
   CalendarAssignmentResponse,
@@ -129,7 +129,7 @@ export class IntegrationsController {
     summary: 'The provider’s return: stores the integration, then back to Settings → Calendar',
   })
   @ApiFoundResponse({ description: 'To /settings/calendar, or /settings/calendar?error=oauth_failed' })
-  async callback(@Query() query: CalendarCallbackQuery) {
+  async callback(@Query() query: OAuthReturnQuery) {
     return { url: await this.oauth.callback(query), statusCode: 302 };
   }
 }

@@ -1,9 +1,9 @@
 import { Controller, Get, Header, Param, Query, Redirect } from '@nestjs/common';
 import { ApiBearerAuth, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, CurrentIdentity, Identity, Public } from '@pp/platform';
+import { ApiErrors, CurrentIdentity, Identity, OAuthReturnQuery, Public } from '@pp/platform';
 import { PracticeQuery } from '../persons/dto/practice.query';
 import { EmailAuthorizationResponse } from './email-account.response';
-import { CallbackQuery, EmailOAuthService } from './email-oauth.service';
+import { EmailOAuthService } from './email-oauth.service';
 
 /** docs/product/settings.md#email-accounts: connecting a Google or Microsoft mailbox. */
 @ApiTags('email accounts')
@@ -32,7 +32,7 @@ export class EmailOAuthController {
   @Redirect()
   @ApiOperation({ summary: 'The provider’s return: stores the account, then back to Settings → Email' })
   @ApiFoundResponse({ description: 'To /settings/email, or /settings/email?error=oauth_failed' })
-  async callback(@Query() query: CallbackQuery) {
+  async callback(@Query() query: OAuthReturnQuery) {
     return { url: await this.oauth.callback(query), statusCode: 302 };
   }
 }

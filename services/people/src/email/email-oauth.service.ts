@@ -1,6 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EmailAuthorization, isOAuthEmailProvider } from '@pp/contracts';
-import { assertPracticeAccess, Identity } from '@pp/platform';
+import {
+  assertPracticeAccess,
+  Identity,
+  newCodeVerifier,
+  newState,
+  OAuthReturnQuery,
+  s256Challenge,
+  stateHash,
+  takeOAuthReturn,
+} from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { EmailAccountRow, EmailOAuthStateRow } from './email-account.entity';
@@ -9,17 +18,9 @@ import { EmailException } from './email.exception';
 import { EmailSettings } from './email-settings';
 import { OAuthClient, TokenSet } from './oauth-client';
 import { addressFromIdToken, authorizationUrl, isAddress, OAuthProviderSettings } from './oauth-providers';
-import { newCodeVerifier, newState, s256Challenge, stateHash } from './pkce';
 
 /** How long a consent may take between the authorize call and the provider's return. */
 const STATE_TTL_MS = 10 * 60_000;
-
-/** What the provider's redirect brings back (each a single query value, or not). */
-export interface CallbackQuery {
-  code?: unknown;
-  state?: unknown;
-  error?: unknown;
-}
 
 /** Connecting a mailbox: the authorization-code grant with PKCE (docs/decisions/0016-email-accounts.md). */
 @Injectable()
@@ -65,7 +66,7 @@ export class EmailOAuthService {
    * exchanged with the verifier, the address read and the account stored. Answers where to send the browser:
    * the e-mail settings page, with `?error=oauth_failed` on any failure (denied consent included).
    */
-  async callback(query: CallbackQuery): Promise<string> {
+  async callback(query: OAuthReturnQuery): Promise<string> {
     try {
       await this.connect(query);
       return this.settings.settingsPage(false);
@@ -75,29 +76,18 @@ export class EmailOAuthService {
     }
   }
 
-  private async connect(query: CallbackQuery) {
-    if (typeof query.state !== 'string' || !query.state) throw new Error('no state');
-    const pending = await this.takeState(query.state);
-    if (!pending) throw new Error('unknown, expired or used state');
-    if (query.error !== undefined)
-      throw new Error(`the provider answered ${String(query.error).slice(0, 64)}`);
-    if (typeof query.code !== 'string' || !query.code) throw new Error('no code');
+  private async connect(query: OAuthReturnQuery) {
+    const { pending, code } = await takeOAuthReturn<EmailOAuthStateRow>(
+      this.dataSource,
+      '"people"."email_oauth_states"',
+      query,
+    );
     if (!isOAuthEmailProvider(pending.provider)) throw new Error('not an OAuth provider');
     const settings = this.settings.provider(pending.provider);
     const verifier = this.settings.tokenCipher().open(pending.code_verifier_sealed, pending.state_hash);
-    const tokens = await this.oauth.exchangeCode(settings, query.code, verifier, this.settings.redirectUri);
+    const tokens = await this.oauth.exchangeCode(settings, code, verifier, this.settings.redirectUri);
     const address = await this.address(settings, tokens);
     await this.store(pending, address, tokens);
-  }
-
-  /** Deletes and returns the pending consent: a state works once, and only before it expires. */
-  private async takeState(state: string): Promise<EmailOAuthStateRow | null> {
-    const [rows]: [EmailOAuthStateRow[], number] = await this.dataSource.query(
-      `DELETE FROM "people"."email_oauth_states" WHERE "state_hash" = $1 RETURNING *`,
-      [stateHash(state)],
-    );
-    const row = rows[0];
-    return row && new Date(row.expires_at).getTime() > Date.now() ? row : null;
   }
 
   private async address(settings: OAuthProviderSettings, tokens: TokenSet): Promise<string> {

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hkdfSync } from 'node:crypto';
 import { OAuthEmailProvider } from '@pp/contracts';
-import { CONFIG } from '@pp/platform';
+import { CONFIG, TokenCipher } from '@pp/platform';
 import { PeopleConfig } from '../config';
 import { EmailException } from './email.exception';
 import { OAuthProviderSettings, PROVIDER_VARIABLES, providerSettings, redirectUri } from './oauth-providers';
-import { TokenCipher } from './token-cipher';
 import { unsubscribeToken } from './mail-headers';
 
 /** What connecting an account needs from the configuration: the token key and each provider's client. */

@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for OAuth tokens at rest (docs/decisions/0021-calendar-integrations.md, as people seals e-mail tokens). A sealed value is
- * `v1.<iv>.<tag>.<ciphertext>` (base64url); the integration id is bound as associated data, so a token copied
- * onto another integration's row does not open.
+ * AES-256-GCM for OAuth tokens at rest: people's mailbox tokens (docs/decisions/0016-email-accounts.md) and
+ * calendar's provider tokens (docs/decisions/0021-calendar-integrations.md), each service under a key of its own.
+ * A sealed value is `v1.<iv>.<tag>.<ciphertext>` (base64url); the row's id is bound as associated data, so a token
+ * copied onto another row does not open.
  */
 export class TokenCipher {
   private readonly key: Buffer;

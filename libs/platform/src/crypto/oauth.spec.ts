@@ -1,4 +1,4 @@
-import { newCodeVerifier, newState, s256Challenge, stateHash } from './pkce';
+import { newCodeVerifier, newState, s256Challenge, stateHash } from './oauth';
 
 describe('PKCE', () => {
   it('derives the S256 challenge of RFC 7636 appendix B', () => {
