@@ -5,6 +5,7 @@ import { OutreachSender } from '../src/outreach/outreach-sender';
 import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { PeopleHarness, startPeople } from './people-harness';
+import { practiceSnapshot, virtualNumber } from './factories/practices';
 
 /**
  * Twilio's inbound SMS and status webhooks as the gateway forwards them (signature already verified there:
@@ -26,29 +27,9 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
       TWILIO_API_BASE_URL: twilio.baseUrl,
       PUBLIC_BASE_URL: 'https://pilot.example.com',
     });
-    await h.service.app.get(PracticeReadModel).apply({
-      v: 1,
-      event_id: randomUUID(),
-      practice_id: practice,
-      occurred_at: new Date().toISOString(),
-      type: 'practice_updated',
-      practice: {
-        practice_id: practice,
-        name: 'Lakeview Smiles',
-        website_url: null,
-        automation_level: 'semi_auto',
-        outreach_preferences: {},
-        site_key: `pk_${randomUUID()}`,
-        virtual_numbers: [
-          {
-            phone_number: practiceNumber,
-            is_active: true,
-            assignment_type: 'practice_default',
-            capabilities: { voice: true, sms: true },
-          },
-        ],
-      },
-    });
+    await h.service.app
+      .get(PracticeReadModel)
+      .apply(practiceSnapshot(practice, 'Lakeview Smiles', [virtualNumber(practiceNumber)]));
   });
   afterAll(async () => {
     await h?.stop();

@@ -7,6 +7,7 @@ import { OutreachSender } from '../src/outreach/outreach-sender';
 import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { PeopleHarness, startPeople } from './people-harness';
+import { practiceSnapshot, virtualNumber } from './factories/practices';
 
 /** Outbound SMS through Twilio's REST API, played by a loopback peer (docs/product/channels.md). */
 describe('SMS through Twilio (loopback Twilio peer, real PostgreSQL, Redis, Kafka)', () => {
@@ -27,35 +28,14 @@ describe('SMS through Twilio (loopback Twilio peer, real PostgreSQL, Redis, Kafk
     });
     sender = h.service.app.get(OutreachSender);
     // The practice's numbers as the gateway's snapshot on practice.changes carries them.
-    await h.service.app.get(PracticeReadModel).apply({
-      v: 1,
-      event_id: randomUUID(),
-      practice_id: practice,
-      occurred_at: new Date().toISOString(),
-      type: 'practice_updated',
-      practice: {
-        practice_id: practice,
-        name: 'Bright Smiles Dental',
-        website_url: null,
-        automation_level: 'semi_auto',
-        outreach_preferences: {},
-        site_key: `pk_${randomUUID()}`,
-        virtual_numbers: [
-          {
-            phone_number: trackingNumber,
-            is_active: true,
-            assignment_type: 'tracking',
-            capabilities: { voice: true, sms: true },
-          },
-          {
-            phone_number: practiceNumber,
-            is_active: true,
-            assignment_type: 'practice_default',
-            capabilities: { voice: true, sms: true },
-          },
-        ],
-      },
-    });
+    await h.service.app
+      .get(PracticeReadModel)
+      .apply(
+        practiceSnapshot(practice, 'Bright Smiles Dental', [
+          virtualNumber(trackingNumber, { assignment_type: 'tracking' }),
+          virtualNumber(practiceNumber),
+        ]),
+      );
   });
   afterAll(async () => {
     await h?.stop();
@@ -164,31 +144,14 @@ describe('SMS through Twilio (loopback Twilio peer, real PostgreSQL, Redis, Kafk
   it("follows the practice's numbers from practice.changes: kept without the field, replaced with it", async () => {
     const other = randomUUID();
     const readModel = h.service.app.get(PracticeReadModel);
-    const snapshot = (numbers?: { phone_number: string; sms: boolean }[]) => ({
-      v: 1,
-      event_id: randomUUID(),
-      practice_id: other,
-      occurred_at: new Date().toISOString(),
-      type: 'practice_updated',
-      practice: {
-        practice_id: other,
-        name: 'Harbor Dental',
-        website_url: null,
-        automation_level: 'semi_auto',
-        outreach_preferences: {},
-        site_key: `pk_${randomUUID()}`,
-        ...(numbers
-          ? {
-              virtual_numbers: numbers.map(({ phone_number, sms }) => ({
-                phone_number,
-                is_active: true,
-                assignment_type: 'practice_default',
-                capabilities: { voice: true, sms },
-              })),
-            }
-          : {}),
-      },
-    });
+    const snapshot = (numbers?: { phone_number: string; sms: boolean }[]) =>
+      practiceSnapshot(
+        other,
+        'Harbor Dental',
+        numbers?.map(({ phone_number, sms }) =>
+          virtualNumber(phone_number, { capabilities: { voice: true, sms } }),
+        ),
+      );
 
     const voiceOnly = testPracticeNumber('206');
     const textable = testPracticeNumber('206');

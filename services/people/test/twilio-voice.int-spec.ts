@@ -6,6 +6,7 @@ import { OutreachSender } from '../src/outreach/outreach-sender';
 import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { PeopleHarness, startPeople, TestClock } from './people-harness';
+import { practiceSnapshot, virtualNumber } from './factories/practices';
 
 const PUBLIC_BASE_URL = 'https://pilot.example.com';
 const VOICE_URL = `${PUBLIC_BASE_URL}/api/v1/channels/twilio/voice`;
@@ -48,26 +49,7 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
       practice_id: practice,
       occurred_at: new Date().toISOString(),
     });
-    await readModel.apply({
-      ...envelope(),
-      type: 'practice_updated',
-      practice: {
-        practice_id: practice,
-        name: 'Lakeview Smiles',
-        website_url: null,
-        automation_level: 'semi_auto',
-        outreach_preferences: {},
-        site_key: `pk_${randomUUID()}`,
-        virtual_numbers: [
-          {
-            phone_number: practiceNumber,
-            is_active: true,
-            assignment_type: 'practice_default',
-            capabilities: { voice: true, sms: true },
-          },
-        ],
-      },
-    });
+    await readModel.apply(practiceSnapshot(practice, 'Lakeview Smiles', [virtualNumber(practiceNumber)]));
     await readModel.apply({
       ...envelope(),
       type: 'location_created',
