@@ -7,7 +7,7 @@ import { Consent } from '../src/intake/consent.entity';
 import { Person } from '../src/persons/person.entity';
 import { LeadActivity } from '../src/timeline/lead-activity';
 import { EngineHarness, startEngine } from './engine-harness';
-import { Caller } from './people-harness';
+import { Caller, postAs } from './people-harness';
 import { usPhone } from './factories/phones';
 
 /** A form's consent checkbox, left unticked. */
@@ -32,15 +32,8 @@ describe('consent decides the channels the AI uses (real PostgreSQL, Redis, Kafk
   const consentsOf = (personId: string) =>
     h.dataSource.getRepository(Consent).find({ where: { person_id: personId }, order: { channel: 'ASC' } });
 
-  async function post(caller: Caller, path: string, body: object | undefined, status: number) {
-    const response = await h
-      .http()
-      .post(path)
-      .set(await caller.headers())
-      .send(body ?? {});
-    expect({ status: response.status, body: response.body }).toMatchObject({ status });
-    return response;
-  }
+  const post = (caller: Caller, path: string, body: object | undefined, status: number) =>
+    postAs(h, caller, path, body, status);
 
   async function eventsOnce(personId: string, type: string) {
     return eventually(async () => {

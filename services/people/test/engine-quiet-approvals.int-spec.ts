@@ -3,7 +3,7 @@ import { eventually } from '@pp/testing';
 import { ActionRunner } from '../src/engine/action-runner';
 import { Transports } from '../src/outreach/transports/transports';
 import { EngineHarness, startEngine } from './engine-harness';
-import { Caller } from './people-harness';
+import { Caller, postAs } from './people-harness';
 import { usPhone } from './factories/phones';
 
 const LA = 'America/Los_Angeles';
@@ -29,15 +29,8 @@ describe('texts and calls approved at night wait for 08:00 local (real PostgreSQ
     jest.restoreAllMocks();
   });
 
-  async function post(caller: Caller, path: string, body: object | undefined, status: number) {
-    const response = await h
-      .http()
-      .post(path)
-      .set(await caller.headers())
-      .send(body ?? {});
-    expect({ status: response.status, body: response.body }).toMatchObject({ status });
-    return response;
-  }
+  const post = (caller: Caller, path: string, body: object | undefined, status: number) =>
+    postAs(h, caller, path, body, status);
 
   const sendsOf = async (personId: string): Promise<number> => {
     const [row]: { count: string }[] = await h.dataSource.query(

@@ -6,7 +6,7 @@ import { RUN_ACTION_JOB } from '../src/engine/jobs/engine-jobs';
 import { Transports } from '../src/outreach/transports/transports';
 import { Person } from '../src/persons/person.entity';
 import { EngineHarness, startEngine } from './engine-harness';
-import { Caller } from './people-harness';
+import { Caller, postAs } from './people-harness';
 import { usPhone } from './factories/phones';
 
 const phone = usPhone;
@@ -31,15 +31,8 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     jest.restoreAllMocks();
   });
 
-  async function post(caller: Caller, path: string, body: object | undefined, status: number) {
-    const response = await h
-      .http()
-      .post(path)
-      .set(await caller.headers())
-      .send(body ?? {});
-    expect({ status: response.status, body: response.body }).toMatchObject({ status });
-    return response;
-  }
+  const post = (caller: Caller, path: string, body: object | undefined, status: number) =>
+    postAs(h, caller, path, body, status);
 
   /** A daytime moment in the practice's zone (America/Chicago): 11:00 CDT. */
   const daytime = () => new Date('2026-06-10T16:00:00Z');

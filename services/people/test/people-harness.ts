@@ -70,3 +70,20 @@ export async function startPeople(
     },
   };
 }
+
+/** POSTs to the service as the caller (an empty JSON body when none), expects the status, answers the response. */
+export async function postAs(
+  h: Pick<PeopleHarness, 'http'>,
+  caller: Caller,
+  path: string,
+  body: object | undefined,
+  status: number,
+) {
+  const response = await h
+    .http()
+    .post(path)
+    .set(await caller.headers())
+    .send(body ?? {});
+  expect({ status: response.status, body: response.body }).toMatchObject({ status });
+  return response;
+}
