@@ -273,6 +273,7 @@ const pp = {
       appointment_scheduled: 'Appointment scheduled',
       appointment_rescheduled: 'Appointment rescheduled',
       appointment_cancelled: 'Appointment cancelled',
+      appointment_no_show: 'Did not attend the appointment',
       moved_from: 'moved from %{time}',
       escalation: 'Escalated to staff',
       priority: 'Priority: %{priority}',

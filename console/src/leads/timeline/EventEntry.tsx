@@ -42,7 +42,8 @@ export function EventEntry({ event }: { event: TimelineEventDto }) {
       );
     case 'appointment_scheduled':
     case 'appointment_rescheduled':
-    case 'appointment_cancelled': {
+    case 'appointment_cancelled':
+    case 'appointment_no_show': {
       const cancelled = event.event_type === 'appointment_cancelled';
       const start = cancelled ? (data.cancelled_start_time ?? data.start_time) : data.start_time;
       const end = cancelled ? (data.cancelled_end_time ?? data.end_time) : data.end_time;

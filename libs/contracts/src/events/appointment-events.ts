@@ -2,7 +2,11 @@ import { EventEnvelope } from './envelope';
 
 /** Payloads on `calendar.appointments` (docs/architecture.md#how-events-flow). */
 export type AppointmentEventType =
-  'appointment_scheduled' | 'appointment_rescheduled' | 'appointment_cancelled';
+  | 'appointment_scheduled'
+  | 'appointment_rescheduled'
+  | 'appointment_cancelled'
+  /** The lead did not come: the appointment keeps its times, its status becomes `no_show`. */
+  | 'appointment_no_show';
 
 /** The appointment as it is after the change (docs/product/calendar.md#appointment). Times are ISO 8601. */
 export interface AppointmentSnapshot {

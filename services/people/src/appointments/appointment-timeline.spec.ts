@@ -69,6 +69,7 @@ describe('appointment timeline rules', () => {
     expect(stageAfterAppointment('appointment_scheduled', 'Closed - Lost')).toBe('Scheduled');
     expect(stageAfterAppointment('appointment_cancelled', 'Scheduled')).toBe('No Show / Cancelled');
     expect(stageAfterAppointment('appointment_rescheduled', 'Scheduled')).toBe('Scheduled');
+    expect(stageAfterAppointment('appointment_no_show', 'Scheduled')).toBe('No Show / Cancelled');
   });
 
   it('never moves a lead back from Post Consultation or Booked Procedure', () => {
@@ -76,7 +77,7 @@ describe('appointment timeline rules', () => {
     expect(stageAfterAppointment('appointment_cancelled', 'Booked Procedure')).toBe('Booked Procedure');
   });
 
-  it('accepts only the three appointment events with a lead', () => {
+  it('accepts only the four appointment events with a lead', () => {
     expect(isApplicableAppointmentEvent(event())).toBe(true);
     expect(isApplicableAppointmentEvent({ ...event(), type: 'appointment_deleted' })).toBe(false);
     expect(

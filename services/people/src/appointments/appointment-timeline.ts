@@ -4,6 +4,7 @@ export const APPOINTMENT_EVENT_TYPES: readonly AppointmentEventType[] = [
   'appointment_scheduled',
   'appointment_rescheduled',
   'appointment_cancelled',
+  'appointment_no_show',
 ];
 
 /** Stages past the consultation: a new booking or a cancellation does not move a lead back from them. */
@@ -45,10 +46,10 @@ export function appointmentContent(event: AppointmentEventV1): Record<string, un
   return content;
 }
 
-/** The lead's stage after the event: Scheduled on a booking, No Show / Cancelled on a cancellation. */
+/** The lead's stage after the event: Scheduled on a booking, No Show / Cancelled on a cancellation or a no-show. */
 export function stageAfterAppointment(type: AppointmentEventType, stage: string): string {
   if (PAST_CONSULTATION.includes(stage)) return stage;
   if (type === 'appointment_scheduled') return 'Scheduled';
-  if (type === 'appointment_cancelled') return 'No Show / Cancelled';
+  if (type === 'appointment_cancelled' || type === 'appointment_no_show') return 'No Show / Cancelled';
   return stage;
 }
