@@ -17,6 +17,7 @@ export * from './identity/ownership';
 export * from './network/client-network';
 export * from './database/data-source';
 export * from './database/commands';
+export * from './database/seed-handoff';
 export * from './database/outbox.entities';
 export * from './database/outbox.service';
 export * from './database/inbox.service';

@@ -187,15 +187,20 @@ export class Episodes extends Channels {
     ];
   }
 
+  /** The id of the appointment booked for `start` (its calendar row has the same one). */
+  private appointmentId(start: number): string {
+    return seedId(`${this.plan.key}:appointment:${start}`);
+  }
+
   /** An appointment booked (by the AI or staff), with its confirmation in local time. */
   appointment(t: number, start: number, title: string, byStaff: boolean): Draft[] {
-    const location = this.rng.pick(this.practice.locations);
+    const location = this.rng.pick(this.practice.locations).name;
     const meta = byStaff ? this.byStaff() : this.byAi('booking');
     const booked: Draft = {
       type: 'appointment_scheduled',
       at: t,
       content: {
-        appointment_id: seedId(`${this.plan.key}:appointment:${start}`),
+        appointment_id: this.appointmentId(start),
         title,
         start_time: iso(start),
         end_time: iso(start + 30 * MINUTE),
@@ -215,11 +220,13 @@ export class Episodes extends Channels {
     return [booked, this.message(t + 30 * SECOND, text, `Confirmed: ${title}`, meta)];
   }
 
+  /** The appointment booked for `from` moved to `to` (it keeps its id, as a calendar move does). */
   rescheduled(t: number, from: number, to: number): Draft {
     return {
       type: 'appointment_rescheduled',
       at: t,
       content: {
+        appointment_id: this.appointmentId(from),
         start_time: iso(to),
         end_time: iso(to + 30 * MINUTE),
         from_start_time: iso(from),
@@ -236,7 +243,12 @@ export class Episodes extends Channels {
       {
         type: 'appointment_cancelled',
         at: t + this.rng.int(1, 30) * MINUTE,
-        content: { cancelled_start_time: iso(start), cancelled_end_time: iso(start + 30 * MINUTE), reason },
+        content: {
+          appointment_id: this.appointmentId(start),
+          cancelled_start_time: iso(start),
+          cancelled_end_time: iso(start + 30 * MINUTE),
+          reason,
+        },
         meta: this.byStaff(),
       },
     ];

@@ -1,5 +1,11 @@
 import { DemoTenants } from '@pp/contracts';
 
+/** A location of the practice (gateway demo data): its id, so calendar's seed can place the visits booked there. */
+export interface SeedLocation {
+  id: string;
+  name: string;
+}
+
 export interface SeedProcedure {
   name: string;
   /** The procedure's page on the practice's website. */
@@ -22,7 +28,7 @@ export interface SeedPractice {
   assistantName: string;
   /** Staff display names for performed_by_name (the demo sign-in's user first). */
   staff: readonly string[];
-  locations: readonly string[];
+  locations: readonly SeedLocation[];
   /** Where leads live (enrichment_data.location). */
   towns: readonly string[];
   /** Offset of the practice's time zone from UTC in standard time, for appointment slots in office hours. */
@@ -55,7 +61,10 @@ export const SEED_PRACTICES: readonly SeedPractice[] = [
     emailFrom: 'concierge@glowaesthetics.example',
     assistantName: 'Ava',
     staff: ['Dana Whitfield', 'Kim Alvarez', 'Tasha Reed'],
-    locations: ['Glow Aesthetics - Uptown Dallas', 'Glow Aesthetics - Plano'],
+    locations: [
+      { id: DemoTenants.glowUptownLocationId, name: 'Glow Aesthetics - Uptown Dallas' },
+      { id: DemoTenants.glowPlanoLocationId, name: 'Glow Aesthetics - Plano' },
+    ],
     towns: ['Dallas, TX', 'Plano, TX', 'Frisco, TX', 'Irving, TX', 'Richardson, TX', 'McKinney, TX'],
     utcOffsetHours: -6,
     procedures: [
@@ -113,7 +122,7 @@ export const SEED_PRACTICES: readonly SeedPractice[] = [
     emailFrom: 'hello@northsidedental.example',
     assistantName: 'Sam',
     staff: ['Dana Whitfield', 'Rosa Mendez', 'Dr. Paul Brenner'],
-    locations: ['Northside Dental - Lincoln Park'],
+    locations: [{ id: DemoTenants.northsideLincolnParkLocationId, name: 'Northside Dental - Lincoln Park' }],
     towns: ['Chicago, IL', 'Evanston, IL', 'Oak Park, IL', 'Skokie, IL'],
     utcOffsetHours: -6,
     procedures: [
@@ -166,7 +175,12 @@ export const SEED_PRACTICES: readonly SeedPractice[] = [
     emailFrom: 'consults@lakeviewplasticsurgery.example',
     assistantName: 'Nora',
     staff: ['Marcus Oyelaran', 'Renee Cho'],
-    locations: ['Lakeview Plastic Surgery - South Lake Union'],
+    locations: [
+      {
+        id: DemoTenants.lakeviewSouthLakeUnionLocationId,
+        name: 'Lakeview Plastic Surgery - South Lake Union',
+      },
+    ],
     towns: ['Seattle, WA', 'Bellevue, WA', 'Kirkland, WA', 'Redmond, WA', 'Tacoma, WA'],
     utcOffsetHours: -8,
     procedures: [

@@ -1,10 +1,18 @@
-import { DemoTenants } from '@pp/contracts';
+import { DemoTenants, parseSeedAppointmentsHandoff, SEED_APPOINTMENTS_HANDOFF_FILE } from '@pp/contracts';
+import { readSeedHandoff } from '@pp/platform';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { seedPeople, seedPeopleReport } from '../seed/seed';
 import { PeopleHarness, startPeople } from './people-harness';
 
 /** The demo seed against a real, migrated people schema: what `npm run seed` and the browser stack run. */
 describe('people demo seed', () => {
   let h: PeopleHarness;
+  // The handoff to calendar's seed goes to a directory of this test's own.
+  const env = { SEED_HANDOFF_DIR: mkdtempSync(join(tmpdir(), 'pp-people-seed-')) };
+  const handoff = () =>
+    parseSeedAppointmentsHandoff(readSeedHandoff(SEED_APPOINTMENTS_HANDOFF_FILE, env).text ?? '');
   const count = async (sql: string, params: unknown[] = []) =>
     Number((await h.dataSource.query(sql, params))[0].count);
 
@@ -13,10 +21,11 @@ describe('people demo seed', () => {
   });
   afterAll(async () => {
     await h.stop();
+    rmSync(env.SEED_HANDOFF_DIR, { recursive: true, force: true });
   });
 
   it('adds several hundred leads per demo practice with their timelines and open decisions', async () => {
-    const report = await seedPeopleReport(h.dataSource);
+    const report = await seedPeopleReport(h.dataSource, Date.now(), env);
     expect(report.practices['Glow Aesthetics'].persons).toBe(400);
     expect(report.practices['Northside Dental'].persons).toBe(300);
     expect(report.practices['Lakeview Plastic Surgery'].persons).toBe(150);
@@ -68,7 +77,8 @@ describe('people demo seed', () => {
       [glow, 'sofia.marquez@mail.example'],
     );
     const events = await count(`SELECT count(*) FROM "people"."events"`);
-    expect(await seedPeople(h.dataSource)).toBe(0);
+    const handedOver = handoff().appointments;
+    expect(await seedPeople(h.dataSource, Date.now(), env)).toBe(0);
     expect(await count(`SELECT count(*) FROM "people"."events"`)).toBe(events);
     expect(await count(`SELECT count(*) FROM "people"."persons"`)).toBe(850);
     const [row] = await h.dataSource.query(
@@ -76,5 +86,30 @@ describe('people demo seed', () => {
       ['sofia.marquez@mail.example'],
     );
     expect(row.stage).toBe('Scheduled');
+    // The handoff is read from the timelines, so a later run hands over the same appointments.
+    expect(handoff().appointments).toEqual(handedOver);
+  });
+
+  it('hands calendar’s seed every booking on the timelines, with the timeline’s appointment id', async () => {
+    const { appointments } = handoff();
+    const booked: { id: string; practice_id: string }[] = await h.dataSource.query(
+      `SELECT DISTINCT "content_data"->>'appointment_id' AS "id", "practice_id"
+         FROM "people"."events" WHERE "event_type" = 'appointment_scheduled'`,
+    );
+    expect(appointments.map((a) => a.appointment_id).sort()).toEqual(booked.map((b) => b.id).sort());
+    for (const practice of [
+      DemoTenants.glowAestheticsId,
+      DemoTenants.northsideDentalId,
+      DemoTenants.lakeviewPlasticSurgeryId,
+    ]) {
+      const own = appointments.filter((a) => a.practice_id === practice);
+      expect(own.some((a) => Date.parse(a.start_time) > Date.now())).toBe(true);
+      expect(own.some((a) => Date.parse(a.start_time) < Date.now())).toBe(true);
+    }
+    // Cancelled on the timeline, cancelled in the handoff.
+    const cancelled = await count(
+      `SELECT count(*) FROM "people"."events" WHERE "event_type" = 'appointment_cancelled'`,
+    );
+    expect(appointments.filter((a) => a.status === 'cancelled')).toHaveLength(cancelled);
   });
 });

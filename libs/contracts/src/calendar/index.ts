@@ -1,1 +1,2 @@
 export * from './appointments';
+export * from './seed-handoff';
