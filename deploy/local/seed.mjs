@@ -1,4 +1,6 @@
 // `npm run seed`: each service seeds its own tables with the demo data; idempotent.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceEnv } from './secrets.mjs';
 import { ROOT, run, SERVICES, serviceScript } from './workspace.mjs';
@@ -11,12 +13,22 @@ const SEED_SCRIPTS = {
   people: join(ROOT, 'services', 'people', 'seed', 'dist', 'seed', 'seed.js'),
 };
 
+/**
+ * Seeds every service in SERVICES order. People's seed runs before calendar's and hands it the seeded leads'
+ * appointments in SEED_HANDOFF_DIR (docs/decisions/0024-seeded-appointments.md): a directory of this run's own, so
+ * that two stacks seeding at once (the browser tests' and `npm start`) never read each other's handoff.
+ */
 export async function seedAll(env = process.env) {
-  for (const { name } of SERVICES) {
-    await run('node', [SEED_SCRIPTS[name] ?? serviceScript(name, 'database/seed.js')], {
-      // A service loads its whole configuration, secrets included (the local ones unless env has its own).
-      env: serviceEnv(name, env),
-    });
+  const handoff = mkdtempSync(join(tmpdir(), 'practicepilot-seed-'));
+  try {
+    for (const { name } of SERVICES) {
+      await run('node', [SEED_SCRIPTS[name] ?? serviceScript(name, 'database/seed.js')], {
+        // A service loads its whole configuration, secrets included (the local ones unless env has its own).
+        env: { ...serviceEnv(name, env), SEED_HANDOFF_DIR: handoff },
+      });
+    }
+  } finally {
+    rmSync(handoff, { recursive: true, force: true });
   }
 }
 
