@@ -18,7 +18,11 @@ const MAX_BACKOFF_MS = 5 * 60_000;
  */
 export function ghlBackoff(attemptsMade: number, _type?: string, error?: Error): number {
   const said =
-    error instanceof GhlRetryable ? error.retryAfterMs : error instanceof GhlRateLimited ? error.retryAfterMs : null;
+    error instanceof GhlRetryable
+      ? error.retryAfterMs
+      : error instanceof GhlRateLimited
+        ? error.retryAfterMs
+        : null;
   if (said !== null && said !== undefined) return Math.min(Math.max(said, 250), MAX_BACKOFF_MS);
   return Math.min(1000 * 2 ** Math.max(0, attemptsMade - 1), MAX_BACKOFF_MS);
 }

@@ -83,14 +83,26 @@ export class GhlApi {
   async upsertContact(
     token: string,
     locationId: string,
-    contact: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null },
+    contact: {
+      firstName: string | null;
+      lastName: string | null;
+      email: string | null;
+      phone: string | null;
+    },
   ): Promise<string> {
     const body: Record<string, unknown> = { locationId, source: 'PracticePilot' };
     if (contact.firstName) body.firstName = contact.firstName;
     if (contact.lastName) body.lastName = contact.lastName;
     if (contact.email) body.email = contact.email;
     if (contact.phone) body.phone = contact.phone;
-    const answer = (await this.call(token, locationId, 'POST', '/contacts/upsert', GHL_CONTACTS_VERSION, body)) as {
+    const answer = (await this.call(
+      token,
+      locationId,
+      'POST',
+      '/contacts/upsert',
+      GHL_CONTACTS_VERSION,
+      body,
+    )) as {
       contact?: { id?: unknown };
     };
     const id = text(answer.contact?.id);
@@ -126,16 +138,23 @@ export class GhlApi {
     contactId: string,
     input: GhlAppointmentInput,
   ): Promise<GhlAppointment> {
-    const answer = await this.call(token, locationId, 'POST', '/calendars/events/appointments', GHL_CALENDARS_VERSION, {
-      ...input,
+    const answer = await this.call(
+      token,
       locationId,
-      contactId,
-      // Our rules (hours, overlaps) were checked here; HighLevel must not refuse a slot its own widget would not offer,
-      // nor message the contact for a booking staff made.
-      ignoreFreeSlotValidation: true,
-      ignoreDateRange: true,
-      toNotify: false,
-    });
+      'POST',
+      '/calendars/events/appointments',
+      GHL_CALENDARS_VERSION,
+      {
+        ...input,
+        locationId,
+        contactId,
+        // Our rules (hours, overlaps) were checked here; HighLevel must not refuse a slot its own widget would not offer,
+        // nor message the contact for a booking staff made.
+        ignoreFreeSlotValidation: true,
+        ignoreDateRange: true,
+        toNotify: false,
+      },
+    );
     return this.appointment(answer);
   }
 
@@ -157,7 +176,13 @@ export class GhlApi {
   }
 
   /** The calendar's events from..to (HighLevel takes epoch milliseconds). */
-  async events(token: string, locationId: string, calendarId: string, from: Date, to: Date): Promise<GhlAppointment[]> {
+  async events(
+    token: string,
+    locationId: string,
+    calendarId: string,
+    from: Date,
+    to: Date,
+  ): Promise<GhlAppointment[]> {
     const query = new URLSearchParams({
       locationId,
       calendarId,
@@ -171,7 +196,8 @@ export class GhlApi {
       `/calendars/events?${query.toString()}`,
       GHL_CALENDARS_VERSION,
     )) as { events?: unknown };
-    if (!Array.isArray(answer.events)) throw new ProviderError('GoHighLevel answered without an events list', 'failed');
+    if (!Array.isArray(answer.events))
+      throw new ProviderError('GoHighLevel answered without an events list', 'failed');
     return answer.events.filter(
       (event: unknown): event is GhlAppointment =>
         typeof event === 'object' && event !== null && typeof (event as { id?: unknown }).id === 'string',
@@ -181,9 +207,9 @@ export class GhlApi {
   private appointment(answer: unknown): GhlAppointment {
     const body = (answer ?? {}) as Record<string, unknown>;
     // HighLevel answers the appointment itself; some answers wrap it as `{appointment: …}`.
-    const candidate = (typeof body.appointment === 'object' && body.appointment !== null ? body.appointment : body) as
-      | GhlAppointment
-      | undefined;
+    const candidate = (
+      typeof body.appointment === 'object' && body.appointment !== null ? body.appointment : body
+    ) as GhlAppointment | undefined;
     if (!candidate || !text(candidate.id))
       throw new ProviderError('GoHighLevel answered the appointment without an id', 'failed');
     return candidate;
@@ -216,10 +242,15 @@ export class GhlApi {
       throw new GhlRetryable(`GoHighLevel could not be reached (${(error as Error).name})`, null);
     }
     const route = `${method} ${path.split('?')[0].replace(/\/[^/]+$/, '/…')}`;
-    if (response.status === 401) throw new ProviderError(`GoHighLevel refused the access token (${route})`, 'expired');
+    if (response.status === 401)
+      throw new ProviderError(`GoHighLevel refused the access token (${route})`, 'expired');
     if (response.status === 429)
-      throw new GhlRetryable(`GoHighLevel answered 429 (${route})`, retryAfterMs(response.headers.get('retry-after')));
-    if (response.status >= 500) throw new GhlRetryable(`GoHighLevel answered ${response.status} (${route})`, null);
+      throw new GhlRetryable(
+        `GoHighLevel answered 429 (${route})`,
+        retryAfterMs(response.headers.get('retry-after')),
+      );
+    if (response.status >= 500)
+      throw new GhlRetryable(`GoHighLevel answered ${response.status} (${route})`, null);
     if (response.status === 404 && nullOn404) return null;
     if (!response.ok) throw new ProviderError(`GoHighLevel answered ${response.status} (${route})`, 'failed');
     return response.json().catch(() => ({}));

@@ -158,7 +158,11 @@ export class GhlSyncService {
       if (row.synced_at !== null && row.updated_at.getTime() <= row.synced_at.getTime()) return 'skipped';
       const integration = await this.activeIntegration(row.practice_id);
       if (!integration) return 'skipped';
-      const assigned = await this.assignedCalendar(manager, integration.calendar_integration_id, row.location_id);
+      const assigned = await this.assignedCalendar(
+        manager,
+        integration.calendar_integration_id,
+        row.location_id,
+      );
       const calendarId = row.provider_event_id ? (row.calendar_id ?? assigned) : assigned;
       if (!calendarId) return 'skipped';
       const locationId = integration.provider_tenant_id;
@@ -218,7 +222,14 @@ export class GhlSyncService {
         let incoming: IncomingChange;
         if (deleted) incoming = { deleted: true };
         else if (!start || !end || end <= start) return 'invalid';
-        else incoming = { deleted: false, start, end, status: statusFromGhl(event.appointmentStatus), updatedAt };
+        else
+          incoming = {
+            deleted: false,
+            start,
+            end,
+            status: statusFromGhl(event.appointmentStatus),
+            updatedAt,
+          };
         const plan = planApply(row, incoming);
         if (!plan.apply) return plan.reason;
         const [saved]: Appointment[] = await manager.query(
@@ -262,7 +273,9 @@ export class GhlSyncService {
           };
       const columns = Object.keys(person);
       const values = Object.values(person).map((value) =>
-        value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value,
+        value !== null && typeof value === 'object' && !(value instanceof Date)
+          ? JSON.stringify(value)
+          : value,
       );
       const [saved]: Appointment[] = await manager.query(
         `INSERT INTO "calendar"."appointments" ("practice_id", "location_id", "calendar_id", "person_id", "title",
@@ -310,7 +323,7 @@ export class GhlSyncService {
     manager: EntityManager,
     integration: IntegrationRow,
     contactId: string | null,
-  ): Promise<{ row: Record<string, unknown> & { person_id: string } | null; contactName: string | null }> {
+  ): Promise<{ row: (Record<string, unknown> & { person_id: string }) | null; contactName: string | null }> {
     if (!contactId) return { row: null, contactName: null };
     const [byContact] = await manager.query(
       `SELECT * FROM "calendar"."appointments"
@@ -360,7 +373,11 @@ export class GhlSyncService {
         this.api.events(token, integration.provider_tenant_id, calendarId, from, to),
       );
       for (const event of events) {
-        const outcome = await this.apply(integration, { ...event, calendarId: event.calendarId ?? calendarId }, false);
+        const outcome = await this.apply(
+          integration,
+          { ...event, calendarId: event.calendarId ?? calendarId },
+          false,
+        );
         if (!['unchanged', 'stale', 'ignored', 'ours_pending'].includes(outcome)) applied += 1;
       }
       const missing: { provider_event_id: string }[] = await this.dataSource.query(

@@ -98,14 +98,24 @@ export class GhlWebhookService {
     }
   }
 
-  async receive(raw: Buffer | undefined, signature: string | undefined, body: unknown): Promise<{ queued: number }> {
+  async receive(
+    raw: Buffer | undefined,
+    signature: string | undefined,
+    body: unknown,
+  ): Promise<{ queued: number }> {
     if (!this.verified(raw, signature))
       throw new GhlWebhookException(GhlWebhookExceptionCode.BadSignature, GhlWebhookMessages.badSignature);
     const payload = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const webhookId = typeof payload.webhookId === 'string' ? payload.webhookId.trim() : '';
     const locationId = typeof payload.locationId === 'string' ? payload.locationId.trim() : '';
     const timestamp = typeof payload.timestamp === 'string' ? Date.parse(payload.timestamp) : NaN;
-    if (!webhookId || webhookId.length > 200 || !locationId || locationId.length > 200 || Number.isNaN(timestamp))
+    if (
+      !webhookId ||
+      webhookId.length > 200 ||
+      !locationId ||
+      locationId.length > 200 ||
+      Number.isNaN(timestamp)
+    )
       throw new GhlWebhookException(GhlWebhookExceptionCode.Invalid, GhlWebhookMessages.invalid);
     if (Math.abs(Date.now() - timestamp) > this.config.GHL_WEBHOOK_MAX_AGE_SECONDS * 1000)
       throw new GhlWebhookException(GhlWebhookExceptionCode.Stale, GhlWebhookMessages.stale);

@@ -61,11 +61,16 @@ export class CalendarSyncQueue {
         timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ENQUEUE_TIMEOUT_MS);
       });
       await Promise.race([
-        this.add({ name: 'push', data: { appointment_id: appointmentId } }, pushJobId(appointmentId, row.updated_at)),
+        this.add(
+          { name: 'push', data: { appointment_id: appointmentId } },
+          pushJobId(appointmentId, row.updated_at),
+        ),
         timeout,
       ]);
     } catch (error) {
-      this.logger.warn(`A GoHighLevel push was not queued (the next pull sends it): ${(error as Error).message}`);
+      this.logger.warn(
+        `A GoHighLevel push was not queued (the next pull sends it): ${(error as Error).message}`,
+      );
     } finally {
       clearTimeout(timer);
     }

@@ -52,8 +52,7 @@ export interface SyncedState {
 
 /** A change from HighLevel: the appointment as it now is there, or its deletion. */
 export type IncomingChange =
-  | { deleted: true }
-  | { deleted: false; start: Date; end: Date; status: string; updatedAt: Date };
+  { deleted: true } | { deleted: false; start: Date; end: Date; status: string; updatedAt: Date };
 
 export type ApplyPlan =
   | { apply: false; reason: 'unchanged' | 'stale' | 'ours_pending' }
@@ -94,7 +93,8 @@ export function planApply(current: SyncedState, incoming: IncomingChange): Apply
   if (pendingHere && incoming.updatedAt.getTime() <= current.updated_at.getTime())
     return { apply: false, reason: 'ours_pending' };
   const moved =
-    incoming.start.getTime() !== current.start_time.getTime() || incoming.end.getTime() !== current.end_time.getTime();
+    incoming.start.getTime() !== current.start_time.getTime() ||
+    incoming.end.getTime() !== current.end_time.getTime();
   const statusChanged = incoming.status !== current.status;
   if (!moved && !statusChanged) return { apply: false, reason: 'unchanged' };
   let event: AppointmentEventType | null = null;

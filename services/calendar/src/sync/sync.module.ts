@@ -24,7 +24,14 @@ export class SyncModule {
       global: true,
       imports: [BullModule.registerQueue({ name: CALENDAR_SYNC_QUEUE }), IntegrationsModule],
       controllers: [GhlWebhookController],
-      providers: [GhlApi, GhlRateLimiter, GhlSyncService, GhlWebhookService, CalendarSyncQueue, ...workerProviders],
+      providers: [
+        GhlApi,
+        GhlRateLimiter,
+        GhlSyncService,
+        GhlWebhookService,
+        CalendarSyncQueue,
+        ...workerProviders,
+      ],
       exports: [CalendarSyncQueue, GhlSyncService, GhlRateLimiter],
     };
   }
