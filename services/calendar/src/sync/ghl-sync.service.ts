@@ -232,7 +232,8 @@ export class GhlSyncService {
           };
         const plan = planApply(row, incoming);
         if (!plan.apply) return plan.reason;
-        const [saved]: Appointment[] = await manager.query(
+        // TypeORM answers an UPDATE … RETURNING as [rows, count].
+        const [[saved]]: [Appointment[], number] = await manager.query(
           `UPDATE "calendar"."appointments" SET "start_time" = $2, "end_time" = $3, "status" = $4,
              "contact_id" = COALESCE("contact_id", $5), "updated_at" = now(), "synced_at" = now(),
              "provider_updated_at" = $6
