@@ -73,7 +73,7 @@ export class GhlWebhookException extends DomainException<GhlWebhookExceptionCode
 const APPOINTMENT_EVENTS = ['AppointmentCreate', 'AppointmentUpdate', 'AppointmentDelete'];
 
 /**
- * GoHighLevel's webhooks (docs/decisions/0022-ghl-calendar-sync.md#webhooks): the signature over the raw body is
+ * GoHighLevel's webhooks (docs/decisions/0022-ghl-calendar-sync.md): the signature over the raw body is
  * verified with HighLevel's public key (GHL_WEBHOOK_PUBLIC_KEY) before anything is read or stored; a timestamp
  * outside the window or a webhookId already received is refused; the location names the integration(s), and
  * appointment events are queued for the calendar-sync worker.
