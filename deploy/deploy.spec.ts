@@ -18,6 +18,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { ALL_TOPICS } from '@pp/contracts';
 import { loadConfig } from '@pp/platform';
 import { gatewayConfigSchema } from '../services/gateway/src/config';
+import { calendarConfigSchema } from '../services/calendar/src/config';
 import { peopleConfigSchema } from '../services/people/src/config';
 
 const ROOT = resolve(__dirname, '..');
@@ -86,6 +87,12 @@ const CHANNEL_CREDENTIALS = [
 const PEOPLE_SECRET_ENV = ['EMAIL_TOKEN_KEY'];
 /** The containers that run people's code (API and worker). */
 const PEOPLE_PROCESSES = ['people', 'people-worker'];
+/** Encrypts calendar providers' OAuth tokens at rest: calendar's containers alone (docs/decisions/0021). */
+const CALENDAR_SECRET_ENV = ['CALENDAR_TOKEN_KEY'];
+/** The GoHighLevel app and HighLevel's webhook key: from the host or a Secret, calendar's alone (docs/decisions/0022). */
+const CALENDAR_ENV = ['GHL_CLIENT_ID', 'GHL_CLIENT_SECRET', 'GHL_WEBHOOK_PUBLIC_KEY'];
+/** The containers that run calendar's code (API and worker). */
+const CALENDAR_PROCESSES = ['calendar', 'calendar-worker'];
 /** Prometheus metrics: their own container port, reached from the monitoring namespace only. */
 const METRICS_PORT = 9464;
 const KAFKA_TOPICS = ALL_TOPICS;
@@ -455,7 +462,7 @@ describe('docker-compose.yml', () => {
     );
     expect(Object.fromEntries(fallbacks)).toEqual({
       LOG_LEVEL: 'info',
-      ...Object.fromEntries([...TWILIO_ENV, ...EMAIL_ENV].map((name) => [name, ''])),
+      ...Object.fromEntries([...TWILIO_ENV, ...EMAIL_ENV, ...CALENDAR_ENV].map((name) => [name, ''])),
       PUBLIC_BASE_URL: 'http://localhost:8080',
     });
     // Every other ${...} would be a setting nobody documented ($${ is the scripts' own, escaped).
@@ -465,6 +472,7 @@ describe('docker-compose.yml', () => {
       ...SECRET_ENV.filter((k) => k !== 'REDIS_URL'),
       ...GATEWAY_SECRET_ENV,
       ...PEOPLE_SECRET_ENV,
+      ...CALENDAR_SECRET_ENV,
       'POSTGRES_PASSWORD',
     ];
     for (const [name, service] of Object.entries(services)) {
@@ -472,7 +480,7 @@ describe('docker-compose.yml', () => {
       const literal = secretNames.filter((key) => env[key] !== undefined);
       expect([name, literal]).toEqual([name, []]);
       // A channel credential is only ever the host's own: `${NAME:-}`, never a value written here.
-      for (const key of CHANNEL_CREDENTIALS.filter((k) => env[k] !== undefined))
+      for (const key of [...CHANNEL_CREDENTIALS, ...CALENDAR_ENV].filter((k) => env[k] !== undefined))
         expect([name, key, env[key]]).toEqual([name, key, `\${${key}:-}`]);
       expect([name, CHANNEL_CREDENTIALS.filter((k) => env[`${k}_FILE`] !== undefined)]).toEqual([name, []]);
       for (const key of secretNames.filter((k) => env[`${k}_FILE`] !== undefined))
@@ -504,13 +512,14 @@ describe('docker-compose.yml', () => {
         gateway: join(dir, 'gateway'),
         postgres: join(dir, 'postgres'),
         people: join(dir, 'people'),
+        calendar: join(dir, 'calendar'),
       };
       for (const mount of Object.values(mounts)) execFileSync('mkdir', ['-p', mount]);
       // Compose turns $$ into $; the volumes are mounted under /secrets; chown needs root (the container's).
       const local = script
         .replace(/\$\$/g, '$')
         .replace(
-          /\/secrets\/(app|gateway|postgres|people)\//g,
+          /\/secrets\/(app|gateway|postgres|people|calendar)\//g,
           (_, mount: keyof typeof mounts) => `${mounts[mount]}/`,
         )
         .replace('chownSync(file, uid, uid);', 'if (process.getuid?.() === 0) chownSync(file, uid, uid);');
@@ -526,6 +535,10 @@ describe('docker-compose.yml', () => {
       expect(kept()).toEqual(first);
       expect(statSync(join(mounts.gateway, 'internal_identity_private_key')).mode & 0o777).toBe(0o400);
       expect(statSync(join(mounts.people, 'email_token_key')).mode & 0o777).toBe(0o400);
+      const calendarKey = read(join(mounts.calendar, 'calendar_token_key'));
+      expect(statSync(join(mounts.calendar, 'calendar_token_key')).mode & 0o777).toBe(0o400);
+      expect(Buffer.from(calendarKey, 'base64')).toHaveLength(32);
+      expect(calendarKey).not.toBe(first[2]);
       expect(Buffer.from(first[2], 'base64')).toHaveLength(32);
       // A stack started before the e-mail token key gets one on its next `up`, and keeps every other secret.
       rmSync(join(mounts.people, 'email_token_key'));
@@ -544,7 +557,8 @@ describe('docker-compose.yml', () => {
               path
                 .replace('/run/secrets/practicepilot/', `${mounts.app}/`)
                 .replace('/run/secrets/gateway/', `${mounts.gateway}/`)
-                .replace('/run/secrets/people/', `${mounts.people}/`),
+                .replace('/run/secrets/people/', `${mounts.people}/`)
+                .replace('/run/secrets/calendar/', `${mounts.calendar}/`),
             ]),
         );
       // People (its API and its worker) read the key in production, with no channel configured on the host.
@@ -556,6 +570,21 @@ describe('docker-compose.yml', () => {
           NODE_ENV: 'production',
         });
         expect([name, people.EMAIL_TOKEN_KEY, people.DATABASE_URL]).toEqual([name, upgraded[2], first[1]]);
+      }
+      // Calendar (its API and its worker) reads its token key in production, GoHighLevel not configured.
+      for (const name of CALENDAR_PROCESSES) {
+        const env = interpolate(toDict(services[name].environment), {});
+        const calendar = loadConfig(name, calendarConfigSchema, {
+          ...env,
+          ...mounted(env),
+          NODE_ENV: 'production',
+        });
+        expect([
+          name,
+          calendar.CALENDAR_TOKEN_KEY,
+          calendar.GHL_CLIENT_ID,
+          calendar.GHL_WEBHOOK_PUBLIC_KEY,
+        ]).toEqual([name, calendarKey, undefined, undefined]);
       }
       const password = read(join(mounts.postgres, 'password'));
       expect(first[1]).toBe(`postgres://practicepilot:${password}@postgres:5432/practicepilot`);
@@ -607,6 +636,32 @@ describe('docker-compose.yml', () => {
       );
   });
 
+  it("mounts the calendar token key into calendar's containers only, and gives them the GoHighLevel settings", () => {
+    const mounting = Object.entries(services)
+      .filter(([, s]) =>
+        (s.volumes ?? []).some((v) =>
+          String(typeof v === 'string' ? v : v.source).startsWith('calendar-secrets'),
+        ),
+      )
+      .map(([name]) => name);
+    expect(mounting.sort()).toEqual([...CALENDAR_PROCESSES, 'secrets-init'].sort());
+    const withCalendarSettings = Object.entries(services)
+      .filter(([, s]) =>
+        settingNames(toDict(s.environment)).some((k) =>
+          [...CALENDAR_SECRET_ENV, ...CALENDAR_ENV].includes(k),
+        ),
+      )
+      .map(([name]) => name);
+    expect(withCalendarSettings.sort()).toEqual([...CALENDAR_PROCESSES].sort());
+    for (const name of CALENDAR_PROCESSES)
+      expect(toDict(services[name].environment)).toMatchObject({
+        CALENDAR_TOKEN_KEY_FILE: '/run/secrets/calendar/calendar_token_key',
+        GHL_CLIENT_ID: '${GHL_CLIENT_ID:-}',
+        GHL_CLIENT_SECRET: '${GHL_CLIENT_SECRET:-}',
+        GHL_WEBHOOK_PUBLIC_KEY: '${GHL_WEBHOOK_PUBLIC_KEY:-}',
+      });
+  });
+
   it("hands the host's channel settings to the services that read them, and to no other", () => {
     const channelSettings = [...TWILIO_ENV, ...EMAIL_ENV];
     const given = Object.fromEntries(
@@ -625,7 +680,9 @@ describe('docker-compose.yml', () => {
             ? [...TWILIO_ENV].sort()
             : PEOPLE_PROCESSES.includes(name)
               ? [...channelSettings].sort()
-              : [],
+              : CALENDAR_PROCESSES.includes(name)
+                ? ['PUBLIC_BASE_URL']
+                : [],
         ]),
       ),
     );
@@ -852,6 +909,7 @@ describe('deploy/k8s/base', () => {
       const twilio =
         workload.metadata.name === 'gateway' || PEOPLE_PROCESSES.includes(workload.metadata.name);
       const people = PEOPLE_PROCESSES.includes(workload.metadata.name);
+      const calendar = CALENDAR_PROCESSES.includes(workload.metadata.name);
       for (const container of template(workload).spec.containers) {
         expect([workload.metadata.name, container.envFrom]).toEqual([
           workload.metadata.name,
@@ -862,6 +920,7 @@ describe('deploy/k8s/base', () => {
             // The channels' Secrets are optional: without them, the sandbox (the pods start all the same).
             ...(twilio ? [{ secretRef: { name: 'practicepilot-channel-secrets', optional: true } }] : []),
             ...(people ? [{ secretRef: { name: 'practicepilot-people-secrets', optional: true } }] : []),
+            ...(calendar ? [{ secretRef: { name: 'practicepilot-calendar-secrets', optional: true } }] : []),
           ],
         ]);
         if (workload.kind === 'Deployment') {
@@ -1019,6 +1078,10 @@ describe('deploy/k8s/base', () => {
         .sort();
     expect(readers('practicepilot-channel-secrets')).toEqual(['gateway', ...PEOPLE_PROCESSES].sort());
     expect(readers('practicepilot-people-secrets')).toEqual([...PEOPLE_PROCESSES].sort());
+    expect(keysOf('practicepilot-calendar-secrets')).toEqual(
+      [...CALENDAR_SECRET_ENV, ...CALENDAR_ENV].sort(),
+    );
+    expect(readers('practicepilot-calendar-secrets')).toEqual([...CALENDAR_PROCESSES].sort());
     // Where Twilio and browsers reach the gateway: configuration, not a secret.
     expect(byName('ConfigMap', 'practicepilot-config')?.data?.PUBLIC_BASE_URL).toMatch(/^https:\/\//);
   });

@@ -6,6 +6,7 @@ import { CalendarConfig } from './config';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { calendarDatabase } from './database/database';
 import { CALENDAR_SYNC_QUEUE } from './queues';
+import { SyncModule } from './sync/sync.module';
 
 @Module({})
 export class AppModule {
@@ -18,6 +19,7 @@ export class AppModule {
         PracticeReadModelModule,
         AppointmentsModule,
         IntegrationsModule,
+        SyncModule.forRoot(config),
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { databaseConsumerGroup, ServiceDefinition } from '@pp/platform';
 import { AppModule } from './app.module';
 import { CalendarConfig, calendarConfigSchema } from './config';
+import { keepGhlWebhookBody } from './sync/ghl-webhook';
 
 /** How the calendar service boots: used by main.ts, the migrate and seed commands and the tests. */
 export const calendarService: ServiceDefinition<CalendarConfig> = {
@@ -11,4 +12,6 @@ export const calendarService: ServiceDefinition<CalendarConfig> = {
   // new group starts from the beginning of the topic (then resumes from its committed offsets).
   consumerGroup: (config) => databaseConsumerGroup('calendar', config.DATABASE_URL),
   consumeFromBeginning: true,
+  // GoHighLevel's webhook signature is over the exact bytes it sent.
+  configure: (app) => keepGhlWebhookBody(app.getHttpAdapter().getInstance()),
 };

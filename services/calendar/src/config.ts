@@ -36,7 +36,21 @@ export const calendarConfigSchema = baseConfigSchema.extend({
   GHL_SCOPES: z
     .string()
     .min(1)
-    .default('calendars.readonly calendars.write calendars/events.readonly calendars/events.write'),
+    .default(
+      'calendars.readonly calendars.write calendars/events.readonly calendars/events.write contacts.readonly contacts.write',
+    ),
+  /**
+   * HighLevel's public key (PEM) that signs its webhooks (`x-wh-signature`, RSA-SHA256 over the raw body): the
+   * one its webhook authentication guide publishes. Unset: every GoHighLevel webhook is refused (401).
+   * A one-line value may write its line breaks as `\n`.
+   */
+  GHL_WEBHOOK_PUBLIC_KEY: optionalText.transform((value) => value?.replace(/\\n/g, '\n')),
+  /** A webhook whose `timestamp` is further than this from now is refused as a replay. */
+  GHL_WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** HighLevel's limit per location (sub-account), shared by every calendar worker: requests per 10 seconds. */
+  GHL_RATE_LIMIT_PER_10S: z.coerce.number().int().min(1).default(100),
+  /** How often the calendar-sync queue pulls every active GoHighLevel integration's calendars (missed webhooks). */
+  GHL_PULL_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
   /** Symplast and Leadar: only their consent URLs are built so far (services/calendar/README.md). */
   SYMPLAST_CLIENT_ID: optionalText,
   SYMPLAST_AUTHORIZE_URL: optionalUrl,

@@ -711,6 +711,10 @@ describe('the whole API, from its merged OpenAPI document', () => {
         exempt:
           'public, no caller: the calendar provider returns the browser here; the practice comes only from a single-use state its staff started, and every failure redirects to the settings page (calendar integrations.int-spec.ts)',
       },
+      'POST /api/v1/calendar/webhooks/ghl': {
+        exempt:
+          'public, no caller: GoHighLevel posts it; refused (401) unless HighLevel’s signature over the exact body verifies, and the practice comes only from the signed locationId’s integration (calendar ghl-sync.int-spec.ts, gateway ghl-webhooks.int-spec.ts)',
+      },
       'GET /api/v1/email/oauth/callback': {
         exempt:
           'public, no caller: the provider returns the browser here; the practice comes only from a single-use state its staff started, and every failure redirects to the settings page (people email-accounts.int-spec.ts)',

@@ -20,6 +20,7 @@ import { CreateAppointmentDto } from './dto/create-appointment.dto';
 import { ListAppointmentsQuery } from './dto/list-appointments.dto';
 import { RescheduleAppointmentDto } from './dto/reschedule-appointment.dto';
 import { PeopleClient } from './people.client';
+import { CalendarSyncQueue } from '../sync/sync-queue';
 
 @Injectable()
 export class AppointmentsService {
@@ -28,6 +29,7 @@ export class AppointmentsService {
     private readonly outbox: Outbox,
     private readonly people: PeopleClient,
     private readonly practices: PracticeReadModel,
+    private readonly sync: CalendarSyncQueue,
   ) {}
 
   /**
@@ -61,7 +63,7 @@ export class AppointmentsService {
       );
     }
 
-    return this.dataSource.transaction(async (manager) => {
+    const booked = await this.dataSource.transaction(async (manager) => {
       const appointment = await manager.save(
         manager.create(Appointment, {
           practice_id: practiceId,
@@ -88,6 +90,9 @@ export class AppointmentsService {
       });
       return appointment;
     });
+    // After commit: its practice's GoHighLevel calendar gets it (docs/decisions/0022-ghl-calendar-sync.md).
+    await this.sync.appointmentChanged(booked.appointment_id);
+    return booked;
   }
 
   /**
@@ -130,7 +135,7 @@ export class AppointmentsService {
     if (!newStart) {
       throw new AppointmentException(AppointmentExceptionCode.InvalidMove, CalendarMessages.invalidStart);
     }
-    return this.dataSource.transaction(async (manager) => {
+    const moved = await this.dataSource.transaction(async (manager) => {
       const appointment = await manager.findOne(Appointment, {
         where: { appointment_id: appointmentId, practice_id: practiceId },
         lock: { mode: 'pessimistic_write' },
@@ -175,6 +180,8 @@ export class AppointmentsService {
       });
       return { success: true, appointment: toAppointmentDto(saved, place) };
     });
+    await this.sync.appointmentChanged(appointmentId);
+    return moved;
   }
 
   /**

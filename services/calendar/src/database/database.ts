@@ -6,6 +6,7 @@ import { PracticeReadModel1764000000000 } from './migrations/1764000000000-Pract
 import { ReadModelDetails1764030000000 } from './migrations/1764030000000-ReadModelDetails';
 import { ReadModelPrimary1764400000000 } from './migrations/1764400000000-ReadModelPrimary';
 import { CalendarIntegrations1764500000000 } from './migrations/1764500000000-CalendarIntegrations';
+import { GhlSync1764510000000 } from './migrations/1764510000000-GhlSync';
 
 export const calendarDatabase: ServiceDatabase = {
   schema: 'calendar',
@@ -17,5 +18,6 @@ export const calendarDatabase: ServiceDatabase = {
     ReadModelDetails1764030000000,
     ReadModelPrimary1764400000000,
     CalendarIntegrations1764500000000,
+    GhlSync1764510000000,
   ],
 };

@@ -9,5 +9,7 @@ import { CalendarProviders } from './providers';
 @Module({
   controllers: [IntegrationsController],
   providers: [IntegrationsService, CalendarOAuthService, IntegrationSettings, CalendarProviders],
+  // The sync calls providers through withAccessToken.
+  exports: [IntegrationsService],
 })
 export class IntegrationsModule {}

@@ -36,6 +36,9 @@ const RULES: RouteRule[] = [
   // A calendar provider (GoHighLevel) sends the browser back here without the console's bearer token; the
   // single-use OAuth state names the practice (docs/decisions/0021-calendar-integrations.md).
   { pattern: /^\/api\/v1\/calendar\/oauth\/callback$/, service: 'calendar', public: true },
+  // GoHighLevel's appointment webhooks: public, the calendar verifies HighLevel's signature over the exact bytes
+  // (forwarded as they came) before reading them (docs/decisions/0022-ghl-calendar-sync.md).
+  { pattern: /^\/api\/v1\/calendar\/webhooks\/ghl$/, service: 'calendar', public: true },
   { pattern: /^\/api\/v1\/calendar(\/|$)/, service: 'calendar' },
   { pattern: /^\/api\/v1\/analytics(\/|$)/, service: 'analytics' },
   { pattern: /^\/api\/v1\/tracking(\/|$)/, service: 'analytics', public: true },
