@@ -159,12 +159,12 @@ describe('calendar demo seed', () => {
     expect(await h.outbox(upcoming.appointment_id)).toEqual([]);
   });
 
-  it('gives each demo practice read-only GoHighLevel appointments, some without a lead, one for a lead who came in', async () => {
+  it('gives each demo practice GoHighLevel appointments, read-only without a lead, editable for a lead who came in', async () => {
     const all = await rows();
     for (const practiceId of [glow, DemoTenants.northsideDentalId, lakeview]) {
       const external = all.filter((row) => row.practice_id === practiceId && row.source === 'ghl');
       expect(external.length).toBeGreaterThanOrEqual(8);
-      expect(external.every((row) => !row.is_editable)).toBe(true);
+      expect(external.every((row) => row.is_editable === (row.person_id !== null))).toBe(true);
       expect(external.some((row) => row.start_time.getTime() < Date.now())).toBe(true);
       expect(external.some((row) => row.start_time.getTime() > Date.now())).toBe(true);
       expect(external.some((row) => row.person_id === null && row.contact_id !== null)).toBe(true);
@@ -211,7 +211,7 @@ describe('calendar demo seed', () => {
       location_name: 'Glow Aesthetics - Uptown Dallas',
       is_editable: true,
     });
-    const external = shown.filter((a) => a.source === 'ghl');
+    const external = shown.filter((a) => a.source === 'ghl' && a.person_id === null);
     expect(external.length).toBeGreaterThan(0);
     const moved = await h
       .http()

@@ -116,7 +116,7 @@ describe('the calendar seed’s external appointments', () => {
     const rows = externalAppointments(glow, locationsOf(glow), [past, ...busy], NOW);
     const linked = rows.filter((row) => row.person_id !== null);
     expect(linked.map((row) => row.person_id)).toEqual([past.person_id]);
-    expect(linked[0]).toMatchObject({ person_name: 'Sofia Marquez', source: 'ghl', is_editable: false });
+    expect(linked[0]).toMatchObject({ person_name: 'Sofia Marquez', source: 'ghl', is_editable: true });
     expect(linked[0].contact_id).toMatch(/^[A-Za-z0-9]{20}$/);
     const wednesday = rows.filter(
       (row) =>

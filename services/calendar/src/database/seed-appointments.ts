@@ -275,9 +275,10 @@ export function leadAppointmentRow(
 }
 
 /**
- * A practice's external appointments, as a GoHighLevel sync leaves them: source 'ghl', read-only, the GHL contact
- * for 'View in GHL'. Other patients of the practice and blocked time have no lead (person_id null; blocked time has
- * no contact either); some belong to leads that already had an appointment here. Each is on an open day, inside the
+ * A practice's GoHighLevel appointments, as the sync leaves them (docs/decisions/0022-ghl-calendar-sync.md): source
+ * 'ghl', the GHL contact for 'View in GHL'. Other patients of the practice and blocked time have no lead (person_id
+ * null; blocked time has no contact either) and are read-only; some belong to leads that already had an appointment
+ * here, and those are editable, as the sync makes a lead's GoHighLevel booking. Each is on an open day, inside the
  * location's hours on its clock, not overlapping another appointment at that location.
  */
 export function externalAppointments(
@@ -354,6 +355,7 @@ export function externalAppointments(
         person_title: lead.person_title,
         person_organization: lead.person_organization,
         person_education: lead.person_education,
+        is_editable: true,
         title: 'Follow-up visit',
         description: 'Booked in GoHighLevel',
         contact_id: ghlContactId(`${practiceId}:${lead.person_id}`),
