@@ -43,10 +43,14 @@ const addMinutes = (time: string, minutes: number) => {
 const main = (page: Page) => page.getByTestId('calendar-main');
 const title = (page: Page) => main(page).locator('.fc-toolbar-title');
 
-/** Opens the calendar on next week's time grid. */
+/**
+ * Opens the calendar (afresh: a reload) on next week's time grid. It waits for the page's calls to settle first:
+ * leaving the page while the shell's session check (/users/me) is in flight signs the user out.
+ */
 async function openNextWeek(page: Page) {
+  await page.waitForLoadState('networkidle');
   await page.goto('/calendar');
-  await main(page).getByRole('button', { name: 'Week' }).click();
+  await main(page).getByRole('button', { name: 'Week', exact: true }).click();
   const first = nextWeek()[0];
   await main(page).locator('.fc-next-button').click();
   await expect(main(page).locator('th.fc-col-header-cell').first()).toHaveAttribute('data-date', first);
@@ -82,7 +86,9 @@ test.describe('calendar', () => {
       );
     await page.goto('/calendar');
     await expect(title(page)).toHaveText(monthOf(0));
-    await expect(main(page).getByRole('button', { name: 'Month' })).toHaveClass(/fc-button-active/);
+    await expect(main(page).getByRole('button', { name: 'Month', exact: true })).toHaveClass(
+      /fc-button-active/,
+    );
     // Today is the practice's (Chicago's) today, not Tokyo's.
     await expect(main(page).locator('td.fc-day-today')).toHaveAttribute('data-date', today);
     await main(page).locator('.fc-next-button').click();
@@ -94,7 +100,7 @@ test.describe('calendar', () => {
     await expect(title(page)).toHaveText(monthOf(0));
 
     // Week: Sunday to Saturday around today; next and previous move by seven days.
-    await main(page).getByRole('button', { name: 'Week' }).click();
+    await main(page).getByRole('button', { name: 'Week', exact: true }).click();
     const columns = main(page).locator('th.fc-col-header-cell');
     await expect(columns).toHaveCount(7);
     const weekday = utcDate(today).getUTCDay();
@@ -109,7 +115,7 @@ test.describe('calendar', () => {
 
     // Day: the title is the date.
     const dayTitle = (day: string) => format(day, { month: 'long', day: 'numeric', year: 'numeric' });
-    await main(page).getByRole('button', { name: 'Day' }).click();
+    await main(page).getByRole('button', { name: 'Day', exact: true }).click();
     await expect(title(page)).toHaveText(dayTitle(today));
     await main(page).locator('.fc-next-button').click();
     await expect(title(page)).toHaveText(dayTitle(chicagoDay(1)));
@@ -120,12 +126,14 @@ test.describe('calendar', () => {
     await expect(title(page)).toHaveText(dayTitle(today));
 
     // Back to the month; its day numbers are links to that day.
-    await main(page).getByRole('button', { name: 'Month' }).click();
+    await main(page).getByRole('button', { name: 'Month', exact: true }).click();
     await main(page)
       .locator(`td.fc-daygrid-day[data-date="${chicagoDay(1)}"] a.fc-daygrid-day-number`)
       .click();
     await expect(title(page)).toHaveText(dayTitle(chicagoDay(1)));
-    await expect(main(page).getByRole('button', { name: 'Day' })).toHaveClass(/fc-button-active/);
+    await expect(main(page).getByRole('button', { name: 'Day', exact: true })).toHaveClass(
+      /fc-button-active/,
+    );
   });
 
   test('a deep link selects the appointment, shown on the location’s clock; Call, SMS and Email open the outcome form', async ({
@@ -211,7 +219,6 @@ test.describe('calendar', () => {
         time: `${gridTime(to)} - ${gridTime(addMinutes(to, 30))}`,
       });
 
-    await page.reload();
     await openNextWeek(page);
     await expect
       .poll(() => placeOf(eventOf(page, name)))
@@ -255,7 +262,6 @@ test.describe('calendar', () => {
     expect((await put).status()).toBe(409);
     await expect.poll(() => placeOf(eventOf(page, `Bumped visit ${tag}`))).toEqual(where);
 
-    await page.reload();
     await openNextWeek(page);
     await expect.poll(() => placeOf(eventOf(page, `Bumped visit ${tag}`))).toEqual(where);
     expect(await startOf(request, place, moving.appointment_id, [day])).toBe(chicagoInstant(day, second));
@@ -312,7 +318,6 @@ test.describe('calendar', () => {
     await expect(dialog).toBeHidden();
     await expect.poll(() => placeOf(eventOf(page, name))).toEqual({ day: sunday, time: slot });
 
-    await page.reload();
     await openNextWeek(page);
     await expect.poll(() => placeOf(eventOf(page, name))).toEqual({ day: sunday, time: slot });
   });

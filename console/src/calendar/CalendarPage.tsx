@@ -240,6 +240,9 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
         <SectionBoundary name="calendar">
           <Box sx={{ flex: 1, minHeight: 0 }}>
             <FullCalendar
+              // Today is the practice's: once its locations (and so its zone) are known, the calendar starts
+              // again on that today rather than the browser's.
+              key={zone}
               ref={calendarRef}
               plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
               {...CALENDAR_DEFAULTS}
