@@ -126,6 +126,8 @@ async function browserTests() {
         E2E_BASE_URL: stack.url,
         E2E_JSON_REPORT: report,
         E2E_SITE_PORT: String(E2E_SITE_PORT),
+        // The calendar's browser tests write what the API cannot make (external, pending appointments).
+        E2E_DATABASE_URL: env.DATABASE_URL,
       },
     });
   } finally {

@@ -11,28 +11,39 @@ import { useNavigate } from 'react-router-dom';
 import { usePerson } from '../leads/api/personQueries';
 import { EscalationOutcomeDialog } from '../leads/escalation/EscalationOutcomeDialog';
 import { appointmentLabel, formatPhone, ghlContactUrl } from './calendarRules';
+import { browserZone, zoneOf } from './clock';
 import { ghlAppUrl } from './ghl';
 import { StatusLabel } from './StatusLabel';
 
 export const PANEL_WIDTH = 340;
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** 'Tuesday, November 24, 2026, 10:00 AM – 10:30 AM' on the browser's clock. */
-function when(appointment: AppointmentDto): string {
+/**
+ * 'Tuesday, November 24, 2026, 10:00 AM – 10:30 AM CST' on the location's clock (its tz, else the practice's
+ * zone), whatever the browser's zone (docs/decisions/0025-calendar-clock.md).
+ */
+export function when(appointment: AppointmentDto, fallbackZone: string): string {
   const start = new Date(appointment.start_time);
   const end = new Date(appointment.end_time);
   if (Number.isNaN(start.getTime())) return '';
+  const timeZone = zoneOf(appointment, fallbackZone);
+  const day = new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(start);
+  const time = (instant: Date, named: boolean) =>
+    new Intl.DateTimeFormat(undefined, {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(named ? { timeZoneName: 'short' } : {}),
+    }).format(instant);
   const range = Number.isNaN(end.getTime())
-    ? timeFormat.format(start)
-    : `${timeFormat.format(start)} – ${timeFormat.format(end)}`;
-  return `${dateFormat.format(start)}, ${range}`;
+    ? time(start, true)
+    : `${time(start, false)} – ${time(end, true)}`;
+  return `${day}, ${range}`;
 }
 
 /**
@@ -43,9 +54,12 @@ function when(appointment: AppointmentDto): string {
  */
 export function AppointmentPanel({
   appointment,
+  fallbackZone = browserZone(),
   onClose,
 }: {
   appointment: AppointmentDto | null;
+  /** The zone of an appointment without one of its own (the practice's). */
+  fallbackZone?: string;
   onClose: () => void;
 }) {
   const translate = useTranslate();
@@ -75,7 +89,7 @@ export function AppointmentPanel({
         </Tooltip>
       </Box>
       {appointment ? (
-        <AppointmentDetail appointment={appointment} />
+        <AppointmentDetail appointment={appointment} fallbackZone={fallbackZone} />
       ) : (
         <Typography color="text.secondary" variant="body2">
           {translate('pp.calendar.detail.not_found')}
@@ -85,7 +99,13 @@ export function AppointmentPanel({
   );
 }
 
-function AppointmentDetail({ appointment }: { appointment: AppointmentDto }) {
+function AppointmentDetail({
+  appointment,
+  fallbackZone,
+}: {
+  appointment: AppointmentDto;
+  fallbackZone: string;
+}) {
   const translate = useTranslate();
   const editable = appointment.is_editable !== false;
   const name =
@@ -100,8 +120,8 @@ function AppointmentDetail({ appointment }: { appointment: AppointmentDto }) {
         <Typography variant="h6" component="h3" data-testid="appointment-title">
           {appointmentLabel(appointment)}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {when(appointment)}
+        <Typography variant="body2" color="text.secondary" data-testid="appointment-when">
+          {when(appointment, fallbackZone)}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
           <Chip size="small" label={<StatusLabel status={appointment.status?.toLowerCase() ?? ''} />} />

@@ -10,6 +10,7 @@ import { i18nProvider } from '../providers/i18nProvider';
 import { peopleApi } from '../providers/peopleApi';
 import { calendarApi } from './calendarApi';
 import CalendarPage from './CalendarPage';
+import { instantOnClock, wallDate, wallText } from './clock';
 import { anAppointment } from './testKit';
 
 // FullCalendar renders a whole month at a time: on a busy machine that takes longer than the default 1 s wait.
@@ -22,14 +23,21 @@ const api = {
 };
 
 /** Today at the given hour on the browser's clock: always inside the month the calendar opens on. */
-function todayAt(hour: number) {
+function todayAt(hour: number, minute = 0) {
   const date = new Date();
-  date.setHours(hour, 0, 0, 0);
-  return date.toISOString();
+  date.setHours(hour, minute, 0, 0);
+  return date;
 }
+const wall = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}` +
+  `T${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}:00`;
+/** An appointment today at the hour, on a location whose clock is the browser's (the test locations name no zone). */
 const at = (hour: number) => ({
-  start_time: todayAt(hour),
-  end_time: todayAt(hour).replace(':00:00', ':30:00'),
+  start_time: todayAt(hour).toISOString(),
+  end_time: todayAt(hour, 30).toISOString(),
+  start_time_local: wall(todayAt(hour)),
+  end_time_local: wall(todayAt(hour, 30)),
+  tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
 });
 
 const CONFIRMED = anAppointment({ appointment_id: 'apt-1', title: 'Botox consultation', ...at(9) });
@@ -143,9 +151,10 @@ describe('the calendar page', () => {
     expect(practice).toBe('p-glow');
     expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(end).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // The month grid's first and last days: 6 weeks, both ends inclusive.
-    expect((new Date(end).getTime() - new Date(start).getTime()) / 86_400_000).toBe(41);
-    expect(new Date(start).getUTCDay()).toBe(0);
+    // The month grid's 6 weeks (a Sunday to a Saturday) and a day more at each end, both ends inclusive: a
+    // location in another zone than the practice's can have appointments a day either side.
+    expect((new Date(end).getTime() - new Date(start).getTime()) / 86_400_000).toBe(43);
+    expect(new Date(start).getUTCDay()).toBe(6);
     expect(within(main()).getByText('Filler review')).toBeInTheDocument();
     expect(within(main()).getByText('GHL booking')).toBeInTheDocument();
     // Pending is not among the default statuses.
@@ -271,6 +280,45 @@ describe('the calendar page', () => {
     expect(dialog.getByText('Log outcome for Sofia Marquez')).toBeInTheDocument();
     expect(api.person).toHaveBeenCalledWith('lead-1', expect.anything());
     expect(dialog.getByRole('radio', { name: 'Called Patient' })).toBeChecked();
+  });
+
+  it.each([
+    ['SMS', 'Sent SMS'],
+    ['Email', 'Sent Email'],
+  ])('%s opens the lead’s outcome form with “%s” chosen', async (button, outcome) => {
+    renderPage('/calendar/apt-1');
+    const panel = within(await screen.findByTestId('appointment-panel'));
+    await userEvent.click(await panel.findByRole('button', { name: button }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Log outcome for Sofia Marquez')).toBeInTheDocument();
+    expect(dialog.getByRole('radio', { name: outcome })).toBeChecked();
+    expect(dialog.getByRole('radio', { name: 'Called Patient' })).not.toBeChecked();
+  });
+
+  it('shows times on the location’s clock, not the browser’s', async () => {
+    // The browser runs in UTC here; the location is in Chicago: its 10:00 is shown as 10:00.
+    const chicagoToday = wallText(new Date(), 'America/Chicago').slice(0, 10);
+    const start = instantOnClock(wallDate(`${chicagoToday}T10:00:00`) as Date, 'America/Chicago');
+    api.appointments.mockResolvedValue([
+      anAppointment({
+        appointment_id: 'apt-chi',
+        title: 'Chicago consult',
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        start_time_local: `${chicagoToday}T10:00:00`,
+        end_time_local: `${chicagoToday}T10:30:00`,
+        tz: 'America/Chicago',
+      }),
+    ]);
+    renderPage('/calendar/apt-chi');
+    const event = (await within(main()).findByText('Chicago consult')).closest('.fc-event') as HTMLElement;
+    expect(within(event).getByText('10a')).toBeInTheDocument();
+    const panel = within(await screen.findByTestId('appointment-panel'));
+    expect(panel.getByTestId('appointment-when')).toHaveTextContent(/10:00\sAM\s–\s10:30\sAM\sC[SD]T$/);
+    await userEvent.click(within(main()).getByRole('button', { name: 'Day' }));
+    // The day view opens on today on the practice's clock, with the event in the 10:00 slot.
+    const inDay = (await within(main()).findByText('Chicago consult')).closest('.fc-event') as HTMLElement;
+    expect(within(inDay).getByText('10:00 - 10:30')).toBeInTheDocument();
   });
 
   it('opening appointments replaces the history entry instead of adding one', async () => {

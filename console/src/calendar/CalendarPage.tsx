@@ -16,7 +16,7 @@ import { useLeftPanel } from '../layout/LeftPanel';
 import { useSelectedPracticeId } from '../practices/selectedPractice';
 import { AppointmentPanel } from './AppointmentPanel';
 import { CalendarSidebar } from './CalendarSidebar';
-import { calendarApi } from './calendarApi';
+import { calendarApi, isOutsideHours } from './calendarApi';
 import { calendarKeys, useAppointments, useLocations, type DateRange } from './calendarQueries';
 import {
   CANCELLED_CLASS,
@@ -24,10 +24,23 @@ import {
   filterAppointments,
   overview,
   statusOptions,
-  toDateParam,
   toEvent,
   type CalendarFilters,
 } from './calendarRules';
+import {
+  CALENDAR_TIME_ZONE,
+  instantOnClock,
+  isZone,
+  nowOnClock,
+  overlapsRange,
+  practiceZone,
+  requestDays,
+  wallDateText,
+  wallTimes,
+  zoneOf,
+  zonesOf,
+} from './clock';
+import { OutsideHoursDialog, type OutsideHoursQuestion } from './OutsideHoursDialog';
 import { createRescheduler } from './rescheduler';
 
 /** For the page's h1: read by screen readers; the calendar's own title is what the eye needs. */
@@ -94,20 +107,36 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
   const queryClient = useQueryClient();
   const { open: sidebarOpen } = useLeftPanel();
   const appointmentId = useParams().appointmentId ?? null;
-  const [range, setRange] = useState<DateRange | null>(null);
+  // The visible range as wall-clock dates (end exclusive) and the days asked of the server for it.
+  const [view, setView] = useState<{ from: Date; to: Date; days: DateRange } | null>(null);
   const [filters, setFilters] = useState<CalendarFilters>(DEFAULT_FILTERS);
-  const { appointments, isFetching } = useAppointments(practiceId, range);
+  const { appointments: loaded, isFetching } = useAppointments(practiceId, view?.days ?? null);
   const locations = useLocations(practiceId);
 
+  // Times are on each location's clock; today and the now indicator follow the practice's (its primary
+  // location's) clock; when locations span zones, each event names its zone (docs/decisions/0025-calendar-clock.md).
+  const zone = useMemo(() => practiceZone(locations), [locations]);
+  const labelZone = useMemo(
+    () => new Set([...zonesOf(locations), ...loaded.map((a) => a.tz).filter(isZone)]).size > 1,
+    [locations, loaded],
+  );
+  const appointments = useMemo(
+    () => (view ? loaded.filter((a) => overlapsRange(wallTimes(a, zone), view.from, view.to)) : loaded),
+    [loaded, view, zone],
+  );
   const shown = useMemo(() => filterAppointments(appointments, filters), [appointments, filters]);
-  const events = useMemo(() => shown.map(toEvent), [shown]);
+  const events = useMemo(
+    () => shown.map((appointment) => toEvent(appointment, { zone, labelZone })),
+    [shown, zone, labelZone],
+  );
   const counts = useMemo(() => overview(appointments, shown.length), [appointments, shown.length]);
   const statuses = useMemo(() => statusOptions(appointments), [appointments]);
+  const now = useCallback(() => nowOnClock(zone), [zone]);
 
   // The selected appointment is the route's id: the loaded one with that id, else the one last opened.
   const [opened, setOpened] = useState<AppointmentDto | null>(null);
   const selected = appointmentId
-    ? (appointments.find((appointment) => appointment.appointment_id === appointmentId) ??
+    ? (loaded.find((appointment) => appointment.appointment_id === appointmentId) ??
       (opened?.appointment_id === appointmentId ? opened : null))
     : null;
 
@@ -122,28 +151,52 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
   );
 
   const onDatesSet = useCallback((info: DatesSetArg) => {
-    // end_date is inclusive (services/calendar): the visible range's last day, a moment before FullCalendar's end.
-    const next = { start: toDateParam(info.start), end: toDateParam(new Date(info.end.getTime() - 1)) };
-    setRange((current) => (current?.start === next.start && current.end === next.end ? current : next));
+    // FullCalendar's dates are wall-clock dates; the server takes inclusive days (services/calendar).
+    const next = { from: info.start, to: info.end, days: requestDays(info.start, info.end) };
+    setView((current) =>
+      current &&
+      wallDateText(current.from) === wallDateText(next.from) &&
+      wallDateText(current.to) === wallDateText(next.to)
+        ? current
+        : next,
+    );
   }, []);
 
+  // A move outside the business hours waits here for staff's answer.
+  const [question, setQuestion] = useState<OutsideHoursQuestion | null>(null);
   const rescheduler = useMemo(
     () =>
       createRescheduler({
-        reschedule: (appointment, newStart) =>
-          calendarApi.reschedule(practiceId, appointment.appointment_id, newStart),
+        reschedule: (appointment, newStart, confirmOutsideHours) =>
+          calendarApi.reschedule(practiceId, appointment.appointment_id, newStart, confirmOutsideHours),
         onMoved: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all(practiceId) }),
+        isOutsideHours,
+        confirmOutsideHours: (appointment, newStart) =>
+          new Promise<boolean>((resolve) =>
+            setQuestion({
+              appointment,
+              newStart,
+              answer: (confirmed) => {
+                setQuestion(null);
+                resolve(confirmed);
+              },
+            }),
+          ),
       }),
     [practiceId, queryClient],
   );
   const onEventDrop = useCallback(
-    (info: EventDropArg) =>
+    (info: EventDropArg) => {
+      const appointment = info.event.extendedProps.appointment as AppointmentDto;
+      // The dropped wall time is on the appointment's location's clock: the instant it means there (DST-safe).
+      const start = info.event.start;
       void rescheduler.drop({
-        appointment: info.event.extendedProps.appointment as AppointmentDto,
-        newStart: info.event.start,
+        appointment,
+        newStart: start ? instantOnClock(start, zoneOf(appointment, zone)) : null,
         revert: info.revert,
-      }),
-    [rescheduler],
+      });
+    },
+    [rescheduler, zone],
   );
 
   // FullCalendar measures its box: tell it when the sidebar or the panel changes the width.
@@ -187,6 +240,9 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
         <SectionBoundary name="calendar">
           <Box sx={{ flex: 1, minHeight: 0 }}>
             <FullCalendar
+              // Today is the practice's: once its locations (and so its zone) are known, the calendar starts
+              // again on that today rather than the browser's.
+              key={zone}
               ref={calendarRef}
               plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
               {...CALENDAR_DEFAULTS}
@@ -203,6 +259,8 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
                 list: translate('pp.calendar.views.list'),
               }}
               height="100%"
+              timeZone={CALENDAR_TIME_ZONE}
+              now={now}
               editable
               events={events}
               eventClick={onEventClick}
@@ -214,9 +272,14 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
       </Box>
       {appointmentId && (
         <SectionBoundary name="appointment" resetKey={appointmentId}>
-          <AppointmentPanel appointment={selected} onClose={() => navigate('/calendar', { replace: true })} />
+          <AppointmentPanel
+            appointment={selected}
+            fallbackZone={zone}
+            onClose={() => navigate('/calendar', { replace: true })}
+          />
         </SectionBoundary>
       )}
+      {question && <OutsideHoursDialog question={question} fallbackZone={zone} />}
     </Box>
   );
 }

@@ -1,6 +1,12 @@
 import type { AppointmentDto } from '@pp/contracts';
 import { setAccessToken } from '../providers/storage';
-import { calendarApi, rescheduleErrorMessage } from './calendarApi';
+import {
+  calendarApi,
+  isOutsideHours,
+  OUTSIDE_HOURS_DETAIL,
+  RescheduleError,
+  rescheduleErrorMessage,
+} from './calendarApi';
 import { anAppointment } from './testKit';
 
 const fetchMock = jest.fn();
@@ -78,5 +84,31 @@ describe('PUT reschedule', () => {
     reply(undefined, 502);
     await expect(calendarApi.reschedule('p-glow', 'apt-1', 'x')).rejects.toThrow('HTTP 502');
     expect(rescheduleErrorMessage(500, null)).toBe('HTTP 500');
+  });
+
+  it('sends confirm_outside_hours once staff confirmed, and tells the outside-hours refusal from the others', async () => {
+    reply({ success: true });
+    await calendarApi.reschedule('p-glow', 'apt-1', '2026-11-25T02:00:00.000Z', true);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({
+      new_start_time: '2026-11-25T02:00:00.000Z',
+      confirm_outside_hours: true,
+    });
+    reply({ detail: OUTSIDE_HOURS_DETAIL }, 422);
+    const outside = await calendarApi.reschedule('p-glow', 'apt-1', 'x').catch((error: unknown) => error);
+    expect(outside).toBeInstanceOf(RescheduleError);
+    expect(outside).toMatchObject({
+      status: 422,
+      detail: OUTSIDE_HOURS_DETAIL,
+      message: OUTSIDE_HOURS_DETAIL,
+    });
+    expect(isOutsideHours(outside)).toBe(true);
+    reply({ detail: 'The appointment cannot be moved into the past' }, 422);
+    const past = await calendarApi.reschedule('p-glow', 'apt-1', 'x').catch((error: unknown) => error);
+    expect(isOutsideHours(past)).toBe(false);
+    reply({ detail: OUTSIDE_HOURS_DETAIL }, 409);
+    const conflict = await calendarApi.reschedule('p-glow', 'apt-1', 'x').catch((error: unknown) => error);
+    expect(isOutsideHours(conflict)).toBe(false);
+    expect(isOutsideHours(new Error(OUTSIDE_HOURS_DETAIL))).toBe(false);
   });
 });

@@ -36,6 +36,34 @@ export function appointmentsOf(json: unknown): AppointmentDto[] {
   }));
 }
 
+/**
+ * The server's detail when a move lands outside the location's business hours and was not confirmed
+ * (docs/product/calendar.md#what-the-server-checks): the console then asks staff to confirm.
+ */
+export const OUTSIDE_HOURS_DETAIL =
+  "The new time is outside the location's business hours. Confirm to move the appointment anyway.";
+
+/** A refused reschedule: its message (docs/product/calendar.md#errors), the HTTP status and the server's detail. */
+export class RescheduleError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly detail: string | null,
+  ) {
+    super(message);
+    this.name = 'RescheduleError';
+  }
+
+  /** Whether staff may confirm the move anyway: a 422 saying the time is outside the business hours. */
+  get outsideHours(): boolean {
+    return this.status === 422 && this.detail === OUTSIDE_HOURS_DETAIL;
+  }
+}
+
+/** Whether a failure is the outside-hours refusal staff may confirm. */
+export const isOutsideHours = (error: unknown): boolean =>
+  error instanceof RescheduleError && error.outsideHours;
+
 /** The reschedule failure's message: the server's detail, else 'Unknown error', else 'HTTP {status}'. */
 export function rescheduleErrorMessage(status: number, json: unknown): string {
   const detail = detailOf(json);
@@ -60,12 +88,20 @@ export const calendarApi = {
   },
 
   /**
-   * `PUT /calendar/appointments/{id}?practice_id` with `{new_start_time}`. Resolves when the server did not
-   * say `success: false`; rejects with the message of docs/product/calendar.md#errors otherwise.
+   * `PUT /calendar/appointments/{id}?practice_id` with `{new_start_time}` (and `confirm_outside_hours: true` once
+   * staff confirmed a time outside the business hours). Resolves when the server did not say `success: false`;
+   * rejects otherwise with a RescheduleError whose message is that of docs/product/calendar.md#errors.
    */
-  async reschedule(practiceId: string, appointmentId: string, newStartTime: string): Promise<void> {
+  async reschedule(
+    practiceId: string,
+    appointmentId: string,
+    newStartTime: string,
+    confirmOutsideHours = false,
+  ): Promise<void> {
     requireToken();
-    const body: RescheduleAppointmentRequest = { new_start_time: newStartTime };
+    const body: RescheduleAppointmentRequest = confirmOutsideHours
+      ? { new_start_time: newStartTime, confirm_outside_hours: true }
+      : { new_start_time: newStartTime };
     const url = `${API_URL}/calendar/appointments/${encodeURIComponent(appointmentId)}?${new URLSearchParams({ practice_id: practiceId })}`;
     let json: unknown;
     try {
@@ -73,10 +109,12 @@ export const calendarApi = {
     } catch (error) {
       if (isAuthError(error)) throw unauthorized(error);
       const failure = error as { status?: number; body?: unknown };
-      throw new Error(rescheduleErrorMessage(failure.status ?? 0, failure.body ?? null));
+      const status = failure.status ?? 0;
+      const answer = failure.body ?? null;
+      throw new RescheduleError(rescheduleErrorMessage(status, answer), status, detailOf(answer) || null);
     }
     if ((json as Partial<RescheduleAppointmentResponse> | null)?.success === false) {
-      throw new Error(rescheduleErrorMessage(200, json));
+      throw new RescheduleError(rescheduleErrorMessage(200, json), 200, detailOf(json) || null);
     }
   },
 };

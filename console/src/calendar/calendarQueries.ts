@@ -48,6 +48,8 @@ export interface LocationRow {
   location_id: string;
   name: string;
   is_primary?: boolean;
+  /** IANA zone of the location's clock. */
+  timezone?: string | null;
 }
 
 /** `GET /practices/{id}/locations/`, cached 5 minutes (the same cache as the outcome form's). */

@@ -8,7 +8,6 @@ import {
   ghlContactUrl,
   overview,
   statusOptions,
-  toDateParam,
   toEvent,
 } from './calendarRules';
 import { anAppointment } from './testKit';
@@ -39,8 +38,8 @@ describe('appointments as calendar events', () => {
     expect(toEvent(appointment)).toMatchObject({
       id: 'apt-1',
       title: 'Botox consultation',
-      start: appointment.start_time,
-      end: appointment.end_time,
+      start: '2026-11-24T09:00:00',
+      end: '2026-11-24T09:30:00',
       editable: true,
       startEditable: true,
       durationEditable: false,
@@ -53,6 +52,25 @@ describe('appointments as calendar events', () => {
   it('are not draggable when external, and struck through when cancelled', () => {
     const event = toEvent(anAppointment({ is_editable: false, status: 'cancelled' }));
     expect(event).toMatchObject({ editable: false, startEditable: false, classNames: [CANCELLED_CLASS] });
+  });
+
+  it('are placed at their wall times on the location’s clock, read from the instants when not given', () => {
+    const denver = anAppointment({
+      start_time: '2026-07-01T16:00:00.000Z',
+      end_time: '2026-07-01T16:30:00.000Z',
+      start_time_local: '',
+      end_time_local: '',
+      tz: 'America/Denver',
+    });
+    expect(toEvent(denver)).toMatchObject({ start: '2026-07-01T10:00:00', end: '2026-07-01T10:30:00' });
+    // Without a zone of its own: the practice's.
+    expect(toEvent({ ...denver, tz: '' }, { zone: 'America/Chicago' }).start).toBe('2026-07-01T11:00:00');
+  });
+
+  it('name their zone when the practice’s locations span zones', () => {
+    expect(toEvent(anAppointment(), { labelZone: true }).title).toBe('Botox consultation · CST');
+    const summer = anAppointment({ start_time: '2026-07-01T15:00:00.000Z', tz: 'America/Denver' });
+    expect(toEvent(summer, { labelZone: true }).title).toBe('Botox consultation · MDT');
   });
 
   it('show the person’s name when the appointment has no title', () => {
@@ -128,9 +146,5 @@ describe('display helpers', () => {
     expect(formatPhone('2145550131')).toBe('(214) 555-0131');
     expect(formatPhone('+1 214 555 0131')).toBe('(214) 555-0131');
     expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
-  });
-
-  it('sends dates as yyyy-mm-dd on the browser’s calendar', () => {
-    expect(toDateParam(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });
 });

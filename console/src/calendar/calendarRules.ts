@@ -1,5 +1,6 @@
 import type { AppointmentDto } from '@pp/contracts';
 import type { EventInput } from '@fullcalendar/core';
+import { browserZone, wallTimes, zoneAbbreviation, zoneOf } from './clock';
 
 /**
  * The calendar's pure rules (docs/product/calendar.md): event colours, the sidebar's filters and counts, the
@@ -54,16 +55,26 @@ export const appointmentLabel = (appointment: AppointmentDto) =>
   appointment.title?.trim() || appointment.person_name?.trim() || '';
 
 /**
- * One calendar event per appointment, at its instants (shown on the browser's clock). Only editable appointments
- * can be dragged; none can be resized (docs/product/calendar.md#rescheduling).
+ * One calendar event per appointment, at its wall times on its location's clock (the calendar runs in 'UTC' and
+ * is given wall times: docs/decisions/0025-calendar-clock.md). When the practice's locations span zones, the
+ * label names the zone ('Botox consultation · MST'). Only editable appointments can be dragged; none can be
+ * resized (docs/product/calendar.md#rescheduling).
  */
-export function toEvent(appointment: AppointmentDto): EventInput {
+export function toEvent(
+  appointment: AppointmentDto,
+  { zone = browserZone(), labelZone = false }: { zone?: string; labelZone?: boolean } = {},
+): EventInput {
   const editable = appointment.is_editable !== false;
+  const wall = wallTimes(appointment, zone);
+  const label = appointmentLabel(appointment);
+  const zoneName = labelZone
+    ? zoneAbbreviation(zoneOf(appointment, zone), new Date(appointment.start_time))
+    : '';
   return {
     id: appointment.appointment_id,
-    title: appointmentLabel(appointment),
-    start: appointment.start_time,
-    end: appointment.end_time,
+    title: zoneName ? `${label} · ${zoneName}` : label,
+    start: wall.start,
+    end: wall.end,
     editable,
     startEditable: editable,
     durationEditable: false,
@@ -147,10 +158,4 @@ export function formatPhone(phone: string): string {
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   if (digits.length !== 10) return phone;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
-
-/** A date as yyyy-mm-dd on the browser's calendar (the appointment call's start_date and end_date). */
-export function toDateParam(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -1,10 +1,21 @@
 import { createRescheduler } from './rescheduler';
 import { anAppointment } from './testKit';
 
-function setUp(reschedule = jest.fn().mockResolvedValue(undefined)) {
+const OUTSIDE = new Error('outside the business hours');
+function setUp(
+  reschedule: jest.Mock = jest.fn().mockResolvedValue(undefined),
+  confirmOutsideHours: jest.Mock = jest.fn().mockResolvedValue(false),
+) {
   const onMoved = jest.fn();
   const log = jest.fn();
-  return { rescheduler: createRescheduler({ reschedule, onMoved, log }), reschedule, onMoved, log };
+  const isOutsideHours = (error: unknown) => error === OUTSIDE;
+  return {
+    rescheduler: createRescheduler({ reschedule, onMoved, log, isOutsideHours, confirmOutsideHours }),
+    reschedule,
+    confirmOutsideHours,
+    onMoved,
+    log,
+  };
 }
 const newStart = new Date('2026-11-25T16:00:00.000Z');
 
@@ -16,6 +27,7 @@ describe('drag-and-drop rescheduling', () => {
     expect(reschedule).toHaveBeenCalledWith(
       expect.objectContaining({ appointment_id: 'apt-1' }),
       newStart.toISOString(),
+      false,
     );
     expect(onMoved).toHaveBeenCalledTimes(1);
     expect(revert).not.toHaveBeenCalled();
@@ -64,5 +76,57 @@ describe('drag-and-drop rescheduling', () => {
     const again = rescheduler.drop({ appointment: anAppointment(), newStart, revert: jest.fn() });
     finish();
     await expect(again).resolves.toBe('moved');
+  });
+
+  it('outside the business hours asks staff, and sends again with the confirmation when they confirm', async () => {
+    const { rescheduler, reschedule, confirmOutsideHours, onMoved } = setUp(
+      jest.fn().mockRejectedValueOnce(OUTSIDE).mockResolvedValueOnce(undefined),
+      jest.fn().mockResolvedValue(true),
+    );
+    const revert = jest.fn();
+    await expect(rescheduler.drop({ appointment: anAppointment(), newStart, revert })).resolves.toBe('moved');
+    expect(confirmOutsideHours).toHaveBeenCalledWith(
+      expect.objectContaining({ appointment_id: 'apt-1' }),
+      newStart,
+    );
+    expect(reschedule.mock.calls.map((call) => call.slice(1))).toEqual([
+      [newStart.toISOString(), false],
+      [newStart.toISOString(), true],
+    ]);
+    expect(onMoved).toHaveBeenCalledTimes(1);
+    expect(revert).not.toHaveBeenCalled();
+  });
+
+  it('outside the business hours puts the event back when staff decline, sending nothing more', async () => {
+    const { rescheduler, reschedule, onMoved, log } = setUp(jest.fn().mockRejectedValue(OUTSIDE));
+    const revert = jest.fn();
+    await expect(rescheduler.drop({ appointment: anAppointment(), newStart, revert })).resolves.toBe(
+      'declined',
+    );
+    expect(reschedule).toHaveBeenCalledTimes(1);
+    expect(revert).toHaveBeenCalledTimes(1);
+    expect(onMoved).not.toHaveBeenCalled();
+    expect(log).not.toHaveBeenCalled();
+    expect(rescheduler.running).toBe(false);
+  });
+
+  it('a drop while staff are asked is refused; a failure of the confirmed move reverts and is logged', async () => {
+    let answer: (value: boolean) => void = () => undefined;
+    const { rescheduler, log } = setUp(
+      jest.fn().mockRejectedValueOnce(OUTSIDE).mockRejectedValueOnce(new Error('Slot taken')),
+      jest.fn().mockImplementation(() => new Promise<boolean>((resolve) => (answer = resolve))),
+    );
+    const revert = jest.fn();
+    const first = rescheduler.drop({ appointment: anAppointment(), newStart, revert });
+    await Promise.resolve();
+    const other = jest.fn();
+    await expect(
+      rescheduler.drop({ appointment: anAppointment({ appointment_id: 'apt-2' }), newStart, revert: other }),
+    ).resolves.toBe('busy');
+    expect(other).toHaveBeenCalled();
+    answer(true);
+    await expect(first).resolves.toBe('failed');
+    expect(revert).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith('Reschedule failed: Slot taken');
   });
 });

@@ -49,6 +49,13 @@ export const calendarTexts = {
     source: 'Source: %{source}',
     view_in_ghl: 'View in GHL',
   },
+  outside_hours: {
+    title: 'Outside business hours',
+    text: '“%{title}” would start on %{when}, outside the business hours of %{location}. Move it anyway?',
+    the_location: 'its location',
+    cancel: 'Cancel',
+    confirm: 'Move anyway',
+  },
   // docs/product/calendar.md#errors
   errors: {
     no_token: 'No authentication token found',
