@@ -148,6 +148,19 @@ describe('checkAuth', () => {
     expect(token()).toBe('tok-1');
   });
 
+  it('keeps the token when a reload cuts the check off', async () => {
+    localStorage.setItem('access_token', 'tok-1');
+    fetchMock.mockImplementation(async () => {
+      window.dispatchEvent(new Event('beforeunload'));
+      throw new TypeError('Failed to fetch');
+    });
+
+    await expect(authProvider.checkAuth({})).rejects.toBeInstanceOf(TypeError);
+
+    expect(token()).toBe('tok-1');
+    window.dispatchEvent(new Event('pageshow'));
+  });
+
   it('passes the abort signal on to the request', async () => {
     localStorage.setItem('access_token', 'tok-1');
     fetchMock.mockResolvedValue(json({ id: 'u1', first_name: null, last_name: null, email: 'a@x.io' }));

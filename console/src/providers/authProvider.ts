@@ -41,6 +41,20 @@ export const fetchCurrentUser = async (signal?: AbortSignal) =>
     })
   ).json;
 
+/**
+ * Set once the page starts to unload (a reload, a link to another site): the browser then cuts off requests in
+ * flight, and a check cut off that way says nothing about the token, so it must not sign the user out.
+ */
+let pageLeaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    pageLeaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    pageLeaving = false;
+  });
+}
+
 /** Signs the user out locally with a notice for the sign-in page; react-admin then goes to /login. */
 function signedOut(notice: string | null) {
   setAccessToken(null);
@@ -95,13 +109,16 @@ export const authProvider: AuthProvider = {
     return LOGIN_PATH;
   },
 
-  /** No token → /login; a token is valid when /users/me answers OK. Anything else removes it. */
+  /**
+   * No token → /login; a token is valid when /users/me answers OK. Anything else removes it, except a check the
+   * user's own navigation aborted or a reload cut off.
+   */
   async checkAuth(params?: { signal?: AbortSignal }) {
     if (!getAccessToken()) return signedOut(null);
     try {
       await fetchCurrentUser(params?.signal);
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw error;
+      if ((error as Error)?.name === 'AbortError' || pageLeaving) throw error;
       return signedOut(isAuthError(error) ? en.pp.auth.unauthorized : null);
     }
   },
