@@ -113,7 +113,7 @@ function AssignmentForm({
         save.reset();
         onChange(event.target.value);
       }}
-      sx={{ minWidth: 280 }}
+      sx={{ width: { xs: '100%', sm: 440 } }}
     >
       <MenuItem value="">
         <em>{t('no_calendar')}</em>

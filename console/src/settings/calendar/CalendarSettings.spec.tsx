@@ -122,6 +122,7 @@ describe('Settings › Calendar Integrations', () => {
     expect(within(ghl).getByTestId('calendar-integration-status')).toHaveTextContent('Active');
     expect(within(ghl).getByTestId('calendar-integration-status')).toHaveClass('MuiChip-colorSuccess');
     expect(internal).toHaveTextContent('Internal');
+    expect(internal).not.toHaveTextContent('Account:');
     expect(within(internal).getByTestId('calendar-integration-status')).toHaveClass('MuiChip-colorError');
     expect(internal).toHaveTextContent('The calendar account no longer grants access.');
     expect(symplast).toHaveTextContent('Symplast');

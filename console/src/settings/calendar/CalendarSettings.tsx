@@ -79,7 +79,12 @@ function IntegrationList({ practiceId }: SettingsPageProps) {
             </Box>
             {/* Only while no integration exists (docs/product/settings.md#calendar-integrations). */}
             {!integrations.isLoading && list.length === 0 && (
-              <Button variant="contained" component={RouterLink} to="/settings/calendar/add">
+              <Button
+                variant="contained"
+                component={RouterLink}
+                to="/settings/calendar/add"
+                sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+              >
                 {t('add')}
               </Button>
             )}

@@ -91,9 +91,12 @@ export function IntegrationCard({
               label={status ? translate(status.label) : integration.status}
             />
           </Stack>
-          <Typography variant="body2" color="text.secondary">
-            {t('account', { account: integration.provider_tenant_id })}
-          </Typography>
+          {/* Internal's account is the practice itself: nothing to tell staff. */}
+          {integration.provider !== 'internal' && (
+            <Typography variant="body2" color="text.secondary">
+              {t('account', { account: integration.provider_tenant_id })}
+            </Typography>
+          )}
           <Typography variant="body2" color="text.secondary" data-testid="calendar-last-sync">
             {t('last_sync', { time: lastSync ? lastSync.toLocaleString() : t('never_synced') })}
           </Typography>
