@@ -98,6 +98,9 @@ async function browserTests() {
   await run('npm', ['run', 'build', '--workspace', 'console']);
   const { dropDatabase, ensureDatabase, REDIS_URL } = await import('./infra.mjs');
   await dropDatabase(E2E_DATABASE);
+  // GoHighLevel for the calendar settings test: a loopback peer (deploy/local/ghl-peer.mjs).
+  const { startE2eGhlPeer } = await import('./ghl-peer.mjs');
+  const ghl = await startE2eGhlPeer();
   const env = {
     DATABASE_URL: await ensureDatabase(E2E_DATABASE),
     REDIS_URL: `${REDIS_URL.replace(/\/\d*$/, '')}/${E2E_REDIS_DB}`,
@@ -105,6 +108,9 @@ async function browserTests() {
     // The knowledge browser test serves a practice website on loopback (console/e2e/settings-knowledge.e2e.ts):
     // the gateway's Website URL rule and the crawler accept that one host:port only.
     CRAWL_ALLOWED_HOSTS: `127.0.0.1:${E2E_SITE_PORT}`,
+    // Where the browser reaches this stack: OAuth returns (the GoHighLevel peer's consent) come back here.
+    PUBLIC_BASE_URL: `http://localhost:${E2E_GATEWAY_PORT}`,
+    ...ghl.env(),
   };
   const { migrateAll } = await import('./migrate.mjs');
   const { seedAll } = await import('./seed.mjs');
@@ -132,6 +138,7 @@ async function browserTests() {
     });
   } finally {
     await stack.stop();
+    await ghl.close();
     if (existsSync(report)) {
       const { stats } = JSON.parse(readFileSync(report, 'utf8'));
       totals.passed += stats.expected + stats.flaky;

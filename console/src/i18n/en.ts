@@ -1,6 +1,7 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
 import { calendarTexts } from './calendar';
+import { calendarIntegrationsTexts } from './calendarIntegrations';
 import { communicationsTexts } from './communications';
 import { consentTexts } from './consents';
 import { emailAccountsTexts } from './emailAccounts';
@@ -409,6 +410,7 @@ const pp = {
     field_mapping: fieldMappingTexts,
     email: emailAccountsTexts,
     communications: communicationsTexts,
+    calendar_integrations: calendarIntegrationsTexts,
   },
   // docs/product/shell.md, data calls: the server's detail, else these
   errors: {

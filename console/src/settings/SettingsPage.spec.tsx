@@ -50,7 +50,6 @@ describe('the settings shell', () => {
     ['sms', 'SMS'],
     ['locations', 'Locations'],
     ['profile', 'Profile'],
-    ['calendar', 'Calendar Integrations'],
   ])('shows Coming Soon for %s', async (key, title) => {
     mockGateway({ 'GET users/me/practices': [PRACTICE] });
     renderAt(`/settings/${key}`, <SettingsPage />);
@@ -110,6 +109,19 @@ describe('the settings shell', () => {
     renderAt('/settings/practice', <SettingsPage />);
 
     expect(await screen.findByRole('heading', { name: 'Practice Information' })).toBeInTheDocument();
+  });
+
+  it('renders Calendar Integrations for the selected practice', async () => {
+    mockGateway({
+      'GET users/me/practices': [PRACTICE],
+      'GET calendar/integrations?practice_id=p-glow': [],
+    });
+    renderAt('/settings/calendar', <SettingsPage />);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Calendar Integrations', level: 2 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Add Integration' })).toBeInTheDocument();
   });
 
   it('renders Form Field Mapping for the selected practice', async () => {

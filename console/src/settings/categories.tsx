@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CalendarSettings } from './calendar/CalendarSettings';
 import { CommunicationsSettings } from './communications/CommunicationsSettings';
 import { EmailSettings } from './email/EmailSettings';
 import { FieldMappingSettings } from './field-mapping/FieldMappingSettings';
@@ -22,4 +23,5 @@ export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPagePr
   pricing: PricingSettings,
   'field-mapping': FieldMappingSettings,
   email: EmailSettings,
+  calendar: CalendarSettings,
 };
