@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { Inbox } from '@pp/platform';
+import { ReminderPlanner } from '../engine/reminder-planner';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import {
@@ -19,6 +20,7 @@ export class AppointmentsService {
   constructor(
     private readonly inbox: Inbox,
     private readonly activity: LeadActivity,
+    @Optional() private readonly reminders: ReminderPlanner | null,
   ) {}
 
   /** Applies one calendar.appointments event; false when skipped (unknown, foreign or already applied). */
@@ -52,6 +54,9 @@ export class AppointmentsService {
         // A booking made elsewhere (a provider's calendar) is news to staff; one made here is not.
         { markUnseen: event.appointment.source !== 'practicepilot' },
       );
+      // The AI's side (docs/product/ai-engine.md#appointment-reminders): sales outreach ends, reminders are planned
+      // in this transaction, their jobs added after commit.
+      await this.reminders?.onAppointment(manager, person, event);
     });
   }
 }
