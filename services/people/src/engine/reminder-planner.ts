@@ -8,7 +8,7 @@ import { readConsentFacts } from './consent-store';
 import { reachable } from './decision-rules';
 import { EngineAction, ReminderAppointmentPlan } from './engine-action.entity';
 import { currentActionId, endScheduledActions, leadFacts } from './engine-store';
-import { leadClock, practiceFacts } from './lead-analyzer';
+import { contactClock } from './contact-clock';
 import { EngineLocation, EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { PlannedReminder, reminderName, reminderSchedule, ReminderLabel } from './reminder-rules';
 import { ContactChannel, leadWallClock } from './timing-rules';
@@ -86,7 +86,11 @@ export class ReminderPlanner {
     const channel = await this.channel(manager, person, practice);
     if (!channel) return null;
     const timeZone = location?.timezone ?? DEFAULT_TIMEZONE;
-    const clock = await leadClock(person, location);
+    // The lead's clock (its number's, else the location's), as lead-analyzer's leadClock reads it.
+    const clock = await contactClock(person.primary_phone, {
+      timezone: timeZone,
+      address: location?.address ?? null,
+    });
     const done = await this.sentReminders(manager, person.person_id, appointment);
     const labels = ['24h', '2h'];
     const upcoming = reminderSchedule({
@@ -158,7 +162,7 @@ export class ReminderPlanner {
     practice: EnginePractice | null,
   ): Promise<ContactChannel | null> {
     const lead = { ...leadFacts(person), consent: await readConsentFacts(manager, person.person_id) };
-    const enabled = practiceFacts(practice, null).channels;
+    const enabled = practice?.channels ?? { sms: true, email: true, phone: true };
     return (['sms', 'email'] as const).find((c) => reachable(c, lead, enabled)) ?? null;
   }
 
