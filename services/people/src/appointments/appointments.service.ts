@@ -1,4 +1,4 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Inbox } from '@pp/platform';
 import { ReminderPlanner } from '../engine/reminder-planner';
 import { Person } from '../persons/person.entity';
@@ -20,7 +20,7 @@ export class AppointmentsService {
   constructor(
     private readonly inbox: Inbox,
     private readonly activity: LeadActivity,
-    @Optional() private readonly reminders: ReminderPlanner | null,
+    @Optional() @Inject(ReminderPlanner) private readonly reminders: ReminderPlanner | null,
   ) {}
 
   /** Applies one calendar.appointments event; false when skipped (unknown, foreign or already applied). */
