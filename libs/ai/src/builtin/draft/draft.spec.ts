@@ -586,7 +586,9 @@ describe('draftMessage: appointment reminders', () => {
 
   it('writes it in Spanish for a Spanish-speaking lead, and by e-mail with a subject', () => {
     const sms = reminder({ language: 'es' });
-    expect(sms.body).toContain('Le recordamos su cita (Botox consultation) el martes, 4 de junio, a las 9:00');
+    expect(sms.body).toContain(
+      'Le recordamos su cita (Botox consultation) el martes, 4 de junio, a las 9:00',
+    );
     const email = reminder({ channel: 'email', language: 'en' });
     expect(email.subject).toBe('Your appointment at Glow Med Spa');
     expect(email.body).toContain('Hi Maria,');

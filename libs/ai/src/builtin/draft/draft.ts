@@ -253,7 +253,11 @@ function followUpPieces(c: Context): Piece[] {
  * The date and time of an appointment on the location's clock, in the lead's language ("Tuesday, June 4 at
  * 9:00 AM", "martes, 4 de junio, 9:00"). Plain spaces: ICU puts a narrow no-break space before AM/PM.
  */
-export function appointmentWhen(startsAt: string, timeZone: string, language: DraftRequest['language']): string {
+export function appointmentWhen(
+  startsAt: string,
+  timeZone: string,
+  language: DraftRequest['language'],
+): string {
   const at = new Date(startsAt);
   const locale = language === 'es' ? 'es-US' : 'en-US';
   const date = at.toLocaleDateString(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone });
