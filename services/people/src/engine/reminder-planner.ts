@@ -65,6 +65,8 @@ export class ReminderPlanner {
         'cancelled',
         event.type === 'appointment_cancelled' ? 'The appointment was cancelled' : 'The lead did not show up',
       );
+      // Another appointment still booked keeps its reminders.
+      await this.resume(manager, person);
     }
   }
 
@@ -138,18 +140,13 @@ export class ReminderPlanner {
 
   /**
    * The engine looked at a booked lead and planned nothing (its message ended the plan, it came back from human
-   * control): the reminders of its appointment go on, unless one is planned already or the appointment was
-   * cancelled, moved or missed since.
+   * control), or one of its appointments was cancelled: the reminders of its next appointment still booked (read
+   * from the timeline) go on, unless an action is planned already.
    */
   async resume(manager: EntityManager, person: Person): Promise<void> {
     if (currentActionId(person)) return;
-    const last = await manager.findOne(EngineAction, {
-      where: { person_id: person.person_id, kind: 'reminder' },
-      order: { created_at: 'DESC' },
-    });
-    const appointment = last?.plan.appointment;
-    if (!appointment || !(await this.stillBooked(manager, person.person_id, appointment))) return;
-    await this.plan(manager, person, appointment);
+    const appointment = await this.nextBooked(manager, person.person_id);
+    if (appointment) await this.plan(manager, person, appointment);
   }
 
   /**
@@ -193,25 +190,45 @@ export class ReminderPlanner {
     return rows.map((r) => r.reminder);
   }
 
-  /** Whether the lead's timeline still shows the appointment booked at that time (its newest event). */
-  private async stillBooked(
+  /**
+   * The lead's next appointment still booked: of each appointment on its timeline the newest event, a booking or a
+   * move, starting after now; the earliest. Its location is the one its reminders were planned for, if any.
+   */
+  private async nextBooked(
     manager: EntityManager,
     personId: string,
-    appointment: ReminderAppointmentPlan,
-  ): Promise<boolean> {
-    const [row]: { event_type: string; start_time: string | null }[] = await manager.query(
-      `SELECT "event_type", "content_data"->>'start_time' AS "start_time" FROM "people"."events"
-       WHERE "person_id" = $1 AND "source_identifier" = $2 
-         AND "event_type" IN ('appointment_scheduled', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_no_show')
-       ORDER BY "timestamp" DESC LIMIT 1`,
-      [personId, appointment.appointment_id],
-    );
-    return (
-      !!row &&
-      (row.event_type === 'appointment_scheduled' || row.event_type === 'appointment_rescheduled') &&
-      row.start_time !== null &&
-      new Date(row.start_time).toISOString() === appointment.start_time
-    );
+  ): Promise<ReminderAppointmentPlan | null> {
+    const rows: { appointment_id: string; event_type: string; content_data: Record<string, unknown> }[] =
+      await manager.query(
+        `SELECT DISTINCT ON ("source_identifier") "source_identifier" AS "appointment_id", "event_type", "content_data"
+         FROM "people"."events"
+         WHERE "person_id" = $1 AND "source_identifier" IS NOT NULL
+           AND "event_type" IN ('appointment_scheduled', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_no_show')
+         ORDER BY "source_identifier", "timestamp" DESC, "event_id" DESC`,
+        [personId],
+      );
+    const now = this.clock.now().getTime();
+    const [next] = rows
+      .filter((r) => r.event_type === 'appointment_scheduled' || r.event_type === 'appointment_rescheduled')
+      .map((r) => ({ row: r, start: new Date(String(r.content_data.start_time ?? '')) }))
+      .filter(({ start }) => !Number.isNaN(start.getTime()) && start.getTime() > now)
+      .sort((a, b) => a.start.getTime() - b.start.getTime());
+    if (!next) return null;
+    const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+    const earlier = await manager
+      .getRepository(EngineAction)
+      .createQueryBuilder('a')
+      .where(`a.person_id = :personId AND a.kind = 'reminder'`, { personId })
+      .andWhere(`a.plan->'appointment'->>'appointment_id' = :id`, { id: next.row.appointment_id })
+      .orderBy('a.created_at', 'DESC')
+      .getOne();
+    return {
+      appointment_id: next.row.appointment_id,
+      start_time: next.start.toISOString(),
+      title: text(next.row.content_data.title),
+      place: text(next.row.content_data.location),
+      location_id: earlier?.plan.appointment?.location_id ?? null,
+    };
   }
 }
 
