@@ -253,6 +253,67 @@ describe('appointment reminders (real PostgreSQL, Redis, Kafka)', () => {
     expect(email.content_data).toMatchObject({ subject: expect.stringContaining('Your appointment at') });
   }, 60_000);
 
+  it('a booked lead who writes, or comes back from human control, keeps its reminders', async () => {
+    h.clock.at = MONDAY;
+    const staff = await h.caller([fullAuto.practice_id], 'Dana Reyes').headers();
+    const appointment = { id: randomUUID(), start: THURSDAY_2PM, location_id: fullAuto.location_id };
+
+    const writer = await staffLead(fullAuto.practice_id);
+    await appointments.apply(appointmentEvent(writer, 'appointment_scheduled', appointment));
+    const before = await reminderOf(writer.person_id);
+    const reply = await h
+      .http()
+      .post(`/api/v1/people/${writer.person_id}/simulate-reply`)
+      .set(staff)
+      .send({ channel: 'sms', message: 'Is there parking near the office?' });
+    expect(reply.status).toBe(200);
+    // The message ends the plan (as any new message does); the engine says nothing to a booked lead and the
+    // reminders of its appointment go on, at the same time.
+    const after = await eventually(async () => {
+      const next = (await scheduled(writer.person_id))[0];
+      return next && next.action_id !== before.action_id && next;
+    }, 30_000);
+    expect(after).toMatchObject({ kind: 'reminder', plan: { reminder: '24h' } });
+    expect(after.due_at.toISOString()).toBe(DAY_BEFORE);
+
+    const held = await staffLead(fullAuto.practice_id, {
+      current_outreach_state: { control_mode: 'human', opted_out: false },
+    });
+    await appointments.apply(
+      appointmentEvent(held, 'appointment_scheduled', { ...appointment, id: randomUUID() }),
+    );
+    expect(await scheduled(held.person_id)).toHaveLength(0);
+    const back = await h
+      .http()
+      .post(`/api/v1/people/${held.person_id}/actions`)
+      .set(staff)
+      .send({ action: 'switch_control_mode', control_mode: 'ai' });
+    expect(back.status).toBe(200);
+    const resumed = await eventually(async () => (await scheduled(held.person_id))[0], 30_000);
+    expect(resumed).toMatchObject({ kind: 'reminder', plan: { reminder: '24h' } });
+    expect((await h.person(held.person_id)).next_scheduled_action?.toISOString()).toBe(DAY_BEFORE);
+  }, 90_000);
+
+  it('with two appointments, reminds of the earlier one first; cancelling it moves the reminders to the other', async () => {
+    h.clock.at = MONDAY;
+    const lead = await staffLead(fullAuto.practice_id);
+    const later = { id: randomUUID(), start: '2026-06-09T19:00:00.000Z', location_id: fullAuto.location_id };
+    const sooner = { id: randomUUID(), start: THURSDAY_2PM, location_id: fullAuto.location_id };
+    await appointments.apply(appointmentEvent(lead, 'appointment_scheduled', sooner));
+    await appointments.apply(appointmentEvent(lead, 'appointment_scheduled', later));
+    const first = await reminderOf(lead.person_id);
+    expect(first.plan.appointment?.appointment_id).toBe(sooner.id);
+    expect(first.due_at.toISOString()).toBe(DAY_BEFORE);
+
+    await appointments.apply(appointmentEvent(lead, 'appointment_cancelled', sooner));
+    const moved = await reminderOf(lead.person_id);
+    expect(moved.plan.appointment).toMatchObject({
+      appointment_id: later.id,
+      location_id: fullAuto.location_id,
+    });
+    expect(moved.due_at.toISOString()).toBe('2026-06-08T19:00:00.000Z');
+  }, 60_000);
+
   it('manual: a reminder waits in review (in the lead’s language), the next one stays planned behind it', async () => {
     h.clock.at = MONDAY;
     const manual = await h.practice({ automation_level: 'manual', timezone: 'America/Chicago' });

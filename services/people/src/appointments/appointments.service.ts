@@ -49,7 +49,12 @@ export class AppointmentsService {
           timestamp: new Date(event.occurred_at),
           source_identifier: event.appointment.appointment_id,
           content_data: appointmentContent(event),
-          event_metadata: { source: event.appointment.source, description: event.appointment.description },
+          event_metadata: {
+            source: event.appointment.source,
+            description: event.appointment.description,
+            // The practice location: its clock writes the reminders' date and time.
+            location_id: event.appointment.location_id,
+          },
         },
         // A booking made elsewhere (a provider's calendar) is news to staff; one made here is not.
         { markUnseen: event.appointment.source !== 'practicepilot' },

@@ -213,7 +213,6 @@ export class ActionRunner {
     if (!appointment || start - this.clock.now().getTime() < REMINDER_LAST_CALL_MS) {
       return this.end(action.action_id, 'cancelled', 'Too late: the appointment starts soon or has started');
     }
-    const label = action.plan.reminder ?? '24h';
     const result = await this.dataSource.transaction(async (manager) => {
       const locked = await lockPerson(manager, action.person_id);
       const row = await manager.findOne(EngineAction, {
@@ -282,7 +281,7 @@ export class ActionRunner {
           },
         });
         // The next reminder waits behind the review box (no countdown over it).
-        await this.reminders.plan(manager, locked, appointment, { after: label, hideCountdown: true });
+        await this.reminders.resume(manager, locked, { hideCountdown: true });
         return { outcome: 'review' as const, send: null };
       }
       if (await this.holdForQuietHours(manager, locked, row, practice)) {
@@ -305,7 +304,7 @@ export class ActionRunner {
       };
       await this.outreach.record(manager, send);
       await finishAction(manager, row.action_id, 'done', { idempotency_key: send.idempotency_key });
-      await this.reminders.plan(manager, locked, appointment, { after: label });
+      await this.reminders.resume(manager, locked);
       await this.activity.announce(manager, locked, 'lead_updated');
       return { outcome: 'sent' as const, send };
     });

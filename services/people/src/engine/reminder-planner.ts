@@ -10,7 +10,7 @@ import { EngineAction, ReminderAppointmentPlan } from './engine-action.entity';
 import { currentActionId, endScheduledActions, leadFacts } from './engine-store';
 import { contactClock } from './contact-clock';
 import { EngineLocation, EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
-import { PlannedReminder, reminderName, reminderSchedule, ReminderLabel } from './reminder-rules';
+import { PlannedReminder, reminderName, reminderSchedule } from './reminder-rules';
 import { ContactChannel, leadWallClock } from './timing-rules';
 
 /** The zone of a practice without a known location (as the analyzer's default). */
@@ -53,7 +53,8 @@ export class ReminderPlanner {
         'cancelled',
         event.type === 'appointment_scheduled' ? 'The lead booked an appointment' : 'The appointment moved',
       );
-      await this.plan(manager, person, appointmentPlan(event));
+      // The lead's next appointment still booked is reminded of first: this one, or an earlier one.
+      await this.resume(manager, person, { hint: appointmentPlan(event) });
       return;
     }
     if (event.type === 'appointment_cancelled' || event.type === 'appointment_no_show') {
@@ -66,20 +67,19 @@ export class ReminderPlanner {
         event.type === 'appointment_cancelled' ? 'The appointment was cancelled' : 'The lead did not show up',
       );
       // Another appointment still booked keeps its reminders.
-      await this.resume(manager, person);
+      await this.resume(manager, person, { exclude: event.appointment.appointment_id });
     }
   }
 
   /**
-   * Plans the next reminder of an appointment that is still to come (after `after`, the one just carried out),
-   * unless the lead opted out, is under human control or cannot be reached on a channel it agreed to. Returns the
+   * Plans the next reminder of an appointment that is still to come (one not carried out yet), unless the lead opted out, is under human control or cannot be reached on a channel it agreed to. Returns the
    * action, or null when no reminder is due.
    */
   async plan(
     manager: EntityManager,
     person: Person,
     appointment: ReminderAppointmentPlan,
-    options: { after?: ReminderLabel; hideCountdown?: boolean } = {},
+    options: { hideCountdown?: boolean } = {},
   ): Promise<EngineAction | null> {
     const lead = leadFacts(person);
     if (lead.opted_out || lead.control_mode === 'human') return null;
@@ -94,18 +94,13 @@ export class ReminderPlanner {
       address: location?.address ?? null,
     });
     const done = await this.sentReminders(manager, person.person_id, appointment);
-    const labels = ['24h', '2h'];
     const upcoming = reminderSchedule({
       channel,
       start: new Date(appointment.start_time),
       now: this.clock.now(),
       timeZone,
       clock,
-    }).filter(
-      (r) =>
-        !done.includes(r.label) &&
-        (!options.after || labels.indexOf(r.label) > labels.indexOf(options.after)),
-    );
+    }).filter((r) => !done.includes(r.label));
     const next = upcoming[0];
     if (!next) return null;
     return this.scheduler.schedule(
@@ -139,14 +134,25 @@ export class ReminderPlanner {
   }
 
   /**
-   * The engine looked at a booked lead and planned nothing (its message ended the plan, it came back from human
-   * control), or one of its appointments was cancelled: the reminders of its next appointment still booked (read
-   * from the timeline) go on, unless an action is planned already.
+   * Plans the next reminder of the lead's appointments still booked (read from the timeline), the earliest
+   * appointment first, unless an action is planned already: after a booking or a move (`hint`: the event's
+   * appointment, with its location), after a reminder was carried out (the chain), after a cancellation of the
+   * appointment reminded of, and when the engine looked at a booked lead and planned nothing (its message ended the
+   * plan, it came back from human control).
    */
-  async resume(manager: EntityManager, person: Person): Promise<void> {
-    if (currentActionId(person)) return;
-    const appointment = await this.nextBooked(manager, person.person_id);
-    if (appointment) await this.plan(manager, person, appointment);
+  async resume(
+    manager: EntityManager,
+    person: Person,
+    options: { hint?: ReminderAppointmentPlan; hideCountdown?: boolean; exclude?: string } = {},
+  ): Promise<EngineAction | null> {
+    if (currentActionId(person)) return null;
+    const exclude = options.exclude ? [options.exclude] : [];
+    for (const booked of await this.booked(manager, person.person_id, exclude)) {
+      const appointment = booked.appointment_id === options.hint?.appointment_id ? options.hint : booked;
+      const planned = await this.plan(manager, person, appointment, { hideCountdown: options.hideCountdown });
+      if (planned) return planned;
+    }
+    return null;
   }
 
   /**
@@ -191,44 +197,45 @@ export class ReminderPlanner {
   }
 
   /**
-   * The lead's next appointment still booked: of each appointment on its timeline the newest event, a booking or a
-   * move, starting after now; the earliest. Its location is the one its reminders were planned for, if any.
+   * The lead's appointments still booked, earliest first: of each appointment on its timeline the newest event is
+   * a booking or a move, starting after now (`exclude`: appointments just cancelled).
    */
-  private async nextBooked(
+  private async booked(
     manager: EntityManager,
     personId: string,
-  ): Promise<ReminderAppointmentPlan | null> {
-    const rows: { appointment_id: string; event_type: string; content_data: Record<string, unknown> }[] =
-      await manager.query(
-        `SELECT DISTINCT ON ("source_identifier") "source_identifier" AS "appointment_id", "event_type", "content_data"
-         FROM "people"."events"
-         WHERE "person_id" = $1 AND "source_identifier" IS NOT NULL
-           AND "event_type" IN ('appointment_scheduled', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_no_show')
-         ORDER BY "source_identifier", "timestamp" DESC, "event_id" DESC`,
-        [personId],
-      );
+    exclude: string[],
+  ): Promise<ReminderAppointmentPlan[]> {
+    // Of events at the same time, a cancellation or a no-show is the newest, then a move.
+    const rows: {
+      appointment_id: string;
+      event_type: string;
+      content_data: Record<string, unknown>;
+      location_id: string | null;
+    }[] = await manager.query(
+      `SELECT DISTINCT ON ("source_identifier") "source_identifier" AS "appointment_id", "event_type",
+              "content_data", "event_metadata"->>'location_id' AS "location_id"
+       FROM "people"."events"
+       WHERE "person_id" = $1 AND "source_identifier" IS NOT NULL
+         AND "event_type" IN ('appointment_scheduled', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_no_show')
+         AND "source_identifier" <> ALL($2::text[])
+       ORDER BY "source_identifier", "timestamp" DESC,
+         CASE "event_type" WHEN 'appointment_scheduled' THEN 2 WHEN 'appointment_rescheduled' THEN 1 ELSE 0 END`,
+      [personId, exclude],
+    );
     const now = this.clock.now().getTime();
-    const [next] = rows
+    const upcoming = rows
       .filter((r) => r.event_type === 'appointment_scheduled' || r.event_type === 'appointment_rescheduled')
       .map((r) => ({ row: r, start: new Date(String(r.content_data.start_time ?? '')) }))
       .filter(({ start }) => !Number.isNaN(start.getTime()) && start.getTime() > now)
       .sort((a, b) => a.start.getTime() - b.start.getTime());
-    if (!next) return null;
     const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-    const earlier = await manager
-      .getRepository(EngineAction)
-      .createQueryBuilder('a')
-      .where(`a.person_id = :personId AND a.kind = 'reminder'`, { personId })
-      .andWhere(`a.plan->'appointment'->>'appointment_id' = :id`, { id: next.row.appointment_id })
-      .orderBy('a.created_at', 'DESC')
-      .getOne();
-    return {
-      appointment_id: next.row.appointment_id,
-      start_time: next.start.toISOString(),
-      title: text(next.row.content_data.title),
-      place: text(next.row.content_data.location),
-      location_id: earlier?.plan.appointment?.location_id ?? null,
-    };
+    return upcoming.map(({ row, start }) => ({
+      appointment_id: row.appointment_id,
+      start_time: start.toISOString(),
+      title: text(row.content_data.title),
+      place: text(row.content_data.location),
+      location_id: text(row.location_id),
+    }));
   }
 }
 
