@@ -72,8 +72,9 @@ export class ReminderPlanner {
   }
 
   /**
-   * Plans the next reminder of an appointment that is still to come (one not carried out yet), unless the lead opted out, is under human control or cannot be reached on a channel it agreed to. Returns the
-   * action, or null when no reminder is due.
+   * Plans the next reminder of an appointment still to come (one not carried out yet), unless the lead opted out,
+   * is under human control or cannot be reached on a channel it agreed to. Returns the action, or null when no
+   * reminder is due.
    */
   async plan(
     manager: EntityManager,
