@@ -253,7 +253,7 @@ describe('appointment reminders (real PostgreSQL, Redis, Kafka)', () => {
     expect(email.content_data).toMatchObject({ subject: expect.stringContaining('Your appointment at') });
   }, 60_000);
 
-  it('a booked lead who writes, or comes back from human control, keeps its reminders', async () => {
+  it('a booked lead who writes, whose outcome staff log, or who comes back from human control keeps its reminders', async () => {
     h.clock.at = MONDAY;
     const staff = await h.caller([fullAuto.practice_id], 'Dana Reyes').headers();
     const appointment = { id: randomUUID(), start: THURSDAY_2PM, location_id: fullAuto.location_id };
@@ -275,6 +275,20 @@ describe('appointment reminders (real PostgreSQL, Redis, Kafka)', () => {
     }, 30_000);
     expect(after).toMatchObject({ kind: 'reminder', plan: { reminder: '24h' } });
     expect(after.due_at.toISOString()).toBe(DAY_BEFORE);
+
+    // Staff log an outcome with a follow-up time: their time is the countdown, the reminders stay planned.
+    const called = await h
+      .http()
+      .post(`/api/v1/people/${writer.person_id}/actions`)
+      .set(staff)
+      .send({ action: 'snooze', notes: 'Confirmed the visit by phone', follow_up_hours: 4 });
+    expect({ status: called.status, body: called.body }).toMatchObject({ status: 200 });
+    const kept = await reminderOf(writer.person_id);
+    expect(kept.action_id).not.toBe(after.action_id);
+    expect(kept.due_at.toISOString()).toBe(DAY_BEFORE);
+    expect((await h.person(writer.person_id)).next_scheduled_action?.toISOString()).toBe(
+      called.body.next_scheduled_action,
+    );
 
     const held = await staffLead(fullAuto.practice_id, {
       current_outreach_state: { control_mode: 'human', opted_out: false },
