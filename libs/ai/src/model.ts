@@ -162,7 +162,23 @@ export interface Understanding extends ModelResult {
 
 /** What a drafted message is for. */
 export type MessagePurpose =
-  'first_contact' | 'reply' | 'follow_up' | 'escalation_ack' | 'opt_out_confirmation' | 'wrong_number_ack';
+  | 'first_contact'
+  | 'reply'
+  | 'follow_up'
+  | 'escalation_ack'
+  | 'opt_out_confirmation'
+  | 'wrong_number_ack'
+  | 'appointment_reminder';
+
+/** The appointment an `appointment_reminder` reminds of: its start on the location's clock, what and where. */
+export interface ReminderAppointment {
+  /** ISO 8601 instant. */
+  startsAt: string;
+  /** The location's IANA time zone: the date and time are written on its clock. */
+  timeZone: string;
+  title: string | null;
+  place: string | null;
+}
 
 /** A correction staff asked to remember, for drafts of the same situation. */
 export interface CorrectionExample {
@@ -198,6 +214,8 @@ export interface DraftRequest extends QuotableFacts {
   corrections?: readonly CorrectionExample[];
   /** SMS: at most this many segments (2). */
   maxSmsSegments?: number;
+  /** The appointment of an `appointment_reminder`. */
+  appointment?: ReminderAppointment;
 }
 
 export interface Draft extends ModelResult {

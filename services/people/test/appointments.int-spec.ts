@@ -1,5 +1,7 @@
 import { AppointmentEventV1 } from '@pp/contracts';
 import { randomUUID } from 'node:crypto';
+import { In } from 'typeorm';
+import { APPOINTMENT_EVENT_TYPES } from '../src/appointments/appointment-timeline';
 import { AppointmentsService } from '../src/appointments/appointments.service';
 import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
@@ -43,10 +45,12 @@ describe('calendar.appointments on the lead timeline (real PostgreSQL)', () => {
     previous: null,
     ...overrides,
   });
+  // The appointment events (the engine adds its reminder plan beside them: engine-reminders.int-spec.ts).
   const timeline = (personId: string) =>
-    h.dataSource
-      .getRepository(TimelineEvent)
-      .find({ where: { person_id: personId }, order: { timestamp: 'ASC' } });
+    h.dataSource.getRepository(TimelineEvent).find({
+      where: { person_id: personId, event_type: In([...APPOINTMENT_EVENT_TYPES]) },
+      order: { timestamp: 'ASC' },
+    });
   const stage = async (personId: string) =>
     (await h.dataSource.getRepository(Person).findOneByOrFail({ person_id: personId })).stage;
 
@@ -65,7 +69,8 @@ describe('calendar.appointments on the lead timeline (real PostgreSQL)', () => {
       location: 'Northside Dental, Suite 200',
     });
     expect(await stage(person.person_id)).toBe('Scheduled');
-    expect((await h.outbox(person.person_id)).map((b) => b.type)).toEqual(['lead_updated']);
+    // Once each: the booking, and the engine's reminder plan (a scheduled_action event).
+    expect((await h.outbox(person.person_id)).map((b) => b.type)).toEqual(['lead_updated', 'lead_updated']);
   });
 
   it('records a reschedule with where it moved from, and a cancellation with its times', async () => {

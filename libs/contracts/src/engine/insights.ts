@@ -92,8 +92,8 @@ export interface ScoreFactor {
 /** The engine's next action as it stands on the lead (current_outreach_state.scheduled_action). */
 export interface ScheduledActionState {
   action_id: string;
-  /** follow_up, reply, first_contact */
-  kind: 'first_contact' | 'reply' | 'follow_up';
+  /** follow_up, reply, first_contact, reminder (of a booked appointment) */
+  kind: 'first_contact' | 'reply' | 'follow_up' | 'reminder';
   channel: 'sms' | 'email' | 'phone';
   /** ISO 8601: when it runs. */
   due_at: string;

@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Inbox } from '@pp/platform';
+import { ReminderPlanner } from '../engine/reminder-planner';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import {
@@ -19,6 +20,7 @@ export class AppointmentsService {
   constructor(
     private readonly inbox: Inbox,
     private readonly activity: LeadActivity,
+    @Optional() @Inject(ReminderPlanner) private readonly reminders: ReminderPlanner | null,
   ) {}
 
   /** Applies one calendar.appointments event; false when skipped (unknown, foreign or already applied). */
@@ -47,11 +49,19 @@ export class AppointmentsService {
           timestamp: new Date(event.occurred_at),
           source_identifier: event.appointment.appointment_id,
           content_data: appointmentContent(event),
-          event_metadata: { source: event.appointment.source, description: event.appointment.description },
+          event_metadata: {
+            source: event.appointment.source,
+            description: event.appointment.description,
+            // The practice location: its clock writes the reminders' date and time.
+            location_id: event.appointment.location_id,
+          },
         },
         // A booking made elsewhere (a provider's calendar) is news to staff; one made here is not.
         { markUnseen: event.appointment.source !== 'practicepilot' },
       );
+      // The AI's side (docs/product/ai-engine.md#appointment-reminders): sales outreach ends, reminders are planned
+      // in this transaction, their jobs added after commit.
+      await this.reminders?.onAppointment(manager, person, event);
     });
   }
 }

@@ -27,6 +27,7 @@ import { IntakeQueue1764090000000 } from './migrations/1764090000000-IntakeQueue
 import { VoiceCalls1764100000000 } from './migrations/1764100000000-VoiceCalls';
 import { EmailReplies1764110000000 } from './migrations/1764110000000-EmailReplies';
 import { ConsentLedger1764140000000 } from './migrations/1764140000000-ConsentLedger';
+import { AppointmentReminders1764160000000 } from './migrations/1764160000000-AppointmentReminders';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
@@ -67,5 +68,7 @@ export const peopleDatabase: ServiceDatabase = {
     VoiceCalls1764100000000,
     EmailReplies1764110000000,
     ConsentLedger1764140000000,
+    // appointment reminders: engine actions of kind reminder
+    AppointmentReminders1764160000000,
   ],
 };

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { CorrectionExample, Draft, LanguageModel, MessagePurpose, situationKey } from '@pp/ai';
+import { CorrectionExample, Draft, draftMessage, LanguageModel, MessagePurpose, situationKey } from '@pp/ai';
 import { Intent, Language, PendingReviewTypes } from '@pp/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { approvalProblem, approvedSendJob } from '../decisions/approved-send';
@@ -34,6 +34,10 @@ import { EnginePractice, leadLocation, PracticeSettings } from './practice-setti
 import { quotableFacts } from './quotable-facts';
 import { ContactChannel, leadWallClock, nextAllowedTime } from './timing-rules';
 import { pendingActionType, requiresReview } from './automation-rules';
+import { ReminderPlanner } from './reminder-planner';
+
+/** A reminder that runs later than this before the appointment (a worker that was down) is not sent. */
+const REMINDER_LAST_CALL_MS = 30 * 60_000;
 
 /** held: a text or call falling due outside the lead's calling hours, planned again for when they open. */
 export type ActionOutcome = 'skipped' | 'superseded' | 'cancelled' | 'review' | 'sent' | 'held';
@@ -62,6 +66,7 @@ export class ActionRunner {
     private readonly scheduler: ActionScheduler,
     private readonly settings: PracticeSettings,
     private readonly clock: Clock,
+    private readonly reminders: ReminderPlanner,
     @Optional() @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel | null,
     @Optional() @Inject(PracticeKnowledge) private readonly knowledge: PracticeKnowledge | null,
   ) {}
@@ -74,6 +79,7 @@ export class ActionRunner {
     if (early !== 'ok') return this.end(actionId, early);
     const practice = await this.settings.practice(action.practice_id);
     if (action.plan?.approved_decision_id) return this.sendApproved(action, practice);
+    if (action.kind === 'reminder') return this.runReminder(action, practice);
 
     const due = await this.dueChannel(this.dataSource.manager, person as Person, action, practice);
     if ('why' in due) return this.end(actionId, 'cancelled', due.why);
@@ -194,6 +200,118 @@ export class ActionRunner {
     return result.outcome;
   }
 
+  /**
+   * A reminder falling due (docs/product/ai-engine.md#appointment-reminders): the built-in template (the date
+   * and time must be exactly the calendar's, so no model words it), on SMS when the lead agreed to texts, else
+   * e-mail; put up for review under manual, sent otherwise (a reminder is a later message, not a first contact);
+   * then the next reminder of the appointment is planned. Not sent once the appointment is less than 30 minutes
+   * away, nor to a lead under human control or opted out.
+   */
+  private async runReminder(action: EngineAction, practice: EnginePractice | null): Promise<ActionOutcome> {
+    const appointment = action.plan?.appointment;
+    const start = appointment ? new Date(appointment.start_time).getTime() : 0;
+    if (!appointment || start - this.clock.now().getTime() < REMINDER_LAST_CALL_MS) {
+      return this.end(action.action_id, 'cancelled', 'Too late: the appointment starts soon or has started');
+    }
+    const result = await this.dataSource.transaction(async (manager) => {
+      const locked = await lockPerson(manager, action.person_id);
+      const row = await manager.findOne(EngineAction, {
+        where: { action_id: action.action_id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!locked || !row || row.status !== 'scheduled') return { outcome: 'skipped' as const, send: null };
+      const verdict = this.stillCurrent(locked, row);
+      if (verdict !== 'ok') {
+        await finishAction(manager, row.action_id, verdict, { why: 'Re-checked under the lead lock' });
+        return { outcome: verdict, send: null };
+      }
+      const channel = await this.reminders.channel(manager, locked, practice);
+      if (!channel) {
+        await finishAction(manager, row.action_id, 'cancelled', {
+          why: 'The lead can no longer be reached on a channel it agreed to',
+        });
+        return { outcome: 'cancelled' as const, send: null };
+      }
+      if (row.channel !== channel) {
+        await manager.update(EngineAction, { action_id: row.action_id }, { channel });
+        row.channel = channel;
+      }
+      const location = this.reminders.location(practice, appointment);
+      const language: Language = locked.language === 'es' ? 'es' : 'en';
+      const draft = draftMessage({
+        channel,
+        purpose: 'appointment_reminder',
+        language,
+        intent: 'booking',
+        procedures: [],
+        recipient: { firstName: locked.first_name, lastName: locked.last_name },
+        practice: {
+          name: practice?.name ?? 'our practice',
+          locationName: location?.name ?? null,
+          phone: location?.phone ?? null,
+          address: location?.address ?? null,
+          timezone: location?.timezone ?? null,
+        },
+        // A reminder quotes nothing: no prices, promotions or fees.
+        pricing: [],
+        promotions: [],
+        consultationFees: [],
+        appointment: {
+          startsAt: appointment.start_time,
+          timeZone: location?.timezone ?? 'America/New_York',
+          title: appointment.title,
+          place: appointment.place,
+        },
+        maxSmsSegments: 2,
+      });
+      const level = practice?.automation_level ?? 'semi_auto';
+      const actionType = pendingActionType(channel, false);
+      if (requiresReview(level, false)) {
+        await this.clearPlan(manager, locked);
+        await this.openReview(manager, locked, row, draft, actionType, {
+          reasoning: `A reminder of the appointment the lead booked (${appointment.title ?? 'appointment'}).`,
+          situation: {
+            key: situationKey({ channel, purpose: 'appointment_reminder', intent: 'booking', language }),
+            context: {
+              first_name: locked.first_name,
+              procedure_name: null,
+              practice_name: practice?.name ?? null,
+              location_name: location?.name ?? null,
+            },
+          },
+        });
+        // The next reminder waits behind the review box (no countdown over it).
+        await this.reminders.resume(manager, locked, { hideCountdown: true });
+        return { outcome: 'review' as const, send: null };
+      }
+      if (await this.holdForQuietHours(manager, locked, row, practice)) {
+        return { outcome: 'held' as const, send: null };
+      }
+      await this.clearPlan(manager, locked);
+      const send: SendMessageJob = {
+        idempotency_key: engineSendKey(row.action_id),
+        practice_id: locked.practice_id,
+        person_id: locked.person_id,
+        channel,
+        action_type: actionType,
+        message: draft.body,
+        subject: draft.subject,
+        source: 'ai_decision',
+        decision_id: null,
+        edited: false,
+        notes: null,
+        requested_by_name: null,
+      };
+      await this.outreach.record(manager, send);
+      await finishAction(manager, row.action_id, 'done', { idempotency_key: send.idempotency_key });
+      await this.reminders.resume(manager, locked);
+      await this.activity.announce(manager, locked, 'lead_updated');
+      return { outcome: 'sent' as const, send };
+    });
+    if (result.send) await this.outreach.dispatch(result.send);
+    return result.outcome;
+  }
+
   /** The lead no longer shows the action as its next one (it is being carried out now). */
   private async clearPlan(manager: EntityManager, person: Person): Promise<void> {
     await patchOutreachState(manager, person, {}, ['scheduled_action']);
@@ -246,6 +364,9 @@ export class ActionRunner {
     if (action.plan?.approved_decision_id) {
       return lead.opted_out || QUIET_STAGES.includes(lead.stage) ? 'cancelled' : 'ok';
     }
+    // A reminder is for a booked lead: the stage does not stop it, a person or an opt-out does.
+    if (action.kind === 'reminder')
+      return lead.control_mode === 'human' || lead.opted_out ? 'cancelled' : 'ok';
     if (action.kind === 'follow_up') {
       return followUpStillDue({ lead, inbound_since_scheduled: false }) ? 'ok' : 'cancelled';
     }
@@ -294,7 +415,7 @@ export class ActionRunner {
     const facts = quotableFacts(offer, location, this.clock.now());
     const timeline = await readTimeline(this.dataSource.manager, person.person_id);
     const contactedBefore = outboundFacts(timeline, INBOUND_TYPES).outbound > 0;
-    const purpose: MessagePurpose = action.kind;
+    const purpose: MessagePurpose = action.kind === 'reminder' ? 'appointment_reminder' : action.kind;
     const language: Language = plan.language === 'es' ? 'es' : 'en';
     const intent = (plan.intent ?? 'information') as Intent;
     const channel = action.channel;
@@ -376,7 +497,7 @@ export class ActionRunner {
     action: EngineAction,
     draft: Draft,
     actionType: string,
-    prepared: Awaited<ReturnType<ActionRunner['prepare']>>,
+    prepared: { reasoning: string; situation: { key: string; context: Record<string, unknown> } },
   ): Promise<void> {
     const now = this.clock.now();
     await dismissOpenDecision(manager, person.person_id, { at: now, by: null, byName: null });

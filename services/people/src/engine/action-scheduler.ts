@@ -29,6 +29,11 @@ export class ActionScheduler {
       trigger_event_id: string | null;
       plan: ActionPlanContext;
       withoutEvent?: boolean;
+      /**
+       * Leave next_scheduled_action alone (null): a review just opened and the console shows it rather than a
+       * countdown (a reminder planned after a reminder put up for review).
+       */
+      hideCountdown?: boolean;
       /** More for the scheduled_action event (a held approved message: its text and who approved it). */
       event?: { content?: Record<string, unknown>; metadata?: Record<string, unknown> };
     },
@@ -56,9 +61,13 @@ export class ActionScheduler {
       due_at: action.due_at.toISOString(),
       reason: action.reason,
     };
-    await patchOutreachState(manager, person, { scheduled_action: state }, [], {
-      next_scheduled_action: action.due_at,
-    });
+    await patchOutreachState(
+      manager,
+      person,
+      { scheduled_action: state },
+      [],
+      context.hideCountdown ? {} : { next_scheduled_action: action.due_at },
+    );
     // A staff action writes its own scheduled_action event for the follow-up it chose.
     if (!context.withoutEvent)
       await this.activity.append(manager, person, {

@@ -8,7 +8,7 @@ import { ContactChannel, ContactClock, followUpTime, nextAllowedTime } from './t
  * facts, call `decide` or `nextFollowUp`, and apply the result in one transaction.
  */
 
-export type ActionKind = 'first_contact' | 'reply' | 'follow_up';
+export type ActionKind = 'first_contact' | 'reply' | 'follow_up' | 'reminder';
 export type TriggerChannel = 'form' | 'sms' | 'email' | 'chat' | 'manual';
 
 /** Below this confidence the AI does not trust its reading of a message and hands it to a person. */
@@ -192,7 +192,7 @@ function addressable(
 }
 
 /** Whether the AI may reach the lead on a channel: enabled, with its address, and one the lead agreed to. */
-function reachable(
+export function reachable(
   channel: ContactChannel,
   lead: Pick<LeadFacts, 'has_phone' | 'has_email' | 'consent'>,
   enabled: Record<ContactChannel, boolean>,

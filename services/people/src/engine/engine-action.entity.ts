@@ -15,6 +15,21 @@ export interface ActionPlanContext {
    * approved when the action falls due, nothing drafted (docs/product/ai-engine.md#timing).
    */
   approved_decision_id?: string;
+  /** A reminder: the appointment it reminds of, and which reminder it is (docs/product/ai-engine.md#appointment-reminders). */
+  appointment?: ReminderAppointmentPlan;
+  reminder?: '24h' | '2h';
+}
+
+/** The booked appointment a reminder is about, as calendar.appointments said it. */
+export interface ReminderAppointmentPlan {
+  appointment_id: string;
+  /** ISO 8601. */
+  start_time: string;
+  title: string | null;
+  /** Where, as the calendar wrote it. */
+  place: string | null;
+  /** The practice location (its clock writes the date and time); null: the lead's location. */
+  location_id: string | null;
 }
 
 export type EngineActionStatus = 'scheduled' | 'running' | 'done' | 'cancelled' | 'superseded';
@@ -36,7 +51,7 @@ export class EngineAction {
   person_id: string;
 
   @Column({ type: 'text' })
-  kind: 'first_contact' | 'reply' | 'follow_up';
+  kind: 'first_contact' | 'reply' | 'follow_up' | 'reminder';
 
   @Column({ type: 'text' })
   channel: 'sms' | 'email' | 'phone';

@@ -29,6 +29,8 @@ export class EngineSentHook extends SentMessageHook {
     await recordSpeedToLead(manager, person.person_id, sentAt);
     if (job.source !== 'ai_decision') return;
     const action = await this.actionOf(manager, job);
+    // A reminder is no sales message: no follow-up after it (the next reminder is the runner's).
+    if (action?.kind === 'reminder') return;
     const practice = await this.settings.practice(person.practice_id, manager);
     const location = practice ? leadLocation(practice, action?.plan?.location_id ?? null) : null;
     const followUp = nextFollowUp({

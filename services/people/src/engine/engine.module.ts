@@ -22,6 +22,7 @@ import { EngineJobsHandler } from './jobs/engine-jobs.handler';
 import { LeadAnalyzer } from './lead-analyzer';
 import { PracticeSettings } from './practice-settings';
 import { ReadModelPracticeSettings } from './read-model-practice-settings';
+import { ReminderPlanner } from './reminder-planner';
 
 /** What a test (or another wiring) may swap: the clock and where practice settings come from. */
 export interface EngineOptions {
@@ -52,6 +53,7 @@ export class EngineModule {
       AfterCommit,
       EngineQueue,
       ActionScheduler,
+      ReminderPlanner,
       EngineService,
       { provide: EngineTrigger, useExisting: EngineService },
       LeadAnalyzer,
@@ -77,6 +79,7 @@ export class EngineModule {
       exports: [
         EngineTrigger,
         EngineService,
+        ReminderPlanner,
         SentMessageHook,
         SendWindow,
         Clock,

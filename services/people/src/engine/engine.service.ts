@@ -12,6 +12,7 @@ import { leadClock, practiceFacts } from './lead-analyzer';
 import { PendingDecision } from '../decisions/pending-decision.entity';
 import { EngineAction } from './engine-action.entity';
 import { leadLocation, PracticeSettings } from './practice-settings';
+import { ReminderPlanner } from './reminder-planner';
 import { ContactChannel, isQuietHoursChannel, leadWallClock, nextAllowedTime } from './timing-rules';
 
 /** What a staff action did to a lead, as the engine needs to know it. */
@@ -37,6 +38,7 @@ export class EngineService extends EngineTrigger {
     private readonly scheduler: ActionScheduler,
     private readonly settings: PracticeSettings,
     private readonly clock: Clock,
+    private readonly reminders: ReminderPlanner,
   ) {
     super();
   }
@@ -96,6 +98,9 @@ export class EngineService extends EngineTrigger {
       await endScheduledActions(manager, person, 'cancelled', 'Nothing to follow up', {
         keepNextScheduledAction: true,
       });
+      // A booked lead's reminders go on (docs/product/ai-engine.md#appointment-reminders); the follow-up time staff
+      // chose stays the countdown.
+      await this.reminders.resume(manager, person, { hideCountdown: effect.follow_up_at !== null });
       return;
     }
     // The time staff chose, as they see it; a text or call falling due at night waits for 08:00 then (run-action).

@@ -35,6 +35,7 @@ import { matchedLocationId } from './lead-location';
 import { leadScore } from './lead-scoring';
 import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
+import { ReminderPlanner } from './reminder-planner';
 import type { ContactClock } from './timing-rules';
 
 export type AnalysisOutcome = 'skipped' | Decision['type'];
@@ -56,6 +57,7 @@ export class LeadAnalyzer {
     private readonly scheduler: ActionScheduler,
     private readonly settings: PracticeSettings,
     private readonly clock: Clock,
+    private readonly reminders: ReminderPlanner,
     @Optional() @Inject(LANGUAGE_MODEL) private readonly model: LanguageModel | null,
     @Optional() @Inject(PracticeKnowledge) private readonly knowledge: PracticeKnowledge | null,
   ) {}
@@ -268,6 +270,8 @@ export class LeadAnalyzer {
             event_metadata: { ...meta, description: decision.why },
           });
         }
+        // A booked lead who wrote (the message ended the plan) or is back from human control: its reminders go on.
+        await this.reminders.resume(manager, person);
         return;
       case 'act':
         await this.scheduler.schedule(manager, person, decision.action, {

@@ -562,3 +562,42 @@ describe('draftMessage: learning from a correction', () => {
     expect(d.body).not.toMatch(/\$12(?![\d,])/);
   });
 });
+
+describe('draftMessage: appointment reminders', () => {
+  const appointment = {
+    startsAt: '2030-06-04T14:00:00.000Z',
+    timeZone: 'America/Chicago',
+    title: 'Botox consultation',
+    place: 'Glow Med Spa Downtown, 12 Main St',
+  };
+  const reminder = (change: Partial<DraftRequest> = {}) =>
+    draft({ purpose: 'appointment_reminder', intent: 'booking', appointment, ...change });
+
+  it("names the date and time on the location's clock, what and where, and no price", () => {
+    const d = reminder();
+    expect(d.body).toContain('Tuesday, June 4 at 9:00 AM');
+    expect(d.body).toContain('Botox consultation');
+    expect(d.body).toContain('Glow Med Spa Downtown, 12 Main St');
+    expect(d.body).not.toContain('$');
+    expect(findInventedPrices(d.body, { pricing: [], promotions: [], consultationFees: [] })).toEqual([]);
+    expect(smsEncoding(d.body)).toBe('GSM-7');
+    expect(smsSegments(d.body)).toBeLessThanOrEqual(2);
+  });
+
+  it('writes it in Spanish for a Spanish-speaking lead, and by e-mail with a subject', () => {
+    const sms = reminder({ language: 'es' });
+    expect(sms.body).toContain(
+      'Le recordamos su cita (Botox consultation) el martes, 4 de junio, a las 9:00',
+    );
+    const email = reminder({ channel: 'email', language: 'en' });
+    expect(email.subject).toBe('Your appointment at Glow Med Spa');
+    expect(email.body).toContain('Hi Maria,');
+    expect(email.body).toContain('Tuesday, June 4 at 9:00 AM');
+  });
+
+  it('reads the time across a DST change on the wall clock of the location', () => {
+    // March 14 2027 is the first day of daylight time in the US: 09:00 CDT is 14:00 UTC.
+    const d = reminder({ appointment: { ...appointment, startsAt: '2027-03-15T14:00:00.000Z' } });
+    expect(d.body).toContain('Monday, March 15 at 9:00 AM');
+  });
+});

@@ -249,6 +249,35 @@ function followUpPieces(c: Context): Piece[] {
   return [body(p.followUp3(c.procedure))];
 }
 
+/**
+ * The date and time of an appointment on the location's clock, in the lead's language ("Tuesday, June 4 at
+ * 9:00 AM", "martes, 4 de junio, 9:00"). Plain spaces: ICU puts a narrow no-break space before AM/PM.
+ */
+export function appointmentWhen(
+  startsAt: string,
+  timeZone: string,
+  language: DraftRequest['language'],
+): string {
+  const at = new Date(startsAt);
+  const locale = language === 'es' ? 'es-US' : 'en-US';
+  const date = at.toLocaleDateString(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone });
+  const time = at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit', timeZone });
+  const joined = language === 'es' ? `${date}, a las ${time}` : `${date} at ${time}`;
+  return joined.replace(/[\u00a0\u202f]/g, ' ');
+}
+
+/** A reminder names the appointment's date and time, what and where; never a price. */
+function reminderPieces(c: Context): Piece[] {
+  const appointment = c.request.appointment;
+  if (!appointment) return [cta(c.p.reminderChange(c.phone))];
+  const when = appointmentWhen(appointment.startsAt, appointment.timeZone, c.request.language);
+  c.notes.push(`reminder of the appointment on ${when} (${appointment.timeZone})`);
+  return [
+    body(c.p.reminder(when, appointment.title?.trim() || null, appointment.place?.trim() || c.location)),
+    cta(c.p.reminderChange(c.phone), 1),
+  ];
+}
+
 function pieces(c: Context, facts: QuotableFacts): { kind: string; pieces: Piece[] } {
   const { request, p } = c;
   const purpose =
@@ -281,6 +310,8 @@ function pieces(c: Context, facts: QuotableFacts): { kind: string; pieces: Piece
       };
     case 'follow_up':
       return { kind: purpose, pieces: [...greeting(c), ...followUpPieces(c)] };
+    case 'appointment_reminder':
+      return { kind: purpose, pieces: [...greeting(c), ...reminderPieces(c)] };
     default: {
       if (sms && request.intent === 'help' && /^\s*help\s*$/i.test(request.inbound ?? '')) {
         return { kind: 'help_keyword', pieces: [body(p.helpKeyword(c.practice, c.phone))] };
@@ -299,6 +330,7 @@ function subjectOf(c: Context, kind: string): string {
   if (kind === 'wrong_number_ack') return s.wrongNumber;
   if (kind === 'escalation_ack') return s.escalation;
   if (kind === 'follow_up') return s.followUp(c.procedure, c.practice);
+  if (kind === 'appointment_reminder') return s.reminder(c.practice);
   switch (c.request.intent) {
     case 'pricing':
       return s.pricing(c.procedure, c.practice);

@@ -38,6 +38,9 @@ export interface Phrases {
   followUp2(procedure: string | null): string;
   followUp3(procedure: string | null): string;
   stopNotice: string;
+  /** An appointment reminder: when (already written on the location's clock), what and where. */
+  reminder(when: string, title: string | null, place: string | null): string;
+  reminderChange(phone: string | null): string;
   signOff(practice: string): string;
   subject: {
     pricing(procedure: string | null, practice: string): string;
@@ -51,6 +54,7 @@ export interface Phrases {
     optOut: string;
     wrongNumber: string;
     generic(practice: string): string;
+    reminder(practice: string): string;
   };
   phoneClose: string;
 }
@@ -103,6 +107,10 @@ const en: Phrases = {
   followUp3: (procedure) =>
     `This is our last check-in about ${procedure ?? 'your inquiry'}. If you'd like to talk, just reply anytime.`,
   stopNotice: 'Reply STOP to opt out.',
+  reminder: (when, title, place) =>
+    `This is a reminder of your ${title ?? 'appointment'} on ${when}${place ? ` at ${place}` : ''}.`,
+  reminderChange: (phone) =>
+    `Need to change it? Reply here${phone ? ` or call us at ${phone}` : ''}. See you soon!`,
   signOff: (practice) => `Best regards,\nThe ${practice} team`,
   subject: {
     pricing: (procedure, practice) =>
@@ -119,6 +127,7 @@ const en: Phrases = {
     optOut: 'You have been unsubscribed',
     wrongNumber: 'Sorry for the mix-up',
     generic: (practice) => `A message from ${practice}`,
+    reminder: (practice) => `Your appointment at ${practice}`,
   },
   phoneClose: 'Thank you for your time. Have a great day!',
 };
@@ -176,6 +185,10 @@ const es: Phrases = {
   followUp3: (procedure) =>
     `Este es nuestro último mensaje sobre ${procedure ?? 'su consulta'}. Si desea hablar, responda cuando quiera.`,
   stopNotice: 'Responda STOP para no recibir más mensajes.',
+  reminder: (when, title, place) =>
+    `Le recordamos su cita${title ? ` (${title})` : ''} el ${when}${place ? ` en ${place}` : ''}.`,
+  reminderChange: (phone) =>
+    `¿Necesita cambiarla? Responda a este mensaje${phone ? ` o llámenos al ${phone}` : ''}. ¡Le esperamos!`,
   signOff: (practice) => `Saludos cordiales,\nEl equipo de ${practice}`,
   subject: {
     pricing: (procedure, practice) =>
@@ -191,6 +204,7 @@ const es: Phrases = {
     optOut: 'Su suscripción fue cancelada',
     wrongNumber: 'Disculpe la confusión',
     generic: (practice) => `Un mensaje de ${practice}`,
+    reminder: (practice) => `Su cita en ${practice}`,
   },
   phoneClose: 'Muchas gracias por su tiempo. ¡Que tenga un buen día!',
 };
