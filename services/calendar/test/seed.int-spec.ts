@@ -194,6 +194,7 @@ describe('calendar demo seed', () => {
       appointment_id: string;
       source: string;
       is_editable: boolean;
+      person_id: string | null;
       tz: string;
       location_name: string | null;
     }[];
