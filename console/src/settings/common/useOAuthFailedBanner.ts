@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-
-/** The query a provider's OAuth return carries when the connection failed (e-mail accounts and calendars). */
-const OAUTH_FAILED = 'oauth_failed';
+import { OAUTH_FAILED } from '@pp/contracts';
 
 /**
  * Returning from a provider with ?error=oauth_failed shows a dismissible banner, and the query is then removed

@@ -16,11 +16,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { EMAIL_OAUTH_FAILED, emailAccountStatusLabel, type EmailAccount } from '@pp/contracts';
-import { useEffect, useState } from 'react';
+import { emailAccountStatusLabel, type EmailAccount } from '@pp/contracts';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { SettingsPageProps } from '../categories';
+import { useOAuthFailedBanner } from '../common/useOAuthFailedBanner';
 import { AddEmailAccount } from './AddEmailAccount';
 import { useEmailAccounts } from './api';
 import { DeleteEmailAccountDialog } from './DeleteEmailAccountDialog';
@@ -39,23 +40,6 @@ export function EmailSettings({ practiceId }: SettingsPageProps) {
   const { action } = useParams();
   if (action === 'add') return <AddEmailAccount practiceId={practiceId} />;
   return <EmailAccountList practiceId={practiceId} />;
-}
-
-/**
- * Returning from the provider with ?error=oauth_failed shows the dismissible banner, and the query is then
- * removed from the address (so a reload or a bookmark does not show it again).
- */
-function useOAuthFailedBanner(): [boolean, () => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [shown, setShown] = useState(() => searchParams.get('error') === EMAIL_OAUTH_FAILED);
-  useEffect(() => {
-    if (searchParams.get('error') !== EMAIL_OAUTH_FAILED) return;
-    setShown(true);
-    const rest = new URLSearchParams(searchParams);
-    rest.delete('error');
-    setSearchParams(rest, { replace: true });
-  }, [searchParams, setSearchParams]);
-  return [shown, () => setShown(false)];
 }
 
 function EmailAccountList({ practiceId }: SettingsPageProps) {

@@ -53,7 +53,8 @@ export function emailAccountStatusLabel(status: string): string {
 
 /** Where the provider's consent returns the browser to; `?error=oauth_failed` when it failed. */
 export const EMAIL_SETTINGS_PATH = '/settings/email';
-export const EMAIL_OAUTH_FAILED = 'oauth_failed';
+/** The `error` query of a failed consent, on Settings → Email and Settings → Calendar alike. */
+export const OAUTH_FAILED = 'oauth_failed';
 
 export const EmailApiMessages = {
   accountNotFound: 'Email account not found',

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { OAUTH_FAILED } from '@pp/contracts';
 import { CONFIG, TokenCipher } from '@pp/platform';
 import { CalendarConfig } from '../config';
 import { IntegrationException } from './integration.exception';
@@ -22,7 +23,7 @@ export class IntegrationSettings {
   /** Settings → Calendar, with `?error=oauth_failed` after a failed consent (docs/product/calendar.md#integrations). */
   settingsPage(failed: boolean): string {
     const url = new URL('/settings/calendar', this.config.PUBLIC_BASE_URL);
-    if (failed) url.searchParams.set('error', 'oauth_failed');
+    if (failed) url.searchParams.set('error', OAUTH_FAILED);
     return url.toString();
   }
 

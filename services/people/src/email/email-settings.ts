@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hkdfSync } from 'node:crypto';
-import { OAuthEmailProvider } from '@pp/contracts';
+import { OAUTH_FAILED, OAuthEmailProvider } from '@pp/contracts';
 import { CONFIG, TokenCipher } from '@pp/platform';
 import { PeopleConfig } from '../config';
 import { EmailException } from './email.exception';
@@ -23,7 +23,7 @@ export class EmailSettings {
   /** The console page the consent returns to, with `?error=oauth_failed` on failure. */
   settingsPage(failed: boolean): string {
     const url = new URL('/settings/email', this.config.PUBLIC_BASE_URL);
-    if (failed) url.searchParams.set('error', 'oauth_failed');
+    if (failed) url.searchParams.set('error', OAUTH_FAILED);
     return url.toString();
   }
 
