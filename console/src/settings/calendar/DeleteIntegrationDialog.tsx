@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog';
 import { useDeleteIntegration } from './api';
 import { providerName } from './providerNames';
 import type { CalendarIntegration } from './types';
@@ -18,29 +18,19 @@ export function DeleteIntegrationDialog({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`pp.settings.calendar_integrations.${key}`, options);
   const remove = useDeleteIntegration(practiceId);
-  const busy = remove.isPending;
-  const provider = providerName(translate, integration.provider);
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="delete-calendar-integration-title">
-      <DialogTitle id="delete-calendar-integration-title">{t('delete_title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('delete_confirm', { provider })}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={busy}
-          onClick={() => remove.mutate(integration.calendar_integration_id, { onSettled: onClose })}
-        >
-          {busy ? t('deleting') : t('delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title={translate('pp.settings.calendar_integrations.delete_title')}
+      text={translate('pp.settings.calendar_integrations.delete_confirm', {
+        provider: providerName(translate, integration.provider),
+      })}
+      cancelLabel={translate('pp.settings.calendar_integrations.cancel')}
+      confirmLabel={translate('pp.settings.calendar_integrations.delete')}
+      busyLabel={translate('pp.settings.calendar_integrations.deleting')}
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(integration.calendar_integration_id, { onSettled: onClose })}
+      onClose={onClose}
+    />
   );
 }

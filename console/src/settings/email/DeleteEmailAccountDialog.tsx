@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { EmailAccount } from '@pp/contracts';
 import { useTranslate } from 'react-admin';
+import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog';
 import { useDeleteEmailAccount } from './api';
 
 /**
@@ -17,28 +17,17 @@ export function DeleteEmailAccountDialog({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const t = (key: string, options?: object) => translate(`pp.settings.email.${key}`, options);
   const remove = useDeleteEmailAccount(practiceId);
-  const busy = remove.isPending;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="delete-email-account-title">
-      <DialogTitle id="delete-email-account-title">{t('delete_title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('delete_confirm', { address: account.email_address })}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={busy}
-          onClick={() => remove.mutate(account.email_account_id, { onSettled: onClose })}
-        >
-          {busy ? t('deleting') : t('delete_button')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title={translate('pp.settings.email.delete_title')}
+      text={translate('pp.settings.email.delete_confirm', { address: account.email_address })}
+      cancelLabel={translate('pp.settings.email.cancel')}
+      confirmLabel={translate('pp.settings.email.delete_button')}
+      busyLabel={translate('pp.settings.email.deleting')}
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(account.email_account_id, { onSettled: onClose })}
+      onClose={onClose}
+    />
   );
 }

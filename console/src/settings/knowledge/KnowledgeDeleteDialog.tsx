@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog';
 
 /** A knowledge delete confirmation: each says the action cannot be undone (docs/product/settings.md#knowledge). */
 export function KnowledgeDeleteDialog({
@@ -17,21 +17,15 @@ export function KnowledgeDeleteDialog({
 }) {
   const translate = useTranslate();
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="knowledge-delete-title">
-      <DialogTitle id="knowledge-delete-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {text} {translate('pp.settings.knowledge.cannot_undo')}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('pp.settings.knowledge.cancel')}
-        </Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm}>
-          {busy ? translate('pp.settings.knowledge.deleting') : translate('pp.settings.knowledge.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title={title}
+      text={`${text} ${translate('pp.settings.knowledge.cannot_undo')}`}
+      cancelLabel={translate('pp.settings.knowledge.cancel')}
+      confirmLabel={translate('pp.settings.knowledge.delete')}
+      busyLabel={translate('pp.settings.knowledge.deleting')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

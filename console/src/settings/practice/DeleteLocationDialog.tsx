@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog';
 import { useDeleteLocation, type Location } from './api';
 
 /**
@@ -18,30 +18,16 @@ export function DeleteLocationDialog({
 }) {
   const translate = useTranslate();
   const remove = useDeleteLocation(practiceId);
-  const busy = remove.isPending;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="delete-location-title">
-      <DialogTitle id="delete-location-title">{translate('pp.settings.practice.delete_title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {translate('pp.settings.practice.delete_confirm', { name: location.name })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('pp.settings.practice.cancel')}
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={busy}
-          onClick={() => remove.mutate(location.location_id, { onSettled: onClose })}
-        >
-          {busy
-            ? translate('pp.settings.practice.deleting')
-            : translate('pp.settings.practice.delete_button')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title={translate('pp.settings.practice.delete_title')}
+      text={translate('pp.settings.practice.delete_confirm', { name: location.name })}
+      cancelLabel={translate('pp.settings.practice.cancel')}
+      confirmLabel={translate('pp.settings.practice.delete_button')}
+      busyLabel={translate('pp.settings.practice.deleting')}
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(location.location_id, { onSettled: onClose })}
+      onClose={onClose}
+    />
   );
 }
