@@ -89,17 +89,9 @@ export class ActionRunner {
     const draft = await this.model.draft(prepared.request, { correlationId: actionId });
 
     const result = await this.dataSource.transaction(async (manager) => {
-      const locked = await lockPerson(manager, action.person_id);
-      const row = await manager.findOne(EngineAction, {
-        where: { action_id: actionId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!locked || !row || row.status !== 'scheduled') return { outcome: 'skipped' as const, send: null };
-      const verdict = this.stillCurrent(locked, row);
-      if (verdict !== 'ok') {
-        await finishAction(manager, actionId, verdict, { why: 'Re-checked under the lead lock' });
-        return { outcome: verdict, send: null };
-      }
+      const current = await this.lockCurrent(manager, action);
+      if ('outcome' in current) return { outcome: current.outcome, send: null };
+      const { locked, row } = current;
       if (row.kind === 'follow_up') {
         const timeline = await readTimeline(manager, locked.person_id);
         const { lastInbound } = outboundFacts(timeline, INBOUND_TYPES);
@@ -164,17 +156,9 @@ export class ActionRunner {
    */
   private async sendApproved(action: EngineAction, practice: EnginePractice | null): Promise<ActionOutcome> {
     const result = await this.dataSource.transaction(async (manager) => {
-      const locked = await lockPerson(manager, action.person_id);
-      const row = await manager.findOne(EngineAction, {
-        where: { action_id: action.action_id },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!locked || !row || row.status !== 'scheduled') return { outcome: 'skipped' as const, send: null };
-      const verdict = this.stillCurrent(locked, row);
-      if (verdict !== 'ok') {
-        await finishAction(manager, row.action_id, verdict, { why: 'Re-checked under the lead lock' });
-        return { outcome: verdict, send: null };
-      }
+      const current = await this.lockCurrent(manager, action);
+      if ('outcome' in current) return { outcome: current.outcome, send: null };
+      const { locked, row } = current;
       const decision = await manager.findOneBy(PendingDecision, {
         decision_id: row.plan.approved_decision_id,
         person_id: locked.person_id,
@@ -214,17 +198,9 @@ export class ActionRunner {
       return this.end(action.action_id, 'cancelled', 'Too late: the appointment starts soon or has started');
     }
     const result = await this.dataSource.transaction(async (manager) => {
-      const locked = await lockPerson(manager, action.person_id);
-      const row = await manager.findOne(EngineAction, {
-        where: { action_id: action.action_id },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!locked || !row || row.status !== 'scheduled') return { outcome: 'skipped' as const, send: null };
-      const verdict = this.stillCurrent(locked, row);
-      if (verdict !== 'ok') {
-        await finishAction(manager, row.action_id, verdict, { why: 'Re-checked under the lead lock' });
-        return { outcome: verdict, send: null };
-      }
+      const current = await this.lockCurrent(manager, action);
+      if ('outcome' in current) return { outcome: current.outcome, send: null };
+      const { locked, row } = current;
       const channel = await this.reminders.channel(manager, locked, practice);
       if (!channel) {
         await finishAction(manager, row.action_id, 'cancelled', {
@@ -356,6 +332,28 @@ export class ActionRunner {
   }
 
   /** Whether the action may still run on this lead, or how it ends. */
+  /**
+   * Locks the lead, then its action, for the job that runs it; the outcome instead when the action is gone, done,
+   * or no longer the lead's current one (re-checked under the lock).
+   */
+  private async lockCurrent(
+    manager: EntityManager,
+    action: EngineAction,
+  ): Promise<{ locked: Person; row: EngineAction } | { outcome: ActionOutcome }> {
+    const locked = await lockPerson(manager, action.person_id);
+    const row = await manager.findOne(EngineAction, {
+      where: { action_id: action.action_id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!locked || !row || row.status !== 'scheduled') return { outcome: 'skipped' };
+    const verdict = this.stillCurrent(locked, row);
+    if (verdict !== 'ok') {
+      await finishAction(manager, row.action_id, verdict, { why: 'Re-checked under the lead lock' });
+      return { outcome: verdict };
+    }
+    return { locked, row };
+  }
+
   private stillCurrent(person: Person, action: EngineAction): 'ok' | 'superseded' | 'cancelled' {
     if (person.practice_id !== action.practice_id) return 'cancelled';
     if (currentActionId(person) !== action.action_id) return 'superseded';
