@@ -6,3 +6,4 @@ export * from './practices';
 export * from './knowledge';
 export * from './engine';
 export * from './calendar';
+export * from './analytics';
