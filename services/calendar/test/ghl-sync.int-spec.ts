@@ -1,4 +1,5 @@
-import { eventually, GhlPeer, GhlPeerAppointment, startGhlPeer } from '@pp/testing';
+import { LeadEventV1, Topics } from '@pp/contracts';
+import { eventually, GhlPeer, GhlPeerAppointment, publishEvents, startGhlPeer } from '@pp/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -351,6 +352,71 @@ describe('GoHighLevel two-way sync (real calendar service and worker, GoHighLeve
     // Ours now: a move here goes back to GoHighLevel.
     expect((await move(mine.appointment_id, slot(14))).status).toBe(200);
     await eventually(async () => peerAppointment(booked.id)?.startTime === slot(14).toISOString(), 30_000);
+  });
+
+  it("a GoHighLevel booking by a lead with no appointment here yet is the lead's: the practice's own directory", async () => {
+    const lead = randomUUID();
+    const namesake = randomUUID();
+    const announced = (practiceId: string, personId: string, email: string): LeadEventV1 => ({
+      v: 1,
+      event_id: randomUUID(),
+      practice_id: practiceId,
+      occurred_at: new Date().toISOString(),
+      type: 'lead_created',
+      person_id: personId,
+      person_data: {
+        first_name: 'Nora',
+        last_name: 'Quinn',
+        stage: 'New Lead',
+        primary_email: email,
+        primary_phone: null,
+        is_unseen: true,
+        pending_review_type: null,
+        last_activity_at: null,
+      },
+    });
+    // The same e-mail is a lead of another practice too: that one is never matched.
+    await publishEvents(h.service.config.KAFKA_BROKERS, Topics.leadEvents, [
+      announced(randomUUID(), namesake, 'nora.quinn@example.com'),
+      announced(glow, lead, 'Nora.Quinn@Example.com'),
+    ]);
+    await eventually(async () => {
+      const known: unknown[] = await h.dataSource.query(
+        `SELECT 1 FROM "calendar"."lead_contacts" WHERE "person_id" = ANY($1)`,
+        [[lead, namesake]],
+      );
+      return known.length === 2;
+    }, 30_000);
+    const contact = ghl.addContact({
+      firstName: 'Nora',
+      lastName: 'Q.',
+      name: 'Nora Q.',
+      email: 'nora.quinn@example.com',
+      phone: null,
+    });
+    const booked = ghl.bookOnGhl({
+      calendarId: 'cal-main',
+      contactId: contact.id,
+      title: 'Consultation booked from the link',
+      startTime: slot(19).toISOString(),
+      endTime: plus30(slot(19)).toISOString(),
+    });
+    await pullNow();
+    await eventually(async () => Boolean(await rowByEvent(booked.id)), 30_000);
+    const mine = (await rowByEvent(booked.id)) as Row & {
+      person_name: string | null;
+      person_email: string | null;
+    };
+    expect(mine).toMatchObject({
+      source: 'ghl',
+      is_editable: true,
+      person_id: lead,
+      person_name: 'Nora Quinn',
+      person_email: 'nora.quinn@example.com',
+    });
+    expect((await h.outbox(mine.appointment_id)).map((event) => event.type)).toEqual([
+      'appointment_scheduled',
+    ]);
   });
 
   it('refuses a webhook without a valid signature over its exact bytes, and stores nothing', async () => {

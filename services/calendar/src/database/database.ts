@@ -7,6 +7,7 @@ import { ReadModelDetails1764030000000 } from './migrations/1764030000000-ReadMo
 import { ReadModelPrimary1764400000000 } from './migrations/1764400000000-ReadModelPrimary';
 import { CalendarIntegrations1764500000000 } from './migrations/1764500000000-CalendarIntegrations';
 import { GhlSync1764510000000 } from './migrations/1764510000000-GhlSync';
+import { LeadDirectory1764520000000 } from './migrations/1764520000000-LeadDirectory';
 
 export const calendarDatabase: ServiceDatabase = {
   schema: 'calendar',
@@ -19,5 +20,6 @@ export const calendarDatabase: ServiceDatabase = {
     ReadModelPrimary1764400000000,
     CalendarIntegrations1764500000000,
     GhlSync1764510000000,
+    LeadDirectory1764520000000,
   ],
 };

@@ -45,6 +45,15 @@ const SYNC_COLUMNS = `"appointment_id", "practice_id", "location_id", "person_id
   "is_editable", "person_first_name", "person_last_name", "person_email", "person_phone", "updated_at",
   "synced_at", "provider_updated_at"`;
 
+/** A lead of the practice's directory (`lead_contacts`). */
+interface LeadContactRow {
+  person_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
 /** The person_* columns copied from a lead's earlier appointment when a HighLevel booking turns out to be theirs. */
 const PERSON_COLUMNS = [
   'person_name',
@@ -318,7 +327,8 @@ export class GhlSyncService {
 
   /**
    * The lead a HighLevel contact is: an earlier appointment of ours with that contact id (we created the contact),
-   * else one whose person_* snapshot has the contact's e-mail or phone.
+   * else the practice's lead with the contact's e-mail or phone (the lead directory kept from people.lead-events,
+   * then the person_* snapshots of earlier appointments, which also know leads from before the directory).
    */
   private async leadOf(
     manager: EntityManager,
@@ -341,6 +351,24 @@ export class GhlSyncService {
     const email = contact.email?.trim().toLowerCase() || null;
     const phone = phoneKey(contact.phone);
     if (!email && !phone) return { row: null, contactName: name };
+    const [known]: LeadContactRow[] = await manager.query(
+      `SELECT "person_id", "first_name", "last_name", "email", "phone" FROM "calendar"."lead_contacts"
+       WHERE "practice_id" = $1 AND ("email" = $2 OR ($3::text IS NOT NULL AND "phone_key" = $3))
+       ORDER BY ("email" IS NOT DISTINCT FROM $2) DESC, "updated_at" DESC LIMIT 1`,
+      [integration.practice_id, email, phone],
+    );
+    if (known) {
+      const full = [known.first_name, known.last_name].filter(Boolean).join(' ') || null;
+      const row = {
+        person_id: known.person_id,
+        person_name: full,
+        person_first_name: known.first_name,
+        person_last_name: known.last_name,
+        person_email: known.email,
+        person_phone: known.phone,
+      };
+      return { row, contactName: name };
+    }
     const [match] = await manager.query(
       `SELECT * FROM "calendar"."appointments"
        WHERE "practice_id" = $1 AND "person_id" IS NOT NULL
