@@ -1,4 +1,4 @@
-import { Box, Chip, List, ListItemButton, ListItemText, Paper } from '@mui/material';
+import { Box, Chip, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { OverviewView } from './OverviewView';
@@ -11,6 +11,16 @@ export const ANALYTICS_MENU = [
   { key: 'reports', label: 'pp.analytics.menu.reports', enabled: false },
   { key: 'insights', label: 'pp.analytics.menu.insights', enabled: false },
 ] as const;
+
+/** For the page's h1 (the area's name): read by screen readers; each view's own title is what the eye needs. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export type AnalyticsView = 'overview' | 'realtime';
 
@@ -69,6 +79,9 @@ export default function AnalyticsPage() {
         </List>
       </Paper>
       <Box component="section" sx={{ flex: 1, minWidth: 0 }} data-testid="analytics-main">
+        <Typography variant="h4" component="h1" sx={visuallyHidden}>
+          {translate('pp.analytics.page_title')}
+        </Typography>
         {active === 'overview' ? <OverviewView /> : <RealtimeView />}
       </Box>
     </Box>

@@ -118,7 +118,7 @@ export function OverviewView() {
           flexWrap: 'wrap',
         }}
       >
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {translate('pp.analytics.overview.title')}
         </Typography>
         <DateRangePicker value={range} onChange={setRange} />
@@ -169,7 +169,7 @@ function SummaryCard({
   return (
     <Card variant="outlined" data-testid={`card-${metric}`} data-trend={trend}>
       <CardContent>
-        <Typography variant="body2" color="text.secondary" component="h2">
+        <Typography variant="body2" color="text.secondary" component="h3">
           {translate(CARD_TEXTS[metric].title)}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
@@ -200,7 +200,7 @@ function ProcedureInterests({ data }: { data: AnalyticsMetricsResponse }) {
   return (
     <Card variant="outlined" data-testid="procedure-interests">
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
+        <Typography variant="h6" component="h3" gutterBottom>
           {translate('pp.analytics.overview.procedures')}
         </Typography>
         {items.length === 0 ? (
@@ -296,7 +296,7 @@ function LeadVolume({ data }: { data: AnalyticsMetricsResponse }) {
   return (
     <Card variant="outlined" data-testid="lead-volume">
       <CardContent>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="h3">
           {translate('pp.analytics.overview.lead_volume')}
         </Typography>
         <Typography variant="body2" color="text.secondary" gutterBottom data-testid="lead-volume-total">
@@ -333,7 +333,7 @@ function EventsTable({ events }: { events: AnalyticsMetricsResponse['recent_even
   return (
     <Card variant="outlined" data-testid="events-table">
       <CardContent>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="h3">
           {translate('pp.analytics.overview.events')}
         </Typography>
         <Typography variant="body2" color="text.secondary" gutterBottom data-testid="events-count">

@@ -90,7 +90,7 @@ function Realtime({ practiceId }: { practiceId: string }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Typography variant="h5" component="h1">
+          <Typography variant="h5" component="h2">
             {translate('pp.analytics.realtime.title')}
           </Typography>
           <Chip
@@ -117,7 +117,7 @@ function Realtime({ practiceId }: { practiceId: string }) {
         {cards.map((card) => (
           <Card variant="outlined" key={card.key} data-testid={`rt-card-${card.key}`}>
             <CardContent>
-              <Typography variant="body2" color="text.secondary" component="h2">
+              <Typography variant="body2" color="text.secondary" component="h3">
                 {translate(card.label)}
               </Typography>
               <Typography variant="h5" component="p" data-testid="rt-card-value">
@@ -144,7 +144,7 @@ function VisitorLocations({ pageviews }: { pageviews: RealtimePageview[] }) {
   return (
     <Card variant="outlined" data-testid="visitor-locations">
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
+        <Typography variant="h6" component="h3" gutterBottom>
           {translate('pp.analytics.realtime.locations')}
         </Typography>
         {counts.length === 0 ? (
@@ -190,7 +190,7 @@ function ActivePagesCard({ pageviews }: { pageviews: RealtimePageview[] }) {
   return (
     <Card variant="outlined" data-testid="active-pages">
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
+        <Typography variant="h6" component="h3" gutterBottom>
           {translate('pp.analytics.realtime.active_pages')}
         </Typography>
         {pages.length === 0 ? (
@@ -225,7 +225,7 @@ function RecentPageviews({ pageviews }: { pageviews: RealtimePageview[] }) {
   return (
     <Card variant="outlined" data-testid="recent-pageviews">
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
+        <Typography variant="h6" component="h3" gutterBottom>
           {translate('pp.analytics.realtime.recent_pageviews')}
         </Typography>
         {recent.length === 0 ? (
@@ -303,7 +303,7 @@ function LiveLeadEvents({ practiceId }: { practiceId: string }) {
     <Card variant="outlined" data-testid="live-lead-events">
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h3">
             {translate('pp.analytics.realtime.lead_events')}
           </Typography>
           <Chip
