@@ -172,7 +172,15 @@ function SummaryCard({
         <Typography variant="body2" color="text.secondary" component="h3">
           {translate(CARD_TEXTS[metric].title)}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'baseline',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            columnGap: 1,
+          }}
+        >
           <Typography variant="h5" component="p" data-testid="card-value">
             {format(value?.value ?? 0)}
           </Typography>
