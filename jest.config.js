@@ -16,7 +16,8 @@ const shared = {
 
 /** Packages the console's dependencies load that ship ES modules only; Jest runs CommonJS. */
 // preact: FullCalendar's renderer, whose 'browser' export (picked in jsdom) is ES modules.
-const consoleEsmOnly = ['react-hotkeys-hook', 'preact'];
+// react-leaflet: the analytics visitor map.
+const consoleEsmOnly = ['react-hotkeys-hook', 'preact', 'react-leaflet', '@react-leaflet'];
 
 module.exports = {
   projects: [

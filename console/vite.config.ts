@@ -29,6 +29,15 @@ export default defineConfig({
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
             // Only the lazily loaded calendar page uses FullCalendar (and its Preact): a chunk of its own.
             { name: 'fullcalendar', test: /node_modules[\\/](@fullcalendar|preact)[\\/]/ },
+            // Only the lazily loaded analytics area draws charts (recharts and its d3 parts) and maps (Leaflet).
+            // eventemitter3 is react-admin's as well: it stays with the vendor chunk, or every page would load
+            // the charts.
+            { name: 'vendor', test: /node_modules[\\/]eventemitter3[\\/]/ },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|es-toolkit)[\\/]/,
+            },
+            { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -6,7 +6,6 @@ import { LeadsPage } from './leads/LeadsPage';
 import { theme } from './layout/theme';
 import { OnboardingPage } from './onboarding/OnboardingPages';
 import { LoginPage } from './pages/LoginPage';
-import { NotBuiltPage } from './pages/NotBuiltPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoading } from './pages/PageLoading';
 import { Protected } from './pages/Protected';
@@ -23,6 +22,8 @@ const queryClient = createQueryClient();
 
 /** Loaded on first visit: FullCalendar stays out of the leads workspace's bundle (its own chunk, vite.config.ts). */
 const CalendarPage = lazy(() => import('./calendar/CalendarPage'));
+/** Loaded on first visit too: recharts and Leaflet stay out of the leads workspace's bundle (vite.config.ts). */
+const AnalyticsPage = lazy(() => import('./analytics/AnalyticsPage'));
 
 /**
  * The console's routes (docs/product/shell.md, route table). Public: /, /login and the no-signup
@@ -71,10 +72,12 @@ export function App() {
             }
           />
           <Route
-            path="/analytics"
+            path="/analytics/:view?"
             element={
               <Protected>
-                <NotBuiltPage area="analytics" />
+                <Suspense fallback={<PageLoading />}>
+                  <AnalyticsPage />
+                </Suspense>
               </Protected>
             }
           />

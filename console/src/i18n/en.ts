@@ -1,5 +1,6 @@
 import { LeadActionMessages, LeadFieldMessages } from '@pp/contracts';
 import englishMessages from 'ra-language-english';
+import { analyticsTexts } from './analytics';
 import { calendarTexts } from './calendar';
 import { calendarIntegrationsTexts } from './calendarIntegrations';
 import { communicationsTexts } from './communications';
@@ -403,6 +404,8 @@ const pp = {
   },
   // docs/product/calendar.md: the calendar page (console/src/i18n/calendar.ts)
   calendar: calendarTexts,
+  // docs/product/analytics.md: the analytics area (console/src/i18n/analytics.ts)
+  analytics: analyticsTexts,
   // docs/product/settings.md: the settings area (console/src/i18n/settings.ts; pricing: i18n/pricing.ts)
   settings: {
     ...settingsTexts,

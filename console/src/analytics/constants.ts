@@ -1,0 +1,31 @@
+/** The analytics area's constants (docs/product/analytics.md#constants). */
+export const ANALYTICS = {
+  /** The Overview's default range: today and the 29 days before it. */
+  defaultRangeDays: 30,
+  /** The metrics call is cached this long and not refetched on window focus. */
+  metricsCacheMs: 60_000,
+  /** The realtime pageview window, in seconds (30 minutes). */
+  pageviewWindowSeconds: 1800,
+  /** Pageviews are refetched this often. */
+  pageviewRefetchMs: 15_000,
+  /** Live lead event rows kept, and shown. */
+  liveKeep: 100,
+  liveShow: 50,
+  /** Active pages listed, and recent pageviews shown. */
+  activePagesTop: 10,
+  recentPageviews: 50,
+  /** The procedure legend's maximum height, px. */
+  legendMaxHeight: 250,
+} as const;
+
+/** The visitor map (docs/product/analytics.md#live-activity). */
+export const MAP = {
+  /** The geographic centre of the contiguous United States. */
+  centre: [39.8283, -98.5795] as [number, number],
+  zoom: 4,
+  singleMarkerZoom: 10,
+  fitPadding: 50,
+  fitMaxZoom: 12,
+  tiles: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+} as const;
