@@ -58,14 +58,19 @@ describe('form capture', () => {
     expect(looksLikeCardNumber('378282246310005')).toBe(true);
     expect(looksLikeCardNumber('4111 1111 1111 1112')).toBe(false);
     expect(looksLikeCardNumber('5550100199')).toBe(false);
-    expect(['card', 'cc_number', 'ccNumber', 'creditCard', 'cvc', 'card-expiry'].every(isCardName)).toBe(true);
+    expect(['card', 'cc_number', 'ccNumber', 'creditCard', 'cvc', 'card-expiry'].every(isCardName)).toBe(
+      true,
+    );
     expect(['name', 'email', 'accent', 'cardiology_interest', 'account'].some(isCardName)).toBe(false);
   });
 
   it('stays within the ingress limits: 50 fields, 5,000 characters a value, about 40 KiB in all', () => {
     const many = Array.from({ length: 60 }, (_, i) => `<input name="f${i}" value="v">`).join('');
     expect(Object.keys(captureForm(form(many)))).toHaveLength(50);
-    const long = Array.from({ length: 20 }, (_, i) => `<textarea name="t${i}">${'y'.repeat(6000)}</textarea>`);
+    const long = Array.from(
+      { length: 20 },
+      (_, i) => `<textarea name="t${i}">${'y'.repeat(6000)}</textarea>`,
+    );
     const fields = captureForm(form(long.join('')));
     expect(Math.max(...Object.values(fields).map((v) => v.length))).toBeLessThanOrEqual(5000);
     expect(JSON.stringify(fields).length).toBeLessThanOrEqual(40 * 1024);

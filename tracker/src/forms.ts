@@ -5,7 +5,8 @@ export const MAX_FORM_FIELD_BYTES = 40 * 1024;
 
 /** Names (split into words) that mark payment card fields. */
 const CARD_WORDS = new Set(['card', 'cc', 'cvv', 'cvc', 'cvv2', 'cvc2', 'csc', 'ccv', 'pan']);
-const CARD_JOINED = /(credit|debit)card|card(num|number|no|holder|exp|expiry|expiration|cvv|cvc|code|pin)|ccnum|ccexp|cvv|cvc/;
+const CARD_JOINED =
+  /(credit|debit)card|card(num|number|no|holder|exp|expiry|expiration|cvv|cvc|code|pin)|ccnum|ccexp|cvv|cvc/;
 /** Hidden inputs that carry anti-forgery tokens (Rails, Django, Laravel, ASP.NET, WordPress, generic). */
 const TOKEN_NAME = /csrf|xsrf|authenticity|verification|nonce|token|captcha|honeypot/i;
 
@@ -47,7 +48,8 @@ const fieldName = (control: Control) => control.name || control.id;
 export function isExcluded(control: Control): boolean {
   if (control.disabled || control.hasAttribute('data-pp-ignore')) return true;
   const autocomplete = (control.getAttribute('autocomplete') ?? '').toLowerCase();
-  if (/(^|\s)cc-/.test(autocomplete) || /(current|new)-password|one-time-code/.test(autocomplete)) return true;
+  if (/(^|\s)cc-/.test(autocomplete) || /(current|new)-password|one-time-code/.test(autocomplete))
+    return true;
   const name = fieldName(control);
   if (!name || isCardName(name) || isCardName(control.id)) return true;
   if (control instanceof HTMLInputElement) {
@@ -75,13 +77,11 @@ function valuesOf(control: Control): string[] {
 export function captureForm(form: HTMLFormElement): Record<string, string> {
   const collected = new Map<string, string[]>();
   for (const element of Array.from(form.elements)) {
-    if (
-      !(
-        element instanceof HTMLInputElement ||
-        element instanceof HTMLSelectElement ||
-        element instanceof HTMLTextAreaElement
-      )
-    )
+    if (!(
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLSelectElement ||
+      element instanceof HTMLTextAreaElement
+    ))
       continue;
     if (isExcluded(element)) continue;
     const values = valuesOf(element).filter((value) => !looksLikeCardNumber(value));

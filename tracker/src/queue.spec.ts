@@ -122,7 +122,8 @@ describe('the event queue', () => {
 
     const big = setup([]);
     const value = 'x'.repeat(4000);
-    for (let i = 0; i < 30; i++) big.queue.enqueue(event(`f${i}`, { type: 'form', fields: { a: value, b: value } }));
+    for (let i = 0; i < 30; i++)
+      big.queue.enqueue(event(`f${i}`, { type: 'form', fields: { a: value, b: value } }));
     const batch = big.queue.nextBatch()!;
     expect(new TextEncoder().encode(batch.body).length).toBeLessThanOrEqual(MAX_BATCH_BYTES);
     expect(batch.ids.length).toBeGreaterThan(1);
@@ -145,7 +146,9 @@ describe('the event queue', () => {
     queue.enqueue(event('e1'));
     queue.enqueue(event('e2'));
     queue.beaconAll();
-    expect(beacons.map((b) => JSON.parse(b).events.map((e: ScriptEvent) => e.event_id))).toEqual([['e1', 'e2']]);
+    expect(beacons.map((b) => JSON.parse(b).events.map((e: ScriptEvent) => e.event_id))).toEqual([
+      ['e1', 'e2'],
+    ]);
     expect(queue.pending()).toHaveLength(2);
   });
 });

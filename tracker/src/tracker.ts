@@ -60,7 +60,8 @@ function fetchSend(win: Window, endpoint: string): Send {
 function browserBeacon(win: Window, endpoint: string): Beacon {
   return (body) => {
     try {
-      if (typeof win.navigator.sendBeacon === 'function' && win.navigator.sendBeacon(endpoint, body)) return true;
+      if (typeof win.navigator.sendBeacon === 'function' && win.navigator.sendBeacon(endpoint, body))
+        return true;
     } catch {
       // Some browsers throw on a beacon they cannot queue: fall back to fetch.
     }
@@ -120,7 +121,9 @@ export function startTracker(options: TrackerOptions): Tracker | null {
   let current = { id: '', address: '', visibleMs: 0, visibleSince: null as number | null, left: false };
   const visible = () => doc.visibilityState !== 'hidden';
   const seconds = () =>
-    Math.floor((current.visibleMs + (current.visibleSince === null ? 0 : now() - current.visibleSince)) / 1000);
+    Math.floor(
+      (current.visibleMs + (current.visibleSince === null ? 0 : now() - current.visibleSince)) / 1000,
+    );
   const timing = (type: 'heartbeat' | 'pageleave') =>
     event(type, { pageview_id: current.id, duration_seconds: seconds() });
 
@@ -128,7 +131,13 @@ export function startTracker(options: TrackerOptions): Tracker | null {
     const view = event('pageview', {
       referrer: referrer ? clip(referrer, TRACKING_LIMITS.maxUrlLength) : null,
     });
-    current = { id: view.event_id, address: pageAddress(win), visibleMs: 0, visibleSince: visible() ? now() : null, left: false };
+    current = {
+      id: view.event_id,
+      address: pageAddress(win),
+      visibleMs: 0,
+      visibleSince: visible() ? now() : null,
+      left: false,
+    };
     queue.enqueue(view);
   };
   const leave = () => {
@@ -194,8 +203,8 @@ export function startTracker(options: TrackerOptions): Tracker | null {
     doc,
     'submit',
     (e) => {
-      const form = e.target;
-      if (!(form instanceof win.HTMLFormElement) || form.hasAttribute('data-pp-ignore')) return;
+      const form = e.target as HTMLFormElement | null;
+      if (!form || form.tagName !== 'FORM' || form.hasAttribute('data-pp-ignore')) return;
       const fields = captureForm(form);
       if (Object.keys(fields).length === 0) return;
       queue.enqueue(event('form', { referrer: doc.referrer || null, fields }));
