@@ -22,7 +22,12 @@ const PREFLIGHT = {
  */
 export function registerTrackingCors(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS' || !isTrackingEventsUrl(request.url)) return;
+    if (!isTrackingEventsUrl(request.url)) return;
+    // The website script posts its JSON as text/plain (what sendBeacon sends, and a CORS "simple" request, so
+    // no preflight): analytics receives it as the JSON it is (tracker/README.md).
+    if (request.method === 'POST' && /^text\/plain\b/i.test(request.headers['content-type'] ?? ''))
+      request.headers['content-type'] = 'application/json';
+    if (request.method !== 'OPTIONS') return;
     return reply.status(204).headers(PREFLIGHT).send();
   });
   // onSend runs after a forwarded response's headers are copied: the service cannot override it.
