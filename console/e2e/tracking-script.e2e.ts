@@ -1,12 +1,15 @@
 import type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEMO, expect, PRACTICE_NAMES, practiceIds, test } from './fixtures';
 
 /**
- * The website script (tracker/) as a practice's website runs it: a page on another origin (http://clinic.test,
- * answered by Playwright) embeds the real script from this stack's gateway with the one tag Settings shows.
+ * The website script (tracker/) as a practice's website runs it: a page of another origin (a loopback server of
+ * the test's own, http://127.0.0.1:{port}) embeds the real script from this stack's gateway with the one tag
+ * Settings shows. Loopback rather than a made-up public host answered by Playwright: Chromium refuses a public
+ * http page's requests to the loopback gateway (Private Network Access), which a real deployment never meets.
  */
-const SITE = 'http://clinic.test';
 const INGRESS = '/api/v1/tracking/events';
 const PASSWORD_VALUE = 'never-sent-hunter2';
 
@@ -29,15 +32,19 @@ const CONTACT_FORM = `<h1>Contact us</h1>
   <button type="submit">Send</button>
 </form>`;
 
-/** Serves the practice's website pages (any path; /thanks after the form) on http://clinic.test. */
-async function serveWebsite(context: BrowserContext, gateway: string, siteKey: string) {
-  await context.route(`${SITE}/**`, (route) => {
-    const thanks = new URL(route.request().url()).pathname === '/thanks';
-    return route.fulfill({
-      contentType: 'text/html',
-      body: website(gateway, siteKey, thanks ? '<h1>Thank you!</h1>' : CONTACT_FORM),
-    });
+/** Serves the practice's website (any path; /thanks after the form) on a loopback port of its own. */
+async function serveWebsite(gateway: string, siteKey: string) {
+  const server = createServer((request, response) => {
+    const thanks = new URL(request.url ?? '/', 'http://site').pathname === '/thanks';
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(website(gateway, siteKey, thanks ? '<h1>Thank you!</h1>' : CONTACT_FORM));
   });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Every batch the script posts (fetch or beacon), in order. */
@@ -73,36 +80,36 @@ test.describe("the website script on a practice's website", () => {
   }) => {
     const practice = await northside(request, demoToken);
     const visitor = await browser.newContext();
-    await serveWebsite(visitor, baseURL!, practice.siteKey);
+    const site = await serveWebsite(baseURL!, practice.siteKey);
     const batches = recordBatches(visitor);
-    const site = await visitor.newPage();
+    const page = await visitor.newPage();
 
-    const pageviewAccepted = site.waitForResponse(
+    const pageviewAccepted = page.waitForResponse(
       (response) =>
         new URL(response.url()).pathname === INGRESS &&
         bodyOf(response.request()).events.some((event) => event.type === 'pageview'),
     );
-    await site.goto(`${SITE}/contact?utm_source=newsletter`);
+    await page.goto(`${site.url}/contact?utm_source=newsletter`);
     const accepted = await pageviewAccepted;
     expect(accepted.status()).toBe(202);
     const pageview = bodyOf(accepted.request()).events.find((event) => event.type === 'pageview')!;
-    expect(pageview.url).toBe(`${SITE}/contact?utm_source=newsletter`);
+    expect(pageview.url).toBe(`${site.url}/contact?utm_source=newsletter`);
     expect(bodyOf(accepted.request()).site_key).toBe(practice.siteKey);
 
     // A visitor fills the contact form in, password field included, and sends it: the page navigates away.
     const tag = randomUUID().slice(0, 6);
     const email = `maya.chen.${tag}@example.com`;
-    await site.getByLabel('Full Name').fill(`Maya Chen${tag}`);
-    await site.getByLabel('Email').fill(email);
-    await site
+    await page.getByLabel('Full Name').fill(`Maya Chen${tag}`);
+    await page.getByLabel('Email').fill(email);
+    await page
       .getByLabel('Message')
       .fill('Hello, do you offer teeth whitening? I would like to come in for a consultation.');
-    await site.getByLabel('Choose a password').fill(PASSWORD_VALUE);
-    await site.getByRole('button', { name: 'Send' }).click();
-    await expect(site.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await page.getByLabel('Choose a password').fill(PASSWORD_VALUE);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 
     // The form reached the ingress (from the leaving page's beacon or the next page's retry) and the queue emptied.
-    await expect.poll(() => queued(site, practice.siteKey)).toBeNull();
+    await expect.poll(() => queued(page, practice.siteKey)).toBeNull();
     const forms = batches.flatMap((batch) => bodyOf(batch).events).filter((event) => event.type === 'form');
     expect(forms.length).toBeGreaterThan(0);
     expect(new Set(forms.map((form) => form.event_id)).size).toBe(1);
@@ -123,6 +130,7 @@ test.describe("the website script on a practice's website", () => {
       consolePage.getByRole('list', { name: /^Leads in / }).getByRole('link', { name: `Maya Chen${tag}` }),
     ).toBeVisible({ timeout: 60_000 });
     await visitor.close();
+    await site.close();
   });
 
   test('keeps an event the ingress answered 503 and sends it again until accepted, then forgets it', async ({
@@ -133,7 +141,7 @@ test.describe("the website script on a practice's website", () => {
   }) => {
     const practice = await northside(request, demoToken);
     const visitor = await browser.newContext();
-    await serveWebsite(visitor, baseURL!, practice.siteKey);
+    const site = await serveWebsite(baseURL!, practice.siteKey);
     const answers: { ids: string[]; status: number }[] = [];
     let refused = false;
     await visitor.route(`${baseURL}${INGRESS}`, async (route) => {
@@ -154,11 +162,11 @@ test.describe("the website script on a practice's website", () => {
       answers.push({ ids, status: response.status() });
       return route.fulfill({ response });
     });
-    const site = await visitor.newPage();
-    await site.goto(`${SITE}/`);
+    const page = await visitor.newPage();
+    await page.goto(`${site.url}/`);
 
     await expect.poll(() => answers.some((answer) => answer.status === 202)).toBe(true);
-    await expect.poll(() => queued(site, practice.siteKey)).toBeNull();
+    await expect.poll(() => queued(page, practice.siteKey)).toBeNull();
     const [first] = answers;
     expect(first.status).toBe(503);
     const pageviewId = first.ids[0];
@@ -166,5 +174,6 @@ test.describe("the website script on a practice's website", () => {
     // Refused once, then accepted once: nothing is sent again after it was accepted.
     expect(attempts.map((attempt) => attempt.status)).toEqual([503, 202]);
     await visitor.close();
+    await site.close();
   });
 });
