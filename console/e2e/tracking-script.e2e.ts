@@ -23,6 +23,7 @@ const website = (gateway: string, siteKey: string, body: string) => `<!doctype h
 <script async src="${gateway}/pp.js" data-site-key="${siteKey}"></script></head>
 <body>${body}</body></html>`;
 
+/** Sent with GET on purpose: the next page's address then carries the password too, which is never sent either. */
 const CONTACT_FORM = `<h1>Contact us</h1>
 <form action="/thanks" method="get">
   <label>Full Name <input name="Full Name"></label>

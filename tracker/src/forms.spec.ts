@@ -1,4 +1,4 @@
-import { captureForm, isCardName, looksLikeCardNumber } from './forms';
+import { captureForm, isCardName, looksLikeCardNumber, scrubUrl } from './forms';
 
 function form(html: string): HTMLFormElement {
   document.body.innerHTML = `<form>${html}</form>`;
@@ -74,5 +74,21 @@ describe('form capture', () => {
     const fields = captureForm(form(long.join('')));
     expect(Math.max(...Object.values(fields).map((v) => v.length))).toBeLessThanOrEqual(5000);
     expect(JSON.stringify(fields).length).toBeLessThanOrEqual(40 * 1024);
+  });
+});
+
+describe('addresses', () => {
+  it('lose the query parameters a GET form or a reset link puts there: passwords, tokens, cards', () => {
+    expect(
+      scrubUrl(
+        'https://clinic.example/thanks?name=Rosa&password=hunter2&user_pwd=x&reset_token=abc&csrfmiddlewaretoken=1&cc_number=1&notes=4111111111111111&utm_source=google&gclid=Cj0',
+      ),
+    ).toBe('https://clinic.example/thanks?name=Rosa&utm_source=google&gclid=Cj0');
+  });
+
+  it('are kept exactly as they were when nothing is secret', () => {
+    const url = 'https://clinic.example/offers?utm_source=fb&utm_campaign=spring%20sale&fbclid=IwAR#top';
+    expect(scrubUrl(url)).toBe(url);
+    expect(scrubUrl('not a url')).toBe('not a url');
   });
 });

@@ -105,3 +105,45 @@ function fitFields(fields: Record<string, string>): Record<string, string> {
   }
   return fields;
 }
+
+/** Query parameter words that carry secrets: passwords, tokens, one-time codes. */
+const SECRET_WORDS = new Set([
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'passcode',
+  'secret',
+  'token',
+  'otp',
+  'pin',
+]);
+const SECRET_JOINED = /password|passwd|passcode|passphrase|secret|token|csrf|xsrf|nonce/;
+
+/** A query parameter name that looks like a password, a token or a payment card field. */
+export function isSecretName(name: string): boolean {
+  const lower = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return words(name).some((word) => SECRET_WORDS.has(word)) || SECRET_JOINED.test(lower) || isCardName(name);
+}
+
+/**
+ * An address without the query parameters that must never leave the website: a form sent with method GET puts
+ * its fields, password included, in the next page's address; reset links carry tokens. Removed: parameters named
+ * like passwords, tokens or card fields, and any whose value is a card number. Everything else (UTM parameters,
+ * click ids) is kept as it was.
+ */
+export function scrubUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!parsed.search) return url;
+  const secret = Array.from(parsed.searchParams.keys()).filter(
+    (key) => isSecretName(key) || parsed.searchParams.getAll(key).some(looksLikeCardNumber),
+  );
+  if (secret.length === 0) return url;
+  for (const key of secret) parsed.searchParams.delete(key);
+  return parsed.href;
+}

@@ -171,6 +171,13 @@ describe('the website script', () => {
     expect(JSON.stringify(sent)).not.toContain('hunter2');
   });
 
+  it('never sends a password a GET form put in the address', async () => {
+    window.history.replaceState(null, '', '/thanks?name=Rosa&password=hunter2');
+    start();
+    await settle();
+    expect(sent[0].url).toBe('http://localhost/thanks?name=Rosa');
+  });
+
   it('with data-respect-dnt sends nothing and stores nothing when the browser asks not to be tracked', async () => {
     Object.defineProperty(window.navigator, 'doNotTrack', { configurable: true, get: () => '1' });
     const store = memoryStore();

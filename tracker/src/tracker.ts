@@ -1,5 +1,5 @@
 import { clip, ScriptEvent, ScriptEventType, TRACKING_LIMITS } from './events';
-import { captureForm } from './forms';
+import { captureForm, scrubUrl } from './forms';
 import { newId } from './ids';
 import { sessionId, visitorId } from './identity';
 import { Beacon, EventQueue, Send } from './queue';
@@ -109,7 +109,7 @@ export function startTracker(options: TrackerOptions): Tracker | null {
       type,
       visitor_id: visitor,
       session_id: sessionId(store, at),
-      url: clip(win.location.href, TRACKING_LIMITS.maxUrlLength),
+      url: clip(scrubUrl(win.location.href), TRACKING_LIMITS.maxUrlLength),
       title: doc.title ? clip(doc.title, TRACKING_LIMITS.maxTitleLength) : null,
       referrer: null,
       occurred_at: new Date(at).toISOString(),
@@ -129,7 +129,7 @@ export function startTracker(options: TrackerOptions): Tracker | null {
 
   const pageview = (referrer: string | null) => {
     const view = event('pageview', {
-      referrer: referrer ? clip(referrer, TRACKING_LIMITS.maxUrlLength) : null,
+      referrer: referrer ? clip(scrubUrl(referrer), TRACKING_LIMITS.maxUrlLength) : null,
     });
     current = {
       id: view.event_id,
@@ -207,7 +207,7 @@ export function startTracker(options: TrackerOptions): Tracker | null {
       if (!form || form.tagName !== 'FORM' || form.hasAttribute('data-pp-ignore')) return;
       const fields = captureForm(form);
       if (Object.keys(fields).length === 0) return;
-      queue.enqueue(event('form', { referrer: doc.referrer || null, fields }));
+      queue.enqueue(event('form', { referrer: doc.referrer ? scrubUrl(doc.referrer) : null, fields }));
     },
     true,
   );
