@@ -65,6 +65,28 @@ describe('the event queue', () => {
     expect(bodies.map((b) => b.events.map((e) => e.event_id))).toEqual([['e1'], ['e1'], ['e1'], ['e1']]);
   });
 
+  it("waits as long as a 429's Retry-After asks when that is longer than the backoff", async () => {
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    const answers = [
+      { status: 429, retryAfterSeconds: 30 },
+      { status: 503, retryAfterSeconds: null },
+    ];
+    const limited = new EventQueue({
+      store: memoryStore(),
+      siteKey: 'site_test',
+      send: async () => answers.shift() ?? 202,
+      beacon: () => true,
+      setTimer: (run, ms) => timers.push({ run, ms }),
+      clearTimer: () => undefined,
+      random: () => 0,
+    });
+    limited.enqueue(event('e1'));
+    await limited.flush();
+    await limited.flush();
+    expect(timers.slice(1).map((t) => t.ms)).toEqual([30_000, 2000]);
+    expect(limited.pending()).toHaveLength(1);
+  });
+
   it('drops an event the ingress refuses for good (a 4xx other than 408 and 429)', async () => {
     const { queue } = setup([422]);
     queue.enqueue(event('bad'));

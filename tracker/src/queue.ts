@@ -1,8 +1,13 @@
 import { ScriptEvent, TRACKING_LIMITS, utf8Length } from './events';
 import { KeyValueStore } from './storage';
 
-/** How a batch reached the ingress: its HTTP status, or 0 when the network failed. */
-export type Send = (body: string) => Promise<number>;
+/** The ingress's answer: its HTTP status, and its Retry-After in seconds when it gave one (429, 503). */
+export interface Answer {
+  status: number;
+  retryAfterSeconds?: number | null;
+}
+/** Posts a batch: the answer (or just its status); a rejection is a network failure. */
+export type Send = (body: string) => Promise<number | Answer>;
 /** navigator.sendBeacon: true when the browser took the body to send after the page is gone. */
 export type Beacon = (body: string) => boolean;
 
@@ -119,13 +124,16 @@ export class EventQueue {
     this.sending = true;
     try {
       for (let batch = this.nextBatch(); batch; batch = this.nextBatch()) {
-        const status = await this.options.send(batch.body).catch(() => 0);
+        const answer = await this.options.send(batch.body).catch((): Answer => ({ status: 0 }));
+        const { status, retryAfterSeconds } = typeof answer === 'number' ? { status: answer } : answer;
         if (status >= 200 && status < 300) {
           this.failures = 0;
           this.drop(batch.ids);
         } else if (retryable(status)) {
           this.failures++;
-          this.schedule(retryDelay(this.failures, this.random));
+          // The ingress's Retry-After when it is longer than the backoff (capped like the backoff).
+          const asked = Math.min(RETRY_MAX_MS, Math.max(0, (retryAfterSeconds ?? 0) * 1000));
+          this.schedule(Math.max(retryDelay(this.failures, this.random), asked));
           return;
         } else if (batch.ids.length > 1) {
           for (const id of batch.ids) this.isolate.add(id);

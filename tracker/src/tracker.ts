@@ -53,7 +53,8 @@ function fetchSend(win: Window, endpoint: string): Send {
       mode: 'cors',
       keepalive: true,
     });
-    return response.status;
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    return { status: response.status, retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null };
   };
 }
 

@@ -116,6 +116,7 @@ describe('the tracking ingress through the gateway (public, CORS, the client add
       .send(JSON.stringify({ site_key: siteKey, events: [event] }))
       .expect(202);
     expect(response.body).toEqual({ accepted: 1 });
+    expect(response.headers['access-control-expose-headers']).toBe('Retry-After');
     expect((await published(event.event_id)).value.fields).toEqual(event.fields);
   });
 

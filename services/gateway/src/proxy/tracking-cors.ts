@@ -34,6 +34,8 @@ export function registerTrackingCors(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (isTrackingEventsUrl(request.url)) {
       void reply.header('Access-Control-Allow-Origin', '*');
+      // The script waits as long as a 429's Retry-After asks: a cross-origin script reads only exposed headers.
+      void reply.header('Access-Control-Expose-Headers', 'Retry-After');
       void reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     }
     return payload;
