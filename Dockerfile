@@ -50,7 +50,8 @@ COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund
 
 # ---------------------------------------------------------------------------------------------------
-# build: compile libs and services (tsc -b), then the console when it is a workspace with a build script
+# build: compile libs and services (tsc -b) and bundle the website tracking script (tracker/dist/pp.js), then
+# the console when it is a workspace with a build script
 FROM deps AS build
 COPY . .
 RUN npm run build
@@ -58,7 +59,7 @@ RUN if [ -f console/package.json ]; then npm run build --workspace console --if-
 # Collect just the dist folders, at their own paths, for the runtime stage.
 RUN set -eu; \
     mkdir -p /out; \
-    for pkg in libs/* services/* console; do \
+    for pkg in libs/* services/* console tracker; do \
       if [ -d "$pkg/dist" ]; then mkdir -p "/out/$pkg"; cp -a "$pkg/dist" "/out/$pkg/dist"; fi; \
     done; \
     find /out -name '*.tsbuildinfo' -delete
@@ -74,7 +75,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Manifests and production node_modules (root and any nested per-workspace ones) ...
 COPY --from=prod-deps /app/ ./
-# ... then the compiled code: libs/*/dist, services/*/dist and console/dist (served by the gateway).
+# ... then the compiled code: libs/*/dist, services/*/dist, console/dist and tracker/dist (served by the gateway).
 COPY --from=build /out/ ./
 RUN test -f "services/${SERVICE}/dist/main.js" \
  || { echo "SERVICE=${SERVICE}: services/${SERVICE}/dist/main.js was not built" >&2; exit 1; }

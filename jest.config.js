@@ -2,6 +2,7 @@
 //  - unit:        *.spec.ts beside the code (pure logic, no I/O)
 //  - integration: services/*/test/*.int-spec.ts against real PostgreSQL, Redis and Kafka
 //  - console:     console/src/**/*.spec.{ts,tsx} beside the React code, in jsdom
+//  - tracker:     tracker/src/**/*.spec.ts, the practice website script, in jsdom
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -52,6 +53,15 @@ module.exports = {
       },
       setupFilesAfterEnv: ['<rootDir>/console/jest.setup.ts'],
       modulePathIgnorePatterns: ['<rootDir>/console/dist/'],
+    },
+    {
+      displayName: 'tracker',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/tracker/src/**/*.spec.ts'],
+      transform: {
+        '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tracker/tsconfig.spec.json' }],
+      },
+      modulePathIgnorePatterns: ['<rootDir>/tracker/dist/'],
     },
   ],
 };

@@ -67,6 +67,7 @@ async function main() {
     await build();
     await run('npx', ['tsc', '-p', 'tsconfig.spec.json']);
     await run('npx', ['tsc', '-p', 'console/tsconfig.json']);
+    await run('npx', ['tsc', '-p', 'tracker/tsconfig.json']);
   });
   await step('lint and format', async () => {
     // Nx's module-boundaries rule reads the cached project graph and is silently skipped without one.
@@ -74,7 +75,7 @@ async function main() {
     await run('npx', ['eslint', '.', '--max-warnings=0']);
     await run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
   });
-  await step('unit tests (services, console)', () => jest(['unit', 'console']));
+  await step('unit tests (services, console, tracking script)', () => jest(['unit', 'console', 'tracker']));
   const { up, down } = await import('./infra.mjs');
   const kafkaWasOurs = existsSync(KAFKA_PID);
   if (usesContainers())

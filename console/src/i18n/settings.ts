@@ -34,6 +34,17 @@ export const settingsTexts = {
     loading: 'Loading Practice Settings...',
     load_failed: 'The practice settings could not be loaded: %{message}',
     information: 'Practice Information',
+    tracking: {
+      title: 'Website Tracking',
+      help: "Paste this tag into every page of your website, just before </head>. It records visits and time on page, and sends your website's forms to PracticePilot as leads, with no other setup. Password and payment card fields are never sent.",
+      snippet: 'Tracking snippet',
+      copy: 'Copy',
+      copied: 'Copied to the clipboard',
+      failed: 'Could not copy: the snippet is selected, press Ctrl+C (⌘C on a Mac)',
+      respect_dnt: 'Honour Do Not Track',
+      respect_dnt_help:
+        'Visitors whose browser asks not to be tracked (Do Not Track or Global Privacy Control) are not recorded, and their forms do not reach PracticePilot. Changing this changes the snippet: paste it again.',
+    },
     name: 'Practice Name',
     name_required: 'Practice name is required',
     website: 'Website URL',

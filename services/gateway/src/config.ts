@@ -35,6 +35,8 @@ export const gatewayConfigSchema = baseConfigSchema
     /** How long a forwarded request may wait for the owning service's answer headers. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     CONSOLE_DIR: z.string().default(resolve(__dirname, '../../../console/dist')),
+    /** The built website tracking script, served at /pp.js (tracker/README.md). */
+    TRACKER_SCRIPT: z.string().default(resolve(__dirname, '../../../tracker/dist/pp.js')),
     /**
      * Failed sign-ins per client network (an IPv4 address, an IPv6 /64) per 15 minutes, and per account from
      * one client network: over either, that network is refused for the rest of the window (docs/decisions/0007).

@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import { GatewayConfig, gatewayConfigSchema } from './config';
 import { registerConsole } from './console/console';
 import { registerSecurityHeaders } from './console/security-headers';
+import { registerTrackingScript } from './console/tracking-script';
 import { registerOpenApi } from './docs/openapi';
 import { registerProxy } from './proxy/proxy';
 import { registerTrackingCors } from './proxy/tracking-cors';
@@ -25,6 +26,7 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
     registerTrackingCors(app.getHttpAdapter().getInstance());
     await registerProxy(app, config);
     registerOpenApi(app, config);
+    registerTrackingScript(app, config.TRACKER_SCRIPT);
     await registerConsole(app, config.CONSOLE_DIR);
     app.get(RealtimeServer).attach(app.getHttpServer());
   },

@@ -106,6 +106,20 @@ describe('the tracking ingress through the gateway (public, CORS, the client add
     expect((await published(event.event_id)).value.practice_id).toBe(practice.practice_id);
   });
 
+  it("takes the website script's text/plain JSON (sendBeacon's type, no preflight) as the JSON it is", async () => {
+    const event = formEvent();
+    const response = await h
+      .http()
+      .post(PATH)
+      .set('Origin', WEBSITE)
+      .set('Content-Type', 'text/plain;charset=UTF-8')
+      .send(JSON.stringify({ site_key: siteKey, events: [event] }))
+      .expect(202);
+    expect(response.body).toEqual({ accepted: 1 });
+    expect(response.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect((await published(event.event_id)).value.fields).toEqual(event.fields);
+  });
+
   it('answers the browser preflight, and its errors are readable cross-origin too', async () => {
     const preflight = await h
       .http()

@@ -5,10 +5,11 @@ import type { SettingsPageProps } from '../categories';
 import { useCreateLocation, useLocations, usePractice } from './api';
 import { LocationCard } from './LocationCard';
 import { PracticeInfoCard } from './PracticeInfoCard';
+import { TrackingSnippetCard } from './TrackingSnippetCard';
 
 /**
  * The Practice Locations category (docs/product/settings.md#practice-settings): Practice Information, the
- * primary location, one card per secondary location and Add Another Location.
+ * primary location, one card per secondary location, Add Another Location and Website Tracking (the snippet).
  */
 export function PracticeSettings({ practiceId }: SettingsPageProps) {
   const translate = useTranslate();
@@ -77,6 +78,7 @@ export function PracticeSettings({ practiceId }: SettingsPageProps) {
           </Stack>
         </CardActionArea>
       </Card>
+      <TrackingSnippetCard practice={practice.data} />
     </Stack>
   );
 }

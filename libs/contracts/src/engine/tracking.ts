@@ -39,6 +39,16 @@ export interface TrackingEventInput {
   occurred_at: string;
   /** Form fields as the website named them (type form only): name → value. */
   fields?: Record<string, string>;
+  /**
+   * Types heartbeat and pageleave (the website script, tracker/README.md): the event_id of the pageview they
+   * belong to.
+   */
+  pageview_id?: string;
+  /**
+   * Types heartbeat and pageleave: whole seconds the page has been visible so far (heartbeat) or in all
+   * (pageleave), counted from its pageview; never decreasing for one pageview_id.
+   */
+  duration_seconds?: number;
 }
 
 export interface TrackingBatchInput {

@@ -22,13 +22,20 @@ const PREFLIGHT = {
  */
 export function registerTrackingCors(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS' || !isTrackingEventsUrl(request.url)) return;
+    if (!isTrackingEventsUrl(request.url)) return;
+    // The website script posts its JSON as text/plain (what sendBeacon sends, and a CORS "simple" request, so
+    // no preflight): analytics receives it as the JSON it is (tracker/README.md).
+    if (request.method === 'POST' && /^text\/plain\b/i.test(request.headers['content-type'] ?? ''))
+      request.headers['content-type'] = 'application/json';
+    if (request.method !== 'OPTIONS') return;
     return reply.status(204).headers(PREFLIGHT).send();
   });
   // onSend runs after a forwarded response's headers are copied: the service cannot override it.
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (isTrackingEventsUrl(request.url)) {
       void reply.header('Access-Control-Allow-Origin', '*');
+      // The script waits as long as a 429's Retry-After asks: a cross-origin script reads only exposed headers.
+      void reply.header('Access-Control-Expose-Headers', 'Retry-After');
       void reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     }
     return payload;
