@@ -12,5 +12,28 @@ export function toPersonData(person: Person): LeadPersonData {
     is_unseen: person.is_unseen,
     pending_review_type: person.pending_review_type,
     last_activity_at: person.last_activity_at?.toISOString() ?? null,
+    ...(person.created_at instanceof Date ? { created_at: person.created_at.toISOString() } : {}),
+    procedures_of_interest: proceduresOfInterest(person),
+    lead_score: leadScore(person),
   };
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** The AI's procedures of interest: the outreach state's insights, else the last analysis' procedure_interest. */
+function proceduresOfInterest(person: Person): string[] {
+  const names = person.current_outreach_state?.ai_insights?.procedures_of_interest;
+  if (Array.isArray(names) && names.length > 0) return names.filter((name) => typeof name === 'string');
+  const interest = record(record(person.behavioral_insights)?.lead_intelligence)?.procedure_interest;
+  if (!Array.isArray(interest)) return [];
+  return interest
+    .map((item) => record(item)?.procedure_name)
+    .filter((name): name is string => typeof name === 'string' && name.length > 0);
+}
+
+/** behavioral_insights.lead_intelligence.lead_score, when the AI has scored the lead. */
+function leadScore(person: Person): number | null {
+  const score = record(record(person.behavioral_insights)?.lead_intelligence)?.lead_score;
+  return typeof score === 'number' && Number.isFinite(score) ? score : null;
 }
