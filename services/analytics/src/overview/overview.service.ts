@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AnalyticsEventDirection, AnalyticsMetricsResponse, MetricValue } from '@pp/contracts';
 import { assertPracticeAccess, Identity, PracticeReadModel } from '@pp/platform';
 import { DataSource } from 'typeorm';
+import { ensureZone, storedZone } from './overview-facts';
 import { OverviewException, OverviewExceptionCode } from './overview.exception';
 import {
   changePercent,
@@ -46,6 +47,11 @@ export class OverviewService {
     const period = checkOverviewPeriod(startDate, endDate);
     if ('problem' in period) throw new OverviewException(OverviewExceptionCode.InvalidRange, period.problem);
     const zone = await this.practices.timezone(practiceId);
+    // The stored days follow the practice's clock (a zone change re-days them once, here or on the next event).
+    const stored = await storedZone(this.dataSource.manager, practiceId);
+    if (stored !== null && stored !== zone) {
+      await this.dataSource.transaction((manager) => ensureZone(manager, practiceId, zone));
+    }
     const from = localDayBounds(period.start, zone).from;
     const to = localDayBounds(period.end, zone).to;
 

@@ -67,6 +67,12 @@ export class OverviewReadModels1764700000000 implements MigrationInterface {
         "consultation_fees" jsonb NOT NULL,
         "occurred_at" timestamptz NOT NULL
       )`);
+    // The zone each practice's stored days are on (a change of zone re-days its facts).
+    await queryRunner.query(`
+      CREATE TABLE "analytics"."overview_zones" (
+        "practice_id" uuid PRIMARY KEY,
+        "timezone" text NOT NULL
+      )`);
     await queryRunner.query(`
       CREATE TABLE "analytics"."overview_daily" (
         "practice_id" uuid NOT NULL,
@@ -83,6 +89,7 @@ export class OverviewReadModels1764700000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     for (const table of [
       'overview_daily',
+      'overview_zones',
       'overview_offers',
       'overview_consults',
       'overview_communications',
