@@ -7,8 +7,16 @@ import {
   PracticeOfferV1,
   Topics,
 } from '@pp/contracts';
-import { Caller, eventually, publishEvents, testCaller, TestPracticeSnapshot } from '@pp/testing';
+import {
+  Caller,
+  eventually,
+  publishEvents,
+  testCaller,
+  testPracticeSnapshot,
+  TestPracticeSnapshot,
+} from '@pp/testing';
 import { randomUUID } from 'node:crypto';
+import { seedOverview } from '../src/overview/overview-seed';
 import { AnalyticsHarness, startAnalytics } from './analytics-harness';
 
 /**
@@ -509,6 +517,117 @@ describe('the Overview (GET /api/v1/analytics/metrics)', () => {
       expect(response.status).toBe(422);
       expect(response.body).toEqual({ detail });
     }
+  });
+
+  describe("the demo seed (people's handoff) and a practice whose clock arrives later", () => {
+    // 04:30 UTC on 2 April 2030: 00:30 on 2 April in New York (the platform default), 23:30 on 1 April in Dallas.
+    const at = '2030-04-02T04:30:00.000Z';
+    const practiceId = randomUUID();
+    const personId = randomUUID();
+    const handoff = {
+      v: 1 as const,
+      written_at: new Date().toISOString(),
+      leads: [
+        {
+          practice_id: practiceId,
+          person_id: personId,
+          created_at: at,
+          name: 'Zoe Park',
+          procedures_of_interest: ['Botox'],
+          lead_score: 90,
+        },
+      ],
+      messages: [
+        {
+          event_id: randomUUID(),
+          practice_id: practiceId,
+          person_id: personId,
+          type: 'sms_sent',
+          timestamp: at,
+          status: 'delivered',
+          source: 'ai_decision',
+        },
+      ],
+      consults: [
+        {
+          appointment_id: randomUUID(),
+          practice_id: practiceId,
+          person_id: personId,
+          location_id: null,
+          title: 'Consultation',
+          description: null,
+          status: 'confirmed' as const,
+          booked_at: at,
+        },
+      ],
+    };
+    const owner = testCaller([practiceId]);
+    const day = async (date: string) => {
+      const response = await get(owner, { practice_id: practiceId, start_date: date, end_date: date });
+      expect(response.status).toBe(200);
+      return response.body as AnalyticsMetricsResponse;
+    };
+
+    it('fills the Overview from the handoff, once, on the clock analytics knows', async () => {
+      expect(await seedOverview(analytics.dataSource, handoff)).toEqual({
+        practices: 1,
+        leads: 1,
+        messages: 1,
+        consults: 1,
+      });
+      // A second run adds nothing.
+      expect(await seedOverview(analytics.dataSource, handoff)).toEqual({
+        practices: 1,
+        leads: 0,
+        messages: 0,
+        consults: 0,
+      });
+      const body = await day('2030-04-02');
+      expect(body.metrics).toEqual({
+        // No offer yet: the consult is worth 0 for now.
+        conv_value: { value: 0, change_percent: 0 },
+        time_saved: { value: 3, change_percent: 100 },
+        leads: { value: 1, change_percent: 100 },
+        scheduled_consults: { value: 1, change_percent: 100 },
+      });
+      expect(body.recent_events).toEqual([
+        expect.objectContaining({ contact_id: personId, contact_name: 'Zoe Park', status: 'delivered' }),
+      ]);
+    });
+
+    it("re-days everything when the practice's own clock arrives, and values the consults with its offer", async () => {
+      await analytics.publishPractice(testPracticeSnapshot({ practice_id: practiceId }));
+      expect((await day('2030-04-01')).metrics.leads.value).toBe(1);
+      expect((await day('2030-04-01')).chart_data).toEqual([{ date: '2030-04-01', leads: 1 }]);
+      expect((await day('2030-04-02')).metrics.leads.value).toBe(0);
+
+      await publishEvents(brokers, Topics.knowledgeChanges, [
+        {
+          v: 1,
+          event_id: randomUUID(),
+          practice_id: practiceId,
+          occurred_at: new Date().toISOString(),
+          type: 'practice_offer',
+          procedures: [],
+          promotions: [],
+          consultation_fees: [
+            {
+              modality: 'medspa',
+              location_id: null,
+              location_name: null,
+              fee: 120,
+              currency: 'USD',
+              is_free: false,
+            },
+          ],
+        } as PracticeOfferV1,
+      ]);
+      const valued = await eventually(async () => {
+        const body = await day('2030-04-01');
+        return body.metrics.conv_value.value === 120 ? body : false;
+      }, 30_000);
+      expect(valued.metrics.scheduled_consults.value).toBe(1);
+    });
   });
 
   it('refuses a call without the identity the gateway adds', async () => {

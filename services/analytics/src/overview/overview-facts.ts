@@ -248,6 +248,11 @@ export async function ensureZone(manager: EntityManager, practiceId: string, zon
       WHERE "practice_id" = $1 AND "booked_at" IS NOT NULL`,
     [practiceId, zone],
   );
+  await rebuildRollups(manager, practiceId);
+}
+
+/** Rebuilds every rollup row of the practice from its facts. */
+export async function rebuildRollups(manager: EntityManager, practiceId: string): Promise<void> {
   await manager.query(`DELETE FROM "analytics"."overview_daily" WHERE "practice_id" = $1`, [practiceId]);
   const days: { day: string }[] = await manager.query(
     `SELECT DISTINCT to_char("day", 'YYYY-MM-DD') AS "day" FROM (

@@ -22,7 +22,9 @@ const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /** The AI's procedures of interest: the outreach state's insights, else the last analysis' procedure_interest. */
-function proceduresOfInterest(person: Person): string[] {
+export function proceduresOfInterest(
+  person: Pick<Person, 'current_outreach_state' | 'behavioral_insights'>,
+): string[] {
   const names = person.current_outreach_state?.ai_insights?.procedures_of_interest;
   if (Array.isArray(names) && names.length > 0) return names.filter((name) => typeof name === 'string');
   const interest = record(record(person.behavioral_insights)?.lead_intelligence)?.procedure_interest;
@@ -33,7 +35,7 @@ function proceduresOfInterest(person: Person): string[] {
 }
 
 /** behavioral_insights.lead_intelligence.lead_score, when the AI has scored the lead. */
-function leadScore(person: Person): number | null {
+export function leadScore(person: Pick<Person, 'behavioral_insights'>): number | null {
   const score = record(record(person.behavioral_insights)?.lead_intelligence)?.lead_score;
   return typeof score === 'number' && Number.isFinite(score) ? score : null;
 }
