@@ -18,8 +18,19 @@ export function toPersonData(person: Person): LeadPersonData {
   };
 }
 
-const record = (value: unknown): Record<string, unknown> | null =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+/** An object, or the object a JSON text holds (some stored insights are JSON text); null otherwise. */
+function record(value: unknown): Record<string, unknown> | null {
+  if (typeof value === 'string') {
+    try {
+      return record(JSON.parse(value));
+    } catch {
+      return null;
+    }
+  }
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
 
 /** The AI's procedures of interest: the outreach state's insights, else the last analysis' procedure_interest. */
 export function proceduresOfInterest(
