@@ -131,11 +131,11 @@ export function communicationKind(eventType: string): CommunicationKind | null {
   return COMMUNICATION_TYPES[eventType] ?? null;
 }
 
-/** The event_metadata.source values of what the AI did on its own (docs/product/analytics.md#time-saved). */
+/** The event_metadata.source values of what the AI did on its own (docs/product/analytics.md#how-the-overview-counts). */
 export const AUTOMATED_SOURCES: readonly string[] = ['ai_decision', 'ai_engine', 'auto_reply'];
 
 /**
- * Minutes of staff work one automated action saves (docs/product/analytics.md#time-saved): what a coordinator
+ * Minutes of staff work one automated action saves (docs/product/analytics.md#how-the-overview-counts): what a coordinator
  * spends writing and sending it, or handling the call, by hand.
  */
 export const MINUTES_PER_AUTOMATED_ACTION: Readonly<Record<string, number>> = {
@@ -167,7 +167,7 @@ export interface ValuedConsult {
 const SURGERY = /surg|lift|plasty|augment|reduction|tummy tuck|liposuction/i;
 
 /**
- * The estimated value of one scheduled consult, in dollars (docs/product/analytics.md#estimated-value):
+ * The estimated value of one scheduled consult, in dollars (docs/product/analytics.md#how-the-overview-counts):
  * 1. its consultation fee: the modality (surgery when its title or description reads as surgical, else medspa)
  *    at its location, else the modality's fee for every location; a free consultation or no fee goes on to 2;
  * 2. else, when its title names an offered procedure (the longest name found), that procedure's price midpoint
