@@ -189,6 +189,24 @@ describe('overview rules', () => {
       expect(consultValue(consult('Rhinoplasty consult', OTHER_LOCATION), offer)).toBe(6000);
     });
 
+    it("charges a practice's only modality for every consult", () => {
+      const surgeryOnly: ValueOffer = {
+        procedures: [],
+        consultation_fees: [
+          {
+            modality: 'surgery',
+            location_id: null,
+            location_name: null,
+            fee: 150,
+            currency: 'USD',
+            is_free: false,
+          },
+        ],
+      };
+      expect(consultValue(consult('Botox consultation'), surgeryOnly)).toBe(150);
+      expect(consultValue(consult('Tummy tuck consultation'), surgeryOnly)).toBe(150);
+    });
+
     it('is 0 without a fee or a named procedure, and without an offer', () => {
       expect(consultValue(consult('Surgical consultation'), offer)).toBe(0);
       expect(consultValue(consult('Consultation'), null)).toBe(0);

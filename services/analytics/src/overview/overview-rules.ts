@@ -168,8 +168,9 @@ const SURGERY = /surg|lift|plasty|augment|reduction|tummy tuck|liposuction/i;
 
 /**
  * The estimated value of one scheduled consult, in dollars (docs/product/analytics.md#how-the-overview-counts):
- * 1. its consultation fee: the modality (surgery when its title or description reads as surgical, else medspa)
- *    at its location, else the modality's fee for every location; a free consultation or no fee goes on to 2;
+ * 1. its consultation fee: the modality (surgery when its title or description reads as surgical, else medspa;
+ *    the other one when the practice has no fee of that modality) at its location, else the modality's fee for
+ *    every location; a free consultation or one without an amount goes on to 2;
  * 2. else, when its title names an offered procedure (the longest name found), that procedure's price midpoint
  *    at its location, else for every location ((min + max) / 2, or the one bound given);
  * 3. else 0.
@@ -177,11 +178,17 @@ const SURGERY = /surg|lift|plasty|augment|reduction|tummy tuck|liposuction/i;
 export function consultValue(consult: ValuedConsult, offer: ValueOffer | null): number {
   if (!offer) return 0;
   const text = `${consult.title} ${consult.description ?? ''}`;
-  const modality = SURGERY.test(text) ? 'surgery' : 'medspa';
-  const fees = offer.consultation_fees.filter((fee) => fee.modality === modality);
-  const fee =
-    fees.find((candidate) => consult.location_id !== null && candidate.location_id === consult.location_id) ??
-    fees.find((candidate) => candidate.location_id === null);
+  const guessed = SURGERY.test(text) ? 'surgery' : 'medspa';
+  const feeOf = (modality: string) => {
+    const fees = offer.consultation_fees.filter((fee) => fee.modality === modality);
+    return (
+      fees.find(
+        (candidate) => consult.location_id !== null && candidate.location_id === consult.location_id,
+      ) ?? fees.find((candidate) => candidate.location_id === null)
+    );
+  };
+  // A practice with fees of one modality only (a surgery practice, a medspa) charges that one for every consult.
+  const fee = feeOf(guessed) ?? feeOf(guessed === 'surgery' ? 'medspa' : 'surgery');
   if (fee && !fee.is_free && typeof fee.fee === 'number' && fee.fee > 0) return fee.fee;
 
   const title = consult.title.toLowerCase();
