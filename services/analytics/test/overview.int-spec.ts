@@ -15,6 +15,7 @@ import {
   testPracticeSnapshot,
   TestPracticeSnapshot,
 } from '@pp/testing';
+import { PracticeReadModel } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { seedOverview } from '../src/overview/overview-seed';
 import { AnalyticsHarness, startAnalytics } from './analytics-harness';
@@ -30,6 +31,8 @@ describe('the Overview (GET /api/v1/analytics/metrics)', () => {
   let empty: TestPracticeSnapshot;
   let staff: Caller;
   let brokers: string[];
+  /** Every fixture event published for the practice. */
+  const published: EventEnvelope[] = [];
 
   const PATH = '/api/v1/analytics/metrics';
   const get = async (caller: Caller | null, query: Record<string, string>) => {
@@ -335,6 +338,7 @@ describe('the Overview (GET /api/v1/analytics/metrics)', () => {
         },
       ],
     };
+    published.push(...leads, ...messages, ...consults, offer);
     await publishEvents(brokers, Topics.leadEvents, [...leads, ...messages]);
     await publishEvents(brokers, Topics.calendarAppointments, consults);
     await publishEvents(brokers, Topics.knowledgeChanges, [offer]);
@@ -345,22 +349,24 @@ describe('the Overview (GET /api/v1/analytics/metrics)', () => {
   });
 
   /** The Overview once every fixture event has been taken in (the consults valued under the offer). */
-  const settled = () =>
-    eventually(async () => {
-      const response = await get(staff, {
-        practice_id: glow.practice.practice_id,
-        start_date: '2030-03-09',
-        end_date: '2030-03-12',
-      });
-      const body = response.body as AnalyticsMetricsResponse;
-      return response.status === 200 &&
-        body.metrics.leads.value === 4 &&
-        body.metrics.conv_value.value === 8700 &&
-        body.metrics.time_saved.value === 8 &&
-        body.recent_events.length === 4
-        ? response
-        : false;
+  /** The Overview once analytics has taken in every fixture event (its inbox holds each one's id). */
+  const settled = async () => {
+    const ids = [...new Set(published.map((event) => event.event_id))];
+    await eventually(async () => {
+      const [row]: { count: number }[] = await analytics.dataSource.query(
+        `SELECT count(DISTINCT "event_id")::int AS "count" FROM "analytics"."inbox" WHERE "event_id" = ANY($1::uuid[])`,
+        [ids],
+      );
+      return row.count === ids.length;
     }, 60_000);
+    const response = await get(staff, {
+      practice_id: glow.practice.practice_id,
+      start_date: '2030-03-09',
+      end_date: '2030-03-12',
+    });
+    expect(response.status).toBe(200);
+    return response;
+  };
 
   it('answers the four summary metrics with their change against the previous period', async () => {
     const response = await settled();
@@ -597,6 +603,9 @@ describe('the Overview (GET /api/v1/analytics/metrics)', () => {
 
     it("re-days everything when the practice's own clock arrives, and values the consults with its offer", async () => {
       await analytics.publishPractice(testPracticeSnapshot({ practice_id: practiceId }));
+      // Its primary location (Dallas) follows the practice on the topic.
+      const practices = analytics.service.app.get(PracticeReadModel);
+      await eventually(async () => (await practices.timezone(practiceId)) === 'America/Chicago', 30_000);
       expect((await day('2030-04-01')).metrics.leads.value).toBe(1);
       expect((await day('2030-04-01')).chart_data).toEqual([{ date: '2030-04-01', leads: 1 }]);
       expect((await day('2030-04-02')).metrics.leads.value).toBe(0);
