@@ -9,10 +9,16 @@ export const analyticsService: ServiceDefinition<AnalyticsConfig> = {
   name: 'analytics',
   configSchema: analyticsConfigSchema,
   module: (config) => AppModule.forRoot(config),
-  // practice.changes (the read model: which site key is which practice's) now; `people.lead-events`,
-  // `tracking.pageviews` and `calendar.appointments` join with the analytics features.
+  // practice.changes (the read model: which site key is which practice's); people.lead-events,
+  // calendar.appointments and knowledge.changes (the Overview's read models).
   consumerGroup: (config) => databaseConsumerGroup('analytics', config.DATABASE_URL),
-  // The read model needs every practice ever published; later topics start at the latest offset.
-  consumeFromBeginning: [Topics.practiceChanges],
+  // The read models need every practice, lead, appointment and offer ever published (a new database rebuilds
+  // them from the topics); other topics start at the latest offset.
+  consumeFromBeginning: [
+    Topics.practiceChanges,
+    Topics.leadEvents,
+    Topics.calendarAppointments,
+    Topics.knowledgeChanges,
+  ],
   configure: (app) => limitTrackingBody(app.getHttpAdapter().getInstance()),
 };

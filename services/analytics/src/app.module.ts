@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { AnalyticsConfig } from './config';
 import { analyticsDatabase } from './database/database';
+import { OverviewModule } from './overview/overview.module';
 import { TrackingModule } from './tracking/tracking.module';
 
 @Module({})
@@ -13,6 +14,7 @@ export class AppModule {
         PlatformModule.forRoot({ config, database: analyticsDatabase }),
         PracticeReadModelModule,
         TrackingModule,
+        OverviewModule,
       ],
     };
   }

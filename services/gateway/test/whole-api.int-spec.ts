@@ -542,6 +542,13 @@ describe('the whole API, from its merged OpenAPI document', () => {
           },
         ],
       },
+      'GET /api/v1/analytics/metrics': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/analytics/metrics?practice_id=${ids.theirPractice}&start_date=2030-01-01&end_date=2030-01-31`,
+          },
+        ],
+      },
       'PUT /api/v1/calendar/appointments/{appointmentId}': {
         // their practice; my practice with their appointment
         probes: (ids) => [

@@ -5,6 +5,7 @@ import { peopleService } from '../src/people.service-definition';
 import { buildPractice } from './build';
 import { seededAppointments, writeAppointmentsHandoff } from './handoff';
 import { Inserted, insertPracticeSeed } from './insert';
+import { writeOverviewHandoff } from './overview-handoff';
 import { SEED_PRACTICES } from './practices';
 
 export { seedId } from './prng';
@@ -16,6 +17,8 @@ export interface SeedReport {
   appointments: number;
   /** Where the handoff was written (SEED_HANDOFF_DIR). */
   handoff: string;
+  /** The Overview's handoff to analytics' seed: its path and what it holds. */
+  overview: { path: string; leads: number; messages: number; consults: number };
   ms: number;
 }
 
@@ -45,10 +48,13 @@ export async function seedPeopleReport(
   // calendar's seed gives each its row, with the same id.
   const appointments = await seededAppointments(dataSource.manager, SEED_PRACTICES, personIds);
   const handoff = writeAppointmentsHandoff(appointments, now, env);
+  // The leads, their messages and their consults for analytics' Overview (docs/decisions/0028-overview-metrics.md).
+  const overview = await writeOverviewHandoff(dataSource.manager, personIds, appointments, now, env);
   return {
     practices,
     appointments: appointments.length,
     handoff,
+    overview,
     ms: Math.round(performance.now() - started),
   };
 }
@@ -71,7 +77,9 @@ if (require.main === module) {
     );
     return (
       `${lines.join('; ')} added in ${report.ms} ms (existing leads kept); ` +
-      `${report.appointments} appointments handed to calendar's seed in ${report.handoff}`
+      `${report.appointments} appointments handed to calendar's seed in ${report.handoff}; ` +
+      `${report.overview.leads} leads, ${report.overview.messages} messages and ${report.overview.consults} consults ` +
+      `handed to analytics' seed in ${report.overview.path}`
     );
   });
 }

@@ -140,10 +140,12 @@ describe('AI decision review: approve and edit (real PostgreSQL, Redis, Kafka)',
     // Open consoles hear about the approval and about the send.
     const broadcasts = await h.outbox(person.person_id);
     expect(broadcasts.filter((b) => b.type === 'lead_updated').length).toBeGreaterThanOrEqual(2);
+    // The send's announcement says the AI's decision wrote it (analytics counts it as an automated action).
     expect(
-      broadcasts.some(
-        (b) => (b.payload.timeline_event as { event_type?: string })?.event_type === 'sms_sent',
-      ),
+      broadcasts.some((b) => {
+        const timeline = b.payload.timeline_event as { event_type?: string; source?: string } | undefined;
+        return timeline?.event_type === 'sms_sent' && timeline.source === 'ai_decision';
+      }),
     ).toBe(true);
   });
 

@@ -1,4 +1,10 @@
-import { DemoTenants, parseSeedAppointmentsHandoff, SEED_APPOINTMENTS_HANDOFF_FILE } from '@pp/contracts';
+import {
+  DemoTenants,
+  parseSeedAppointmentsHandoff,
+  parseSeedOverviewHandoff,
+  SEED_APPOINTMENTS_HANDOFF_FILE,
+  SEED_OVERVIEW_HANDOFF_FILE,
+} from '@pp/contracts';
 import { readSeedHandoff } from '@pp/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,5 +117,27 @@ describe('people demo seed', () => {
       `SELECT count(*) FROM "people"."events" WHERE "event_type" = 'appointment_cancelled'`,
     );
     expect(appointments.filter((a) => a.status === 'cancelled')).toHaveLength(cancelled);
+  });
+
+  it("hands analytics' seed every lead, its communication events and its booked consults", async () => {
+    const overview = parseSeedOverviewHandoff(readSeedHandoff(SEED_OVERVIEW_HANDOFF_FILE, env).text ?? '');
+    expect(overview.leads).toHaveLength(await count(`SELECT count(*) FROM "people"."persons"`));
+    expect(overview.leads.filter((lead) => lead.procedures_of_interest.length > 0).length).toBeGreaterThan(0);
+    expect(overview.leads.filter((lead) => lead.lead_score !== null).length).toBeGreaterThan(0);
+    expect(overview.messages).toHaveLength(
+      await count(
+        `SELECT count(*) FROM "people"."events" WHERE "event_type" IN
+           ('sms_sent', 'sms_received', 'email_sent', 'email_received', 'phone_call_sent', 'phone_call_received',
+            'phone_call_completed')`,
+      ),
+    );
+    // What the AI sent on its own, and what staff sent.
+    expect(overview.messages.some((m) => m.type === 'sms_sent' && m.source === 'ai_decision')).toBe(true);
+    expect(overview.messages.some((m) => m.source === 'human_action')).toBe(true);
+    expect(overview.consults.map((c) => c.appointment_id).sort()).toEqual(
+      handoff()
+        .appointments.map((a) => a.appointment_id)
+        .sort(),
+    );
   });
 });

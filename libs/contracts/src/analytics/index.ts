@@ -1,2 +1,3 @@
 export * from './metrics';
 export * from './realtime';
+export * from './seed-handoff';

@@ -13,6 +13,12 @@ export interface LeadPersonData {
   is_unseen: boolean;
   pending_review_type: string | null;
   last_activity_at: string | null;
+  /** When the lead was created (ISO): analytics counts new leads by it. */
+  created_at?: string;
+  /** The procedures the AI found the lead interested in (analytics' procedure interests). */
+  procedures_of_interest?: string[];
+  /** The lead's score 0..100 from the AI's analysis, null before any (analytics' interest score). */
+  lead_score?: number | null;
 }
 
 export interface LeadEventV1 extends EventEnvelope<LeadBroadcastType> {
@@ -24,6 +30,8 @@ export interface LeadEventV1 extends EventEnvelope<LeadBroadcastType> {
     event_type: string;
     timestamp: string;
     content_data: Record<string, unknown>;
+    /** Who or what wrote it (event_metadata.source: ai_decision, human_action, twilio...): analytics' automation. */
+    source?: string | null;
   };
 }
 

@@ -1,9 +1,10 @@
 import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { PracticeReadModel1764030000000 } from './migrations/1764030000000-PracticeReadModel';
+import { OverviewReadModels1764700000000 } from './migrations/1764700000000-OverviewReadModels';
 
 export const analyticsDatabase: ServiceDatabase = {
   schema: 'analytics',
   entities: [KnownPractice, KnownLocation],
-  migrations: [Initial1763700000000, PracticeReadModel1764030000000],
+  migrations: [Initial1763700000000, PracticeReadModel1764030000000, OverviewReadModels1764700000000],
 };

@@ -178,6 +178,7 @@ export class LeadActivity {
               event_type: event.event_type,
               timestamp: event.timestamp.toISOString(),
               content_data: event.content_data,
+              source: typeof event.event_metadata?.source === 'string' ? event.event_metadata.source : null,
             },
           }
         : {}),
