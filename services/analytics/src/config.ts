@@ -1,5 +1,9 @@
 import { baseConfigSchema, ServiceConfig, trustProxySetting } from '@pp/platform';
 import { z } from 'zod';
+import { GEO_HEADER_PROVIDERS, GeoHeaderProvider } from './tracking/geo';
+
+/** A switch: true/false, 1/0, yes/no, on/off. */
+const booleanSetting = (fallback: boolean) => z.stringbool().default(fallback);
 
 /** A limit in requests per second; 0 turns it off. */
 const perSecond = (fallback: number) => z.coerce.number().int().min(0).max(100_000).default(fallback);
@@ -18,6 +22,30 @@ export const analyticsConfigSchema = baseConfigSchema.extend({
   TRACKING_RATE_LIMIT_PER_SITE_KEY: perSecond(50),
   /** How long the ingress waits for Kafka to acknowledge a batch before answering 503. */
   TRACKING_PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * The CDNs whose geo headers (country, city, coordinates) the ingress trusts, comma-separated: cloudflare,
+   * cloudfront, vercel, or none. Name only a CDN the site's traffic really passes through: anyone can send the
+   * headers otherwise.
+   */
+  TRACKING_GEO_HEADERS: z
+    .string()
+    .default('none')
+    .transform((text, context): GeoHeaderProvider[] => {
+      const names = text
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name && name !== 'none');
+      const unknown = names.filter((name) => !(GEO_HEADER_PROVIDERS as readonly string[]).includes(name));
+      if (unknown.length > 0) {
+        context.addIssue({ code: 'custom', message: `unknown CDN ${unknown.join(', ')}` });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as GeoHeaderProvider[];
+    }),
+  /** Locate visitors with the offline IP database (DB-IP lite) when no trusted CDN header did. */
+  TRACKING_GEO_DATABASE: booleanSetting(true),
+  /** Drop the pageviews and timings of bots' user agents (isbot); forms are kept. */
+  TRACKING_BOT_FILTER: booleanSetting(true),
 });
 
 export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema> & ServiceConfig;

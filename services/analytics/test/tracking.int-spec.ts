@@ -213,7 +213,7 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
       [
         'an unknown type',
         (key) => ({ site_key: key, events: [form({ type: 'click' })] }),
-        'events[0].type must be form or pageview',
+        'events[0].type must be pageview, heartbeat, pageleave or form',
       ],
       [
         'no event id',

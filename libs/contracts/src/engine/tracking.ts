@@ -1,10 +1,11 @@
+import type { TrafficSource } from '../analytics/realtime';
 import { EventEnvelope } from '../events/envelope';
 
 /**
  * The public tracking ingress (`POST /api/v1/tracking/events`, owned by analytics) and what it publishes on
  * `tracking.forms`, keyed by practice id (docs/product/ai-engine.md#intake-the-public-tracking-ingress).
  */
-export const TRACKING_EVENT_TYPES = ['form', 'pageview'] as const;
+export const TRACKING_EVENT_TYPES = ['form', 'pageview', 'heartbeat', 'pageleave'] as const;
 
 /**
  * What one call of the ingress may carry (docs/product/ai-engine.md#intake-the-public-tracking-ingress): over
@@ -41,14 +42,15 @@ export interface TrackingEventInput {
   fields?: Record<string, string>;
   /**
    * Types heartbeat and pageleave (the website script, tracker/README.md): the event_id of the pageview they
-   * belong to.
+   * belong to (without it, the visitor's latest pageview of the same url).
    */
-  pageview_id?: string;
+  pageview_id?: string | null;
   /**
    * Types heartbeat and pageleave: whole seconds the page has been visible so far (heartbeat) or in all
-   * (pageleave), counted from its pageview; never decreasing for one pageview_id.
+   * (pageleave), counted from its pageview; never decreasing for one pageview_id (0..86400; without it, the time
+   * since the pageview).
    */
-  duration_seconds?: number;
+  duration_seconds?: number | null;
 }
 
 export interface TrackingBatchInput {
@@ -80,6 +82,51 @@ export interface FormSubmittedV1 extends EventEnvelope<'form_submitted'> {
   user_agent: string | null;
 }
 
+/** UTM parameters read from the page's url (only those present). */
+export interface PageviewUtm {
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  term?: string;
+  content?: string;
+}
+
+/** Ad click ids read from the page's url (only those present). */
+export interface PageviewClickIds {
+  gclid?: string;
+  msclkid?: string;
+  fbclid?: string;
+}
+
+/** Where the visitor was, from CDN headers or the offline IP database; null fields are unknown. */
+export interface PageviewGeo {
+  /** ISO 3166-1 alpha-2. */
+  country_code: string | null;
+  city: string | null;
+  region: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Which resolved it: a CDN's headers or the IP database. */
+  via: 'cloudflare' | 'cloudfront' | 'vercel' | 'ip_database';
+}
+
+/**
+ * Time on a page, on `tracking.pageviews` too (same key and envelope id rule): a heartbeat while the page is
+ * visible, a pageleave when it is hidden or left. The analytics consumer sets the pageview's duration from it.
+ */
+export interface PageActivityV1 extends EventEnvelope<'heartbeat' | 'pageleave'> {
+  tracking_event_id: string;
+  /** The snippet's event id of the pageview timed; null: the visitor's latest pageview of this url. */
+  pageview_id: string | null;
+  visitor_id: string;
+  session_id: string;
+  url: string;
+  /** Seconds on the page as the snippet counted them; null: the time since the pageview. */
+  duration_seconds: number | null;
+  /** ISO 8601. */
+  received_at: string;
+}
+
 /**
  * A page viewed on a practice's website, on `tracking.pageviews` (keyed by practice id; envelope event_id = UUID
  * v5 of the practice id and the snippet's event id, as for forms). Published by the ingress; its consumers
@@ -98,4 +145,9 @@ export interface PageviewV1 extends EventEnvelope<'pageview'> {
   received_at: string;
   ip: string | null;
   user_agent: string | null;
+  /** Added by the ingress (older messages lack them: a consumer reads absent as unknown). */
+  source?: TrafficSource;
+  utm?: PageviewUtm;
+  click_ids?: PageviewClickIds;
+  geo?: PageviewGeo | null;
 }

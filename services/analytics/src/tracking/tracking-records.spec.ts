@@ -27,6 +27,8 @@ describe('trackingRecord', () => {
     referrer: null,
     occurred_at: '2026-11-24T10:00:00.000Z',
     fields: { name: 'Ana' },
+    pageview_id: null,
+    duration_seconds: null,
   };
   const context = {
     practiceId: '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a01',
@@ -53,5 +55,48 @@ describe('trackingRecord', () => {
       submitted_at: event.occurred_at,
       received_at: '2026-11-24T10:00:01.000Z',
     });
+  });
+
+  it('gives a pageview its source, UTM parameters, click ids and location', () => {
+    const geo = {
+      country_code: 'US',
+      city: 'Austin',
+      region: 'Texas',
+      latitude: 30.27,
+      longitude: -97.74,
+      via: 'cloudflare' as const,
+    };
+    const view = trackingRecord(
+      {
+        ...event,
+        type: 'pageview',
+        fields: {},
+        url: 'https://glow.example/?utm_source=google&utm_medium=cpc&utm_campaign=botox&gclid=abc',
+        referrer: 'https://www.google.com/',
+      },
+      { ...context, geo },
+    );
+    expect(JSON.parse(view.value)).toMatchObject({
+      source: 'google_ads',
+      utm: { source: 'google', medium: 'cpc', campaign: 'botox' },
+      click_ids: { gclid: 'abc' },
+      geo,
+    });
+  });
+
+  it('puts heartbeats and pageleaves on tracking.pageviews with the pageview they time', () => {
+    const leave = trackingRecord(
+      { ...event, type: 'pageleave', fields: {}, pageview_id: 'pv-1', duration_seconds: 42 },
+      context,
+    );
+    expect([leave.topic, leave.headers.event_type]).toEqual(['tracking.pageviews', 'pageleave']);
+    expect(JSON.parse(leave.value)).toMatchObject({
+      type: 'pageleave',
+      tracking_event_id: 'evt-1',
+      pageview_id: 'pv-1',
+      duration_seconds: 42,
+      visitor_id: 'v1',
+    });
+    expect(JSON.parse(leave.value)).not.toHaveProperty('ip');
   });
 });

@@ -1,7 +1,15 @@
-import { EventHeaders, FormSubmittedV1, PageviewV1, Topics } from '@pp/contracts';
+import {
+  EventHeaders,
+  FormSubmittedV1,
+  PageActivityV1,
+  PageviewGeo,
+  PageviewV1,
+  Topics,
+} from '@pp/contracts';
 import { OutgoingRecord } from '@pp/platform';
 import { v5 as uuidv5 } from 'uuid';
 import { CheckedTrackingEvent } from './tracking-rules';
+import { classifyTrafficSource, readCampaign } from './traffic-source';
 
 /**
  * The envelope event id of a tracking event: UUID v5 (RFC 4122, SHA-1 name-based) of the snippet's event id
@@ -18,12 +26,17 @@ export interface TrackingRequestContext {
   receivedAt: Date;
   ip: string | null;
   userAgent: string | null;
+  /** Where the caller is (CDN headers or the IP database), given to pageviews. */
+  geo?: PageviewGeo | null;
   correlationId?: string;
 }
 
-/** A checked event as the record the ingress publishes: forms on tracking.forms, pageviews on tracking.pageviews. */
+/**
+ * A checked event as the record the ingress publishes: forms on tracking.forms; pageviews (with their traffic
+ * source, UTM parameters, click ids and location) and their heartbeats and pageleaves on tracking.pageviews.
+ */
 export function trackingRecord(event: CheckedTrackingEvent, context: TrackingRequestContext): OutgoingRecord {
-  const common = {
+  const envelope = {
     v: 1 as const,
     event_id: trackingEnvelopeId(context.practiceId, event.event_id),
     practice_id: context.practiceId,
@@ -32,16 +45,35 @@ export function trackingRecord(event: CheckedTrackingEvent, context: TrackingReq
     visitor_id: event.visitor_id,
     session_id: event.session_id,
     url: event.url,
+    received_at: context.receivedAt.toISOString(),
+  };
+  const common = {
+    ...envelope,
     title: event.title,
     referrer: event.referrer,
-    received_at: context.receivedAt.toISOString(),
     ip: context.ip,
     user_agent: context.userAgent,
   };
-  const payload: FormSubmittedV1 | PageviewV1 =
-    event.type === 'form'
-      ? { ...common, type: 'form_submitted', submitted_at: event.occurred_at, fields: event.fields }
-      : { ...common, type: 'pageview', viewed_at: event.occurred_at };
+  let payload: FormSubmittedV1 | PageviewV1 | PageActivityV1;
+  if (event.type === 'form') {
+    payload = { ...common, type: 'form_submitted', submitted_at: event.occurred_at, fields: event.fields };
+  } else if (event.type === 'pageview') {
+    payload = {
+      ...common,
+      type: 'pageview',
+      viewed_at: event.occurred_at,
+      source: classifyTrafficSource(event.url, event.referrer),
+      ...readCampaign(event.url),
+      geo: context.geo ?? null,
+    };
+  } else {
+    payload = {
+      ...envelope,
+      type: event.type,
+      pageview_id: event.pageview_id,
+      duration_seconds: event.duration_seconds,
+    };
+  }
   const headers: Record<string, string> = {
     [EventHeaders.eventId]: payload.event_id,
     [EventHeaders.eventType]: payload.type,

@@ -15,7 +15,14 @@ export interface CheckedTrackingEvent {
   occurred_at: string;
   /** Form fields as sent ({} for a pageview). */
   fields: Record<string, string>;
+  /** heartbeat and pageleave: the pageview's event id they time, when sent. */
+  pageview_id: string | null;
+  /** heartbeat and pageleave: seconds on the page as the snippet counted them, when sent. */
+  duration_seconds: number | null;
 }
+
+/** The longest time on a page the ingress takes (a day). */
+export const MAX_DURATION_SECONDS = 86_400;
 
 export interface CheckedTrackingBatch {
   site_key: string;
@@ -74,6 +81,15 @@ function formFields(value: unknown, path: string): Record<string, string> {
   return fields;
 }
 
+/** Optional seconds on a page: a finite number 0..MAX_DURATION_SECONDS, rounded to whole seconds. */
+function durationSeconds(value: unknown, path: string): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_DURATION_SECONDS) {
+    throw invalid(TrackingMessages.duration(path));
+  }
+  return Math.round(value);
+}
+
 function checkEvent(value: unknown, index: number, now: Date): CheckedTrackingEvent {
   const path = `events[${index}]`;
   if (!isObject(value)) throw invalid(TrackingMessages.eventNotObject(path));
@@ -90,6 +106,11 @@ function checkEvent(value: unknown, index: number, now: Date): CheckedTrackingEv
   const occurred = parseIsoDateTime(value.occurred_at);
   if (!occurred) throw invalid(TrackingMessages.occurredAt(path));
   const fields = type === 'form' ? formFields(value.fields, path) : {};
+  const timing = type === 'heartbeat' || type === 'pageleave';
+  const pageviewId = timing
+    ? optionalText(value.pageview_id, `${path}.pageview_id`, TRACKING_LIMITS.maxIdLength)
+    : null;
+  const duration = timing ? durationSeconds(value.duration_seconds, path) : null;
   return {
     event_id: eventId,
     type: type as TrackingEventType,
@@ -100,6 +121,8 @@ function checkEvent(value: unknown, index: number, now: Date): CheckedTrackingEv
     referrer,
     occurred_at: (occurred > now ? now : occurred).toISOString(),
     fields,
+    pageview_id: pageviewId,
+    duration_seconds: duration,
   };
 }
 

@@ -28,6 +28,7 @@ export class TrackingController {
     return this.tracking.ingest(body, {
       ip: request.ip || null,
       userAgent: typeof userAgent === 'string' && userAgent ? userAgent : null,
+      headers: request.headers,
     });
   }
 }

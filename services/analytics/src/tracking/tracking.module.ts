@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IpGeoDatabase } from './geo';
 import { TrackingLimits } from './tracking-limits';
 import { TrackingController } from './tracking.controller';
 import { TrackingService } from './tracking.service';
@@ -6,6 +7,6 @@ import { TrackingService } from './tracking.service';
 /** The public tracking ingress (POST /api/v1/tracking/events). */
 @Module({
   controllers: [TrackingController],
-  providers: [TrackingService, TrackingLimits],
+  providers: [TrackingService, TrackingLimits, IpGeoDatabase],
 })
 export class TrackingModule {}

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { TrackingBatchResponse } from '@pp/contracts';
 import { CONFIG, Correlation, KafkaProducer, PracticeReadModel } from '@pp/platform';
 import { AnalyticsConfig } from '../config';
+import { isbot } from 'isbot';
+import { geoFromHeaders, IpGeoDatabase } from './geo';
 import { TrackingLimits } from './tracking-limits';
 import { trackingRecord } from './tracking-records';
 import { checkTrackingBatch } from './tracking-rules';
@@ -11,7 +13,12 @@ import { TrackingException } from './tracking.exception';
 export interface TrackingCaller {
   ip: string | null;
   userAgent: string | null;
+  /** The request's headers, for a trusted CDN's geo headers. */
+  headers?: Record<string, string | string[] | undefined>;
 }
+
+/** The events a bot's user agent may still send: forms (people's intake has its own spam rules). */
+const KEPT_FROM_BOTS = new Set(['form']);
 
 const MAX_USER_AGENT = 1000;
 
@@ -31,6 +38,7 @@ export class TrackingService {
     private readonly limits: TrackingLimits,
     private readonly practices: PracticeReadModel,
     private readonly producer: KafkaProducer,
+    private readonly ipGeo: IpGeoDatabase,
   ) {}
 
   async ingest(body: unknown, caller: TrackingCaller): Promise<TrackingBatchResponse> {
@@ -40,14 +48,19 @@ export class TrackingService {
     const practice = await this.practices.bySiteKey(batch.site_key);
     if (!practice) throw TrackingException.unknownSiteKey();
     await this.limits.forPractice(practice.practice_id);
+    // A crawler's pageviews and timings are accepted and dropped (it would only retry); its forms go on.
+    const bot = this.config.TRACKING_BOT_FILTER && caller.userAgent !== null && isbot(caller.userAgent);
+    const events = bot ? batch.events.filter((event) => KEPT_FROM_BOTS.has(event.type)) : batch.events;
+    if (events.length === 0) return { accepted: batch.events.length };
     const context = {
       practiceId: practice.practice_id,
       receivedAt,
       ip: caller.ip,
       userAgent: caller.userAgent ? caller.userAgent.slice(0, MAX_USER_AGENT) : null,
+      geo: events.some((event) => event.type === 'pageview') ? await this.locate(caller) : null,
       correlationId: Correlation.current(),
     };
-    const records = batch.events.map((event) => trackingRecord(event, context));
+    const records = events.map((event) => trackingRecord(event, context));
     try {
       await this.producer.send(records, { timeoutMs: this.config.TRACKING_PUBLISH_TIMEOUT_MS });
     } catch (error) {
@@ -59,6 +72,13 @@ export class TrackingService {
       );
       throw TrackingException.unavailable();
     }
-    return { accepted: records.length };
+    return { accepted: batch.events.length };
+  }
+
+  /** The caller's location: a trusted CDN's headers, else the IP database (none for a private address). */
+  private async locate(caller: TrackingCaller) {
+    const fromHeaders = geoFromHeaders(caller.headers ?? {}, this.config.TRACKING_GEO_HEADERS);
+    if (fromHeaders) return fromHeaders;
+    return this.config.TRACKING_GEO_DATABASE ? this.ipGeo.lookup(caller.ip) : null;
   }
 }

@@ -18,7 +18,10 @@ export class TrackingEventDto implements TrackingEventInput {
   })
   event_id: string;
 
-  @ApiProperty({ enum: TRACKING_EVENT_TYPES })
+  @ApiProperty({
+    enum: TRACKING_EVENT_TYPES,
+    description: 'heartbeat (while the page is visible) and pageleave (hidden or left) time the pageview',
+  })
   type: TrackingEventInput['type'];
 
   @ApiProperty({ maxLength: 200 })
@@ -48,6 +51,24 @@ export class TrackingEventDto implements TrackingEventInput {
     description: `Form fields as the website names them (type form): at most ${TRACKING_LIMITS.maxFieldsPerForm}, names up to ${TRACKING_LIMITS.maxFieldNameLength} characters`,
   })
   fields?: Record<string, string>;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 200,
+    description:
+      'heartbeat and pageleave: the event_id of the pageview they time (absent: the visitor’s latest pageview of the url)',
+  })
+  pageview_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 86400,
+    description: 'heartbeat and pageleave: seconds on the page so far (absent: the time since the pageview)',
+  })
+  duration_seconds?: number | null;
 }
 
 export class TrackingBatchDto implements TrackingBatchInput {
