@@ -10,7 +10,8 @@ export const analyticsService: ServiceDefinition<AnalyticsConfig> = {
   configSchema: analyticsConfigSchema,
   module: (config) => AppModule.forRoot(config),
   // practice.changes (the read model: which site key is which practice's); people.lead-events,
-  // calendar.appointments and knowledge.changes (the Overview's read models).
+  // calendar.appointments and knowledge.changes (the Overview's read models); tracking.pageviews a batch at a
+  // time and people.lead-events again for the Realtime feed and identity stitching (src/pageviews).
   consumerGroup: (config) => databaseConsumerGroup('analytics', config.DATABASE_URL),
   // The read models need every practice, lead, appointment and offer ever published (a new database rebuilds
   // them from the topics); other topics start at the latest offset.

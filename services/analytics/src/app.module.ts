@@ -3,6 +3,7 @@ import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { AnalyticsConfig } from './config';
 import { analyticsDatabase } from './database/database';
 import { OverviewModule } from './overview/overview.module';
+import { PageviewsModule } from './pageviews/pageviews.module';
 import { TrackingModule } from './tracking/tracking.module';
 
 @Module({})
@@ -15,6 +16,7 @@ export class AppModule {
         PracticeReadModelModule,
         TrackingModule,
         OverviewModule,
+        PageviewsModule,
       ],
     };
   }

@@ -93,6 +93,7 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
           message: 'How much is Botox for forehead lines?',
         },
         additional_info: { how_did_you_hear: 'Instagram' },
+        visitor_id: event.visitor_id,
       },
     });
     expect(events[0].timestamp.toISOString()).toBe(event.submitted_at);

@@ -1,10 +1,16 @@
 import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { PracticeReadModel1764030000000 } from './migrations/1764030000000-PracticeReadModel';
+import { Pageviews1764600000000 } from './migrations/1764600000000-Pageviews';
 import { OverviewReadModels1764700000000 } from './migrations/1764700000000-OverviewReadModels';
 
 export const analyticsDatabase: ServiceDatabase = {
   schema: 'analytics',
   entities: [KnownPractice, KnownLocation],
-  migrations: [Initial1763700000000, PracticeReadModel1764030000000, OverviewReadModels1764700000000],
+  migrations: [
+    Initial1763700000000,
+    PracticeReadModel1764030000000,
+    Pageviews1764600000000,
+    OverviewReadModels1764700000000,
+  ],
 };

@@ -177,6 +177,8 @@ export class IntakeService {
         form_data: fields,
         mapped: read.mapped,
         additional_info: read.additional_info,
+        // Carried on people.lead-events, so analytics links the visitor's pageviews to the lead.
+        visitor_id: submission.visitor_id,
       },
       event_metadata: {
         source: WEBSITE_FORM_SOURCE,
