@@ -22,8 +22,8 @@ const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWeb
 const SITE = 'https://www.glow.example';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-/** A distinct client address per request (TEST-NET, so no location from the IP database). */
-const randomIp = () => `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+/** A client address per request: a private one, so no location from the IP database. */
+const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
 
 function pageview(overrides: Record<string, unknown> = {}) {
   return {

@@ -149,6 +149,10 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
       title: 'Botox | Glow',
       viewed_at: view.occurred_at,
       ip,
+      // Classified by the ingress: utm_source=google without a paid medium is Google organic.
+      source: 'google',
+      utm: { source: 'google' },
+      click_ids: {},
     });
     // A pageview is not a form: nothing of it on tracking.forms.
     expect(forms.where((message) => message.value.tracking_event_id === view.event_id)).toEqual([]);
@@ -171,6 +175,30 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
     expect(ids(glow.practice.practice_id)).toEqual([expected, expected]);
     expect(ids(other.practice.practice_id)).toHaveLength(1);
     expect(ids(other.practice.practice_id)[0]).not.toBe(expected);
+  });
+
+  it('publishes heartbeats and pageleaves on tracking.pageviews with the pageview they time', async () => {
+    const view = pageview();
+    const leave = { ...pageview({ type: 'pageleave', pageview_id: view.event_id, duration_seconds: 37.4 }) };
+    await post({ site_key: glow.practice.site_key, events: [view, leave] }).expect(202);
+    const published = await eventually(async () =>
+      pageviews.where((message) => message.value.tracking_event_id === leave.event_id).at(0),
+    );
+    expect(published.headers).toMatchObject({ event_type: 'pageleave' });
+    expect(published.value).toEqual({
+      v: 1,
+      type: 'pageleave',
+      event_id: uuidv5(leave.event_id, glow.practice.practice_id),
+      practice_id: glow.practice.practice_id,
+      occurred_at: leave.occurred_at,
+      tracking_event_id: leave.event_id,
+      pageview_id: view.event_id,
+      visitor_id: leave.visitor_id,
+      session_id: leave.session_id,
+      url: leave.url,
+      duration_seconds: 37,
+      received_at: expect.any(String),
+    });
   });
 
   it("takes an occurred_at ahead of the server's clock as the receive time", async () => {
@@ -264,6 +292,16 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
         'a 5,001-character value',
         (key) => ({ site_key: key, events: [form({ fields: { message: 'm'.repeat(5001) } })] }),
         'events[0].fields["message"] is too long (5,000 characters at most)',
+      ],
+      [
+        'a heartbeat with a duration beyond a day',
+        (key) => ({ site_key: key, events: [pageview({ type: 'heartbeat', duration_seconds: 86_401 })] }),
+        'events[0].duration_seconds must be a number of seconds from 0 to 86,400',
+      ],
+      [
+        'a pageleave with a duration that is not a number',
+        (key) => ({ site_key: key, events: [pageview({ type: 'pageleave', duration_seconds: '12' })] }),
+        'events[0].duration_seconds must be a number of seconds from 0 to 86,400',
       ],
       [
         'a value that is not text',

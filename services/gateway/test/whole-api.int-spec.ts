@@ -535,6 +535,12 @@ describe('the whole API, from its merged OpenAPI document', () => {
           },
         ],
       },
+      'GET /api/v1/analytics/realtime/pageviews': {
+        probes: (ids) => [{ url: `/api/v1/analytics/realtime/pageviews?practice_id=${ids.theirPractice}` }],
+      },
+      'GET /api/v1/analytics/realtime/events': {
+        probes: (ids) => [{ url: `/api/v1/analytics/realtime/events?practice_id=${ids.theirPractice}` }],
+      },
       'GET /api/v1/calendar/appointments': {
         probes: (ids) => [
           {
