@@ -16,6 +16,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { AnalyticsConfig } from '../src/config';
 import { PageviewIngestService } from '../src/pageviews/pageview-ingest.service';
 import { AnalyticsHarness, startAnalytics } from './analytics-harness';
+import { PrivateBroker } from './private-broker';
 
 const PATH = '/api/v1/tracking/events';
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -705,4 +706,72 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
       }
     }, 180_000);
   });
+});
+
+/**
+ * A broker restart, on a broker of this test's own (the shared one serves the running stack): pageviews accepted
+ * before the stop are kept, the ingress refuses (503, nothing accepted) while the broker is down, the snippet's
+ * retry after the restart is accepted, and every pageview is kept exactly once, including the one whose first,
+ * refused publish kafkajs may still deliver in the background.
+ */
+describe('the pageview pipeline across a broker restart', () => {
+  let broker: PrivateBroker;
+  let analytics: AnalyticsHarness;
+  let practice: TestPracticeSnapshot;
+
+  const post = (events: unknown[]) =>
+    request(analytics.service.app.getHttpServer())
+      .post(PATH)
+      .set('X-Forwarded-For', randomIp())
+      .set('User-Agent', BROWSER)
+      .send({ site_key: practice.practice.site_key, events });
+  const rows = () =>
+    analytics.dataSource.query<{ tracking_event_id: string }[]>(
+      `SELECT "tracking_event_id" FROM "analytics"."pageviews" WHERE "practice_id" = $1`,
+      [practice.practice.practice_id],
+    );
+
+  beforeAll(async () => {
+    broker = await PrivateBroker.start(Object.values(Topics));
+    analytics = await startAnalytics('analytics_broker_restart', {
+      KAFKA_BROKERS: broker.brokers.join(','),
+      TRACKING_RATE_LIMIT_PER_IP: '0',
+      TRACKING_RATE_LIMIT_PER_SITE_KEY: '0',
+      TRACKING_PUBLISH_TIMEOUT_MS: '1500',
+    });
+    practice = await analytics.publishPractice();
+  }, 180_000);
+
+  afterAll(async () => {
+    await analytics?.stop();
+    await broker?.destroy();
+  }, 60_000);
+
+  it('keeps every pageview once: before the stop, refused while down, retried after the restart', async () => {
+    const before = pageview({ visitor_id: 'v_before' });
+    await post([before]).expect(202);
+    await eventually(async () => (await rows()).length === 1, 30_000);
+
+    await broker.stop();
+    const during = pageview({ visitor_id: 'v_during' });
+    const refused = await post([during]).expect(503);
+    expect(refused.body.detail).toMatch(/nothing was accepted/);
+
+    await broker.run();
+    // The snippet retries the same event until it is accepted.
+    await eventually(async () => (await post([during])).status === 202, 90_000);
+    const after = pageview({ visitor_id: 'v_after' });
+    await eventually(async () => (await post([after])).status === 202, 30_000);
+    await eventually(async () => (await rows()).length >= 3, 120_000);
+    // Once the last one is kept, anything published before it in the partition has been consumed.
+    expect((await rows()).map((row) => row.tracking_event_id).sort()).toEqual(
+      [before.event_id, during.event_id, after.event_id].sort(),
+    );
+    const [{ pageviews }] = await analytics.dataSource.query<{ pageviews: number }[]>(
+      `SELECT COALESCE(sum("pageviews"), 0)::int AS "pageviews" FROM "analytics"."daily_rollups"
+        WHERE "practice_id" = $1`,
+      [practice.practice.practice_id],
+    );
+    expect(pageviews).toBe(3);
+  }, 300_000);
 });
