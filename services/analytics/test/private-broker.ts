@@ -6,9 +6,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kafka } from 'kafkajs';
 
+const LOCAL = path.join(__dirname, '..', '..', '..', 'deploy', 'local');
 /** The Kafka jars `npm start` / `npm test` fetch (deploy/local/infra/kafka.mjs); KAFKA_LIBS_DIR overrides. */
-const KAFKA_LIBS =
-  process.env.KAFKA_LIBS_DIR ?? path.join(__dirname, '..', '..', '..', 'deploy', 'local', '.kafka', 'libs');
+const KAFKA_LIBS = process.env.KAFKA_LIBS_DIR ?? path.join(LOCAL, '.kafka', 'libs');
+
+/**
+ * Fetches the jars as deploy/local/infra/kafka.mjs does (Maven, deploy/local/kafka/pom.xml) when this checkout has
+ * none: its tests may run against a broker another checkout started.
+ */
+function ensureKafkaLibs(): void {
+  if (fs.existsSync(KAFKA_LIBS) && fs.readdirSync(KAFKA_LIBS).some((name) => name.startsWith('kafka_')))
+    return;
+  const maven = spawnSync(
+    'mvn',
+    ['-q', '-B', '-f', path.join(LOCAL, 'kafka', 'pom.xml'), 'dependency:copy-dependencies'],
+    { encoding: 'utf8', timeout: 300_000 },
+  );
+  if (maven.status !== 0)
+    throw new Error(`the Kafka jars could not be fetched: ${maven.stderr || maven.stdout}`);
+}
 
 /**
  * A single-node KRaft broker of one test's own (its own ports and data directory, from the same jars as the local
@@ -28,6 +44,7 @@ export class PrivateBroker {
 
   /** Starts a new broker with these topics made (one partition each, leaders elected). */
   static async start(topics: readonly string[]): Promise<PrivateBroker> {
+    ensureKafkaLibs();
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-kafka-'));
     const port = await freePort();
     const controller = await freePort();
