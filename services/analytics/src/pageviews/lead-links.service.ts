@@ -38,7 +38,7 @@ export function visitorOfLeadEvent(event: LeadEventV1): string | null {
 }
 
 /**
- * Consumes `people.lead-events` a batch at a time, in one transaction: keeps each practice's last 100 lead
+ * Applies `people.lead-events` (a list of events, in one transaction): keeps each practice's last 100 lead
  * events as the live connection broadcasts them (for `GET /realtime/events`), the leads' current names, and —
  * identity stitching — links a visitor to the lead their form created or updated, setting person_id on the
  * visitor's pageviews and sessions, earlier ones now and later ones as they are inserted. Idempotent: a

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { LeadLinksService } from './lead-links.service';
 import { PageviewIngestService } from './pageview-ingest.service';
-import { PageviewsConsumer } from './pageviews.consumer';
+import { LeadEventsConsumer, PageviewsConsumer } from './pageviews.consumer';
 import { RealtimeController } from './realtime.controller';
 import { RealtimeService } from './realtime.service';
 
 /** The pageview pipeline: tracking.pageviews and people.lead-events into tables, and the Realtime calls. */
 @Module({
-  controllers: [RealtimeController],
+  controllers: [RealtimeController, LeadEventsConsumer],
   providers: [PageviewIngestService, LeadLinksService, PageviewsConsumer, RealtimeService],
 })
 export class PageviewsModule {}
