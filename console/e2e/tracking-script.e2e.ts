@@ -57,6 +57,13 @@ function recordBatches(context: BrowserContext): Request[] {
   return requests;
 }
 
+/**
+ * A visitor's desktop Chrome: the ingress drops what `isbot` calls a bot, and Playwright's headless Chromium says
+ * 'HeadlessChrome' in its user agent, so the website's visitor browses with an ordinary one.
+ */
+const VISITOR_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 const bodyOf = (request: Request) => JSON.parse(request.postData() ?? '{}') as Sent;
 
 async function northside(request: APIRequestContext, token: string) {
@@ -72,7 +79,7 @@ const queued = (page: Page, siteKey: string) =>
   page.evaluate((key) => window.localStorage.getItem(`pp_queue:${key}`), siteKey);
 
 test.describe("the website script on a practice's website", () => {
-  test('sends a pageview the ingress accepts, and a submitted form becomes a lead without its password', async ({
+  test('sends a pageview the ingress accepts, and a submitted form becomes a lead without its password; both pages show in Realtime as the lead’s', async ({
     browser,
     baseURL,
     signedIn: consolePage,
@@ -80,7 +87,7 @@ test.describe("the website script on a practice's website", () => {
     demoToken,
   }) => {
     const practice = await northside(request, demoToken);
-    const visitor = await browser.newContext();
+    const visitor = await browser.newContext({ userAgent: VISITOR_AGENT });
     const site = await serveWebsite(baseURL!, practice.siteKey);
     const batches = recordBatches(visitor);
     const page = await visitor.newPage();
@@ -130,6 +137,14 @@ test.describe("the website script on a practice's website", () => {
     await expect(
       consolePage.getByRole('list', { name: /^Leads in / }).getByRole('link', { name: `Maya Chen${tag}` }),
     ).toBeVisible({ timeout: 60_000 });
+
+    // Realtime Activity shows the visitor's pages (polled every 15 s), stitched to the lead the form made.
+    await consolePage.goto('/analytics/realtime');
+    const views = consolePage.getByTestId('pageview').filter({ hasText: site.url });
+    await expect(views.filter({ hasText: '/contact' }).first()).toBeVisible({ timeout: 45_000 });
+    await expect(views.first().getByRole('link', { name: `Lead: Maya Chen${tag}` })).toBeVisible({
+      timeout: 45_000,
+    });
     await visitor.close();
     await site.close();
   });

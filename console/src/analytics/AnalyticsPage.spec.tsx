@@ -470,6 +470,28 @@ describe('Realtime Activity', () => {
     expect(within(views[0]).queryByText(/^Lead:/)).not.toBeInTheDocument();
   });
 
+  it('links a pageview’s address only when it is http(s), never a javascript: one', async () => {
+    routes.pageviews = () =>
+      json(
+        pageviewsAnswer({
+          pageviews: [
+            aPageview({ visitor_id: 'a', url: 'javascript:alert(document.cookie)', title: 'Crafted' }),
+            aPageview({ visitor_id: 'b', url: 'https://glow.example/lips', title: 'Lips' }),
+          ],
+        }),
+      );
+    visit();
+    await waitFor(() =>
+      expect(within(screen.getByTestId('recent-pageviews')).getAllByTestId('pageview')).toHaveLength(2),
+    );
+    const [crafted, lips] = within(screen.getByTestId('recent-pageviews')).getAllByTestId('pageview');
+    expect(within(crafted).getByText('javascript:alert(document.cookie)')).not.toHaveAttribute('href');
+    expect(within(lips).getByText('https://glow.example/lips')).toHaveAttribute(
+      'href',
+      'https://glow.example/lips',
+    );
+  });
+
   it("puts a marker per located visitor on the map, its popup 'city, country'", async () => {
     routes.pageviews = () =>
       json(

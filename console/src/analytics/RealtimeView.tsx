@@ -263,7 +263,14 @@ function RecentPageviews({ pageviews }: { pageviews: RealtimePageview[] }) {
                     />
                   )}
                 </Box>
-                <Link href={view.url} target="_blank" rel="noopener noreferrer" variant="caption" noWrap>
+                {/* A visitor's address: linked only when it is http(s) (the ingress checks too), never javascript:. */}
+                <Link
+                  href={/^https?:\/\//i.test(view.url) ? view.url : undefined}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="caption"
+                  noWrap
+                >
                   {view.url}
                 </Link>
                 <Typography variant="caption" color="text.secondary">
