@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { OverviewView } from './OverviewView';
 import { RealtimeView } from './RealtimeView';
+import { visuallyHidden } from '@mui/utils';
 
 /** The side menu: the two working views, and two that are not built yet (disabled, marked 'Soon'). */
 export const ANALYTICS_MENU = [
@@ -11,16 +12,6 @@ export const ANALYTICS_MENU = [
   { key: 'reports', label: 'pp.analytics.menu.reports', enabled: false },
   { key: 'insights', label: 'pp.analytics.menu.insights', enabled: false },
 ] as const;
-
-/** For the page's h1 (the area's name): read by screen readers; each view's own title is what the eye needs. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export type AnalyticsView = 'overview' | 'realtime';
 

@@ -42,16 +42,7 @@ import {
 } from './clock';
 import { OutsideHoursDialog, type OutsideHoursQuestion } from './OutsideHoursDialog';
 import { createRescheduler } from './rescheduler';
-
-/** For the page's h1: read by screen readers; the calendar's own title is what the eye needs. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '@mui/utils';
 
 /** The calendar component's settings (docs/product/calendar.md#constants). */
 export const CALENDAR_DEFAULTS = {

@@ -22,16 +22,7 @@ import { throttle } from './list/throttle';
 import { useLeadSelection, type SelectionOrigin } from './list/useLeadSelection';
 import { LeadSidePanel } from './panel/LeadSidePanel';
 import { StageSidebar } from './sidebar/StageSidebar';
-
-/** For the page's h1: read by screen readers, the list title is what the eye needs. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '@mui/utils';
 
 /** Refreshes of the list are at most this often (docs/product/leads.md, constants). */
 export const REFRESH_THROTTLE_MS = 500;

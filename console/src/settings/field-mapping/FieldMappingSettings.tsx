@@ -30,6 +30,7 @@ import {
   type FieldGroup,
   type FieldRow,
 } from './fieldMapping';
+import { visuallyHidden } from '@mui/utils';
 
 /**
  * Settings › Form Field Mapping (docs/product/settings.md#field-mapping): the fields discovered on the
@@ -236,13 +237,3 @@ function FieldGroupCard({
     </Card>
   );
 }
-
-/** Read by screen readers only ('1px': in sx a bare 1 means 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -32,6 +32,7 @@ import { useDeleteKnowledge, useKnowledgeList, type KnowledgeDeletion, type Know
 import { pageBadge, type PageBadge } from './badge';
 import { KnowledgeDeleteDialog } from './KnowledgeDeleteDialog';
 import { useKnowledgeProcessing } from './useKnowledgeProcessing';
+import { visuallyHidden } from '@mui/utils';
 
 type Confirm =
   { kind: 'selected'; entries: KnowledgeEntry[] } | { kind: 'all' } | { kind: 'one'; entry: KnowledgeEntry };
@@ -371,16 +372,6 @@ function SummaryCard({ label, value, testId }: { label: string; value: ReactNode
     </Card>
   );
 }
-
-/** Read by screen readers only ('1px': in sx a bare 1 means 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
