@@ -9,6 +9,9 @@ export type GeoHeaderProvider = (typeof GEO_HEADER_PROVIDERS)[number];
 
 type Headers = Record<string, string | string[] | undefined>;
 
+/** CloudFront's viewer headers share this prefix (CloudFront-Viewer-Country, …-City, …-Latitude). */
+const CF = 'cloudfront-viewer-';
+
 const HEADER_NAMES: Record<
   GeoHeaderProvider,
   { country: string; city: string; region: string; latitude: string; longitude: string }
@@ -21,11 +24,11 @@ const HEADER_NAMES: Record<
     longitude: 'cf-iplongitude',
   },
   cloudfront: {
-    country: 'cloudfront-viewer-country',
-    city: 'cloudfront-viewer-city',
-    region: 'cloudfront-viewer-country-region-name',
-    latitude: 'cloudfront-viewer-latitude',
-    longitude: 'cloudfront-viewer-longitude',
+    country: `${CF}country`,
+    city: `${CF}city`,
+    region: `${CF}country-region-name`,
+    latitude: `${CF}latitude`,
+    longitude: `${CF}longitude`,
   },
   vercel: {
     country: 'x-vercel-ip-country',
