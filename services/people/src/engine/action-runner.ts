@@ -57,6 +57,30 @@ export const engineSendKey = (actionId: string) => `engine:${actionId}`;
  * current one and `scheduled`, the lead still the AI's and reachable — otherwise nothing happens. A send goes
  * through the send ledger with key `engine:<action_id>`.
  */
+/** The send of a message the AI drafted and the engine sends on its own, under the action's idempotency key. */
+function aiSendJob(
+  actionId: string,
+  person: Person,
+  channel: SendMessageJob['channel'],
+  actionType: SendMessageJob['action_type'],
+  draft: { body: string; subject: SendMessageJob['subject'] },
+): SendMessageJob {
+  return {
+    idempotency_key: engineSendKey(actionId),
+    practice_id: person.practice_id,
+    person_id: person.person_id,
+    channel,
+    action_type: actionType,
+    message: draft.body,
+    subject: draft.subject,
+    source: 'ai_decision',
+    decision_id: null,
+    edited: false,
+    notes: null,
+    requested_by_name: null,
+  };
+}
+
 @Injectable()
 export class ActionRunner {
   constructor(
@@ -126,20 +150,7 @@ export class ActionRunner {
         return { outcome: 'held' as const, send: null };
       }
       await this.clearPlan(manager, locked);
-      const send: SendMessageJob = {
-        idempotency_key: engineSendKey(actionId),
-        practice_id: locked.practice_id,
-        person_id: locked.person_id,
-        channel: row.channel,
-        action_type: actionType,
-        message: draft.body,
-        subject: draft.subject,
-        source: 'ai_decision',
-        decision_id: null,
-        edited: false,
-        notes: null,
-        requested_by_name: null,
-      };
+      const send = aiSendJob(actionId, locked, row.channel, actionType, draft);
       await this.outreach.record(manager, send);
       await finishAction(manager, actionId, 'done', { idempotency_key: send.idempotency_key });
       await this.activity.announce(manager, locked, 'lead_updated');
@@ -264,20 +275,7 @@ export class ActionRunner {
         return { outcome: 'held' as const, send: null };
       }
       await this.clearPlan(manager, locked);
-      const send: SendMessageJob = {
-        idempotency_key: engineSendKey(row.action_id),
-        practice_id: locked.practice_id,
-        person_id: locked.person_id,
-        channel,
-        action_type: actionType,
-        message: draft.body,
-        subject: draft.subject,
-        source: 'ai_decision',
-        decision_id: null,
-        edited: false,
-        notes: null,
-        requested_by_name: null,
-      };
+      const send = aiSendJob(row.action_id, locked, channel, actionType, draft);
       await this.outreach.record(manager, send);
       await finishAction(manager, row.action_id, 'done', { idempotency_key: send.idempotency_key });
       await this.reminders.resume(manager, locked);
