@@ -77,6 +77,7 @@ function calendarOptions(calendars: ProviderCalendar[], saved: CalendarAssignmen
       options.push({
         id: entry.external_calendar_id,
         name: entry.calendar_name ?? entry.external_calendar_id,
+        description: null,
       });
   return options;
 }

@@ -3,47 +3,25 @@
  * service answers them (docs/product/calendar.md#integrations).
  */
 
+import type { CalendarAssignmentView, CalendarIntegrationView, CalendarProviderName } from '@pp/contracts';
+
+export {
+  CALENDAR_PROVIDERS,
+  isOAuthCalendarProvider,
+  OAUTH_CALENDAR_PROVIDERS,
+  type OAuthCalendarProvider,
+  type ProviderCalendar,
+} from '@pp/contracts';
+
 /** The providers a practice can connect: three by the provider's consent, and PracticePilot's own. */
-export const CALENDAR_PROVIDERS = ['ghl', 'symplast', 'leadar', 'internal'] as const;
-export type CalendarProvider = (typeof CALENDAR_PROVIDERS)[number];
-
-export const OAUTH_CALENDAR_PROVIDERS = ['ghl', 'symplast', 'leadar'] as const;
-export type OAuthCalendarProvider = (typeof OAUTH_CALENDAR_PROVIDERS)[number];
-
-export const isOAuthCalendarProvider = (value: unknown): value is OAuthCalendarProvider =>
-  (OAUTH_CALENDAR_PROVIDERS as readonly unknown[]).includes(value);
+export type CalendarProvider = CalendarProviderName;
 
 /** How long a connection test's outcome stays on screen before the button is idle again. */
 export const CONNECTION_TEST_RESET_MS = 2000;
 
-export interface CalendarIntegration {
-  calendar_integration_id: string;
-  practice_id: string;
-  provider: string;
-  provider_tenant_id: string;
-  auth_method: string;
-  status: string;
-  last_sync_timestamp: string | null;
-  last_error: string | null;
-  created_at?: string;
-}
+export type CalendarIntegration = CalendarIntegrationView;
 
-export interface CalendarAssignment {
-  calendar_integration_id: string;
-  /** null: all locations. */
-  location_id: string | null;
-  external_calendar_id: string;
-  calendar_name: string | null;
-  calendar_description: string | null;
-  is_active: boolean;
-}
-
-/** A calendar of the provider's. */
-export interface ProviderCalendar {
-  id: string;
-  name: string;
-  description?: string | null;
-}
+export type CalendarAssignment = CalendarAssignmentView;
 
 export interface AssignmentSummary {
   mode: string;

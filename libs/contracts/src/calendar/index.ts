@@ -1,2 +1,3 @@
 export * from './appointments';
 export * from './seed-handoff';
+export * from './integrations';

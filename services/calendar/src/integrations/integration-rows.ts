@@ -1,3 +1,4 @@
+import type { CalendarIntegrationView } from '@pp/contracts';
 /** A row of `calendar.calendar_integrations` (docs/decisions/0021-calendar-integrations.md). */
 export interface IntegrationRow {
   calendar_integration_id: string;
@@ -14,18 +15,7 @@ export interface IntegrationRow {
   created_at: Date;
 }
 
-/** A calendar integration as the API answers it (docs/product/calendar.md#integrations): never its tokens. */
-export interface CalendarIntegrationView {
-  calendar_integration_id: string;
-  practice_id: string;
-  provider: string;
-  provider_tenant_id: string;
-  auth_method: string;
-  status: string;
-  last_sync_timestamp: string | null;
-  last_error: string | null;
-  created_at: string;
-}
+export type { CalendarIntegrationView } from '@pp/contracts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -43,15 +33,7 @@ export function integrationView(row: IntegrationRow): CalendarIntegrationView {
   };
 }
 
-/** A calendar assignment (docs/product/calendar.md#integrations): location_id null means all locations. */
-export interface CalendarAssignmentView {
-  calendar_integration_id: string;
-  location_id: string | null;
-  external_calendar_id: string;
-  calendar_name: string | null;
-  calendar_description: string | null;
-  is_active: boolean;
-}
+export type { CalendarAssignmentView } from '@pp/contracts';
 
 /** The IntegrationRow columns to select, by name. */
 export const INTEGRATION_COLUMNS = `"calendar_integration_id", "practice_id", "provider", "provider_tenant_id",

@@ -3,20 +3,13 @@ import { CONFIG } from '@pp/platform';
 import { CalendarConfig } from '../config';
 import { IntegrationException } from './integration.exception';
 
-/** Calendar providers of the product (docs/product/calendar.md#integrations); `internal` is PracticePilot's own calendar. */
-export const OAUTH_CALENDAR_PROVIDERS = ['ghl', 'symplast', 'leadar'] as const;
-export type OAuthCalendarProvider = (typeof OAUTH_CALENDAR_PROVIDERS)[number];
-
-export function isOAuthCalendarProvider(value: unknown): value is OAuthCalendarProvider {
-  return typeof value === 'string' && (OAUTH_CALENDAR_PROVIDERS as readonly string[]).includes(value);
-}
-
-/** A calendar as a provider lists it: id, name, description. */
-export interface ProviderCalendar {
-  id: string;
-  name: string;
-  description: string | null;
-}
+export {
+  isOAuthCalendarProvider,
+  OAUTH_CALENDAR_PROVIDERS,
+  type OAuthCalendarProvider,
+  type ProviderCalendar,
+} from '@pp/contracts';
+import type { OAuthCalendarProvider, ProviderCalendar } from '@pp/contracts';
 
 /** A token endpoint's answer; `tenantId` is the provider's account the consent chose (GHL: the locationId). */
 export interface ProviderTokens {
