@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { TrackingBatchResponse } from '@pp/contracts';
-import { CONFIG, Correlation, KafkaProducer, PracticeReadModel } from '@pp/platform';
+import { CONFIG, Correlation, PracticeReadModel } from '@pp/platform';
 import { AnalyticsConfig } from '../config';
 import { isbot } from 'isbot';
 import { geoFromHeaders, IpGeoDatabase } from './geo';
 import { TrackingLimits } from './tracking-limits';
+import { TrackingPublisher } from './tracking-publisher';
 import { trackingRecord } from './tracking-records';
 import { checkTrackingBatch } from './tracking-rules';
 import { TrackingException } from './tracking.exception';
@@ -37,7 +38,7 @@ export class TrackingService {
     @Inject(CONFIG) private readonly config: AnalyticsConfig,
     private readonly limits: TrackingLimits,
     private readonly practices: PracticeReadModel,
-    private readonly producer: KafkaProducer,
+    private readonly publisher: TrackingPublisher,
     private readonly ipGeo: IpGeoDatabase,
   ) {}
 
@@ -62,7 +63,7 @@ export class TrackingService {
     };
     const records = events.map((event) => trackingRecord(event, context));
     try {
-      await this.producer.send(records, { timeoutMs: this.config.TRACKING_PUBLISH_TIMEOUT_MS });
+      await this.publisher.publish(records, this.config.TRACKING_PUBLISH_TIMEOUT_MS);
     } catch (error) {
       // No patient data here: the practice and the count only.
       this.logger.warn(

@@ -1,0 +1,542 @@
+// `npm run bench:ingest`: events per second accepted by the public tracking ingress (POST /api/v1/tracking/events
+// through the gateway to analytics, answered 202 only once Kafka acknowledged with acks=all) against a naive
+// endpoint doing one INSERT per event into PostgreSQL, measured in the same run; p99 accept latency; and
+// event-to-queryable freshness (a pageview's 202 until its row exists in analytics.pageviews, which is what
+// GET /api/v1/analytics/realtime/pageviews reads).
+//
+//   node bench/ingest.mjs [--batches=1,3,50] [--seconds=15] [--concurrency=16] [--rate=5000] [--rate-batch=3]
+//                         [--direct] [--port=18580]
+//
+// 1. Recreates the database pp_bench_ingest (the server of BENCH_DATABASE_URL, else DATABASE_URL), applies the
+//    gateway's and analytics' migrations, gives analytics a random practice with a random site key (written to its
+//    practice read model directly: no practice.changes event, so nothing reaches the live stack's services),
+//    flushes Redis db 10 and moves the analytics consumer group of this database to the end of its topics.
+// 2. Starts the built analytics service (all roles: the ingress and the pageview consumer, as `npm start` runs it;
+//    tracking rate limits off) and the built gateway in front of it, on ports of their own, and the naive endpoint
+//    (bench/lib/naive-ingest.mjs) on the same database. The live stack on :8080 and the shared Kafka are not
+//    touched (only new events on tracking.pageviews, for a practice nobody else has).
+// 3. For each batch size, the ingress and the naive endpoint one after the other, each for --seconds with
+//    --concurrency requests in flight (closed loop, keep-alive): events/s, requests/s, p50/p99 accept latency,
+//    and the ratio. Events are what the website script sends: pageviews, their heartbeats and pageleaves, in
+//    batches of the given size (the script sends what is queued at the same moment, at most 50 a request).
+//    --direct also measures analytics without the gateway.
+// 4. Latency at a fixed rate: --rate events/s in batches of --rate-batch (open loop, each request timed from when
+//    it was due, so a stall counts), for --seconds.
+// 5. Freshness: one pageview in 20 requests of every ingress run is followed until its row exists (polled every
+//    25 ms); at the end every accepted pageview must be in analytics.pageviews exactly once.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { dropDatabase, ensureDatabase, KAFKA_BROKERS, REDIS_URL } from '../deploy/local/infra.mjs';
+import { serviceEnv } from '../deploy/local/secrets.mjs';
+import { cpuBetween, readCpu } from './cpu.mjs';
+import { skipAnalyticsBacklog } from './lib/analytics-group.mjs';
+import { quantile } from './lib/measure.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(ROOT, 'package.json'));
+const { v5: uuidv5 } = require('uuid');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key, value ?? true];
+  }),
+);
+const DATABASE = 'pp_bench_ingest';
+const BATCHES = String(args.batches ?? '1,3,50')
+  .split(',')
+  .map(Number);
+const SECONDS = Number(args.seconds ?? 15);
+const CONCURRENCY = Number(args.concurrency ?? 16);
+const RATE = Number(args.rate ?? 5000);
+const RATE_BATCH = Number(args['rate-batch'] ?? 3);
+const PORT = Number(args.port ?? 18580);
+const PORTS = { gateway: PORT, analytics: PORT + 1, naive: PORT + 2 };
+const SAMPLE_EVERY = 20;
+const GOALS = { ratio: 10, eventsPerSecond: 5000, p99: 50 };
+const USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SITE = 'https://www.bench-ingest.example';
+const PAGES = [
+  ['/', 'Home'],
+  ['/botox', 'Botox'],
+  ['/fillers', 'Dermal fillers'],
+  ['/pricing', 'Pricing'],
+  ['/about', 'About us'],
+  ['/contact', 'Contact'],
+  ['/blog/lip-filler-aftercare', 'Lip filler aftercare'],
+];
+const REFERRERS = [null, 'https://www.google.com/', 'https://l.facebook.com/', 'https://www.bing.com/'];
+
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
+const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+const int = (value) => Math.round(value).toLocaleString('en-US');
+
+// --- processes ---------------------------------------------------------------------------------------------
+
+function runScript(script, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('node', [join(ROOT, script)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+const children = [];
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function startProcess(name, args, env) {
+  const child = spawn('node', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const output = [];
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} exited (${signal ?? code}):\n${output.join('').slice(-3000)}`);
+      process.exit(1);
+    }
+  });
+  return child;
+}
+let stopping = false;
+
+async function waitFor(url, name) {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${name} was not ready in 120 s`);
+}
+
+// --- events ------------------------------------------------------------------------------------------------
+
+/**
+ * A stream of what the website script sends for many visitors: a pageview, then a heartbeat and a pageleave
+ * timing it (with its pageview_id and duration), then the visitor's next page; 1,000 visitors at a time.
+ */
+function eventSource() {
+  const visitors = Array.from({ length: 1000 }, (_, i) => ({
+    visitor_id: randomUUID(),
+    session_id: randomUUID(),
+    referrer: REFERRERS[i % REFERRERS.length],
+    page: i % PAGES.length,
+    step: 0,
+    pageview: null,
+  }));
+  let turn = 0;
+  return () => {
+    const visitor = visitors[turn++ % visitors.length];
+    const now = new Date().toISOString();
+    const [path, title] = PAGES[visitor.page % PAGES.length];
+    const base = {
+      event_id: randomUUID(),
+      visitor_id: visitor.visitor_id,
+      session_id: visitor.session_id,
+      url: `${SITE}${path}${visitor.step === 0 && visitor.referrer?.includes('google') ? '?utm_source=google&utm_medium=cpc&gclid=x1' : ''}`,
+      title,
+      occurred_at: now,
+    };
+    const step = visitor.step++ % 3;
+    if (step === 0) {
+      visitor.pageview = base.event_id;
+      return { ...base, type: 'pageview', referrer: visitor.page === 0 ? visitor.referrer : `${SITE}/` };
+    }
+    if (step === 1)
+      return { ...base, type: 'heartbeat', referrer: null, pageview_id: visitor.pageview, duration_seconds: 15 };
+    visitor.page++;
+    return { ...base, type: 'pageleave', referrer: null, pageview_id: visitor.pageview, duration_seconds: 31 };
+  };
+}
+
+// --- HTTP --------------------------------------------------------------------------------------------------
+
+function post(agent, port, body) {
+  return new Promise((resolve) => {
+    const req = httpRequest(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/tracking/events',
+        // What the website script sends: JSON as text/plain (no CORS preflight).
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': USER_AGENT,
+          origin: SITE,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+/**
+ * Closed loop: `concurrency` requests in flight for `seconds`, each a batch of `size` events. Returns events/s,
+ * requests/s, latencies, failures and the sampled pageviews (tracking id, accepted at).
+ */
+async function closedLoop({ port, siteKey, size, seconds, concurrency, sample }) {
+  const next = eventSource();
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = [];
+  const samples = [];
+  let events = 0;
+  let failures = 0;
+  let requests = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const batch = Array.from({ length: size }, next);
+        const body = JSON.stringify({ site_key: siteKey, events: batch });
+        const sent = performance.now();
+        const status = await post(agent, port, body);
+        const done = performance.now();
+        if (status !== 202) {
+          failures++;
+          if (failures > 100) throw new Error(`port ${port}: ${failures} requests refused (last ${status})`);
+          continue;
+        }
+        latencies.push(done - sent);
+        events += size;
+        if (sample && requests % SAMPLE_EVERY === 0) {
+          const view = batch.find((event) => event.type === 'pageview');
+          if (view) samples.push({ id: view.event_id, acceptedAt: Date.now() });
+        }
+        requests++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    eventsPerSecond: events / elapsed,
+    requestsPerSecond: requests / elapsed,
+    events,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    failures,
+    samples,
+  };
+}
+
+/** Open loop: `rate` events/s in batches of `size`, each request timed from when it was due. */
+async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
+  const next = eventSource();
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const interval = (1000 * size) / rate;
+  const total = Math.floor((seconds * rate) / size);
+  const latencies = [];
+  const samples = [];
+  const inFlight = [];
+  let failures = 0;
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const batch = Array.from({ length: size }, next);
+    const body = JSON.stringify({ site_key: siteKey, events: batch });
+    inFlight.push(
+      post(agent, port, body).then((status) => {
+        if (status !== 202) return void failures++;
+        latencies.push(performance.now() - due);
+        if (sample && i % SAMPLE_EVERY === 0) {
+          const view = batch.find((event) => event.type === 'pageview');
+          if (view) samples.push({ id: view.event_id, acceptedAt: Date.now() });
+        }
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    eventsPerSecond: (latencies.length * size) / elapsed,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    failures,
+    samples,
+  };
+}
+
+// --- freshness ---------------------------------------------------------------------------------------------
+
+/** Polls analytics.pageviews until every sampled pageview's row exists; resolves with the delays in ms. */
+function follow(db, practiceId, samples, { pollMs = 25, timeoutMs = 120_000 } = {}) {
+  const waiting = new Map(samples.map((s) => [uuidv5(s.id, practiceId), s]));
+  const delays = [];
+  const deadline = Date.now() + timeoutMs;
+  return (async () => {
+    while (waiting.size > 0 && Date.now() < deadline) {
+      const { rows } = await db.query(`SELECT "event_id" FROM "analytics"."pageviews" WHERE "event_id" = ANY($1)`, [
+        [...waiting.keys()],
+      ]);
+      const seen = Date.now();
+      for (const row of rows) {
+        delays.push(seen - waiting.get(row.event_id).acceptedAt);
+        waiting.delete(row.event_id);
+      }
+      if (waiting.size > 0) await sleep(pollMs);
+    }
+    delays.sort((a, b) => a - b);
+    return { delays, missing: waiting.size };
+  })();
+}
+
+const freshnessText = ({ delays, missing }) =>
+  delays.length === 0
+    ? 'no sample'
+    : `p50 ${int(quantile(delays, 0.5))} ms, p99 ${int(quantile(delays, 0.99))} ms, max ${int(delays.at(-1))} ms ` +
+      `(${delays.length} pageviews${missing ? `, ${missing} NOT FOUND` : ''})`;
+
+// --- main --------------------------------------------------------------------------------------------------
+
+async function main() {
+  console.log(
+    `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+      `Node ${process.version}; load average ${load()}`,
+  );
+  await dropDatabase(DATABASE);
+  const databaseUrl = await ensureDatabase(DATABASE);
+  const redisUrl = `${REDIS_URL.replace(/\/\d*$/, '')}/10`;
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  await redis.quit();
+  const common = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'warn' };
+  for (const name of ['gateway', 'analytics'])
+    await runScript(`services/${name}/dist/database/migrate.js`, serviceEnv(name, common));
+  await skipAnalyticsBacklog(ROOT, databaseUrl, KAFKA_BROKERS);
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const practiceId = randomUUID();
+  const siteKey = `site_bench_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await db.query(
+    `INSERT INTO "analytics"."practices" ("practice_id", "name", "website_url", "changed_at", "site_key")
+     VALUES ($1, 'Bench Ingest Practice', $2, now(), $3)`,
+    [practiceId, SITE, siteKey],
+  );
+  await db.query(
+    `INSERT INTO "analytics"."locations" ("location_id", "practice_id", "name", "timezone", "is_primary",
+       "is_active", "changed_at") VALUES ($1, $2, 'Main', 'America/New_York', true, true, now())`,
+    [randomUUID(), practiceId],
+  );
+
+  // Other services' addresses point at a closed port: the bench's gateway never reaches the live stack.
+  const closed = 'http://127.0.0.1:9';
+  const analytics = startProcess('analytics', [join(ROOT, 'services/analytics/dist/main.js')], {
+    ...serviceEnv('analytics', common),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(PORTS.analytics),
+    TRACKING_RATE_LIMIT_PER_IP: '0',
+    TRACKING_RATE_LIMIT_PER_SITE_KEY: '0',
+  });
+  const gateway = startProcess('gateway', [join(ROOT, 'services/gateway/dist/main.js')], {
+    ...serviceEnv('gateway', common),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(PORTS.gateway),
+    ANALYTICS_URL: `http://127.0.0.1:${PORTS.analytics}`,
+    PEOPLE_URL: closed,
+    CALENDAR_URL: closed,
+    ONBOARDING_URL: closed,
+    KNOWLEDGE_URL: closed,
+  });
+  const naive = startProcess('naive', [join(ROOT, 'bench/lib/naive-ingest.mjs'), String(PORTS.naive), databaseUrl], {
+    ...process.env,
+    NODE_ENV: 'production',
+  });
+  await waitFor(`http://127.0.0.1:${PORTS.analytics}/health/ready`, 'analytics');
+  await waitFor(`http://127.0.0.1:${PORTS.gateway}/health/live`, 'gateway');
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`http://127.0.0.1:${PORTS.naive}/`).then(
+      (r) => r.status === 404,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(100);
+  }
+  const pids = () => ({ gateway: gateway.pid, analytics: analytics.pid, naive: naive.pid, bench: process.pid });
+  const targets = {
+    ingress: { port: PORTS.gateway, label: 'ingress (gateway → analytics → Kafka acks=all)' },
+    direct: { port: PORTS.analytics, label: 'analytics ingress without the gateway' },
+    naive: { port: PORTS.naive, label: 'naive (one INSERT per event)' },
+  };
+
+  // Warm-up: JIT, pools, the Kafka producer's connection, the consumer's first fetch.
+  for (const target of ['ingress', 'naive'])
+    await closedLoop({ port: targets[target].port, siteKey, size: 3, seconds: 3, concurrency: CONCURRENCY });
+  console.log(`stack ready (practice ${practiceId}); load average ${load()}\n`);
+
+  const accepted = new Set();
+  const results = [];
+  const allSamples = [];
+  try {
+    for (const size of BATCHES) {
+      const order = ['ingress', ...(args.direct ? ['direct'] : []), 'naive'];
+      const row = { size };
+      for (const name of order) {
+        const cpuBefore = readCpu(pids());
+        const loadBefore = loadavg()[0];
+        const result = await closedLoop({
+          port: targets[name].port,
+          siteKey,
+          size,
+          seconds: SECONDS,
+          concurrency: CONCURRENCY,
+          sample: name !== 'naive',
+        });
+        const cpu = cpuBetween(cpuBefore, readCpu(pids()), result.events / 1000, '1k events');
+        row[name] = result;
+        if (result.samples.length) allSamples.push(...result.samples);
+        for (const s of result.samples) accepted.add(s.id);
+        console.log(
+          `batch ${size}, ${targets[name].label}: ${int(result.eventsPerSecond)} events/s ` +
+            `(${int(result.requestsPerSecond)} requests/s), latency p50 ${fmt(result.p50)} ms p99 ${fmt(result.p99)} ms` +
+            `${result.failures ? `, ${result.failures} refused` : ''}; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}` +
+            `\n    CPU: ${cpu}`,
+        );
+        if (name !== 'naive') {
+          row[`${name}Freshness`] = await follow(db, practiceId, result.samples);
+          console.log(`    freshness (202 → row in analytics.pageviews): ${freshnessText(row[`${name}Freshness`])}`);
+        }
+      }
+      row.ratio = row.ingress.eventsPerSecond / row.naive.eventsPerSecond;
+      console.log(`  batch ${size}: ingress / naive = ${fmt(row.ratio)}×\n`);
+      results.push(row);
+    }
+
+    // Latency at a fixed rate (the goal's 5,000 events/s), open loop.
+    const paced = {};
+    for (const name of ['ingress', 'naive']) {
+      const loadBefore = loadavg()[0];
+      const freshness = name === 'ingress' ? [] : null;
+      const result = await openLoop({
+        port: targets[name].port,
+        siteKey,
+        size: RATE_BATCH,
+        seconds: SECONDS,
+        rate: RATE,
+        sample: name === 'ingress',
+      });
+      paced[name] = result;
+      console.log(
+        `${int(RATE)} events/s offered in batches of ${RATE_BATCH}, ${targets[name].label}: ${int(result.eventsPerSecond)} ` +
+          `events/s done, latency from when due p50 ${fmt(result.p50)} ms p99 ${fmt(result.p99)} ms` +
+          `${result.failures ? `, ${result.failures} refused` : ''}; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
+      );
+      if (freshness) {
+        paced.freshness = await follow(db, practiceId, result.samples);
+        console.log(`    freshness: ${freshnessText(paced.freshness)}`);
+      }
+    }
+
+    // Freshness on a quiet stack: single pageviews, 10 a second.
+    const quiet = [];
+    const next = eventSource();
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    for (let i = 0; i < 50; i++) {
+      let event = next();
+      while (event.type !== 'pageview') event = next();
+      const status = await post(agent, PORTS.gateway, JSON.stringify({ site_key: siteKey, events: [event] }));
+      if (status === 202) quiet.push({ id: event.event_id, acceptedAt: Date.now() });
+      await sleep(100);
+    }
+    agent.destroy();
+    const quietFreshness = await follow(db, practiceId, quiet, { pollMs: 5 });
+    console.log(`freshness on a quiet stack (single pageviews, 10/s, polled every 5 ms): ${freshnessText(quietFreshness)}`);
+
+    // Exactly once: every pageview the ingress accepted is one row (ids are unique per run).
+    const started = Date.now();
+    let previous = -1;
+    let kept = 0;
+    for (;;) {
+      kept = Number(
+        (await db.query(`SELECT count(*) AS n FROM "analytics"."pageviews" WHERE "practice_id" = $1`, [practiceId]))
+          .rows[0].n,
+      );
+      if (kept === previous || Date.now() - started > 300_000) break;
+      previous = kept;
+      await sleep(3000);
+    }
+    const duplicates = Number(
+      (
+        await db.query(
+          `SELECT count(*) - count(DISTINCT "tracking_event_id") AS n FROM "analytics"."pageviews" WHERE "practice_id" = $1`,
+          [practiceId],
+        )
+      ).rows[0].n,
+    );
+    console.log(`pageviews kept for the practice: ${int(kept)} (duplicates: ${duplicates})`);
+
+    console.log(
+      `\nSummary (machine ${cpus().length} cores, load average at the end ${load()}; ${CONCURRENCY} requests in flight, ` +
+        `${SECONDS} s a run; goals: ≥ ${GOALS.ratio}× naive, ≥ ${int(GOALS.eventsPerSecond)} events/s, p99 < ${GOALS.p99} ms)`,
+    );
+    console.log('| events a request | ingress events/s | p50 / p99 ms | naive events/s | p50 / p99 ms | ratio | freshness p50 / p99 |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|');
+    for (const row of results) {
+      const f = row.ingressFreshness;
+      console.log(
+        `| ${row.size} | ${int(row.ingress.eventsPerSecond)} | ${fmt(row.ingress.p50)} / ${fmt(row.ingress.p99)} | ` +
+          `${int(row.naive.eventsPerSecond)} | ${fmt(row.naive.p50)} / ${fmt(row.naive.p99)} | ${fmt(row.ratio)}× | ` +
+          `${f.delays.length ? `${int(quantile(f.delays, 0.5))} / ${int(quantile(f.delays, 0.99))} ms` : '-'} |`,
+      );
+      if (row.direct)
+        console.log(
+          `|   (analytics without the gateway) | ${int(row.direct.eventsPerSecond)} | ${fmt(row.direct.p50)} / ${fmt(row.direct.p99)} | | | | |`,
+        );
+    }
+    console.log(
+      `| paced ${int(RATE)}/s, batches of ${RATE_BATCH} | ${int(paced.ingress.eventsPerSecond)} | ${fmt(paced.ingress.p50)} / ${fmt(paced.ingress.p99)} | ` +
+        `${int(paced.naive.eventsPerSecond)} | ${fmt(paced.naive.p50)} / ${fmt(paced.naive.p99)} | | ` +
+        `${paced.freshness.delays.length ? `${int(quantile(paced.freshness.delays, 0.5))} / ${int(quantile(paced.freshness.delays, 0.99))} ms` : '-'} |`,
+    );
+  } finally {
+    stopping = true;
+    for (const child of [gateway, analytics, naive]) child.kill('SIGTERM');
+    await sleep(2000);
+    await db.end();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
