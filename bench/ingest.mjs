@@ -60,6 +60,7 @@ const RATE_BATCH = Number(args['rate-batch'] ?? 3);
 const PORT = Number(args.port ?? 18580);
 const PORTS = { gateway: PORT, analytics: PORT + 1, naive: PORT + 2 };
 const SAMPLE_EVERY = 20;
+const MAX_PENDING = 512;
 const GOALS = { ratio: 10, eventsPerSecond: 5000, p99: 50 };
 const USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -96,6 +97,7 @@ const children = [];
 process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 function startProcess(name, args, env) {
   const child = spawn('node', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -171,6 +173,9 @@ function eventSource() {
 
 // --- HTTP --------------------------------------------------------------------------------------------------
 
+/** Straight to analytics (no gateway to turn the script's text/plain into JSON), the body is sent as JSON. */
+const DIRECT = new Set();
+
 function post(agent, port, body) {
   return new Promise((resolve) => {
     const req = httpRequest(
@@ -182,7 +187,7 @@ function post(agent, port, body) {
         path: '/api/v1/tracking/events',
         // What the website script sends: JSON as text/plain (no CORS preflight).
         headers: {
-          'content-type': 'text/plain;charset=UTF-8',
+          'content-type': DIRECT.has(port) ? 'application/json' : 'text/plain;charset=UTF-8',
           'content-length': Buffer.byteLength(body),
           'user-agent': USER_AGENT,
           origin: SITE,
@@ -259,15 +264,24 @@ async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
   const samples = [];
   const inFlight = [];
   let failures = 0;
+  let pending = 0;
+  let skipped = 0;
   const started = performance.now();
   for (let i = 0; i < total; i++) {
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
+    // Bounded: past MAX_PENDING requests waiting, the endpoint is not keeping up and the request is not sent.
+    if (pending >= MAX_PENDING) {
+      skipped++;
+      continue;
+    }
     const batch = Array.from({ length: size }, next);
     const body = JSON.stringify({ site_key: siteKey, events: batch });
+    pending++;
     inFlight.push(
       post(agent, port, body).then((status) => {
+        pending--;
         if (status !== 202) return void failures++;
         latencies.push(performance.now() - due);
         if (sample && i % SAMPLE_EVERY === 0) {
@@ -286,6 +300,7 @@ async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
     failures,
+    skipped: skipped * size,
     samples,
   };
 }
@@ -293,7 +308,7 @@ async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
 // --- freshness ---------------------------------------------------------------------------------------------
 
 /** Polls analytics.pageviews until every sampled pageview's row exists; resolves with the delays in ms. */
-function follow(db, practiceId, samples, { pollMs = 25, timeoutMs = 120_000 } = {}) {
+function follow(db, practiceId, samples, { pollMs = 25, timeoutMs = 60_000 } = {}) {
   const waiting = new Map(samples.map((s) => [uuidv5(s.id, practiceId), s]));
   const delays = [];
   const deadline = Date.now() + timeoutMs;
@@ -389,6 +404,7 @@ async function main() {
     if (ok) break;
     await sleep(100);
   }
+  DIRECT.add(PORTS.analytics);
   const pids = () => ({ gateway: gateway.pid, analytics: analytics.pid, naive: naive.pid, bench: process.pid });
   const targets = {
     ingress: { port: PORTS.gateway, label: 'ingress (gateway → analytics → Kafka acks=all)' },
@@ -456,7 +472,9 @@ async function main() {
       console.log(
         `${int(RATE)} events/s offered in batches of ${RATE_BATCH}, ${targets[name].label}: ${int(result.eventsPerSecond)} ` +
           `events/s done, latency from when due p50 ${fmt(result.p50)} ms p99 ${fmt(result.p99)} ms` +
-          `${result.failures ? `, ${result.failures} refused` : ''}; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
+          `${result.failures ? `, ${result.failures} refused` : ''}` +
+          `${result.skipped ? `, ${int(result.skipped)} events not sent (${MAX_PENDING} requests already waiting)` : ''}` +
+          `; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
       );
       if (freshness) {
         paced.freshness = await follow(db, practiceId, result.samples);
@@ -527,8 +545,18 @@ async function main() {
     );
   } finally {
     stopping = true;
-    for (const child of [gateway, analytics, naive]) child.kill('SIGTERM');
-    await sleep(2000);
+    // A clean stop: analytics leaves its consumer group (else the next run's consumer waits for its session).
+    await Promise.all(
+      [gateway, analytics, naive].map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            setTimeout(resolve, 15_000).unref();
+          }),
+      ),
+    );
     await db.end();
   }
 }
