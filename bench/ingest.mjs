@@ -87,7 +87,11 @@ const int = (value) => Math.round(value).toLocaleString('en-US');
 
 function runScript(script, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn('node', [join(ROOT, script)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env });
+    const child = spawn('node', [join(ROOT, script)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env,
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
   });
@@ -165,9 +169,21 @@ function eventSource() {
       return { ...base, type: 'pageview', referrer: visitor.page === 0 ? visitor.referrer : `${SITE}/` };
     }
     if (step === 1)
-      return { ...base, type: 'heartbeat', referrer: null, pageview_id: visitor.pageview, duration_seconds: 15 };
+      return {
+        ...base,
+        type: 'heartbeat',
+        referrer: null,
+        pageview_id: visitor.pageview,
+        duration_seconds: 15,
+      };
     visitor.page++;
-    return { ...base, type: 'pageleave', referrer: null, pageview_id: visitor.pageview, duration_seconds: 31 };
+    return {
+      ...base,
+      type: 'pageleave',
+      referrer: null,
+      pageview_id: visitor.pageview,
+      duration_seconds: 31,
+    };
   };
 }
 
@@ -314,9 +330,10 @@ function follow(db, practiceId, samples, { pollMs = 25, timeoutMs = 60_000 } = {
   const deadline = Date.now() + timeoutMs;
   return (async () => {
     while (waiting.size > 0 && Date.now() < deadline) {
-      const { rows } = await db.query(`SELECT "event_id" FROM "analytics"."pageviews" WHERE "event_id" = ANY($1)`, [
-        [...waiting.keys()],
-      ]);
+      const { rows } = await db.query(
+        `SELECT "event_id" FROM "analytics"."pageviews" WHERE "event_id" = ANY($1)`,
+        [[...waiting.keys()]],
+      );
       const seen = Date.now();
       for (const row of rows) {
         delays.push(seen - waiting.get(row.event_id).acceptedAt);
@@ -390,10 +407,14 @@ async function main() {
     ONBOARDING_URL: closed,
     KNOWLEDGE_URL: closed,
   });
-  const naive = startProcess('naive', [join(ROOT, 'bench/lib/naive-ingest.mjs'), String(PORTS.naive), databaseUrl], {
-    ...process.env,
-    NODE_ENV: 'production',
-  });
+  const naive = startProcess(
+    'naive',
+    [join(ROOT, 'bench/lib/naive-ingest.mjs'), String(PORTS.naive), databaseUrl],
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+    },
+  );
   await waitFor(`http://127.0.0.1:${PORTS.analytics}/health/ready`, 'analytics');
   await waitFor(`http://127.0.0.1:${PORTS.gateway}/health/live`, 'gateway');
   for (let i = 0; i < 100; i++) {
@@ -405,7 +426,12 @@ async function main() {
     await sleep(100);
   }
   DIRECT.add(PORTS.analytics);
-  const pids = () => ({ gateway: gateway.pid, analytics: analytics.pid, naive: naive.pid, bench: process.pid });
+  const pids = () => ({
+    gateway: gateway.pid,
+    analytics: analytics.pid,
+    naive: naive.pid,
+    bench: process.pid,
+  });
   const targets = {
     ingress: { port: PORTS.gateway, label: 'ingress (gateway → analytics → Kafka acks=all)' },
     direct: { port: PORTS.analytics, label: 'analytics ingress without the gateway' },
@@ -447,7 +473,9 @@ async function main() {
         );
         if (name !== 'naive') {
           row[`${name}Freshness`] = await follow(db, practiceId, result.samples);
-          console.log(`    freshness (202 → row in analytics.pageviews): ${freshnessText(row[`${name}Freshness`])}`);
+          console.log(
+            `    freshness (202 → row in analytics.pageviews): ${freshnessText(row[`${name}Freshness`])}`,
+          );
         }
       }
       row.ratio = row.ingress.eventsPerSecond / row.naive.eventsPerSecond;
@@ -495,7 +523,9 @@ async function main() {
     }
     agent.destroy();
     const quietFreshness = await follow(db, practiceId, quiet, { pollMs: 5 });
-    console.log(`freshness on a quiet stack (single pageviews, 10/s, polled every 5 ms): ${freshnessText(quietFreshness)}`);
+    console.log(
+      `freshness on a quiet stack (single pageviews, 10/s, polled every 5 ms): ${freshnessText(quietFreshness)}`,
+    );
 
     // Exactly once: every pageview the ingress accepted is one row (ids are unique per run).
     const started = Date.now();
@@ -503,8 +533,11 @@ async function main() {
     let kept = 0;
     for (;;) {
       kept = Number(
-        (await db.query(`SELECT count(*) AS n FROM "analytics"."pageviews" WHERE "practice_id" = $1`, [practiceId]))
-          .rows[0].n,
+        (
+          await db.query(`SELECT count(*) AS n FROM "analytics"."pageviews" WHERE "practice_id" = $1`, [
+            practiceId,
+          ])
+        ).rows[0].n,
       );
       if (kept === previous || Date.now() - started > 300_000) break;
       previous = kept;
@@ -524,7 +557,9 @@ async function main() {
       `\nSummary (machine ${cpus().length} cores, load average at the end ${load()}; ${CONCURRENCY} requests in flight, ` +
         `${SECONDS} s a run; goals: ≥ ${GOALS.ratio}× naive, ≥ ${int(GOALS.eventsPerSecond)} events/s, p99 < ${GOALS.p99} ms)`,
     );
-    console.log('| events a request | ingress events/s | p50 / p99 ms | naive events/s | p50 / p99 ms | ratio | freshness p50 / p99 |');
+    console.log(
+      '| events a request | ingress events/s | p50 / p99 ms | naive events/s | p50 / p99 ms | ratio | freshness p50 / p99 |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of results) {
       const f = row.ingressFreshness;

@@ -87,7 +87,11 @@ const throwawayKey = () =>
 
 function run(script, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn('node', [join(ROOT, script)], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env });
+    const child = spawn('node', [join(ROOT, script)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env,
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
   });
@@ -266,7 +270,9 @@ async function loadTraffic(c, practiceId, practiceIndex, pageviews, end, log) {
         WHERE b.s BETWEEN $3 AND $4`,
       [practiceId, host, from, to],
     );
-    log(`  pageviews of sessions ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} in ${seconds(started)}`);
+    log(
+      `  pageviews of sessions ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} in ${seconds(started)}`,
+    );
   }
   await c.query(
     `INSERT INTO "analytics"."sessions" ("session_id", "practice_id", "visitor_id", "client_session_id", "source",
@@ -402,7 +408,9 @@ async function load(url, log) {
     for (const [i, id] of NOISE.entries()) {
       started = Date.now();
       await loadTraffic(c, id, i + 1, Math.round(NOISE_PAGEVIEWS / NOISE.length), end, log);
-      log(`noise practice ${i + 1}: ${Math.round(NOISE_PAGEVIEWS / NOISE.length).toLocaleString('en-US')} pageviews in ${seconds(started)}`);
+      log(
+        `noise practice ${i + 1}: ${Math.round(NOISE_PAGEVIEWS / NOISE.length).toLocaleString('en-US')} pageviews in ${seconds(started)}`,
+      );
     }
     started = Date.now();
     await loadRollups(c);
@@ -410,7 +418,9 @@ async function load(url, log) {
     started = Date.now();
     const leads = await loadOverviewFacts(c, PRACTICE, 0, LEADS_PER_DAY, end);
     for (const id of NOISE) await loadOverviewFacts(c, id, NOISE.indexOf(id) + 1, LEADS_PER_DAY / 5, end);
-    log(`Overview facts (${leads.toLocaleString('en-US')} leads a year for the measured practice) in ${seconds(started)}`);
+    log(
+      `Overview facts (${leads.toLocaleString('en-US')} leads a year for the measured practice) in ${seconds(started)}`,
+    );
     started = Date.now();
     for (const definition of indexes) await c.query(definition);
     log(`${indexes.length} secondary indexes rebuilt in ${seconds(started)}`);
@@ -544,7 +554,9 @@ async function main() {
   const url = databaseUrl(DATABASE);
   console.log(
     `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB; ` +
-      `load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`,
+      `load average ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
   );
   const migrateEnv = {
     INTERNAL_IDENTITY_PUBLIC_KEY: throwawayKey(),
@@ -554,8 +566,9 @@ async function main() {
   };
   const loaded =
     args.reuse &&
-    (await withClient(databaseUrl('postgres'), async (c) =>
-      (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])).rowCount > 0,
+    (await withClient(
+      databaseUrl('postgres'),
+      async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])).rowCount > 0,
     )) &&
     (await withClient(url, async (c) =>
       (await c.query(`SELECT to_regclass('analytics.pageviews') IS NOT NULL AS ok`)).rows[0].ok
@@ -580,15 +593,18 @@ async function main() {
     return {
       pageviews: await one(`SELECT count(*) AS n FROM "analytics"."pageviews" WHERE "practice_id" = $1`),
       all: Number((await c.query(`SELECT count(*) AS n FROM "analytics"."pageviews"`)).rows[0].n),
-      rollupViews: await one(`SELECT sum("pageviews") AS n FROM "analytics"."daily_rollups" WHERE "practice_id" = $1`),
+      rollupViews: await one(
+        `SELECT sum("pageviews") AS n FROM "analytics"."daily_rollups" WHERE "practice_id" = $1`,
+      ),
       days: await one(
         `SELECT (max("started_at")::date - min("started_at")::date) AS n FROM "analytics"."pageviews" WHERE "practice_id" = $1`,
       ),
       leads: await one(`SELECT count(*) AS n FROM "analytics"."overview_leads" WHERE "practice_id" = $1`),
-      events: await one(`SELECT count(*) AS n FROM "analytics"."overview_communications" WHERE "practice_id" = $1`),
-      size: (
-        await c.query(`SELECT pg_size_pretty(pg_total_relation_size('analytics.pageviews')) AS n`)
-      ).rows[0].n,
+      events: await one(
+        `SELECT count(*) AS n FROM "analytics"."overview_communications" WHERE "practice_id" = $1`,
+      ),
+      size: (await c.query(`SELECT pg_size_pretty(pg_total_relation_size('analytics.pageviews')) AS n`))
+        .rows[0].n,
     };
   });
   console.log(
@@ -597,7 +613,8 @@ async function main() {
       `${counts.rollupViews.toLocaleString('en-US')}; ${counts.leads.toLocaleString('en-US')} leads and ` +
       `${counts.events.toLocaleString('en-US')} communication events over a year`,
   );
-  if (counts.rollupViews !== counts.pageviews) throw new Error('daily_rollups do not add up to the pageviews');
+  if (counts.rollupViews !== counts.pageviews)
+    throw new Error('daily_rollups do not add up to the pageviews');
 
   // Not the shared broker's history: the service's consumers start at the end of their topics.
   await skipAnalyticsBacklog(ROOT, url, KAFKA_BROKERS);
@@ -610,17 +627,26 @@ async function main() {
   const slow = [];
   try {
     const localDayBounds = built('services/analytics/dist/overview/overview-rules.js').localDayBounds;
-    const checkOverviewPeriod = built('services/analytics/dist/overview/overview-rules.js').checkOverviewPeriod;
+    const checkOverviewPeriod = built(
+      'services/analytics/dist/overview/overview-rules.js',
+    ).checkOverviewPeriod;
     for (const [name, start, end] of presets()) {
       const result = await time(service, (headers) =>
-        service.get('/api/v1/analytics/metrics', { practice_id: PRACTICE, start_date: start, end_date: end }, headers),
+        service.get(
+          '/api/v1/analytics/metrics',
+          { practice_id: PRACTICE, start_date: start, end_date: end },
+          headers,
+        ),
       );
       const body = result.last;
       const days = body.chart_data.length;
       const leads = body.chart_data.reduce((sum, point) => sum + point.leads, 0);
-      if (leads !== body.metrics.leads.value) throw new Error(`${name}: chart leads ${leads} ≠ ${body.metrics.leads.value}`);
+      if (leads !== body.metrics.leads.value)
+        throw new Error(`${name}: chart leads ${leads} ≠ ${body.metrics.leads.value}`);
       if (name.startsWith('Last 90') && (leads === 0 || body.recent_events.length !== 50))
-        throw new Error(`${name}: expected leads and 50 recent events, got ${leads} and ${body.recent_events.length}`);
+        throw new Error(
+          `${name}: expected leads and 50 recent events, got ${leads} and ${body.recent_events.length}`,
+        );
       rows.push([
         `metrics, ${name} (${days} day${days === 1 ? '' : 's'}, ${leads.toLocaleString('en-US')} leads)`,
         `${ms(result.p50)} ms`,
@@ -645,11 +671,13 @@ async function main() {
       Math.max(
         0,
         Math.round(
-          (await c.query(
-            `SELECT EXTRACT(EPOCH FROM now() - max("started_at"))::int AS s FROM "analytics"."pageviews"
+          (
+            await c.query(
+              `SELECT EXTRACT(EPOCH FROM now() - max("started_at"))::int AS s FROM "analytics"."pageviews"
               WHERE "practice_id" = $1`,
-            [PRACTICE],
-          )).rows[0].s,
+              [PRACTICE],
+            )
+          ).rows[0].s,
         ),
       ),
     );
@@ -661,7 +689,8 @@ async function main() {
           headers,
         ),
       );
-      if (!loaded && result.last.pageviews.length === 0) throw new Error('no pageview in the realtime window');
+      if (!loaded && result.last.pageviews.length === 0)
+        throw new Error('no pageview in the realtime window');
       rows.push([
         `realtime/pageviews seconds=${windowSeconds}${age > 60 ? ` (data ${age} s old)` : ''}, ${result.last.pageviews.length} pageviews`,
         `${ms(result.p50)} ms`,
@@ -669,7 +698,8 @@ async function main() {
         `${ms(result.p99)} ms`,
         `${ms(result.max)} ms`,
       ]);
-      if (args.explain || result.p95 > GOAL_P95_MS) slow.push([`realtime ${windowSeconds}`, realtimeSql(windowSeconds)]);
+      if (args.explain || result.p95 > GOAL_P95_MS)
+        slow.push([`realtime ${windowSeconds}`, realtimeSql(windowSeconds)]);
     }
     {
       const result = await time(service, (headers) =>

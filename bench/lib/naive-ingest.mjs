@@ -66,9 +66,10 @@ async function handle(request, response) {
   } catch (error) {
     return answer(response, 422, { detail: error.message });
   }
-  const practice = await pool.query(`SELECT "practice_id" FROM "analytics"."practices" WHERE "site_key" = $1`, [
-    batch.site_key,
-  ]);
+  const practice = await pool.query(
+    `SELECT "practice_id" FROM "analytics"."practices" WHERE "site_key" = $1`,
+    [batch.site_key],
+  );
   if (practice.rowCount === 0) return answer(response, 404, { detail: 'unknown site key' });
   const practiceId = practice.rows[0].practice_id;
   const userAgent = request.headers['user-agent'] ?? null;
