@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * session of every practice (700 ms at 4 million sessions, bench:overview). This one answers it with an index-only
  * scan of the window's sessions (started_at included for the duration).
  */
-export class RealtimeSessionsIndex1764820000000 implements MigrationInterface {
-  name = 'RealtimeSessionsIndex1764820000000';
+export class RealtimeSessionsIndex1764950000000 implements MigrationInterface {
+  name = 'RealtimeSessionsIndex1764950000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
