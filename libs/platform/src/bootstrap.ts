@@ -91,6 +91,7 @@ export async function createServiceApp<C extends ServiceConfig>(
           groupId: definition.consumerGroup(config),
           brokers: config.KAFKA_BROKERS,
           fromBeginning: definition.consumeFromBeginning ?? false,
+          replaySince: config.KAFKA_REPLAY_SINCE,
         },
         app.get(KafkaConsumerStatus),
         app.get(KafkaBatchHandlers),

@@ -75,6 +75,7 @@ class PlatformKafkaServer extends ServerKafka {
     private readonly consumerStatus: KafkaConsumerStatus,
     private readonly fromBeginning: boolean | readonly string[] = false,
     private readonly batchHandlers?: KafkaBatchHandlers,
+    private readonly replaySince?: Date,
   ) {
     super(options ?? {});
   }
@@ -91,6 +92,7 @@ class PlatformKafkaServer extends ServerKafka {
       this.fromBeginning === true || (this.fromBeginning !== false && this.fromBeginning.includes(topic));
     const early = topics.filter(fromBeginning);
     const late = topics.filter((topic) => !fromBeginning(topic));
+    if (early.length > 0 && this.replaySince) await this.startNewGroupAt(early, this.replaySince);
     if (early.length > 0) await consumer.subscribe({ topics: early, fromBeginning: true });
     if (late.length > 0) await consumer.subscribe({ topics: late, fromBeginning: false });
     if (batchTopics.length === 0) {
@@ -98,6 +100,38 @@ class PlatformKafkaServer extends ServerKafka {
       return;
     }
     await consumer.run({ ...(this.options.run ?? {}), eachBatch: (payload) => this.handleBatch(payload) });
+  }
+
+  /**
+   * KAFKA_REPLAY_SINCE: a group with no committed offset on a topic starts it at the first message written at
+   * or after `since` instead of at the beginning (set before the group joins, so the first fetch uses them).
+   */
+  private async startNewGroupAt(topics: readonly string[], since: Date): Promise<void> {
+    const admin = this.client!.admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({ topics: topics.map((topic) => ({ topic })), waitForLeaders: true });
+      const committed = await admin.fetchOffsets({ groupId: this.groupId, topics: [...topics] });
+      for (const { topic, partitions } of committed) {
+        const fresh = new Set(
+          partitions
+            .filter((partition) => Number(partition.offset) < 0)
+            .map((partition) => partition.partition),
+        );
+        if (fresh.size === 0) continue;
+        const offsets = await admin.fetchTopicOffsetsByTimestamp(topic, since.getTime());
+        await admin.setOffsets({
+          groupId: this.groupId,
+          topic,
+          partitions: offsets.filter((offset) => fresh.has(offset.partition)),
+        });
+      }
+    } catch (error) {
+      // A running member of the same group (another instance on the same database) has its positions already.
+      this.logger.warn(`KAFKA_REPLAY_SINCE not applied: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   /**
@@ -149,6 +183,8 @@ export function kafkaConsumerStrategy(
     groupId: string;
     brokers: string[];
     fromBeginning?: boolean | readonly string[];
+    /** KAFKA_REPLAY_SINCE: where a new group starts the topics it reads from the beginning. */
+    replaySince?: Date;
   },
   status: KafkaConsumerStatus,
   batchHandlers?: KafkaBatchHandlers,
@@ -169,6 +205,7 @@ export function kafkaConsumerStrategy(
       status,
       options.fromBeginning ?? false,
       batchHandlers,
+      options.replaySince,
     ),
   };
 }
