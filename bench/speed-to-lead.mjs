@@ -128,8 +128,8 @@ async function main() {
           body: JSON.stringify(body),
         });
         if (response.status === 202) return;
-        if (attempt > 100) throw new Error(`ingress answered ${response.status}: ${await response.text()}`);
-        await sleep(100); // 404 until analytics has learnt the site key
+        if (attempt > 600) throw new Error(`ingress answered ${response.status}: ${await response.text()}`);
+        await sleep(100); // 404 until analytics has learnt the site key (up to a minute on a busy machine)
       }
     };
     // Wait until the ingress knows the site key, outside the burst.
