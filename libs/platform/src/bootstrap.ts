@@ -92,6 +92,7 @@ export async function createServiceApp<C extends ServiceConfig>(
           brokers: config.KAFKA_BROKERS,
           fromBeginning: definition.consumeFromBeginning ?? false,
           replaySince: config.KAFKA_REPLAY_SINCE,
+          topicPrefix: config.KAFKA_TOPIC_PREFIX,
         },
         app.get(KafkaConsumerStatus),
         app.get(KafkaBatchHandlers),

@@ -9,6 +9,7 @@ import { ServiceDefinition } from '../src/bootstrap';
 import { baseConfigSchema } from '../src/config/config';
 import { outboxInboxUpSql } from '../src/database/outbox.entities';
 import { handleKafkaEvent } from '../src/kafka/kafka.consumer';
+import { KafkaProducer } from '../src/kafka/kafka.producer';
 import { PlatformModule, ServiceConfig } from '../src/platform.module';
 
 // A topic of this file's own, so what its beginning holds is known.
@@ -61,7 +62,7 @@ const definition: ServiceDefinition<ServiceConfig> = {
   openApi: false,
 };
 
-describe('KAFKA_REPLAY_SINCE: where a new group starts a topic it reads from the beginning (real Kafka)', () => {
+describe('Kafka settings of a stack: where a new group starts, which topics are its own (real Kafka)', () => {
   let db: TestDatabase;
   let producer: Producer;
   const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;
@@ -87,15 +88,16 @@ describe('KAFKA_REPLAY_SINCE: where a new group starts a topic it reads from the
     await db.drop();
   });
 
-  async function consumedWith(replaySince: string): Promise<string[]> {
+  /** What a service with these settings consumed of the topic's history, then of one event published after. */
+  async function consumedWith(settings: Record<string, string>): Promise<string[]> {
     received = [];
-    const service = await startTestService(definition, database, {
-      DATABASE_URL: db.url,
-      KAFKA_REPLAY_SINCE: replaySince,
-    });
+    const service = await startTestService(definition, database, { DATABASE_URL: db.url, ...settings });
     try {
       const marker = `after-start-${randomUUID()}`;
-      await producer.send({ topic: TOPIC, messages: [{ key: KEY, value: JSON.stringify({ id: marker }) }] });
+      await producer.send({
+        topic: TOPIC,
+        messages: [{ key: KEY, value: JSON.stringify({ id: marker }) }],
+      });
       await eventually(async () => received.includes(marker), 30_000);
       return received.filter((id) => !id.startsWith('after-start-')).concat('after-start');
     } finally {
@@ -103,18 +105,52 @@ describe('KAFKA_REPLAY_SINCE: where a new group starts a topic it reads from the
     }
   }
 
-  it('starts at the first event written at or after the given time', async () => {
-    expect(await consumedWith(new Date(minutesAgo(30)).toISOString())).toEqual([
+  const since = (minutes: number) => ({ KAFKA_REPLAY_SINCE: new Date(minutesAgo(minutes)).toISOString() });
+
+  it('KAFKA_REPLAY_SINCE: a new group starts at the first event written at or after the given time', async () => {
+    expect(await consumedWith(since(30))).toEqual(['ten-minutes-ago', 'after-start']);
+  });
+
+  it('KAFKA_REPLAY_SINCE: a new group starts at the end when nothing was written since', async () => {
+    expect(await consumedWith(since(1))).toEqual(['after-start']);
+  });
+
+  it('KAFKA_REPLAY_SINCE unset: a new group reads the whole topic', async () => {
+    expect(await consumedWith({ KAFKA_REPLAY_SINCE: '' })).toEqual([
+      'an-hour-ago',
       'ten-minutes-ago',
       'after-start',
     ]);
   });
 
-  it('starts at the end when nothing was written since', async () => {
-    expect(await consumedWith(new Date(minutesAgo(1)).toISOString())).toEqual(['after-start']);
-  });
-
-  it('reads the whole topic when unset', async () => {
-    expect(await consumedWith('')).toEqual(['an-hour-ago', 'ten-minutes-ago', 'after-start']);
+  it("KAFKA_TOPIC_PREFIX: a stack reads and writes its own prefixed topics, never another stack's", async () => {
+    const prefix = `stack-${randomUUID().slice(0, 8)}.`;
+    received = [];
+    const service = await startTestService(definition, database, {
+      DATABASE_URL: db.url,
+      KAFKA_TOPIC_PREFIX: prefix,
+      KAFKA_REPLAY_SINCE: '',
+    });
+    try {
+      // The unprefixed topic (another stack's) holds the history above and gets one more event now.
+      await producer.send({
+        topic: TOPIC,
+        messages: [{ key: KEY, value: JSON.stringify({ id: 'other-stack' }) }],
+      });
+      // The service's own producer writes to its stack's topic, which its consumer reads.
+      await service.app
+        .get(KafkaProducer)
+        .send([{ topic: TOPIC, key: KEY, value: JSON.stringify({ id: 'own-stack' }), headers: {} }]);
+      await eventually(async () => received.includes('own-stack'), 30_000);
+      // An event written straight to the prefixed name reaches it too.
+      await producer.send({
+        topic: prefix + TOPIC,
+        messages: [{ key: KEY, value: JSON.stringify({ id: 'own-stack-2' }) }],
+      });
+      await eventually(async () => received.includes('own-stack-2'), 30_000);
+      expect(received).toEqual(['own-stack', 'own-stack-2']);
+    } finally {
+      await service.close();
+    }
   });
 });
