@@ -4,13 +4,25 @@ import { seededRandom } from './traffic';
 const CHICAGO = 'America/Chicago';
 /** The wall-clock weekday and time of an instant in a zone, e.g. 'Wed 09:30'. */
 const onClock = (instant: Date, timeZone: string) =>
-  instant.toLocaleString('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  instant.toLocaleString('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 
 describe('zonedTime', () => {
   it('finds the instant a zone’s clock shows a time, either side of daylight saving', () => {
-    expect(zonedTime({ year: 2026, month: 11, day: 24 }, 9, 0, CHICAGO).toISOString()).toBe('2026-11-24T15:00:00.000Z');
-    expect(zonedTime({ year: 2026, month: 7, day: 1 }, 9, 30, CHICAGO).toISOString()).toBe('2026-07-01T14:30:00.000Z');
-    expect(zonedTime({ year: 2026, month: 3, day: 9 }, 10, 0, CHICAGO).toISOString()).toBe('2026-03-09T15:00:00.000Z');
+    expect(zonedTime({ year: 2026, month: 11, day: 24 }, 9, 0, CHICAGO).toISOString()).toBe(
+      '2026-11-24T15:00:00.000Z',
+    );
+    expect(zonedTime({ year: 2026, month: 7, day: 1 }, 9, 30, CHICAGO).toISOString()).toBe(
+      '2026-07-01T14:30:00.000Z',
+    );
+    expect(zonedTime({ year: 2026, month: 3, day: 9 }, 10, 0, CHICAGO).toISOString()).toBe(
+      '2026-03-09T15:00:00.000Z',
+    );
     expect(zonedTime({ year: 2026, month: 1, day: 5 }, 17, 0, 'America/Los_Angeles').toISOString()).toBe(
       '2026-01-06T01:00:00.000Z',
     );

@@ -13,7 +13,10 @@ const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursd
 
 /** The calendar's default when a location has no hours: 09:00–17:00, Monday to Friday. */
 const DEFAULT_HOURS: Record<Weekday, DayHours> = Object.fromEntries(
-  WEEKDAYS.map((day) => [day, { open: '09:00', close: '17:00', closed: day === 'saturday' || day === 'sunday' }]),
+  WEEKDAYS.map((day) => [
+    day,
+    { open: '09:00', close: '17:00', closed: day === 'saturday' || day === 'sunday' },
+  ]),
 ) as Record<Weekday, DayHours>;
 
 export const APPOINTMENT_MINUTES = 30;
@@ -83,11 +86,19 @@ export function candidateSlots(
   const open: Date[] = [];
   for (let offset = 1; offset <= days; offset++) {
     const noonUtc = new Date(Date.UTC(today.year, today.month - 1, today.day + offset, 12));
-    const date = { year: noonUtc.getUTCFullYear(), month: noonUtc.getUTCMonth() + 1, day: noonUtc.getUTCDate() };
+    const date = {
+      year: noonUtc.getUTCFullYear(),
+      month: noonUtc.getUTCMonth() + 1,
+      day: noonUtc.getUTCDate(),
+    };
     const weekday = WEEKDAYS[noonUtc.getUTCDay()];
     const day = (hours ?? DEFAULT_HOURS)[weekday] ?? DEFAULT_HOURS[weekday];
     if (!day || day.closed) continue;
-    for (let minute = minutesOf(day.open); minute + APPOINTMENT_MINUTES <= minutesOf(day.close); minute += 30) {
+    for (
+      let minute = minutesOf(day.open);
+      minute + APPOINTMENT_MINUTES <= minutesOf(day.close);
+      minute += 30
+    ) {
       open.push(zonedTime(date, Math.floor(minute / 60), minute % 60, timeZone));
     }
   }

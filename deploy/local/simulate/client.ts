@@ -64,12 +64,16 @@ export class Gateway {
           'Start it first with `npm start` (another terminal), wait for "PracticePilot is running", then run this again.',
       );
     }
-    if (response.status === 401) throw new StackError(`Signing in as ${email} was refused: wrong e-mail or password.`);
+    if (response.status === 401)
+      throw new StackError(`Signing in as ${email} was refused: wrong e-mail or password.`);
     if (!response.ok) {
-      throw new StackError(`Signing in answered ${response.status}: ${await detail(response)}. Is the stack fully up?`);
+      throw new StackError(
+        `Signing in answered ${response.status}: ${await detail(response)}. Is the stack fully up?`,
+      );
     }
     const body = (await response.json()) as { access_token?: string };
-    if (!body.access_token) throw new StackError('Signing in gave no token: is this a PracticePilot gateway?');
+    if (!body.access_token)
+      throw new StackError('Signing in gave no token: is this a PracticePilot gateway?');
     this.token = body.access_token;
   }
 
@@ -85,7 +89,10 @@ export class Gateway {
       signal: AbortSignal.timeout(15_000),
     });
     if (!ok.includes(response.status)) {
-      throw new HttpError(response.status, `${method} ${path.split('?')[0]}: ${response.status} ${await detail(response)}`);
+      throw new HttpError(
+        response.status,
+        `${method} ${path.split('?')[0]}: ${response.status} ${await detail(response)}`,
+      );
     }
     return (await response.json()) as T;
   }
@@ -94,8 +101,16 @@ export class Gateway {
     const mine = await this.api<{ practice_id: string; name: string }[]>('GET', '/api/v1/users/me/practices');
     return Promise.all(
       mine.map(async ({ practice_id }) => {
-        const practice = await this.api<Practice & { practice_id: string }>('GET', `/api/v1/practices/${practice_id}`);
-        return { id: practice.practice_id, name: practice.name, site_key: practice.site_key, website_url: practice.website_url };
+        const practice = await this.api<Practice & { practice_id: string }>(
+          'GET',
+          `/api/v1/practices/${practice_id}`,
+        );
+        return {
+          id: practice.practice_id,
+          name: practice.name,
+          site_key: practice.site_key,
+          website_url: practice.website_url,
+        };
       }),
     );
   }
@@ -109,7 +124,10 @@ export class Gateway {
   }
 
   sandboxChannels(practiceId: string) {
-    return this.api<{ sms: boolean; email: boolean }>('GET', `/api/v1/channels/sandbox?practice_id=${practiceId}`);
+    return this.api<{ sms: boolean; email: boolean }>(
+      'GET',
+      `/api/v1/channels/sandbox?practice_id=${practiceId}`,
+    );
   }
 
   async findLead(practiceId: string, email: string): Promise<Lead | null> {
@@ -123,14 +141,20 @@ export class Gateway {
   }
 
   simulateReply(personId: string, channel: 'sms' | 'email', message: string) {
-    return this.api<{ event_id: string }>('POST', `/api/v1/people/${personId}/simulate-reply`, { channel, message });
+    return this.api<{ event_id: string }>('POST', `/api/v1/people/${personId}/simulate-reply`, {
+      channel,
+      message,
+    });
   }
 
   book(practiceId: string, locationId: string, body: Record<string, unknown>) {
     const query = new URLSearchParams({ practice_id: practiceId, location_id: locationId });
-    return this.api<{ id?: string; appointment_id?: string }>('POST', `/api/v1/calendar/appointments?${query}`, body, [
-      200, 201,
-    ]);
+    return this.api<{ id?: string; appointment_id?: string }>(
+      'POST',
+      `/api/v1/calendar/appointments?${query}`,
+      body,
+      [200, 201],
+    );
   }
 
   async realtimePageviews(practiceId: string): Promise<RealtimePageview[]> {
@@ -151,7 +175,12 @@ export class Gateway {
    * browser and the CDN's location headers). Retries like the script: 429 after Retry-After, 408/5xx/network
    * errors with backoff; a 4xx otherwise is a bug in the simulator and is thrown.
    */
-  async track(siteKey: string, events: TrackingEvent[], headers: Record<string, string>, signal?: AbortSignal) {
+  async track(
+    siteKey: string,
+    events: TrackingEvent[],
+    headers: Record<string, string>,
+    signal?: AbortSignal,
+  ) {
     let delay = 1000;
     for (let attempt = 1; ; attempt++) {
       await this.pace();
@@ -176,7 +205,9 @@ export class Gateway {
       }
       if (attempt >= 6 || signal?.aborted) {
         throw new StackError(
-          status ? `The tracking ingress keeps answering ${status}` : `The tracking ingress is not answering at ${this.baseUrl}`,
+          status
+            ? `The tracking ingress keeps answering ${status}`
+            : `The tracking ingress is not answering at ${this.baseUrl}`,
         );
       }
       await sleep(Math.max(delay, retryAfter));

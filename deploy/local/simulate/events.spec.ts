@@ -18,7 +18,12 @@ const plan: VisitPlan = {
   form: {
     fields: { first_name: 'Emma', email: 'emma.smith12@example.com' },
     at: 20,
-    person: { firstName: 'Emma', lastName: 'Smith', phone: '+12125550123', email: 'emma.smith12@example.com' },
+    person: {
+      firstName: 'Emma',
+      lastName: 'Smith',
+      phone: '+12125550123',
+      email: 'emma.smith12@example.com',
+    },
     procedure: 'Botox',
   },
 };
@@ -28,7 +33,9 @@ describe('a visit’s events', () => {
   const events = visitEvents(plan, START);
 
   it('are what the website script sends: a pageview, heartbeats every 15 s, the form, a pageleave with the total', () => {
-    expect(events.map((item) => [secondsOf(item.at), item.event.type, item.event.duration_seconds ?? null])).toEqual([
+    expect(
+      events.map((item) => [secondsOf(item.at), item.event.type, item.event.duration_seconds ?? null]),
+    ).toEqual([
       [0, 'pageview', null],
       [15, 'heartbeat', 15],
       [30, 'heartbeat', 30],
@@ -44,10 +51,15 @@ describe('a visit’s events', () => {
 
   it('time the pageview they belong to, carry the visitor, session, page and referrer, and have unique ids', () => {
     const [home, , , leave, contact, , form] = events.map((item) => item.event);
-    expect(leave).toMatchObject({ pageview_id: home.event_id, url: `${SITE}/`, referrer: 'https://www.google.com/' });
+    expect(leave).toMatchObject({
+      pageview_id: home.event_id,
+      url: `${SITE}/`,
+      referrer: 'https://www.google.com/',
+    });
     expect(form).toMatchObject({ url: `${SITE}/contact`, referrer: `${SITE}/`, fields: plan.form!.fields });
     expect(contact.referrer).toBe(`${SITE}/`);
-    for (const { event } of events) expect(event).toMatchObject({ visitor_id: 'visitor-1', session_id: 'session-1' });
+    for (const { event } of events)
+      expect(event).toMatchObject({ visitor_id: 'visitor-1', session_id: 'session-1' });
     expect(new Set(events.map((item) => item.event.event_id)).size).toBe(events.length);
     expect(events[0].event.occurred_at).toBe('2026-11-24T12:00:00.000Z');
   });

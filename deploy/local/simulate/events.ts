@@ -64,7 +64,13 @@ export function visitEvents(plan: VisitPlan, start: number): TimedEvent[] {
       const at = opened + plan.form.at * 1000;
       events.push({
         at,
-        event: { ...common, event_id: randomUUID(), type: 'form', occurred_at: iso(at), fields: plan.form.fields },
+        event: {
+          ...common,
+          event_id: randomUUID(),
+          type: 'form',
+          occurred_at: iso(at),
+          fields: plan.form.fields,
+        },
       });
     }
     const left = opened + page.dwell * 1000;

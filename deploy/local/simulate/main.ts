@@ -43,7 +43,8 @@ const pathOf = (url: string) => {
   return parsed.pathname;
 };
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const minutesSeconds = (seconds: number) => `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
+const minutesSeconds = (seconds: number) =>
+  `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
 
 class Simulator {
   private readonly stop = new AbortController();
@@ -57,7 +58,10 @@ class Simulator {
     bySource: new Map(),
   };
   /** Pages being read right now: their pageview, to send the pageleave if the simulation stops first. */
-  private readonly openPages = new Map<string, { plan: VisitPlan; pageview: TrackingEvent; openedAt: number }>();
+  private readonly openPages = new Map<
+    string,
+    { plan: VisitPlan; pageview: TrackingEvent; openedAt: number }
+  >();
   private readonly followUps = new Set<Promise<void>>();
   private readonly visitorIds: string[] = [];
   private geoChecked = false;
@@ -137,7 +141,9 @@ class Simulator {
       } else if (item.event.type === 'pageleave') {
         this.openPages.delete(plan.visitorId);
       } else if (item.event.type === 'form') {
-        say(`form from ${plan.form!.person.firstName} ${plan.form!.person.lastName} about ${plan.form!.procedure} on ${pathOf(item.event.url)}`);
+        say(
+          `form from ${plan.form!.person.firstName} ${plan.form!.person.lastName} about ${plan.form!.procedure} on ${pathOf(item.event.url)}`,
+        );
         this.followUp(plan);
       }
       if (!this.geoChecked && this.stats.pageviews >= 3) {
@@ -179,7 +185,9 @@ class Simulator {
   }
 
   private track(work: Promise<void>) {
-    const tracked = work.catch((error) => say(`  (${error instanceof Error ? error.message : String(error)})`));
+    const tracked = work.catch((error) =>
+      say(`  (${error instanceof Error ? error.message : String(error)})`),
+    );
     this.followUps.add(tracked);
     void tracked.finally(() => this.followUps.delete(tracked));
   }
@@ -196,9 +204,12 @@ class Simulator {
   private async leadJourney(plan: VisitPlan): Promise<void> {
     const person = plan.form!.person;
     const name = `${person.firstName} ${person.lastName}`;
-    const lead = await this.poll(LEAD_WAIT_MS, 3000, () => this.gateway.findLead(this.practice.id, person.email));
+    const lead = await this.poll(LEAD_WAIT_MS, 3000, () =>
+      this.gateway.findLead(this.practice.id, person.email),
+    );
     if (!lead) {
-      if (!this.signal.aborted) say(`  ${name}'s form has not become a lead yet (is the people service running?)`);
+      if (!this.signal.aborted)
+        say(`  ${name}'s form has not become a lead yet (is the people service running?)`);
       return;
     }
     this.stats.leads++;
@@ -212,7 +223,10 @@ class Simulator {
           const events = await this.gateway.leadEvents(lead.person_id);
           return events.some((event) => event.event_type === `${channel}_sent`) || null;
         });
-        if (answered && (await this.wait(this.options.burst === null ? 10_000 + this.random() * 50_000 : 0))) {
+        if (
+          answered &&
+          (await this.wait(this.options.burst === null ? 10_000 + this.random() * 50_000 : 0))
+        ) {
           const message = replyText(this.random);
           await this.gateway.simulateReply(lead.person_id, channel, message);
           this.stats.replies++;
@@ -220,7 +234,8 @@ class Simulator {
         }
       }
     }
-    if (books && this.location && !this.signal.aborted) await this.book(lead.person_id, name, plan.form!.procedure);
+    if (books && this.location && !this.signal.aborted)
+      await this.book(lead.person_id, name, plan.form!.procedure);
   }
 
   private async book(personId: string, name: string, procedure: string) {
@@ -274,7 +289,9 @@ class Simulator {
     const ours = new Set(this.visitorIds);
     if (!(await this.wait(afterMs))) return;
     const seen = await this.poll(20_000, 3000, async () => {
-      const rows = (await this.gateway.realtimePageviews(this.practice.id)).filter((row) => ours.has(row.visitor_id));
+      const rows = (await this.gateway.realtimePageviews(this.practice.id)).filter((row) =>
+        ours.has(row.visitor_id),
+      );
       return rows.length > 0 ? rows : null;
     });
     if (!seen) return;
@@ -339,7 +356,9 @@ async function main() {
   await gateway.signIn(options.email, options.password);
   const practice = choosePractice(await gateway.practices(), options.practice);
   if (!practice.website_url) {
-    throw new StackError(`${practice.name} has no website address (Settings → Practice): the visits need one.`);
+    throw new StackError(
+      `${practice.name} has no website address (Settings → Practice): the visits need one.`,
+    );
   }
   const locations = (await gateway.locations(practice.id)).filter((location) => location.is_active);
   const primary = locations.find((location) => location.is_primary) ?? locations[0] ?? null;
@@ -394,12 +413,16 @@ async function main() {
       simulator.announce(plan, `${String(ago).padStart(2)} min ago: `);
       const sent = await simulator.pastVisit(plan, start);
       if (sent.some((item) => item.event.type === 'form')) {
-        say(`  form from ${plan.form!.person.firstName} ${plan.form!.person.lastName} about ${plan.form!.procedure}`);
+        say(
+          `  form from ${plan.form!.person.firstName} ${plan.form!.person.lastName} about ${plan.form!.procedure}`,
+        );
         simulator.followUp(plan);
       }
     }
     simulator.checkGeoLater(5000);
-    say('waiting for the forms to become leads, the AI to answer and the replies and bookings (Ctrl-C skips)...');
+    say(
+      'waiting for the forms to become leads, the AI to answer and the replies and bookings (Ctrl-C skips)...',
+    );
     await simulator.settle();
   } else {
     const endAt = options.minutes > 0 ? Date.now() + options.minutes * 60_000 : Infinity;
@@ -434,7 +457,9 @@ async function main() {
   const leadsAfter = await gateway.leadCount(practice.id).catch(() => null);
   console.log(
     `\nDone: ${simulator.summary()}.` +
-      (leadsAfter === null ? '' : `\n${practice.name} now has ${leadsAfter} leads (${leadsAfter - leadsBefore} new).`) +
+      (leadsAfter === null
+        ? ''
+        : `\n${practice.name} now has ${leadsAfter} leads (${leadsAfter - leadsBefore} new).`) +
       `\nSee it in the console: ${options.url} (Realtime Activity, Leads, Calendar).`,
   );
 }

@@ -177,7 +177,9 @@ describe('a visit', () => {
   it('shows a dentist’s pages for a dental practice', () => {
     expect(practiceKind('Northside Dental')).toBe('dental');
     expect(practiceKind('Glow Aesthetics')).toBe('aesthetics');
-    const paths = plans(300, { kind: 'dental' }).flatMap((visit) => visit.pages.map((page) => new URL(page.url).pathname));
+    const paths = plans(300, { kind: 'dental' }).flatMap((visit) =>
+      visit.pages.map((page) => new URL(page.url).pathname),
+    );
     expect(paths).toContain('/services/invisalign');
     expect(paths).not.toContain('/services/botox');
   });

@@ -34,14 +34,15 @@ export function pickWeighted<T>(random: Random, items: readonly T[], weight: (it
 }
 
 /** A whole number in [min, max]. */
-export const between = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+export const between = (random: Random, min: number, max: number) =>
+  min + Math.floor(random() * (max - min + 1));
 
 const hex = (random: Random, length: number) =>
   Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
 const alnum = (random: Random, length: number) =>
-  Array.from({ length }, () => pick(random, [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'])).join(
-    '',
-  );
+  Array.from({ length }, () =>
+    pick(random, [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-']),
+  ).join('');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Traffic sources: the spec's nine keys, and how a visit from each really arrives (referrer, click ids, UTM).
@@ -99,7 +100,10 @@ export function arrivalFor(source: TrafficSource, random: Random): Arrival {
     case 'direct':
       return { query: '', referrer: null };
     case 'google':
-      return { query: '', referrer: pick(random, ['https://www.google.com/', 'https://www.google.com/search']) };
+      return {
+        query: '',
+        referrer: pick(random, ['https://www.google.com/', 'https://www.google.com/search']),
+      };
     case 'google_ads':
       // Auto-tagging: Google appends gclid (and usually the UTM tags the practice configured).
       return {
@@ -119,12 +123,19 @@ export function arrivalFor(source: TrafficSource, random: Random): Arrival {
     case 'facebook':
       return {
         query: `?fbclid=IwAR${alnum(random, 44)}`,
-        referrer: pick(random, ['https://l.facebook.com/', 'https://m.facebook.com/', 'https://lm.facebook.com/']),
+        referrer: pick(random, [
+          'https://l.facebook.com/',
+          'https://m.facebook.com/',
+          'https://lm.facebook.com/',
+        ]),
       };
     case 'bing':
       return { query: '', referrer: 'https://www.bing.com/' };
     case 'yahoo':
-      return { query: '', referrer: pick(random, ['https://search.yahoo.com/', 'https://r.search.yahoo.com/']) };
+      return {
+        query: '',
+        referrer: pick(random, ['https://search.yahoo.com/', 'https://r.search.yahoo.com/']),
+      };
     case 'referral':
       return { query: '', referrer: pick(random, REFERRERS) };
   }
@@ -149,40 +160,312 @@ export interface City {
 }
 
 export const US_CITIES: readonly City[] = [
-  { city: 'New York', region: 'New York', state: 'NY', latitude: 40.7128, longitude: -74.006, areaCode: '212', weight: 10 },
-  { city: 'Brooklyn', region: 'New York', state: 'NY', latitude: 40.6782, longitude: -73.9442, areaCode: '718', weight: 5 },
-  { city: 'Los Angeles', region: 'California', state: 'CA', latitude: 34.0522, longitude: -118.2437, areaCode: '213', weight: 9 },
-  { city: 'San Diego', region: 'California', state: 'CA', latitude: 32.7157, longitude: -117.1611, areaCode: '619', weight: 4 },
-  { city: 'San Francisco', region: 'California', state: 'CA', latitude: 37.7749, longitude: -122.4194, areaCode: '415', weight: 4 },
-  { city: 'San Jose', region: 'California', state: 'CA', latitude: 37.3382, longitude: -121.8863, areaCode: '408', weight: 3 },
-  { city: 'Chicago', region: 'Illinois', state: 'IL', latitude: 41.8781, longitude: -87.6298, areaCode: '312', weight: 7 },
-  { city: 'Houston', region: 'Texas', state: 'TX', latitude: 29.7604, longitude: -95.3698, areaCode: '713', weight: 6 },
-  { city: 'Dallas', region: 'Texas', state: 'TX', latitude: 32.7767, longitude: -96.797, areaCode: '214', weight: 5 },
-  { city: 'Plano', region: 'Texas', state: 'TX', latitude: 33.0198, longitude: -96.6989, areaCode: '972', weight: 2 },
-  { city: 'Fort Worth', region: 'Texas', state: 'TX', latitude: 32.7555, longitude: -97.3308, areaCode: '817', weight: 3 },
-  { city: 'Frisco', region: 'Texas', state: 'TX', latitude: 33.1507, longitude: -96.8236, areaCode: '469', weight: 2 },
-  { city: 'Irving', region: 'Texas', state: 'TX', latitude: 32.814, longitude: -96.9489, areaCode: '972', weight: 2 },
-  { city: 'Austin', region: 'Texas', state: 'TX', latitude: 30.2672, longitude: -97.7431, areaCode: '512', weight: 4 },
-  { city: 'San Antonio', region: 'Texas', state: 'TX', latitude: 29.4241, longitude: -98.4936, areaCode: '210', weight: 4 },
-  { city: 'Phoenix', region: 'Arizona', state: 'AZ', latitude: 33.4484, longitude: -112.074, areaCode: '602', weight: 5 },
-  { city: 'Scottsdale', region: 'Arizona', state: 'AZ', latitude: 33.4942, longitude: -111.9261, areaCode: '480', weight: 2 },
-  { city: 'Philadelphia', region: 'Pennsylvania', state: 'PA', latitude: 39.9526, longitude: -75.1652, areaCode: '215', weight: 4 },
-  { city: 'Miami', region: 'Florida', state: 'FL', latitude: 25.7617, longitude: -80.1918, areaCode: '305', weight: 5 },
-  { city: 'Orlando', region: 'Florida', state: 'FL', latitude: 28.5383, longitude: -81.3792, areaCode: '407', weight: 3 },
-  { city: 'Tampa', region: 'Florida', state: 'FL', latitude: 27.9506, longitude: -82.4572, areaCode: '813', weight: 3 },
-  { city: 'Atlanta', region: 'Georgia', state: 'GA', latitude: 33.749, longitude: -84.388, areaCode: '404', weight: 5 },
-  { city: 'Charlotte', region: 'North Carolina', state: 'NC', latitude: 35.2271, longitude: -80.8431, areaCode: '704', weight: 3 },
-  { city: 'Nashville', region: 'Tennessee', state: 'TN', latitude: 36.1627, longitude: -86.7816, areaCode: '615', weight: 3 },
-  { city: 'Denver', region: 'Colorado', state: 'CO', latitude: 39.7392, longitude: -104.9903, areaCode: '303', weight: 3 },
-  { city: 'Seattle', region: 'Washington', state: 'WA', latitude: 47.6062, longitude: -122.3321, areaCode: '206', weight: 4 },
-  { city: 'Portland', region: 'Oregon', state: 'OR', latitude: 45.5152, longitude: -122.6784, areaCode: '503', weight: 2 },
-  { city: 'Las Vegas', region: 'Nevada', state: 'NV', latitude: 36.1699, longitude: -115.1398, areaCode: '702', weight: 3 },
-  { city: 'Boston', region: 'Massachusetts', state: 'MA', latitude: 42.3601, longitude: -71.0589, areaCode: '617', weight: 4 },
-  { city: 'Washington', region: 'District of Columbia', state: 'DC', latitude: 38.9072, longitude: -77.0369, areaCode: '202', weight: 3 },
-  { city: 'Minneapolis', region: 'Minnesota', state: 'MN', latitude: 44.9778, longitude: -93.265, areaCode: '612', weight: 2 },
-  { city: 'Detroit', region: 'Michigan', state: 'MI', latitude: 42.3314, longitude: -83.0458, areaCode: '313', weight: 2 },
-  { city: 'Columbus', region: 'Ohio', state: 'OH', latitude: 39.9612, longitude: -82.9988, areaCode: '614', weight: 2 },
-  { city: 'Salt Lake City', region: 'Utah', state: 'UT', latitude: 40.7608, longitude: -111.891, areaCode: '801', weight: 2 },
+  {
+    city: 'New York',
+    region: 'New York',
+    state: 'NY',
+    latitude: 40.7128,
+    longitude: -74.006,
+    areaCode: '212',
+    weight: 10,
+  },
+  {
+    city: 'Brooklyn',
+    region: 'New York',
+    state: 'NY',
+    latitude: 40.6782,
+    longitude: -73.9442,
+    areaCode: '718',
+    weight: 5,
+  },
+  {
+    city: 'Los Angeles',
+    region: 'California',
+    state: 'CA',
+    latitude: 34.0522,
+    longitude: -118.2437,
+    areaCode: '213',
+    weight: 9,
+  },
+  {
+    city: 'San Diego',
+    region: 'California',
+    state: 'CA',
+    latitude: 32.7157,
+    longitude: -117.1611,
+    areaCode: '619',
+    weight: 4,
+  },
+  {
+    city: 'San Francisco',
+    region: 'California',
+    state: 'CA',
+    latitude: 37.7749,
+    longitude: -122.4194,
+    areaCode: '415',
+    weight: 4,
+  },
+  {
+    city: 'San Jose',
+    region: 'California',
+    state: 'CA',
+    latitude: 37.3382,
+    longitude: -121.8863,
+    areaCode: '408',
+    weight: 3,
+  },
+  {
+    city: 'Chicago',
+    region: 'Illinois',
+    state: 'IL',
+    latitude: 41.8781,
+    longitude: -87.6298,
+    areaCode: '312',
+    weight: 7,
+  },
+  {
+    city: 'Houston',
+    region: 'Texas',
+    state: 'TX',
+    latitude: 29.7604,
+    longitude: -95.3698,
+    areaCode: '713',
+    weight: 6,
+  },
+  {
+    city: 'Dallas',
+    region: 'Texas',
+    state: 'TX',
+    latitude: 32.7767,
+    longitude: -96.797,
+    areaCode: '214',
+    weight: 5,
+  },
+  {
+    city: 'Plano',
+    region: 'Texas',
+    state: 'TX',
+    latitude: 33.0198,
+    longitude: -96.6989,
+    areaCode: '972',
+    weight: 2,
+  },
+  {
+    city: 'Fort Worth',
+    region: 'Texas',
+    state: 'TX',
+    latitude: 32.7555,
+    longitude: -97.3308,
+    areaCode: '817',
+    weight: 3,
+  },
+  {
+    city: 'Frisco',
+    region: 'Texas',
+    state: 'TX',
+    latitude: 33.1507,
+    longitude: -96.8236,
+    areaCode: '469',
+    weight: 2,
+  },
+  {
+    city: 'Irving',
+    region: 'Texas',
+    state: 'TX',
+    latitude: 32.814,
+    longitude: -96.9489,
+    areaCode: '972',
+    weight: 2,
+  },
+  {
+    city: 'Austin',
+    region: 'Texas',
+    state: 'TX',
+    latitude: 30.2672,
+    longitude: -97.7431,
+    areaCode: '512',
+    weight: 4,
+  },
+  {
+    city: 'San Antonio',
+    region: 'Texas',
+    state: 'TX',
+    latitude: 29.4241,
+    longitude: -98.4936,
+    areaCode: '210',
+    weight: 4,
+  },
+  {
+    city: 'Phoenix',
+    region: 'Arizona',
+    state: 'AZ',
+    latitude: 33.4484,
+    longitude: -112.074,
+    areaCode: '602',
+    weight: 5,
+  },
+  {
+    city: 'Scottsdale',
+    region: 'Arizona',
+    state: 'AZ',
+    latitude: 33.4942,
+    longitude: -111.9261,
+    areaCode: '480',
+    weight: 2,
+  },
+  {
+    city: 'Philadelphia',
+    region: 'Pennsylvania',
+    state: 'PA',
+    latitude: 39.9526,
+    longitude: -75.1652,
+    areaCode: '215',
+    weight: 4,
+  },
+  {
+    city: 'Miami',
+    region: 'Florida',
+    state: 'FL',
+    latitude: 25.7617,
+    longitude: -80.1918,
+    areaCode: '305',
+    weight: 5,
+  },
+  {
+    city: 'Orlando',
+    region: 'Florida',
+    state: 'FL',
+    latitude: 28.5383,
+    longitude: -81.3792,
+    areaCode: '407',
+    weight: 3,
+  },
+  {
+    city: 'Tampa',
+    region: 'Florida',
+    state: 'FL',
+    latitude: 27.9506,
+    longitude: -82.4572,
+    areaCode: '813',
+    weight: 3,
+  },
+  {
+    city: 'Atlanta',
+    region: 'Georgia',
+    state: 'GA',
+    latitude: 33.749,
+    longitude: -84.388,
+    areaCode: '404',
+    weight: 5,
+  },
+  {
+    city: 'Charlotte',
+    region: 'North Carolina',
+    state: 'NC',
+    latitude: 35.2271,
+    longitude: -80.8431,
+    areaCode: '704',
+    weight: 3,
+  },
+  {
+    city: 'Nashville',
+    region: 'Tennessee',
+    state: 'TN',
+    latitude: 36.1627,
+    longitude: -86.7816,
+    areaCode: '615',
+    weight: 3,
+  },
+  {
+    city: 'Denver',
+    region: 'Colorado',
+    state: 'CO',
+    latitude: 39.7392,
+    longitude: -104.9903,
+    areaCode: '303',
+    weight: 3,
+  },
+  {
+    city: 'Seattle',
+    region: 'Washington',
+    state: 'WA',
+    latitude: 47.6062,
+    longitude: -122.3321,
+    areaCode: '206',
+    weight: 4,
+  },
+  {
+    city: 'Portland',
+    region: 'Oregon',
+    state: 'OR',
+    latitude: 45.5152,
+    longitude: -122.6784,
+    areaCode: '503',
+    weight: 2,
+  },
+  {
+    city: 'Las Vegas',
+    region: 'Nevada',
+    state: 'NV',
+    latitude: 36.1699,
+    longitude: -115.1398,
+    areaCode: '702',
+    weight: 3,
+  },
+  {
+    city: 'Boston',
+    region: 'Massachusetts',
+    state: 'MA',
+    latitude: 42.3601,
+    longitude: -71.0589,
+    areaCode: '617',
+    weight: 4,
+  },
+  {
+    city: 'Washington',
+    region: 'District of Columbia',
+    state: 'DC',
+    latitude: 38.9072,
+    longitude: -77.0369,
+    areaCode: '202',
+    weight: 3,
+  },
+  {
+    city: 'Minneapolis',
+    region: 'Minnesota',
+    state: 'MN',
+    latitude: 44.9778,
+    longitude: -93.265,
+    areaCode: '612',
+    weight: 2,
+  },
+  {
+    city: 'Detroit',
+    region: 'Michigan',
+    state: 'MI',
+    latitude: 42.3314,
+    longitude: -83.0458,
+    areaCode: '313',
+    weight: 2,
+  },
+  {
+    city: 'Columbus',
+    region: 'Ohio',
+    state: 'OH',
+    latitude: 39.9612,
+    longitude: -82.9988,
+    areaCode: '614',
+    weight: 2,
+  },
+  {
+    city: 'Salt Lake City',
+    region: 'Utah',
+    state: 'UT',
+    latitude: 40.7608,
+    longitude: -111.891,
+    areaCode: '801',
+    weight: 2,
+  },
 ];
 
 /** How much more likely a city in the practice's own state is: a practice's visitors are mostly local. */
@@ -190,12 +473,17 @@ export const HOME_STATE_BOOST = 8;
 
 /** The two-letter state of an address like '2100 McKinney Ave, Dallas, TX 75201', else null. */
 export function stateOfAddress(address: string | null | undefined): string | null {
-  const match = /,\s*([A-Z]{2})\s+\d{5}(?:-\d{4})?\s*$/.exec(address ?? '') ?? /,\s*([A-Z]{2})\s*$/.exec(address ?? '');
+  const match =
+    /,\s*([A-Z]{2})\s+\d{5}(?:-\d{4})?\s*$/.exec(address ?? '') ?? /,\s*([A-Z]{2})\s*$/.exec(address ?? '');
   return match ? match[1] : null;
 }
 
 export function pickCity(random: Random, homeState: string | null): City {
-  return pickWeighted(random, US_CITIES, (city) => city.weight * (city.state === homeState ? HOME_STATE_BOOST : 1));
+  return pickWeighted(
+    random,
+    US_CITIES,
+    (city) => city.weight * (city.state === homeState ? HOME_STATE_BOOST : 1),
+  );
 }
 
 /** The visitor-location headers a CDN adds to each request at its edge (the providers analytics can trust). */
@@ -316,16 +604,36 @@ const PROCEDURE_PAGES: Record<PracticeKind, SitePage[]> = {
   aesthetics: [
     { path: '/services/botox', title: 'Botox', dwell: [40, 200], procedure: 'Botox' },
     { path: '/services/lip-filler', title: 'Lip Filler', dwell: [40, 200], procedure: 'Lip Filler' },
-    { path: '/services/dermal-fillers', title: 'Dermal Fillers', dwell: [30, 160], procedure: 'Dermal Fillers' },
+    {
+      path: '/services/dermal-fillers',
+      title: 'Dermal Fillers',
+      dwell: [30, 160],
+      procedure: 'Dermal Fillers',
+    },
     { path: '/services/coolsculpting', title: 'CoolSculpting', dwell: [45, 240], procedure: 'CoolSculpting' },
-    { path: '/services/laser-hair-removal', title: 'Laser Hair Removal', dwell: [30, 150], procedure: 'Laser Hair Removal' },
+    {
+      path: '/services/laser-hair-removal',
+      title: 'Laser Hair Removal',
+      dwell: [30, 150],
+      procedure: 'Laser Hair Removal',
+    },
     { path: '/services/hydrafacial', title: 'HydraFacial', dwell: [25, 120], procedure: 'HydraFacial' },
     { path: '/before-and-after', title: 'Before & After Gallery', dwell: [45, 300] },
   ],
   dental: [
-    { path: '/services/teeth-whitening', title: 'Teeth Whitening', dwell: [30, 150], procedure: 'Teeth Whitening' },
+    {
+      path: '/services/teeth-whitening',
+      title: 'Teeth Whitening',
+      dwell: [30, 150],
+      procedure: 'Teeth Whitening',
+    },
     { path: '/services/invisalign', title: 'Invisalign', dwell: [45, 240], procedure: 'Invisalign' },
-    { path: '/services/dental-implants', title: 'Dental Implants', dwell: [45, 240], procedure: 'Dental Implants' },
+    {
+      path: '/services/dental-implants',
+      title: 'Dental Implants',
+      dwell: [45, 240],
+      procedure: 'Dental Implants',
+    },
     { path: '/services/veneers', title: 'Porcelain Veneers', dwell: [40, 200], procedure: 'Veneers' },
     { path: '/services/cleanings', title: 'Cleanings & Exams', dwell: [20, 90], procedure: 'Cleaning' },
     { path: '/new-patients', title: 'New Patients', dwell: [30, 150] },
@@ -343,14 +651,76 @@ export function sitePages(kind: PracticeKind): SitePage[] {
 // ---------------------------------------------------------------------------------------------------------------
 
 const FIRST_NAMES = [
-  'Emma', 'Olivia', 'Ava', 'Sophia', 'Isabella', 'Mia', 'Charlotte', 'Amelia', 'Harper', 'Evelyn', 'Abigail',
-  'Emily', 'Madison', 'Chloe', 'Grace', 'Lily', 'Hannah', 'Natalie', 'Zoe', 'Leah', 'Camila', 'Valeria', 'Lucia',
-  'Maria', 'Priya', 'Aisha', 'Mei', 'James', 'Michael', 'Daniel', 'David', 'Ryan', 'Marcus', 'Carlos', 'Ethan',
+  'Emma',
+  'Olivia',
+  'Ava',
+  'Sophia',
+  'Isabella',
+  'Mia',
+  'Charlotte',
+  'Amelia',
+  'Harper',
+  'Evelyn',
+  'Abigail',
+  'Emily',
+  'Madison',
+  'Chloe',
+  'Grace',
+  'Lily',
+  'Hannah',
+  'Natalie',
+  'Zoe',
+  'Leah',
+  'Camila',
+  'Valeria',
+  'Lucia',
+  'Maria',
+  'Priya',
+  'Aisha',
+  'Mei',
+  'James',
+  'Michael',
+  'Daniel',
+  'David',
+  'Ryan',
+  'Marcus',
+  'Carlos',
+  'Ethan',
 ];
 const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
-  'Perez', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Robinson', 'Walker', 'Young', 'Patel', 'Nguyen', 'Kim',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Patel',
+  'Nguyen',
+  'Kim',
 ];
 /** Reserved for documentation (RFC 2606): nothing is ever delivered there. */
 const EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org', 'mail.example'];
@@ -467,11 +837,21 @@ export function pageUrl(siteUrl: string, path: string, query = ''): string {
 /** Where a visitor lands from `source`: ads land on procedure pages, everyone else mostly on the home page. */
 function landingPage(random: Random, source: TrafficSource, pages: SitePage[]): SitePage {
   const procedures = pages.filter((page) => page.procedure);
-  if (source === 'google_ads' || source === 'microsoft_ads' || source === 'facebook' || source === 'instagram') {
+  if (
+    source === 'google_ads' ||
+    source === 'microsoft_ads' ||
+    source === 'facebook' ||
+    source === 'instagram'
+  ) {
     return random() < 0.7 ? pick(random, procedures) : pages[0];
   }
   if (source === 'google' || source === 'bing' || source === 'yahoo') {
-    return random() < 0.5 ? pick(random, pages.filter((page) => page !== pages[0])) : pages[0];
+    return random() < 0.5
+      ? pick(
+          random,
+          pages.filter((page) => page !== pages[0]),
+        )
+      : pages[0];
   }
   return random() < 0.75 ? pages[0] : pick(random, pages);
 }
@@ -497,10 +877,16 @@ export function planVisit(random: Random, context: PlanContext): VisitPlan {
     const last = index === count - 1;
     let page: SitePage;
     if (index === 0) page = landingPage(random, source, pages);
-    else if (last && wantsForm) page = pick(random, [BOOKING_PAGE, pages.find((p) => p.path === '/contact')!]);
-    else page = pick(random, pages.filter((candidate) => candidate !== previous && candidate !== BOOKING_PAGE));
+    else if (last && wantsForm)
+      page = pick(random, [BOOKING_PAGE, pages.find((p) => p.path === '/contact')!]);
+    else
+      page = pick(
+        random,
+        pages.filter((candidate) => candidate !== previous && candidate !== BOOKING_PAGE),
+      );
     if (page.procedure) procedure = page.procedure;
-    const url = index === 0 ? pageUrl(context.siteUrl, page.path, arrival.query) : pageUrl(context.siteUrl, page.path);
+    const url =
+      index === 0 ? pageUrl(context.siteUrl, page.path, arrival.query) : pageUrl(context.siteUrl, page.path);
     const referrer = index === 0 ? arrival.referrer : planned[index - 1].url;
     const dwell = between(random, page.dwell[0], page.dwell[1]);
     planned.push({ url, title: page.title, referrer, at, dwell });
@@ -510,7 +896,12 @@ export function planVisit(random: Random, context: PlanContext): VisitPlan {
   let form: VisitPlan['form'] = null;
   if (wantsForm) {
     const person = inquirer(random, city);
-    const chosen = procedure ?? pick(random, pages.filter((page) => page.procedure)).procedure!;
+    const chosen =
+      procedure ??
+      pick(
+        random,
+        pages.filter((page) => page.procedure),
+      ).procedure!;
     const location = context.locations.length > 0 && random() < 0.7 ? pick(random, context.locations) : null;
     const last = planned[planned.length - 1];
     const fields = formFields(random, person, chosen, location, { withPhone: context.withPhone });
