@@ -3,6 +3,7 @@
 // leads, replies on the sandbox channels, consultations booked by the front desk. See README.md beside it and
 // docs/decisions/0030-traffic-simulator.md.
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { candidateSlots } from './booking';
 import { Gateway, HttpError, StackError, type Location, type Practice } from './client';
 import { compactPast, batches, visitEvents, type TimedEvent, type TrackingEvent } from './events';
@@ -74,7 +75,10 @@ class Simulator {
     private readonly location: Location | null,
     private readonly sandbox: { sms: boolean; email: boolean },
     private readonly random: Random,
-  ) {}
+  ) {
+    // Every visitor and follow-up waits on the one stop signal.
+    setMaxListeners(0, this.stop.signal);
+  }
 
   get signal() {
     return this.stop.signal;

@@ -867,8 +867,8 @@ export function planVisit(random: Random, context: PlanContext): VisitPlan {
   const pages = sitePages(context.kind);
   const arrival = arrivalFor(source, random);
   const wantsForm = random() < context.formRate;
-  // Bounces are common: 40 % see one page; the rest 2–5.
-  const count = random() < 0.4 && !wantsForm ? 1 : between(random, 2, 5);
+  // Bounces are common: 40 % see one page; the rest 2–5. Who writes in looks around less and heads for the form.
+  const count = wantsForm ? between(random, 2, 3) : random() < 0.4 ? 1 : between(random, 2, 5);
   const planned: PlannedPage[] = [];
   let at = 0;
   let previous: SitePage | null = null;
