@@ -136,6 +136,15 @@ export class Gateway {
     return found.find((lead) => lead.primary_email?.toLowerCase() === email.toLowerCase()) ?? null;
   }
 
+  lead(personId: string) {
+    return this.api<Lead & { pending_review_type: string | null }>('GET', `/api/v1/people/${personId}`);
+  }
+
+  /** 'Approve & Send' on the lead panel: the AI's decision waiting for review goes out. */
+  approveDecision(personId: string) {
+    return this.api<unknown>('POST', `/api/v1/people/${personId}/approve-decision`);
+  }
+
   leadEvents(personId: string) {
     return this.api<{ event_type: string }[]>('GET', `/api/v1/people/${personId}/events?limit=50`);
   }

@@ -220,26 +220,44 @@ class Simulator {
     say(`lead ${name} is in Leads; the AI is on it`);
     const replies = this.random() < this.options.replyRate;
     const books = this.random() < this.options.bookRate;
-    if (replies) {
-      const channel = this.sandbox.sms && lead.primary_phone ? 'sms' : this.sandbox.email ? 'email' : null;
-      if (channel) {
-        const answered = await this.poll(ANSWER_WAIT_MS, 5000, async () => {
-          const events = await this.gateway.leadEvents(lead.person_id);
-          return events.some((event) => event.event_type === `${channel}_sent`) || null;
-        });
-        if (
-          answered &&
-          (await this.wait(this.options.burst === null ? 10_000 + this.random() * 50_000 : 0))
-        ) {
-          const message = replyText(this.random);
-          await this.gateway.simulateReply(lead.person_id, channel, message);
-          this.stats.replies++;
-          say(`${name} replied by ${channel === 'sms' ? 'text' : 'e-mail'}: "${message}"`);
-        }
-      }
-    }
+    if (replies && (this.sandbox.sms || this.sandbox.email)) await this.reply(lead.person_id, name);
     if (books && this.location && !this.signal.aborted)
       await this.book(lead.person_id, name, plan.form!.procedure);
+  }
+
+  /**
+   * The lead answers the AI's message on the channel it came by. A practice that reviews the AI's messages first
+   * (semi-automatic) gets its draft approved by the front desk ('Approve & Send'); a lead the AI handed to staff
+   * (escalated) waits for a person and does not reply here.
+   */
+  private async reply(personId: string, name: string) {
+    let approved = false;
+    const channel = await this.poll(ANSWER_WAIT_MS, 5000, async () => {
+      const events = await this.gateway.leadEvents(personId);
+      const sent = events.find(
+        (event) =>
+          (event.event_type === 'sms_sent' && this.sandbox.sms) ||
+          (event.event_type === 'email_sent' && this.sandbox.email),
+      );
+      if (sent) return sent.event_type === 'sms_sent' ? ('sms' as const) : ('email' as const);
+      const lead = await this.gateway.lead(personId);
+      if (lead.pending_review_type === 'escalate') return 'escalated' as const;
+      if (lead.pending_review_type === 'approval' && !approved) {
+        approved = true;
+        await this.gateway.approveDecision(personId);
+        say(`the front desk approved the AI's answer to ${name}`);
+      }
+      return null;
+    });
+    if (!channel || channel === 'escalated') {
+      if (channel === 'escalated') say(`${name} asked for a person: the lead waits for staff in Leads`);
+      return;
+    }
+    if (!(await this.wait(this.options.burst === null ? 10_000 + this.random() * 50_000 : 0))) return;
+    const message = replyText(this.random);
+    await this.gateway.simulateReply(personId, channel, message);
+    this.stats.replies++;
+    say(`${name} replied by ${channel === 'sms' ? 'text' : 'e-mail'}: "${message}"`);
   }
 
   private async book(personId: string, name: string, procedure: string) {
