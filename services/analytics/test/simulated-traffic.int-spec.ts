@@ -63,6 +63,10 @@ describe('simulated website traffic in Realtime', () => {
       ]),
     );
     const pageviewCount = [...expected.values()].reduce((sum, pages) => sum + pages.length, 0);
+    // The plan has visitors who left and at least one still reading.
+    const seconds = [...expected.values()].flat().map(([, read]) => read);
+    expect(seconds).toContain(null);
+    expect(seconds.some((read) => typeof read === 'number')).toBe(true);
 
     const answer = await eventually(async () => {
       const response = await request(analytics.service.app.getHttpServer())
