@@ -450,7 +450,15 @@ async function main() {
     const endAt = options.minutes > 0 ? Date.now() + options.minutes * 60_000 : Infinity;
     const visits = new Set<Promise<void>>();
     const timer =
-      endAt === Infinity ? null : setTimeout(() => simulator.abort(), Math.max(0, endAt - Date.now()));
+      endAt === Infinity
+        ? null
+        : setTimeout(
+            () => {
+              say(`${options.minutes} minutes are up: the visitors still reading leave`);
+              simulator.abort();
+            },
+            Math.max(0, endAt - Date.now()),
+          );
     while (!simulator.signal.aborted) {
       const visit = simulator.liveVisit(planVisit(random, context)).catch((error) => {
         say(`  ${error instanceof Error ? error.message : String(error)}`);

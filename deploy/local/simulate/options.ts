@@ -35,14 +35,14 @@ social and referrals in US cities, pages with reading times, forms that become l
   --practice <site key|id|name>  the practice (default: the first practice of the signed-in user)
   --minutes, --duration <n>      run for n minutes (default 10; 0 runs until Ctrl-C)
   --rate <n>                     visitors a minute on average (default 6)
-  --once, --burst [n]            quick fill: n visitors of the last 30 minutes at once (default 40), then exit
+  --once, --burst [n]            quick fill: n visitors of the last 25 minutes at once (default 40), then exit
   --forms <0..1>                 share of visits that send a form (default 0.12)
   --replies <0..1>               share of new leads that reply to the AI (default 0.5)
   --bookings <0..1>              share of new leads booked for a consultation (default 0.3)
   --geo <cloudflare|cloudfront|vercel|none>  visitor-location headers to send (default cloudflare)
   --url <address>                the gateway (default $PP_URL or http://localhost:8080)
   --email <e-mail>, --password <password>   staff sign-in (default the demo user)
-  --seed <n>                     plan the same traffic every time
+  --seed <n>                     plan the same visits and people every time (always new ids)
   -h, --help                     this text
 `;
 
