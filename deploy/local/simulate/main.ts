@@ -7,7 +7,14 @@ import { setMaxListeners } from 'node:events';
 import { candidateSlots } from './booking';
 import { Gateway, HttpError, StackError, type Location, type Practice } from './client';
 import { compactPast, batches, visitEvents, type TimedEvent, type TrackingEvent } from './events';
-import { parseOptions, USAGE, UsageError, type SimulateOptions } from './options';
+import {
+  choosePractice,
+  parseOptions,
+  shortLocationName,
+  USAGE,
+  UsageError,
+  type SimulateOptions,
+} from './options';
 import {
   geoHeaders,
   nextArrivalSeconds,
@@ -341,24 +348,6 @@ class Simulator {
   }
 }
 
-function choosePractice(practices: Practice[], wanted: string | null): Practice {
-  if (practices.length === 0) throw new StackError('The signed-in user has no practice.');
-  if (!wanted) return practices[0];
-  const lower = wanted.toLowerCase();
-  const found = practices.find(
-    (practice) =>
-      practice.site_key === wanted || practice.id === wanted || practice.name.toLowerCase() === lower,
-  );
-  if (!found) {
-    const known = practices.map((practice) => `${practice.site_key} (${practice.name})`).join(', ');
-    throw new StackError(`No practice "${wanted}" for this user. Choose one of: ${known}.`);
-  }
-  return found;
-}
-
-/** The form's location choices: the active locations' short names ('Glow Aesthetics - Plano' → 'Plano'). */
-const shortName = (name: string) => name.split(' - ').pop()!.trim();
-
 async function main() {
   let options: SimulateOptions;
   try {
@@ -390,7 +379,7 @@ async function main() {
     siteUrl: practice.website_url,
     kind: practiceKind(practice.name),
     homeState: stateOfAddress(primary?.address),
-    locations: locations.map((location) => shortName(location.name)),
+    locations: locations.map((location) => shortLocationName(location.name)),
     formRate: options.formRate,
     // A phone on a form lets the AI text and call it: only while those stay in the sandbox.
     withPhone: sandbox.sms,
@@ -497,7 +486,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error) => {
-    if (error instanceof StackError) console.error(`\n${error.message}`);
+    if (error instanceof StackError || error instanceof UsageError) console.error(`\n${error.message}`);
     else console.error(error);
     process.exit(1);
   },

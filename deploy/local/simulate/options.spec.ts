@@ -1,4 +1,4 @@
-import { parseOptions, UsageError } from './options';
+import { choosePractice, parseOptions, shortLocationName, UsageError } from './options';
 
 describe('parseOptions', () => {
   it('runs live for 10 minutes at 6 visitors a minute against the local gateway as the demo user by default', () => {
@@ -49,5 +49,36 @@ describe('parseOptions', () => {
 
   it('refuses an unknown option', () => {
     expect(() => parseOptions(['--visitors', '3'])).toThrow(UsageError);
+  });
+});
+
+describe('choosePractice', () => {
+  const glow = {
+    id: 'p-1',
+    name: 'Glow Aesthetics',
+    site_key: 'site_glow_demo',
+    website_url: 'https://glow.example',
+  };
+  const dental = { id: 'p-2', name: 'Northside Dental', site_key: 'site_northside_demo', website_url: null };
+
+  it('takes the user’s first practice by default, else the one named by site key, id or name', () => {
+    expect(choosePractice([glow, dental], null)).toBe(glow);
+    expect(choosePractice([glow, dental], 'site_northside_demo')).toBe(dental);
+    expect(choosePractice([glow, dental], 'p-2')).toBe(dental);
+    expect(choosePractice([glow, dental], 'northside dental')).toBe(dental);
+  });
+
+  it('names the practices to choose from when none matches', () => {
+    expect(() => choosePractice([glow, dental], 'site_lakeview_demo')).toThrow(
+      new UsageError(
+        'No practice "site_lakeview_demo" for this user. Choose one of: site_glow_demo (Glow Aesthetics), site_northside_demo (Northside Dental).',
+      ),
+    );
+    expect(() => choosePractice([], null)).toThrow(new UsageError('The signed-in user has no practice.'));
+  });
+
+  it('offers locations by their short names', () => {
+    expect(shortLocationName('Glow Aesthetics - Uptown Dallas')).toBe('Uptown Dallas');
+    expect(shortLocationName('Main Office')).toBe('Main Office');
   });
 });

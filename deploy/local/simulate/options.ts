@@ -1,5 +1,6 @@
 // The command line of `npm run simulate` (pure: options.spec.ts).
 import { parseArgs } from 'node:util';
+import type { Practice } from './client';
 import { GEO_HEADER_PROVIDERS, type GeoHeaderProvider } from './traffic';
 
 export interface SimulateOptions {
@@ -126,3 +127,22 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     help: values.help ?? false,
   };
 }
+
+/** The practice `--practice` names (its site key, id or name, any case), else the user's first. */
+export function choosePractice(practices: Practice[], wanted: string | null): Practice {
+  if (practices.length === 0) throw new UsageError('The signed-in user has no practice.');
+  if (!wanted) return practices[0];
+  const lower = wanted.toLowerCase();
+  const found = practices.find(
+    (practice) =>
+      practice.site_key === wanted || practice.id === wanted || practice.name.toLowerCase() === lower,
+  );
+  if (!found) {
+    const known = practices.map((practice) => `${practice.site_key} (${practice.name})`).join(', ');
+    throw new UsageError(`No practice "${wanted}" for this user. Choose one of: ${known}.`);
+  }
+  return found;
+}
+
+/** A location as a website's form offers it: 'Glow Aesthetics - Plano' → 'Plano'. */
+export const shortLocationName = (name: string) => name.split(' - ').pop()!.trim();
