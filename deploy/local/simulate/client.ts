@@ -44,6 +44,7 @@ const INGRESS_PER_SECOND = 12;
 
 export class Gateway {
   private token: string | null = null;
+  private credentials: { email: string; password: string } | null = null;
   private nextIngressSlot = 0;
 
   constructor(readonly baseUrl: string) {}
@@ -75,11 +76,29 @@ export class Gateway {
     if (!body.access_token)
       throw new StackError('Signing in gave no token: is this a PracticePilot gateway?');
     this.token = body.access_token;
+    this.credentials = { email, password };
   }
 
   /** A signed-in call; JSON back. Throws StackError with the server's `detail` on any other status than `ok`. */
   async api<T>(method: string, path: string, body?: unknown, ok: number[] = [200, 201]): Promise<T> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    let response = await this.send(method, path, body);
+    // A long quiet run outlives the session's idle timeout: sign in again, once.
+    if (response.status === 401 && this.credentials) {
+      await response.body?.cancel();
+      await this.signIn(this.credentials.email, this.credentials.password);
+      response = await this.send(method, path, body);
+    }
+    if (!ok.includes(response.status)) {
+      throw new HttpError(
+        response.status,
+        `${method} ${path.split('?')[0]}: ${response.status} ${await detail(response)}`,
+      );
+    }
+    return (await response.json()) as T;
+  }
+
+  private send(method: string, path: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${this.token}`,
@@ -88,13 +107,6 @@ export class Gateway {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
-    if (!ok.includes(response.status)) {
-      throw new HttpError(
-        response.status,
-        `${method} ${path.split('?')[0]}: ${response.status} ${await detail(response)}`,
-      );
-    }
-    return (await response.json()) as T;
   }
 
   async practices(): Promise<Practice[]> {

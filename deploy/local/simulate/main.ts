@@ -119,7 +119,8 @@ class Simulator {
     };
   }
 
-  announce(plan: VisitPlan, prefix = '') {
+  /** Prints a visitor's arrival; `planned` mentions the form they are going to send (live mode). */
+  announce(plan: VisitPlan, prefix = '', planned = true) {
     const total = plan.pages.reduce((sum, page) => sum + page.dwell, 0);
     const first = plan.pages[0];
     this.stats.visitors++;
@@ -127,7 +128,7 @@ class Simulator {
     this.visitorIds.push(plan.visitorId);
     say(
       `${prefix}visitor from ${plan.city.city}, ${plan.city.state} via ${plan.source} → ${pathOf(first.url)}` +
-        ` (${plan.pages.length} page${plan.pages.length > 1 ? 's' : ''}, ${minutesSeconds(total)}${plan.form ? ', will send a form' : ''})`,
+        ` (${plan.pages.length} page${plan.pages.length > 1 ? 's' : ''}, ${minutesSeconds(total)}${plan.form && planned ? ', will send a form' : ''})`,
     );
   }
 
@@ -421,7 +422,7 @@ async function main() {
     for (const { plan, start } of plans) {
       if (simulator.signal.aborted) break;
       const ago = Math.round((now - start) / 60_000);
-      simulator.announce(plan, `${String(ago).padStart(2)} min ago: `);
+      simulator.announce(plan, `${String(ago).padStart(2)} min ago: `, false);
       const sent = await simulator.pastVisit(plan, start);
       if (sent.some((item) => item.event.type === 'form')) {
         say(
