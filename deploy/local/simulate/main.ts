@@ -393,7 +393,7 @@ async function main() {
       `  ${
         options.burst !== null
           ? `quick fill: ${options.burst} visitors of the last 25 minutes`
-          : `${options.rate} visitors a minute ${options.minutes > 0 ? `for ${options.minutes} minutes` : 'until Ctrl-C'}`
+          : `${options.rate} visitors a minute ${options.minutes > 0 ? `for ${plural(options.minutes, 'minute')}` : 'until Ctrl-C'}`
       }; forms ${Math.round(options.formRate * 100)}%, replies ${Math.round(options.replyRate * 100)}%` +
       ` (${sandbox.sms ? 'texts' : ''}${sandbox.sms && sandbox.email ? ' and ' : ''}${sandbox.email ? 'e-mail' : ''}${
         sandbox.sms || sandbox.email ? ' in the sandbox' : 'no sandbox channel: no replies'
@@ -444,7 +444,9 @@ async function main() {
         ? null
         : setTimeout(
             () => {
-              say(`${options.minutes} minutes are up: the visitors still reading leave`);
+              say(
+                `${plural(options.minutes, 'minute')} ${options.minutes === 1 ? 'is' : 'are'} up: the visitors still reading leave`,
+              );
               simulator.abort();
             },
             Math.max(0, endAt - Date.now()),
