@@ -1,3 +1,4 @@
+import { TRAFFIC_SOURCES } from '@pp/contracts';
 import { isbot } from 'isbot';
 import { autoMappingTarget } from '../../../services/people/src/field-mapping/auto-mapping';
 import { readSubmission } from '../../../services/people/src/intake/submission-rules';
@@ -13,7 +14,6 @@ import {
   seededRandom,
   SOURCE_WEIGHTS,
   stateOfAddress,
-  TRAFFIC_SOURCES,
   US_CITIES,
   USER_AGENTS,
   type PlanContext,

@@ -2,6 +2,7 @@
 // how long, and what they write in its forms. No I/O here: everything is drawn from a `Random` so that the unit
 // tests (traffic.spec.ts) can pin a seed. Choices: docs/decisions/0030-traffic-simulator.md.
 import { randomUUID } from 'node:crypto';
+import { TRAFFIC_SOURCES, type TrafficSource } from '@pp/contracts';
 
 /** A number in [0, 1), like Math.random. */
 export type Random = () => number;
@@ -45,21 +46,9 @@ const alnum = (random: Random, length: number) =>
   ).join('');
 
 // ---------------------------------------------------------------------------------------------------------------
-// Traffic sources: the spec's nine keys, and how a visit from each really arrives (referrer, click ids, UTM).
+// Traffic sources: the spec's nine keys (@pp/contracts) and how a visit from each really arrives (referrer,
+// click ids, UTM).
 // ---------------------------------------------------------------------------------------------------------------
-
-export const TRAFFIC_SOURCES = [
-  'direct',
-  'google',
-  'google_ads',
-  'microsoft_ads',
-  'instagram',
-  'facebook',
-  'bing',
-  'yahoo',
-  'referral',
-] as const;
-export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 
 /** How often each source brings a visitor to a local practice's site (organic search first, then ads and social). */
 export const SOURCE_WEIGHTS: Record<TrafficSource, number> = {
