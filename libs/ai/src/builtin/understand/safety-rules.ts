@@ -658,7 +658,7 @@ export function findEscalations(text: string): EscalationFinding[] {
 // --- opt-out, wrong number, spam -----------------------------------------------------------------------
 
 const OPT_OUT_WHOLE =
-  /^\s*(stop|stop all|stopall|unsubscribe|unsub|cancel|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias)\s*[.!]*\s*)*$/;
+  /^\s*(stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias)\s*[.!]*\s*)*$/;
 const OPT_OUT =
   /\b(unsubscribe|opt(ing)? ?out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|(saquen|saqueme|quiten|quitenme|borren)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |mas )?(mensajes|correos|promociones|llamadas))/;
 
@@ -750,7 +750,7 @@ export function isGibberish(folded: string): boolean {
   );
   // A test submission: only words of a test ('test test please ignore', 'just testing the form').
   if (
-    /^((this is )?(a |just |only )?(test|testing|tests|asdf|ignore|ignore this|please ignore|pls ignore|disregard|test message|test submission|the form|form|hello|\d+)[ .!,]*)+$/.test(
+    /^((this is )?(a |just |only )?(test|testing|tests|asdf|ignore|ignore this|please ignore|pls ignore|disregard|test message|test submission|the form|form|hello|\d+)[\s.!,]*)+$/.test(
       folded.trim(),
     ) &&
     /\btest/.test(folded)

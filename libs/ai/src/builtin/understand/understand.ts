@@ -31,8 +31,14 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     }
   }
 
+  // 'Cancel' answering an appointment reminder cancels the appointment; answering marketing it is an opt-out.
+  const lastPractice = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
+  const cancelsAppointment =
+    !!lastPractice &&
+    APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) &&
+    /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   // Safety readings.
-  const optOut = findOptOut(message);
+  const optOut = cancelsAppointment ? null : findOptOut(message);
   const spam = optOut ? null : findSpam(message);
   const wrongNumber = spam || optOut ? null : findWrongNumber(message);
   const escalations = spam || optOut ? [] : findEscalations(message);
@@ -44,6 +50,10 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
   }
 
   const cues = readCues(words, message);
+  if (cancelsAppointment) {
+    cues.scores.cancel_appointment = (cues.scores.cancel_appointment ?? 0) + 4;
+    cues.evidence.cancel_appointment ??= message.trim().slice(0, 40);
+  }
   const reply = readReply(words, request);
   let intent: Intent;
   let intentConfidence: number;
@@ -175,6 +185,21 @@ function refineProcedures(
     if (!cleaningNamed) result = result.filter((item) => item.key !== 'cleaning-exam');
     else if (!childrenAsked) result = result.filter((item) => item.key !== 'pediatric-dentistry');
   }
+  // An implant's crown is part of the implant ('my implant crown feels loose').
+  if (
+    keys.has('dental-implants') &&
+    keys.has('crowns') &&
+    /\b(implant crowns?|crowns? on (my|the|an|her|his) implants?|corona (del|de mi|sobre el) implante)\b/.test(folded)
+  )
+    result = result.filter((item) => item.key !== 'crowns');
+  // A chip or a break told only to ask about its repair ('chipped it a while ago, no pain — veneer or crown?') is
+  // that repair, not emergency care.
+  const medicalNow = escalations.some(
+    (finding) => finding.reason === 'medical_concern' || finding.reason === 'post_treatment_symptoms',
+  );
+  const repair = result.some((item) => /crown|veneer|implant|bonding/.test(item.key));
+  if (!medicalNow && repair && !/\b(emergenc\w*|urgen\w*)\b/.test(folded))
+    result = result.filter((item) => item.key !== 'emergency-dental');
   if (result.length > 1) {
     const history = result.filter((item) => toldAsHistory(folded, item.text));
     if (history.length > 0 && history.length < result.length)
@@ -182,6 +207,10 @@ function refineProcedures(
   }
   return result;
 }
+
+/** A message about an appointment the contact has (a reminder, a confirmation), not an offer to book one. */
+const APPOINTMENT_MESSAGE =
+  /\b(reminder|recordatorio|(your|su|tu) (\w+ )?(appointment|appt|visit|consultation|session|cleaning|treatment|procedure|surgery|cita|consulta)( is| on| at| for| tomorrow| today| es| el| manana| hoy)|reply c to confirm|to confirm|see you (tomorrow|today|on|at))\b/;
 
 /** Teeth and gums themselves (not 'smile' or 'mouth', which a face can also tell). */
 const TEETH = /\b(teeth|tooth|molars?|gums?|wisdom|dientes?|muelas?|encias?|colmillos?)\b/;
@@ -582,7 +611,7 @@ const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|su
 const NEAR_DATE = new RegExp(
   [
     String.raw`\b(today|todays|tonight|tomorrow|tomorrows|this (week|weekend|morning|afternoon|evening|coming)|next week|the following week|asap|as soon as possible|soonest|right away|in (an|\d+) hours?|hoy|manana|esta semana|la (proxima|siguiente) semana|lo antes posible|cuanto antes)\b`,
-    String.raw`\b(on|this|next|for|by|until|til|el|este|al|del|para el)\s+${WEEKDAY}\b(?!s)`,
+    String.raw`\b(on|this|next|for|by|until|til|el|este|al|del|para el|my|mi|our|your)\s+${WEEKDAY}\b(?!s)`,
     String.raw`\b${WEEKDAY}\s+(morning|afternoon|evening|night|at \d|\d|a las|por la|en la|works|is good|is fine)`,
     String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}\b|\bthe \d{1,2}(st|nd|rd|th)\b(?! (round|time|session|treatment|visit|syringe))|\b\d{1,2}(:\d\d)? ?(am|pm)\b`,
   ].join('|'),
@@ -593,6 +622,10 @@ const NEAR_DATE = new RegExp(
  */
 const BARE_WEEKDAY =
   /\b(come( in)?|get in|see (me|us|her|him)|fit (me|us|her|him) in|bring (her|him|them)|ir|pasar|llevar(la|lo)?)\b[^?!.]{0,20}\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|el (lunes|martes|miercoles|jueves|viernes|sabado|domingo))\b(?!s)/;
+const FAR_DATE =
+  /\b(next month|of next month|in (\d+|two|three|four|five|six) (weeks|months)|next year|el (proximo|siguiente) mes|del mes que viene|en (\d+|dos|tres|cuatro) (semanas|meses))\b/;
+const NEAR_WORDS =
+  /\b(today|tonight|tomorrow|this (week|weekend)|next week|hoy|manana|esta semana|la (proxima|siguiente) semana)\b/;
 const TODAY =
   /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|ya (casi )?llego)\b/;
 
@@ -706,6 +739,13 @@ function chooseUrgency(
   if (findings.some((finding) => finding.priority === 'high')) return 'high';
   if ((intent === 'reschedule' || intent === 'cancel_appointment') && TODAY.test(words)) return 'high';
   if (findings.length > 0) return 'medium';
+  // A change for a date said to be far ('the 14th of next month') has no time pressure.
+  if (
+    (intent === 'reschedule' || intent === 'cancel_appointment') &&
+    FAR_DATE.test(words) &&
+    !NEAR_WORDS.test(words)
+  )
+    return 'low';
   // An appointment that exists is near enough for its change to need an answer soon.
   if (intent === 'reschedule' || intent === 'cancel_appointment') return 'medium';
   // A yes or a choice of time answering an offer for a near date ('put me down for 3:30' to 'tomorrow at 11 or 3:30').
