@@ -504,12 +504,31 @@ function negatedIn(words: string, stops: readonly string[], index: number): bool
 /** 'asking before I book', 'antes de agendar': the booking is later, the question is now. */
 const BEFORE_BOOKING = /\b(before|antes de)( (i|we|you|booking|agendar))?\s*$/;
 
+/**
+ * 'before my consultation', 'en mi cita', 'is the consult just talking?': an appointment the writer already has,
+ * or the appointment as a thing asked about, not one asked for.
+ */
+const HELD_APPOINTMENT =
+  /\b((my|our|mi|nuestra)( (upcoming|scheduled|next|first|\w+ \w+|\w+))?|(is|does|will|during|at|after) the) $/;
+const APPOINTMENT_WORD = /^(consultation|consult|consulta|valoracion|evaluacion|appointment|cita)$/;
+
+/** A cue's first match; for a booking, the first that is not an appointment the writer already has. */
+function firstMatch(cue: Cue, words: string): RegExpExecArray | null {
+  if (cue.intent !== 'booking') return cue.pattern.exec(words);
+  const pattern = new RegExp(cue.pattern.source, `${cue.pattern.flags.replace('g', '')}g`);
+  for (let match = pattern.exec(words); match; match = pattern.exec(words)) {
+    const before = words.slice(Math.max(0, match.index - 40), match.index);
+    if (!(APPOINTMENT_WORD.test(match[0]) && HELD_APPOINTMENT.test(before))) return match;
+  }
+  return null;
+}
+
 function readCues(words: string, message: string): Cues {
   const scores: Partial<Record<Intent, number>> = {};
   const evidence: Cues['evidence'] = {};
   const stops = expandWithStops(message);
   for (const cue of INTENT_CUES) {
-    const match = cue.pattern.exec(words);
+    const match = firstMatch(cue, words);
     if (!match) continue;
     const ownNegation =
       cue.intent === 'help' || cue.intent === 'cancel_appointment' || cue.intent === 'reschedule';
