@@ -36,6 +36,7 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
   const cancelsAppointment =
     !!lastPractice &&
     APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) &&
+    !MARKETING_MESSAGE.test(expand(lastPractice.text)) &&
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   // Safety readings.
   const optOut = cancelsAppointment ? null : findOptOut(message);
@@ -212,6 +213,10 @@ function refineProcedures(
 const APPOINTMENT_MESSAGE =
   /\b(reminder|recordatorio|(your|su|tu) (\w+ )?(appointment|appt|visit|consultation|session|cleaning|treatment|procedure|surgery|cita|consulta)( is| on| at| for| tomorrow| today| es| el| manana| hoy)|reply c to confirm|to confirm|see you (tomorrow|today|on|at))\b/;
 
+/** An offer or a promotion: 'Cancel' answering it is an opt-out. */
+const MARKETING_MESSAGE =
+  /(\$amount|%)|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*)\b/;
+
 /** Teeth and gums themselves (not 'smile' or 'mouth', which a face can also tell). */
 const TEETH = /\b(teeth|tooth|molars?|gums?|wisdom|dientes?|muelas?|encias?|colmillos?)\b/;
 
@@ -336,7 +341,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 1.5,
     pattern:
-      /\b(consultation|consult|consulta|valoracion|evaluacion|when can (i|we) (meet|come|book|get in|see|schedule|start|do)|can (i|we) come|next step|ready to|ready for (my|a|an|the|another|some|more)|i want to get|want to get it done|i would like to get|id like to get|get started|start (the )?process|sign up|this (week|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday)|tomorrow|today|next week|weekend|manana|hoy|esta semana|la proxima semana|fin de semana)\b/,
+      /\b(consultation|consult|consulta|valoracion|evaluacion|when can (i|we) (meet|come|book|get in|see|schedule|start|do)|can (i|we) come|next step|ready to|ready for (my|a|an|the|another|some|more)|(estoy |ya estoy )?list[oa]s? para (mi|el|la|otra|otro|mis|hacerme|ponerme)|i want to get|want to get it done|i would like to get|id like to get|get started|start (the )?process|sign up|this (week|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday)|tomorrow|today|next week|weekend|manana|hoy|esta semana|la proxima semana|fin de semana)\b/,
   },
   // reschedule, said indirectly
   {
