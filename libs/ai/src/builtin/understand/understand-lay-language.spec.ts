@@ -102,17 +102,22 @@ describe('intents said indirectly', () => {
 });
 
 describe('"Cancel" by what it answers', () => {
+  const reminder = 'Your Botox appointment is tomorrow at 11am. Reply C to confirm.';
+
   it('cancels the appointment a reminder was about', () => {
-    const understanding = reply('cancel', 'Your Botox appointment is tomorrow at 11am. Reply C to confirm.');
+    const understanding = reply('Cancel, sorry. Work came up', reminder);
     expect([understanding.intent, understanding.procedures_of_interest]).toEqual([
       'cancel_appointment',
       ['Botox'],
     ]);
   });
 
-  it('opts out of a promotion', () => {
-    expect(reply('cancel', 'Spring Tox Event: $11/unit Botox! Book your appointment today.').intent).toBe('opt_out');
+  it('keeps the bare keyword an opt-out, as the SMS channel reads it, and "Cancel, …" after a promotion opts out', () => {
+    expect(reply('CANCEL', reminder).intent).toBe('opt_out');
     expect(read('CANCEL ME').intent).toBe('opt_out');
+    expect(reply('cancel, not interested', 'Spring Tox Event: $11/unit Botox! Book yours today.').intent).toBe(
+      'opt_out',
+    );
   });
 });
 

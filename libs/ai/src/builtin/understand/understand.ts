@@ -31,15 +31,23 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     }
   }
 
-  // 'Cancel' answering an appointment reminder cancels the appointment; answering marketing it is an opt-out.
+  // Safety readings. A bare CANCEL (or CANCEL ME) stays an opt-out whatever it answers, as the SMS channel reads
+  // the keyword; 'Cancel, sorry, something came up' answering an appointment reminder cancels the appointment.
   const lastPractice = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
+  // 'cancel, not interested' answering a promotion is an opt-out too.
+  const optOut =
+    findOptOut(message) ??
+    (lastPractice &&
+    MARKETING_MESSAGE.test(expand(lastPractice.text)) &&
+    /^(cancel|cancelar)\b/.test(words)
+      ? message.trim().slice(0, 60)
+      : null);
   const cancelsAppointment =
+    !optOut &&
     !!lastPractice &&
     APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) &&
     !MARKETING_MESSAGE.test(expand(lastPractice.text)) &&
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
-  // Safety readings.
-  const optOut = cancelsAppointment ? null : findOptOut(message);
   const spam = optOut ? null : findSpam(message);
   const wrongNumber = spam || optOut ? null : findWrongNumber(message);
   const escalations = spam || optOut ? [] : findEscalations(message);
@@ -213,7 +221,7 @@ function refineProcedures(
 const APPOINTMENT_MESSAGE =
   /\b(reminder|recordatorio|(your|su|tu) (\w+ )?(appointment|appt|visit|consultation|session|cleaning|treatment|procedure|surgery|cita|consulta)( is| on| at| for| tomorrow| today| es| el| manana| hoy)|reply c to confirm|to confirm|see you (tomorrow|today|on|at))\b/;
 
-/** An offer or a promotion: 'Cancel' answering it is an opt-out. */
+/** An offer or a promotion: 'Cancel, …' answering it is not about an appointment. */
 const MARKETING_MESSAGE =
   /(\$amount|%)|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*)\b/;
 
