@@ -268,7 +268,8 @@ const OLD_INJURY =
 
 /** Pain, blood or sensitivity the writer has now: a word of it that is not negated ('no pain' is not). */
 function hurtsNowIn(folded: string): boolean {
-  const words = /\b(pain\w*|hurts?|hurting|aches?|aching|dolor\w*|duele\w*|blood|bleed\w*|sangr\w*|sensitiv\w*|throb\w*)/g;
+  const words =
+    /\b(pain\w*|hurts?|hurting|aches?|aching|dolor\w*|duele\w*|blood|bleed\w*|sangr\w*|sensitiv\w*|throb\w*)/g;
   for (let match = words.exec(folded); match; match = words.exec(folded)) {
     if (!isNegated(folded, match.index)) return true;
   }

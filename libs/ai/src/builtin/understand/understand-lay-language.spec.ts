@@ -55,9 +55,9 @@ describe('what must not escalate', () => {
   });
 
   it('names the repair asked about, not emergency care, for an old chip', () => {
-    expect(read('Chipped my tooth years ago, no pain. Thinking about veneers').procedures_of_interest).toEqual([
-      'Veneers',
-    ]);
+    expect(
+      read('Chipped my tooth years ago, no pain. Thinking about veneers').procedures_of_interest,
+    ).toEqual(['Veneers']);
   });
 });
 
@@ -115,9 +115,9 @@ describe('"Cancel" by what it answers', () => {
   it('keeps the bare keyword an opt-out, as the SMS channel reads it, and "Cancel, …" after a promotion opts out', () => {
     expect(reply('CANCEL', reminder).intent).toBe('opt_out');
     expect(read('CANCEL ME').intent).toBe('opt_out');
-    expect(reply('cancel, not interested', 'Spring Tox Event: $11/unit Botox! Book yours today.').intent).toBe(
-      'opt_out',
-    );
+    expect(
+      reply('cancel, not interested', 'Spring Tox Event: $11/unit Botox! Book yours today.').intent,
+    ).toBe('opt_out');
   });
 });
 

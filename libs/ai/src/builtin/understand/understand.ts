@@ -37,9 +37,7 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
   // 'cancel, not interested' answering a promotion is an opt-out too.
   const optOut =
     findOptOut(message) ??
-    (lastPractice &&
-    MARKETING_MESSAGE.test(expand(lastPractice.text)) &&
-    /^(cancel|cancelar)\b/.test(words)
+    (lastPractice && MARKETING_MESSAGE.test(expand(lastPractice.text)) && /^(cancel|cancelar)\b/.test(words)
       ? message.trim().slice(0, 60)
       : null);
   const cancelsAppointment =
@@ -198,7 +196,9 @@ function refineProcedures(
   if (
     keys.has('dental-implants') &&
     keys.has('crowns') &&
-    /\b(implant crowns?|crowns? on (my|the|an|her|his) implants?|corona (del|de mi|sobre el) implante)\b/.test(folded)
+    /\b(implant crowns?|crowns? on (my|the|an|her|his) implants?|corona (del|de mi|sobre el) implante)\b/.test(
+      folded,
+    )
   )
     result = result.filter((item) => item.key !== 'crowns');
   // A chip or a break told only to ask about its repair ('chipped it a while ago, no pain — veneer or crown?') is
