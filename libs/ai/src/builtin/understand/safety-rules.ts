@@ -693,6 +693,14 @@ export function findWrongNumber(text: string): string | null {
   const folded = foldKeepingPositions(text);
   const match = WRONG_NUMBER.exec(folded);
   if (!match) return null;
+  // 'you have the wrong Jordan' names a person; 'I got the wrong shade' is about a treatment.
+  const wrongWhat = /\bthe wrong ([a-z]+)$/.exec(match[0]);
+  if (
+    wrongWhat &&
+    !/^(guy|girl|person|lady|man|woman|dude|number|num)$/.test(wrongWhat[1]) &&
+    !/^\p{Lu}/u.test(text.slice(match.index + match[0].length - wrongWhat[1].length))
+  )
+    return null;
   // 'who is the injector' is a question about the practice, 'I've never been to a med spa, what is Botox like'
   // a first-timer's; 'who is this' or 'never been to a med spa' with no other inquiry is not.
   if (/^(who|wh?o|quien)|never been/.test(match[0])) {

@@ -145,10 +145,12 @@ describe('spam and wrong numbers', () => {
     expect(read(text).intent).toBe('wrong_number');
   });
 
-  it('keeps "the wrong date" a question about the appointment', () => {
+  it('keeps "the wrong date" or "the wrong shade" about the practice or a treatment', () => {
     expect(read("You have the wrong date on my reminder, it's Thursday not Tuesday").intent).not.toBe(
       'wrong_number',
     );
+    expect(read('I think I got the wrong shade of veneers').intent).not.toBe('wrong_number');
+    expect(read('u got the wrong guy').intent).toBe('wrong_number');
   });
 });
 
