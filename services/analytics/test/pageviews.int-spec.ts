@@ -15,6 +15,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import { AnalyticsConfig } from '../src/config';
+import { LeadPageviewsBackfill1764900000000 } from '../src/database/migrations/1764900000000-LeadPageviewsBackfill';
 import { PageviewIngestService } from '../src/pageviews/pageview-ingest.service';
 import { AnalyticsHarness, startAnalytics } from './analytics-harness';
 import { PrivateBroker } from './private-broker';
@@ -553,6 +554,36 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
         [laterId, 15],
       ]);
       expect(messages.every((message) => message.value.person_id === personId)).toBe(true);
+
+      // The migration that publishes pageviews linked before the topic existed writes the code's message.
+      const [{ last }] = await query<{ last: string }>(
+        `SELECT COALESCE(max("id"), 0) AS "last" FROM "analytics"."outbox"`,
+      );
+      const runner = current.app.get(DataSource).createQueryRunner();
+      try {
+        await new LeadPageviewsBackfill1764900000000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      const backfilled = await query<{
+        key: string;
+        payload: LeadPageviewV1;
+        headers: Record<string, string>;
+      }>(
+        `SELECT "key", "payload", "headers" FROM "analytics"."outbox"
+          WHERE "topic" = $1 AND "payload"->>'practice_id' = $2 AND "id" > $3 ORDER BY "id"`,
+        [Topics.analyticsLeadPageviews, practiceId, last],
+      );
+      const latest = messages[messages.length - 1].value;
+      expect(backfilled.map((row) => row.payload.pageview_id)).toEqual([earlierId, laterId]);
+      expect(backfilled[1]).toEqual({
+        key: practiceId,
+        payload: { ...latest, event_id: expect.any(String), occurred_at: expect.any(String) },
+        headers: { event_id: backfilled[1].payload.event_id, event_type: 'lead_pageview' },
+      });
+      expect(new Date(backfilled[1].payload.occurred_at).toISOString()).toBe(
+        backfilled[1].payload.occurred_at,
+      );
     } finally {
       await reader.stop();
     }
