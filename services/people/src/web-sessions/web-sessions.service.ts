@@ -77,16 +77,16 @@ export class WebSessionsService {
       lock: { mode: 'pessimistic_write' },
     });
     const personOf = new Map(persons.map((person) => [person.person_id, person]));
-    const views = latestPerPageview(
-      fresh.filter((view) => {
-        if (personOf.has(view.person_id)) return true;
-        this.logger.warn(
-          `analytics.lead-pageviews ${view.event_id} names no lead of practice ${view.practice_id}`,
-        );
-        return false;
-      }),
-    );
-    const skipped = fresh.length - fresh.filter((view) => personOf.has(view.person_id)).length;
+    // Matched on the practice too: a batch may name the same person under two practices.
+    const forLeads = fresh.filter((view) => personOf.get(view.person_id)?.practice_id === view.practice_id);
+    const skipped = fresh.length - forLeads.length;
+    if (skipped > 0) {
+      // Ids only (no patient data); a new database reading the topic's history skips other databases' leads.
+      this.logger.warn(
+        `analytics.lead-pageviews: skipped ${skipped} message(s) naming no lead of their practice`,
+      );
+    }
+    const views = latestPerPageview(forLeads);
     if (views.length === 0) return { applied: 0, skipped };
 
     // The sessions each lead's timeline shows already, before this batch (a return visit is a new one).
