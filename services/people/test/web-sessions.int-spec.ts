@@ -1,5 +1,5 @@
 import { LeadPageviewV1, TimelineEventDto, Topics } from '@pp/contracts';
-import { databaseConsumerGroup, PracticeReadModel } from '@pp/platform';
+import { PracticeReadModel } from '@pp/platform';
 import {
   createTestDatabase,
   eventually,
@@ -11,7 +11,6 @@ import {
   testPracticeSnapshot,
   TestPracticeSnapshot,
 } from '@pp/testing';
-import { Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { IntakeService } from '../src/intake/intake.service';
@@ -102,22 +101,8 @@ describe('web sessions on the lead’s timeline (tracking ingress → analytics 
     h = await startIntake('web_sessions');
     brokers = h.service.config.KAFKA_BROKERS;
     analyticsDatabase = await createTestDatabase('web_sessions_analytics');
-    // A new analytics reads people.lead-events (and the Overview's topics) from the beginning; this one starts at
-    // their end instead, so the shared topics' history (other tests, the running stack) does not come first.
-    const admin = new Kafka({ brokers, logLevel: 0 }).admin();
-    await admin.connect();
-    try {
-      for (const topic of [Topics.leadEvents, Topics.calendarAppointments, Topics.knowledgeChanges]) {
-        const ends = await admin.fetchTopicOffsets(topic);
-        await admin.setOffsets({
-          groupId: databaseConsumerGroup('analytics', analyticsDatabase.url),
-          topic,
-          partitions: ends.map(({ partition, offset }) => ({ partition, offset })),
-        });
-      }
-    } finally {
-      await admin.disconnect();
-    }
+    // Like every service @pp/testing starts, this analytics builds its read models from the events published since
+    // this file began (KAFKA_REPLAY_SINCE), not from the shared topics' history.
     analytics = await startBuiltService('analytics', {
       DATABASE_URL: analyticsDatabase.url,
       TRACKING_RATE_LIMIT_PER_IP: '0',
