@@ -6,6 +6,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** KAFKA_TOPIC_PREFIX of every benchmark's services. */
+export const BENCH_TOPIC_PREFIX = 'bench.';
+
 export async function startBuiltService(root, name, { databaseUrl, port, practiceIds }) {
   const require = createRequire(join(root, 'package.json'));
   const { InternalTokens, IDENTITY_HEADER, generateIdentityKeyPair } = require(
@@ -25,6 +28,8 @@ export async function startBuiltService(root, name, { databaseUrl, port, practic
       LOG_LEVEL: 'warn',
       ROLE: 'api',
       QUEUE_PREFIX: `bench-${process.pid}`,
+      // Its own topics: what it publishes never reaches the developer's `npm start` on the same broker.
+      KAFKA_TOPIC_PREFIX: BENCH_TOPIC_PREFIX,
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -28,6 +28,10 @@ async function main() {
 
   stack = await startStack({
     gatewayPort: SERVICES.find((s) => s.name === 'gateway').port,
+    // The local stack plays a site behind Cloudflare: analytics takes the visitor's location from Cloudflare's
+    // headers (nothing but this machine reaches the loopback-only gateway; a browser here sends none and gets no
+    // location). `npm run simulate` sends them as Cloudflare's edge would (docs/decisions/0030-traffic-simulator.md).
+    env: { TRACKING_GEO_HEADERS: process.env.TRACKING_GEO_HEADERS ?? 'cloudflare' },
     logDir: LOG_DIR,
     onLine: echoProblem,
     onUnexpectedExit: (name, reason) => {

@@ -111,6 +111,9 @@ async function browserTests() {
     CRAWL_ALLOWED_HOSTS: `127.0.0.1:${E2E_SITE_PORT}`,
     // Where the browser reaches this stack: OAuth returns (the GoHighLevel peer's consent) come back here.
     PUBLIC_BASE_URL: `http://localhost:${E2E_GATEWAY_PORT}`,
+    // Topics of its own: the seeded demo tenants' events never reach a developer's `npm start` on the same broker,
+    // nor the integration tests' events this stack.
+    KAFKA_TOPIC_PREFIX: 'e2e.',
     ...ghl.env(),
   };
   const { migrateAll } = await import('./migrate.mjs');

@@ -52,6 +52,7 @@ export const TOPICS = Object.freeze([
   'practice.changes',
   'onboarding.sessions',
   'knowledge.changes',
+  'analytics.lead-pageviews',
 ]);
 export const TOPIC_PARTITIONS = 3;
 

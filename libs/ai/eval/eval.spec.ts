@@ -14,14 +14,18 @@ import { loadFixture, score } from './metrics';
  * comparison, conditions and medications in passing, polite threats; and near-misses that must not escalate) and a
  * third, also written before the rules were changed for it (fixtures/generalisation-3.json: patients' own voices —
  * rambling emails, terse SMS, typos, caps, emoji, Spanish and Spanglish, symptoms told obliquely, indirect
- * complaints, requests and threats; and ordinary questions that must not escalate). `npm run eval:ai` prints the
- * same figures for each and for the holdout.
+ * complaints, requests and threats; and ordinary questions that must not escalate) and a fourth, committed before
+ * the provider was first run on it (fixtures/generalisation-4.json: forms, SMS and e-mail with typos and shorthand,
+ * several procedures, Spanish, emergencies, billing disputes, minors and pregnancy and their near-misses, opt-outs,
+ * wrong numbers, spam, changes and cancellations). `npm run eval:ai` prints the same figures for each and for the
+ * holdout.
  */
 const sets: [string, string][] = [
   ['dev set', 'inquiries.json'],
   ['generalisation set', 'generalisation.json'],
   ['second generalisation set', 'generalisation-2.json'],
   ['third generalisation set', 'generalisation-3.json'],
+  ['fourth generalisation set', 'generalisation-4.json'],
 ];
 
 for (const [name, file] of sets) {

@@ -108,4 +108,5 @@ report('dev', 'inquiries.json', verbose);
 report('generalisation', 'generalisation.json', verbose);
 report('generalisation-2', 'generalisation-2.json', verbose);
 report('generalisation-3', 'generalisation-3.json', verbose);
+report('generalisation-4', 'generalisation-4.json', verbose);
 report('holdout', 'holdout.json', false);

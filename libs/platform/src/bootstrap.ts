@@ -91,6 +91,8 @@ export async function createServiceApp<C extends ServiceConfig>(
           groupId: definition.consumerGroup(config),
           brokers: config.KAFKA_BROKERS,
           fromBeginning: definition.consumeFromBeginning ?? false,
+          replaySince: config.KAFKA_REPLAY_SINCE,
+          topicPrefix: config.KAFKA_TOPIC_PREFIX,
         },
         app.get(KafkaConsumerStatus),
         app.get(KafkaBatchHandlers),

@@ -46,6 +46,12 @@ export async function startTestService<C extends ServiceConfig>(
   }
 }
 
+/**
+ * When this test file began (less a margin for the clock): a service started here builds its read models from
+ * the events published since, not from every event earlier test files published (KAFKA_REPLAY_SINCE).
+ */
+const REPLAY_SINCE = new Date(Date.now() - 5_000).toISOString();
+
 async function startTestServiceOnce<C extends ServiceConfig>(
   definition: ServiceDefinition<C>,
   database: ServiceDatabase,
@@ -58,6 +64,7 @@ async function startTestServiceOnce<C extends ServiceConfig>(
     // other than the gateway never reads the private key).
     ...testSecrets(),
     KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
+    KAFKA_REPLAY_SINCE: REPLAY_SINCE,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     PORT: '0',
     METRICS_PORT: String(await freePort()),
@@ -145,6 +152,7 @@ export async function startBuiltService(name: string, env: Record<string, string
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     ...testSecrets(),
     QUEUE_PREFIX: `pp-test-${Math.random().toString(36).slice(2, 10)}`,
+    KAFKA_REPLAY_SINCE: REPLAY_SINCE,
     ...env,
   };
   const { METRICS_PORT, ...migrateEnv } = baseEnv;

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { AnalyticsConfig } from './config';
 import { analyticsDatabase } from './database/database';
+import { LeadEventsModule } from './lead-events/lead-events.consumer';
 import { OverviewModule } from './overview/overview.module';
 import { PageviewsModule } from './pageviews/pageviews.module';
 import { TrackingModule } from './tracking/tracking.module';
@@ -17,6 +18,7 @@ export class AppModule {
         TrackingModule,
         OverviewModule,
         PageviewsModule,
+        LeadEventsModule,
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { LeadEventV1, PageviewV1, RealtimePageviewsResponse, Topics } from '@pp/contracts';
+import { LeadEventV1, LeadPageviewV1, PageviewV1, RealtimePageviewsResponse, Topics } from '@pp/contracts';
 import { databaseConsumerGroup } from '@pp/platform';
 import {
   eventually,
@@ -7,6 +7,7 @@ import {
   testCaller,
   testPracticeSnapshot,
   TestPracticeSnapshot,
+  TopicReader,
 } from '@pp/testing';
 import { Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
 import { AnalyticsConfig } from '../src/config';
+import { LeadPageviewsBackfill1764900000000 } from '../src/database/migrations/1764900000000-LeadPageviewsBackfill';
+import { LeadLinksService } from '../src/pageviews/lead-links.service';
 import { PageviewIngestService } from '../src/pageviews/pageview-ingest.service';
 import { AnalyticsHarness, startAnalytics } from './analytics-harness';
 import { PrivateBroker } from './private-broker';
@@ -309,6 +312,51 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
     await eventually(async () => (await rowOf(practice, early.event_id))?.duration_seconds === 9, 30_000);
   });
 
+  it('times a heartbeat or pageleave without pageview_id on the visitor’s open view of that session and page', async () => {
+    const practice = await newPractice();
+    const visitor = 'v_old_script';
+    // The same page in two tabs (two snippet sessions); the older tab is the one still sending heartbeats.
+    const first = pageview({ visitor_id: visitor, session_id: 's_tab_a', occurred_at: minutesAgo(6) });
+    const second = pageview({ visitor_id: visitor, session_id: 's_tab_b', occurred_at: minutesAgo(4) });
+    const third = pageview({ visitor_id: visitor, session_id: 's_tab_b', occurred_at: minutesAgo(2) });
+    await post(practice, [first, second, third]).expect(202);
+    await kept(practice, [first.event_id, second.event_id, third.event_id]);
+
+    // An older script's heartbeat names its session, not its pageview (and the url carries a #fragment).
+    await post(practice, [
+      timing('heartbeat', {
+        visitor_id: visitor,
+        session_id: 's_tab_a',
+        url: `${SITE}/services/botox#prices`,
+        duration_seconds: 50,
+      }),
+    ]).expect(202);
+    await eventually(async () => (await rowOf(practice, first.event_id))?.duration_seconds === 50, 30_000);
+    expect((await rowOf(practice, second.event_id))?.duration_seconds).toBeNull();
+    expect((await rowOf(practice, third.event_id))?.duration_seconds).toBeNull();
+
+    // In tab b, the latest view was left; a pageleave without pageview_id is the other, still open view's.
+    await post(practice, [
+      timing('pageleave', {
+        visitor_id: visitor,
+        session_id: 's_tab_b',
+        pageview_id: third.event_id,
+        duration_seconds: 20,
+      }),
+    ]).expect(202);
+    await eventually(async () => (await rowOf(practice, third.event_id))?.duration_seconds === 20, 30_000);
+    await post(practice, [
+      timing('pageleave', { visitor_id: visitor, session_id: 's_tab_b', duration_seconds: 77 }),
+    ]).expect(202);
+    const left = await eventually(async () => {
+      const row = await rowOf(practice, second.event_id);
+      return row?.duration_seconds === 77 && row;
+    }, 30_000);
+    expect(left.left_at).not.toBeNull();
+    expect((await rowOf(practice, third.event_id))?.duration_seconds).toBe(20);
+    expect((await rowOf(practice, first.event_id))?.duration_seconds).toBe(50);
+  });
+
   it('splits a visitor’s sessions after 30 minutes of inactivity, whatever the snippet’s session id', async () => {
     const practice = await newPractice();
     const views = [
@@ -322,8 +370,10 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
       pageview({ visitor_id: 'v_split', session_id: 'b', occurred_at: minutesAgo(64) }),
       pageview({ visitor_id: 'v_split', session_id: 'b', occurred_at: minutesAgo(40) }),
     ];
-    // Sent out of order: the second batch holds the first view.
+    // Sent out of order: the second batch holds the first view, and comes once the first one is kept (in one
+    // consumer batch the views would be taken in their time order instead).
     await post(practice, [views[1], views[3]]).expect(202);
+    await kept(practice, [views[1].event_id, views[3].event_id]);
     await post(practice, [views[0], views[2]]).expect(202);
     await kept(
       practice,
@@ -409,6 +459,137 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
       [false, null, null],
     ]);
   });
+
+  it('puts a lead’s pageviews on analytics.lead-pageviews: the earlier ones when linked, then new ones and longer durations', async () => {
+    const reader = await TopicReader.start<LeadPageviewV1>(brokers, Topics.analyticsLeadPageviews);
+    try {
+      const practice = await newPractice();
+      const practiceId = practice.practice.practice_id;
+      const ofPractice = () => reader.where((message) => message.value.practice_id === practiceId);
+      const earlier = pageview({ visitor_id: 'v_known', session_id: 's_web', occurred_at: minutesAgo(5) });
+      const stranger = pageview({ visitor_id: 'v_unknown', occurred_at: minutesAgo(4) });
+      await post(practice, [
+        earlier,
+        stranger,
+        timing('pageleave', { visitor_id: 'v_known', pageview_id: earlier.event_id, duration_seconds: 130 }),
+      ]).expect(202);
+      await eventually(
+        async () => (await rowOf(practice, earlier.event_id))?.duration_seconds === 130,
+        30_000,
+      );
+      const earlierId = (await rowOf(practice, earlier.event_id))!.event_id;
+
+      const personId = randomUUID();
+      const link = {
+        v: 1 as const,
+        event_id: randomUUID(),
+        practice_id: practiceId,
+        occurred_at: new Date().toISOString(),
+        type: 'lead_created' as const,
+        person_id: personId,
+        person_data: { first_name: 'Ana', last_name: 'Ruiz', stage: 'Lead' },
+        timeline_event: {
+          event_id: randomUUID(),
+          event_type: 'form_submission',
+          timestamp: new Date().toISOString(),
+          content_data: { url: `${SITE}/contact`, visitor_id: 'v_known' },
+        },
+      };
+      // The people.lead-events handler itself (its Kafka wiring is the test above's): a new analytics reads that
+      // topic from the beginning, and the shared topic's history would come first.
+      const links = current.app.get(LeadLinksService);
+      await links.applyBatch([link]);
+      const [linked] = await eventually(async () => {
+        const found = ofPractice();
+        return found.length > 0 && found;
+      }, 30_000);
+      expect(linked.key).toBe(practiceId);
+      expect(linked.value).toMatchObject({
+        type: 'lead_pageview',
+        person_id: personId,
+        pageview_id: earlierId,
+        visitor_id: 'v_known',
+        session_id: 's_web',
+        url: `${SITE}/services/botox`,
+        title: 'Botox | Glow',
+        duration_seconds: 130,
+        viewed_at: new Date(earlier.occurred_at).toISOString(),
+      });
+      expect(linked.value.left_at).not.toBeNull();
+
+      // The link again (redelivered) publishes nothing.
+      const outboxRows = async () =>
+        Number(
+          (
+            await query<{ count: string }>(
+              `SELECT count(*) AS "count" FROM "analytics"."outbox" WHERE "topic" = $1 AND "key" = $2`,
+              [Topics.analyticsLeadPageviews, practiceId],
+            )
+          )[0].count,
+        );
+      expect(await outboxRows()).toBe(1);
+      await links.applyBatch([link]);
+      expect(await outboxRows()).toBe(1);
+      // A later pageview, then its heartbeat: each published as the pageview now is.
+      const later = pageview({ visitor_id: 'v_known', session_id: 's_web', url: `${SITE}/thank-you` });
+      await post(practice, [later]).expect(202);
+      const laterId = (await kept(practice, [later.event_id]))[0].event_id;
+      await eventually(
+        async () => ofPractice().some((message) => message.value.pageview_id === laterId),
+        30_000,
+      );
+      await post(practice, [
+        timing('heartbeat', {
+          visitor_id: 'v_known',
+          pageview_id: later.event_id,
+          url: `${SITE}/thank-you`,
+          duration_seconds: 15,
+        }),
+      ]).expect(202);
+      const messages = await eventually(async () => {
+        const found = ofPractice().filter((message) => message.value.pageview_id === laterId);
+        return found.some((message) => message.value.duration_seconds === 15) && ofPractice();
+      }, 30_000);
+      expect(messages.map((message) => [message.value.pageview_id, message.value.duration_seconds])).toEqual([
+        [earlierId, 130],
+        [laterId, null],
+        [laterId, 15],
+      ]);
+      expect(messages.every((message) => message.value.person_id === personId)).toBe(true);
+
+      // The migration that publishes pageviews linked before the topic existed writes the code's message.
+      const [{ last }] = await query<{ last: string }>(
+        `SELECT COALESCE(max("id"), 0) AS "last" FROM "analytics"."outbox"`,
+      );
+      const runner = current.app.get(DataSource).createQueryRunner();
+      try {
+        await new LeadPageviewsBackfill1764900000000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      const backfilled = await query<{
+        key: string;
+        payload: LeadPageviewV1;
+        headers: Record<string, string>;
+      }>(
+        `SELECT "key", "payload", "headers" FROM "analytics"."outbox"
+          WHERE "topic" = $1 AND "payload"->>'practice_id' = $2 AND "id" > $3 ORDER BY "id"`,
+        [Topics.analyticsLeadPageviews, practiceId, last],
+      );
+      const latest = messages[messages.length - 1].value;
+      expect(backfilled.map((row) => row.payload.pageview_id)).toEqual([earlierId, laterId]);
+      expect(backfilled[1]).toEqual({
+        key: practiceId,
+        payload: { ...latest, event_id: expect.any(String), occurred_at: expect.any(String) },
+        headers: { event_id: backfilled[1].payload.event_id, event_type: 'lead_pageview' },
+      });
+      expect(new Date(backfilled[1].payload.occurred_at).toISOString()).toBe(
+        backfilled[1].payload.occurred_at,
+      );
+    } finally {
+      await reader.stop();
+    }
+  }, 180_000);
 
   describe('GET /api/v1/analytics/realtime/pageviews', () => {
     it('answers the window’s pageviews newest first, open ones without a duration, and the average session', async () => {

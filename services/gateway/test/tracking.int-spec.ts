@@ -1,4 +1,4 @@
-import { FormSubmittedV1, Topics } from '@pp/contracts';
+import { FormSubmittedV1, PageviewV1, Topics } from '@pp/contracts';
 import { Outbox } from '@pp/platform';
 import {
   createTestDatabase,
@@ -40,12 +40,15 @@ describe('the tracking ingress through the gateway (public, CORS, the client add
   let practice: TestPractice;
   let siteKey: string;
   let forms: TopicReader<FormSubmittedV1>;
+  let pageviews: TopicReader<PageviewV1>;
 
   beforeAll(async () => {
     analyticsDb = await createTestDatabase('gateway_tracking_analytics');
     analytics = await startBuiltService('analytics', {
       DATABASE_URL: analyticsDb.url,
       TRACKING_RATE_LIMIT_PER_IP: '0',
+      // As a deployment behind Cloudflare sets it: the CDN's geo headers reach analytics through the gateway.
+      TRACKING_GEO_HEADERS: 'cloudflare',
     });
     // The harness trusts any X-Forwarded-For (tests pick client addresses); `strict` trusts none (the default).
     h = await startGateway('gateway_tracking', { ANALYTICS_URL: analytics.url });
@@ -54,6 +57,7 @@ describe('the tracking ingress through the gateway (public, CORS, the client add
       TRUST_PROXY: 'false',
     });
     forms = await TopicReader.start<FormSubmittedV1>(h.gateway.config.KAFKA_BROKERS, Topics.trackingForms);
+    pageviews = await TopicReader.start<PageviewV1>(h.gateway.config.KAFKA_BROKERS, Topics.trackingPageviews);
     const staff = await h.tenants.user();
     practice = await h.tenants.practice([staff], 'Bayside Aesthetics');
     const token = await h.login(staff);
@@ -79,6 +83,7 @@ describe('the tracking ingress through the gateway (public, CORS, the client add
 
   afterAll(async () => {
     await forms?.stop();
+    await pageviews?.stop();
     await strict?.stop();
     await h?.stop();
     await analytics?.stop();
@@ -174,5 +179,44 @@ describe('the tracking ingress through the gateway (public, CORS, the client add
       .send({ site_key: siteKey, events: [event] })
       .expect(202);
     expect((await published(event.event_id)).value.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it("passes the CDN's geo headers on to analytics, which places the visitor where the CDN says", async () => {
+    const event = {
+      event_id: randomUUID(),
+      type: 'pageview',
+      visitor_id: 'v_geo',
+      session_id: 's_geo',
+      url: `${WEBSITE}/services/botox`,
+      title: 'Botox',
+      occurred_at: new Date().toISOString(),
+    };
+    await h
+      .http()
+      .post(PATH)
+      // A visitor's browser (the ingress drops bots' pageviews).
+      .set(
+        'User-Agent',
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+      )
+      .set('CF-IPCountry', 'US')
+      .set('CF-IPCity', 'Austin')
+      .set('CF-Region', 'Texas')
+      .set('CF-IPLatitude', '30.2672')
+      .set('CF-IPLongitude', '-97.7431')
+      .send({ site_key: siteKey, events: [event] })
+      .expect(202);
+    const message = await eventually(
+      async () => pageviews.where((m) => m.value.tracking_event_id === event.event_id).at(0),
+      15_000,
+    );
+    expect(message.value.geo).toEqual({
+      country_code: 'US',
+      city: 'Austin',
+      region: 'Texas',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      via: 'cloudflare',
+    });
   });
 });

@@ -17,6 +17,7 @@ import { KnowledgeContextModule } from './knowledge-context/knowledge-context.mo
 import { OutreachModule } from './outreach/outreach.module';
 import { PersonsModule } from './persons/persons.module';
 import { TimelineModule } from './timeline/timeline.module';
+import { WebSessionsModule } from './web-sessions/web-sessions.module';
 
 export interface AppModuleOptions {
   /** The module exporting the `EngineTrigger` binding intake hands leads to (tests bind a recording one). */
@@ -51,6 +52,8 @@ export class AppModule {
         DecisionsModule,
         ActionsModule,
         AppointmentsModule,
+        // A lead's website pageviews on their timeline (analytics.lead-pageviews).
+        WebSessionsModule,
         FieldMappingModule,
         // The practice's mailboxes (Settings → Email) and their OAuth tokens.
         EmailModule,

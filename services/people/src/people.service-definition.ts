@@ -9,10 +9,11 @@ export const peopleService: ServiceDefinition<PeopleConfig> = {
   configSchema: peopleConfigSchema,
   module: (config) => AppModule.forRoot(config),
   // calendar.appointments, practice.changes (the read model of practices), tracking.forms (intake),
-  // knowledge.changes (what the AI may quote and answer from).
+  // knowledge.changes (what the AI may quote and answer from), analytics.lead-pageviews (web sessions).
   consumerGroup: (config) => databaseConsumerGroup('people', config.DATABASE_URL),
-  // The read models need every practice and every offer ever published (the demo seed's included); the other
-  // topics start at the latest offset when the group is new (a new database does not replay other databases'
-  // leads and appointments).
-  consumeFromBeginning: [Topics.practiceChanges, Topics.knowledgeChanges],
+  // The read models need every practice and every offer ever published (the demo seed's included), and a lead's
+  // pageviews may be published before this group first subscribes their topic (analytics' backfill at deployment;
+  // a message naming no lead of this database is skipped); the other topics start at the latest offset when the
+  // group is new (a new database does not replay other databases' leads and appointments).
+  consumeFromBeginning: [Topics.practiceChanges, Topics.knowledgeChanges, Topics.analyticsLeadPageviews],
 };

@@ -598,6 +598,11 @@ export const CATALOGUE_PROCEDURES: CatalogueProcedure[] = [
       'revisión dental',
       'chequeo dental',
       'dental checkup',
+      'deep cleaning',
+      'deep clean',
+      'scaling and root planing',
+      'periodontal cleaning',
+      'limpieza profunda',
     ],
   },
   {

@@ -42,7 +42,8 @@ export interface TrackingEventInput {
   fields?: Record<string, string>;
   /**
    * Types heartbeat and pageleave (the website script, tracker/README.md): the event_id of the pageview they
-   * belong to (without it, the visitor's latest pageview of the same url).
+   * belong to (without it, the visitor's pageview of the same page, #fragment ignored, in the same session_id,
+   * preferring one not left yet, then the latest).
    */
   pageview_id?: string | null;
   /**
@@ -116,7 +117,7 @@ export interface PageviewGeo {
  */
 export interface PageActivityV1 extends EventEnvelope<'heartbeat' | 'pageleave'> {
   tracking_event_id: string;
-  /** The snippet's event id of the pageview timed; null: the visitor's latest pageview of this url. */
+  /** The snippet's event id of the pageview timed; null: the visitor's pageview of this page and session. */
   pageview_id: string | null;
   visitor_id: string;
   session_id: string;

@@ -5,3 +5,4 @@ export * from './practice-changes';
 export * from './appointment-events';
 export * from './practice-change-rules';
 export * from './knowledge-changes';
+export * from './lead-pageviews';

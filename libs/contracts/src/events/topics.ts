@@ -10,6 +10,7 @@ export const Topics = {
   practiceChanges: 'practice.changes',
   onboardingSessions: 'onboarding.sessions',
   knowledgeChanges: 'knowledge.changes',
+  analyticsLeadPageviews: 'analytics.lead-pageviews',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

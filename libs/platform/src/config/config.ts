@@ -161,6 +161,26 @@ export const baseConfigSchema = z.object({
     .refine((brokers) => brokers.length > 0 && brokers.every((b) => /^[^:\s]+:\d+$/.test(b)), {
       message: 'must be a comma-separated list of host:port',
     }),
+  /**
+   * Put before every topic name this service writes and reads (letters, digits, '.', '_' or '-'): a second
+   * stack on the same broker — a benchmark's, the browser tests' — keeps its events apart from the
+   * developer's `npm start`. Empty by default; every service of one stack must have the same.
+   */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, "must be letters, digits, '.', '_' or '-'")
+    .default(''),
+  /**
+   * Where a NEW consumer group starts on the topics its service reads from the beginning: unset (the
+   * default), at the beginning; an ISO 8601 time, at the first message written at or after it. The test
+   * harnesses set it to the start of the test file, so a fresh test database's read models are built from the
+   * events that file publishes instead of replaying every event all earlier test files published. A group with
+   * committed offsets always resumes from them.
+   */
+  KAFKA_REPLAY_SINCE: z
+    .union([z.literal(''), z.iso.datetime({ offset: true })])
+    .optional()
+    .transform((value) => (value ? new Date(value) : undefined)),
   /** Verifies the gateway's internal identity token (docs/decisions/0006-secrets-and-internal-identity.md). */
   INTERNAL_IDENTITY_PUBLIC_KEY: identityPublicKeySetting('INTERNAL_IDENTITY_PUBLIC_KEY'),
   /** Port of the Prometheus /metrics listener on HOST; 0 (the default) serves no metrics. */

@@ -30,3 +30,22 @@ export function kafkaClientConfig(clientId: string, brokers: string[]): KafkaCon
     logCreator,
   };
 }
+
+/**
+ * KAFKA_TOPIC_PREFIX: the broker's name of a topic for a stack whose topics carry a prefix (a benchmark's or
+ * the browser tests' stack beside the developer's `npm start` on one broker), and back. Empty: the names of
+ * `Topics` as they are.
+ */
+export class TopicNames {
+  constructor(readonly prefix: string = '') {}
+
+  toBroker(topic: string): string {
+    return this.prefix + topic;
+  }
+
+  /** The topic's own name, or null for a topic of another stack. */
+  fromBroker(name: string): string | null {
+    if (!this.prefix) return name;
+    return name.startsWith(this.prefix) ? name.slice(this.prefix.length) : null;
+  }
+}

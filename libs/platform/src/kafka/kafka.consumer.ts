@@ -8,8 +8,9 @@ import {
 } from '@nestjs/microservices';
 import { EventHeaders } from '@pp/contracts';
 import { EachBatchPayload, KafkaMessage, Partitioners } from 'kafkajs';
+import type { Admin } from '@nestjs/microservices/external/kafka.interface';
 import { Correlation } from '../logging/correlation';
-import { kafkaClientConfig } from './kafka-options';
+import { kafkaClientConfig, TopicNames } from './kafka-options';
 
 /** Whether this service's consumer group is joined; readiness reports it. One per application. */
 @Injectable()
@@ -52,6 +53,11 @@ export class KafkaBatchHandlers {
   }
 }
 
+/** Creates those of the topics that do not exist (the broker's default partitions), waiting for their leaders. */
+async function ensureTopics(admin: Admin, topics: readonly string[]): Promise<void> {
+  await admin.createTopics({ topics: topics.map((topic) => ({ topic })), waitForLeaders: true });
+}
+
 /** A batch message as a handler sees it. */
 function batchEvent(message: KafkaMessage): KafkaBatchEvent {
   const text = message.value?.toString() ?? '';
@@ -75,6 +81,8 @@ class PlatformKafkaServer extends ServerKafka {
     private readonly consumerStatus: KafkaConsumerStatus,
     private readonly fromBeginning: boolean | readonly string[] = false,
     private readonly batchHandlers?: KafkaBatchHandlers,
+    private readonly replaySince?: Date,
+    private readonly names: TopicNames = new TopicNames(),
   ) {
     super(options ?? {});
   }
@@ -89,15 +97,69 @@ class PlatformKafkaServer extends ServerKafka {
     const topics = [...new Set([...this.messageHandlers.keys(), ...batchTopics])];
     const fromBeginning = (topic: string) =>
       this.fromBeginning === true || (this.fromBeginning !== false && this.fromBeginning.includes(topic));
-    const early = topics.filter(fromBeginning);
-    const late = topics.filter((topic) => !fromBeginning(topic));
+    // The broker's names (KAFKA_TOPIC_PREFIX); handlers are found by the topics' own names.
+    const early = topics.filter(fromBeginning).map((topic) => this.names.toBroker(topic));
+    const late = topics.filter((topic) => !fromBeginning(topic)).map((topic) => this.names.toBroker(topic));
+    // A prefixed stack's topics may not exist yet (the infra creates the unprefixed ones): create them first,
+    // as the broker would (its default partitions), so the subscription finds their leaders.
+    if (this.names.prefix) await this.withAdmin((admin) => ensureTopics(admin, [...early, ...late]));
+    if (early.length > 0 && this.replaySince) await this.startNewGroupAt(early, this.replaySince);
     if (early.length > 0) await consumer.subscribe({ topics: early, fromBeginning: true });
     if (late.length > 0) await consumer.subscribe({ topics: late, fromBeginning: false });
     if (batchTopics.length === 0) {
-      await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+      const handle = this.getMessageHandler();
+      await consumer.run({
+        ...(this.options.run ?? {}),
+        eachMessage: (payload) => handle({ ...payload, topic: this.ownTopic(payload.topic) }),
+      });
       return;
     }
     await consumer.run({ ...(this.options.run ?? {}), eachBatch: (payload) => this.handleBatch(payload) });
+  }
+
+  /** A subscribed topic's own name (the consumer subscribes to its stack's topics only). */
+  private ownTopic(name: string): string {
+    return this.names.fromBroker(name) ?? name;
+  }
+
+  /**
+   * KAFKA_REPLAY_SINCE: a group with no committed offset on a topic starts it at the first message written at
+   * or after `since` instead of at the beginning (set before the group joins, so the first fetch uses them).
+   */
+  private async startNewGroupAt(topics: readonly string[], since: Date): Promise<void> {
+    await this.withAdmin(async (admin) => {
+      try {
+        await ensureTopics(admin, topics);
+        const committed = await admin.fetchOffsets({ groupId: this.groupId, topics: [...topics] });
+        for (const { topic, partitions } of committed) {
+          const fresh = new Set(
+            partitions
+              .filter((partition) => Number(partition.offset) < 0)
+              .map((partition) => partition.partition),
+          );
+          if (fresh.size === 0) continue;
+          const offsets = await admin.fetchTopicOffsetsByTimestamp(topic, since.getTime());
+          await admin.setOffsets({
+            groupId: this.groupId,
+            topic,
+            partitions: offsets.filter((offset) => fresh.has(offset.partition)),
+          });
+        }
+      } catch (error) {
+        // A running member of the same group (another instance on the same database) has its positions already.
+        this.logger.warn(`KAFKA_REPLAY_SINCE not applied: ${error instanceof Error ? error.message : error}`);
+      }
+    });
+  }
+
+  private async withAdmin(use: (admin: Admin) => Promise<void>): Promise<void> {
+    const admin = this.client!.admin();
+    await admin.connect();
+    try {
+      await use(admin);
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   /**
@@ -107,7 +169,8 @@ class PlatformKafkaServer extends ServerKafka {
    */
   private async handleBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale, pause } = payload;
-    const batchHandler = this.batchHandlers?.get(batch.topic);
+    const topic = this.ownTopic(batch.topic);
+    const batchHandler = this.batchHandlers?.get(topic);
     if (batchHandler) {
       if (batch.messages.length === 0 || !isRunning() || isStale()) return;
       try {
@@ -121,7 +184,7 @@ class PlatformKafkaServer extends ServerKafka {
     }
     for (const message of batch.messages) {
       if (!isRunning() || isStale()) break;
-      await this.handleMessage({ topic: batch.topic, partition: batch.partition, message, heartbeat, pause });
+      await this.handleMessage({ topic, partition: batch.partition, message, heartbeat, pause });
       resolveOffset(message.offset);
       await heartbeat();
     }
@@ -149,6 +212,10 @@ export function kafkaConsumerStrategy(
     groupId: string;
     brokers: string[];
     fromBeginning?: boolean | readonly string[];
+    /** KAFKA_REPLAY_SINCE: where a new group starts the topics it reads from the beginning. */
+    replaySince?: Date;
+    /** KAFKA_TOPIC_PREFIX. */
+    topicPrefix?: string;
   },
   status: KafkaConsumerStatus,
   batchHandlers?: KafkaBatchHandlers,
@@ -169,6 +236,8 @@ export function kafkaConsumerStrategy(
       status,
       options.fromBeginning ?? false,
       batchHandlers,
+      options.replaySince,
+      new TopicNames(options.topicPrefix),
     ),
   };
 }

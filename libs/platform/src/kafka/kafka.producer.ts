@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ClientKafka } from '@nestjs/microservices';
 import { Admin, Kafka, Message, Partitioners } from 'kafkajs';
 import { BaseConfig, CONFIG } from '../config/config';
-import { kafkaClientConfig } from './kafka-options';
+import { kafkaClientConfig, TopicNames } from './kafka-options';
 
 export interface OutgoingRecord {
   topic: string;
@@ -29,8 +29,10 @@ export class KafkaProducer implements OnApplicationShutdown {
   private readonly client: ClientKafka;
   private connecting?: Promise<unknown>;
   private admin?: Admin;
+  private readonly topics: TopicNames;
 
   constructor(@Inject(CONFIG) private readonly config: BaseConfig & { SERVICE_NAME: string }) {
+    this.topics = new TopicNames(config.KAFKA_TOPIC_PREFIX);
     this.client = new ClientKafka({
       client: kafkaClientConfig(`${config.SERVICE_NAME}-producer`, config.KAFKA_BROKERS),
       producer: {
@@ -78,9 +80,10 @@ export class KafkaProducer implements OnApplicationShutdown {
     await this.connect();
     const byTopic = new Map<string, Message[]>();
     for (const record of records) {
-      const messages = byTopic.get(record.topic) ?? [];
+      const topic = this.topics.toBroker(record.topic);
+      const messages = byTopic.get(topic) ?? [];
       messages.push({ key: record.key, value: record.value, headers: record.headers });
-      byTopic.set(record.topic, messages);
+      byTopic.set(topic, messages);
     }
     await this.client.producer.sendBatch({
       acks: -1,

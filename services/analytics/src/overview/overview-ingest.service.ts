@@ -34,6 +34,19 @@ const isEnvelope = (
   );
 };
 
+/** A lead event the Overview reads: created, updated or appended, naming a person and carrying its data. */
+function isLeadEvent(event: unknown): event is LeadEventV1 {
+  if (!isEnvelope(event)) return false;
+  const lead = event as unknown as LeadEventV1;
+  return (
+    (lead.type === 'lead_created' || lead.type === 'lead_updated' || lead.type === 'event_appended') &&
+    typeof lead.person_id === 'string' &&
+    UUID.test(lead.person_id) &&
+    !!lead.person_data &&
+    typeof lead.person_data === 'object'
+  );
+}
+
 /**
  * Keeps the Overview's read models (docs/decisions/0028-overview-metrics.md) from people.lead-events,
  * calendar.appointments and knowledge.changes, each event once (the inbox), and the daily rollup of every day it
@@ -46,59 +59,67 @@ export class OverviewIngest {
     private readonly practices: PracticeReadModel,
   ) {}
 
-  /** A people.lead-events event: the lead's facts and its communication event. False when skipped. */
-  async applyLeadEvent(event: unknown): Promise<boolean> {
-    if (!isEnvelope(event)) return false;
-    const lead = event as unknown as LeadEventV1;
-    if (
-      (lead.type !== 'lead_created' && lead.type !== 'lead_updated' && lead.type !== 'event_appended') ||
-      typeof lead.person_id !== 'string' ||
-      !UUID.test(lead.person_id) ||
-      !lead.person_data ||
-      typeof lead.person_data !== 'object'
-    )
-      return false;
-    return this.inbox.once('analytics.overview-leads', lead, async (manager) => {
-      const data = lead.person_data;
-      const zone = await this.zone(manager, lead.practice_id);
-      const name = [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ') || null;
-      const days = await upsertLead(
-        manager,
-        {
-          practice_id: lead.practice_id,
-          person_id: lead.person_id,
-          created_at:
-            instant(data.created_at) ?? (lead.type === 'lead_created' ? instant(lead.occurred_at) : null),
-          name,
-          procedures: Array.isArray(data.procedures_of_interest)
-            ? data.procedures_of_interest.filter((item): item is string => !!text(item))
-            : null,
-          lead_score: typeof data.lead_score === 'number' ? data.lead_score : null,
-        },
-        zone,
-      );
-      const timeline = lead.timeline_event;
-      const occurred = instant(timeline?.timestamp);
-      if (timeline && occurred && text(timeline.event_id) && communicationKind(timeline.event_type)) {
-        const content = timeline.content_data ?? {};
-        days.push(
-          ...(await upsertCommunication(
-            manager,
-            {
-              event_id: timeline.event_id,
-              practice_id: lead.practice_id,
-              person_id: lead.person_id,
-              type: timeline.event_type,
-              occurred_at: occurred,
-              status: text(content.status) ?? text(content.delivery_status),
-              source: text(timeline.source),
-            },
-            zone,
-          )),
-        );
+  /**
+   * A batch of people.lead-events (the consumer's fetch, in order) in one transaction: each lead's facts and
+   * communication event, then each touched day's rollup once per practice. Returns how many were applied.
+   */
+  async applyLeadEvents(events: readonly unknown[]): Promise<number> {
+    const leads = events.filter(isLeadEvent);
+    const applied = await this.inbox.onceEach('analytics.overview-leads', leads, async (manager, fresh) => {
+      const byPractice = new Map<string, LeadEventV1[]>();
+      for (const lead of fresh)
+        byPractice.set(lead.practice_id, [...(byPractice.get(lead.practice_id) ?? []), lead]);
+      // In one order, so two consumers' transactions take the practices' zone locks without a deadlock.
+      for (const [practiceId, practiceLeads] of [...byPractice].sort(([a], [b]) => a.localeCompare(b))) {
+        const zone = await this.zone(manager, practiceId);
+        const days: string[] = [];
+        for (const lead of practiceLeads) days.push(...(await this.leadFacts(manager, lead, zone)));
+        await refreshDays(manager, practiceId, days);
       }
-      await refreshDays(manager, lead.practice_id, days);
     });
+    return applied.length;
+  }
+
+  /** Writes one lead event's facts; the days they touched. */
+  private async leadFacts(manager: EntityManager, lead: LeadEventV1, zone: string): Promise<string[]> {
+    const data = lead.person_data;
+    const name = [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ') || null;
+    const days = await upsertLead(
+      manager,
+      {
+        practice_id: lead.practice_id,
+        person_id: lead.person_id,
+        created_at:
+          instant(data.created_at) ?? (lead.type === 'lead_created' ? instant(lead.occurred_at) : null),
+        name,
+        procedures: Array.isArray(data.procedures_of_interest)
+          ? data.procedures_of_interest.filter((item): item is string => !!text(item))
+          : null,
+        lead_score: typeof data.lead_score === 'number' ? data.lead_score : null,
+      },
+      zone,
+    );
+    const timeline = lead.timeline_event;
+    const occurred = instant(timeline?.timestamp);
+    if (timeline && occurred && text(timeline.event_id) && communicationKind(timeline.event_type)) {
+      const content = timeline.content_data ?? {};
+      days.push(
+        ...(await upsertCommunication(
+          manager,
+          {
+            event_id: timeline.event_id,
+            practice_id: lead.practice_id,
+            person_id: lead.person_id,
+            type: timeline.event_type,
+            occurred_at: occurred,
+            status: text(content.status) ?? text(content.delivery_status),
+            source: text(timeline.source),
+          },
+          zone,
+        )),
+      );
+    }
+    return days;
   }
 
   /** A calendar.appointments event: the consult's booking, status and value. */

@@ -4,15 +4,13 @@ import { Topics } from '@pp/contracts';
 import { handleKafkaEvent } from '@pp/platform';
 import { OverviewIngest } from './overview-ingest.service';
 
-/** Feeds the Overview's read models: leads and their messages, booked consults, the practice offer. */
+/**
+ * Feeds the Overview's read models: booked consults and the practice offer (leads and their messages come in
+ * batches: src/lead-events).
+ */
 @Controller()
 export class OverviewConsumer {
   constructor(private readonly ingest: OverviewIngest) {}
-
-  @EventPattern(Topics.leadEvents)
-  async onLeadEvent(@Payload() event: unknown, @Ctx() context: KafkaContext): Promise<void> {
-    await handleKafkaEvent(context, () => this.ingest.applyLeadEvent(event));
-  }
 
   @EventPattern(Topics.calendarAppointments)
   async onAppointmentEvent(@Payload() event: unknown, @Ctx() context: KafkaContext): Promise<void> {

@@ -8,5 +8,6 @@ import { OverviewService } from './overview.service';
 @Module({
   controllers: [OverviewController, OverviewConsumer],
   providers: [OverviewService, OverviewIngest],
+  exports: [OverviewIngest],
 })
 export class OverviewModule {}

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LeadEventV1, toLeadBroadcast } from '@pp/contracts';
+import { Outbox } from '@pp/platform';
 import { DataSource } from 'typeorm';
+import { publishLeadPageviews } from './lead-pageviews';
 import { pageviewLockSql } from './pageview-ingest.service';
 
 /** How many lead events a practice's Realtime view loads (newest first); older ones are deleted. */
@@ -41,14 +43,18 @@ export function visitorOfLeadEvent(event: LeadEventV1): string | null {
  * Applies `people.lead-events` (a list of events, in one transaction): keeps each practice's last 100 lead
  * events as the live connection broadcasts them (for `GET /realtime/events`), the leads' current names, and —
  * identity stitching — links a visitor to the lead their form created or updated, setting person_id on the
- * visitor's pageviews and sessions, earlier ones now and later ones as they are inserted. Idempotent: a
+ * visitor's pageviews and sessions, earlier ones now and later ones as they are inserted, and putting each
+ * pageview newly linked on `analytics.lead-pageviews` (the lead's timeline in people). Idempotent: a
  * redelivered event finds its row; names change only for a newer event.
  */
 @Injectable()
 export class LeadLinksService {
   private readonly logger = new Logger('LeadLinks');
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
 
   async applyBatch(values: readonly unknown[]): Promise<number> {
     const events = values.filter(isLeadEvent);
@@ -132,7 +138,7 @@ export class LeadLinksService {
         for (const practiceId of [...new Set(links.map((link) => link.practice_id.toLowerCase()))].sort()) {
           await manager.query(pageviewLockSql, [practiceId]);
         }
-        await manager.query(
+        const relinked: { event_id: string }[] = await manager.query(
           `WITH links AS (
              SELECT * FROM jsonb_to_recordset($1::jsonb) AS r("practice_id" uuid, "visitor_id" text, "person_id" uuid)
            ), linked AS (
@@ -146,12 +152,21 @@ export class LeadLinksService {
                FROM linked
               WHERE p."practice_id" = linked."practice_id" AND p."visitor_id" = linked."visitor_id"
                 AND p."person_id" IS DISTINCT FROM linked."person_id"
+             RETURNING p."event_id"
+           ), linked_sessions AS (
+             UPDATE "analytics"."sessions" s SET "person_id" = linked."person_id"
+               FROM linked
+              WHERE s."practice_id" = linked."practice_id" AND s."visitor_id" = linked."visitor_id"
+                AND s."person_id" IS DISTINCT FROM linked."person_id"
            )
-           UPDATE "analytics"."sessions" s SET "person_id" = linked."person_id"
-             FROM linked
-            WHERE s."practice_id" = linked."practice_id" AND s."visitor_id" = linked."visitor_id"
-              AND s."person_id" IS DISTINCT FROM linked."person_id"`,
+           SELECT "event_id" FROM views`,
           [JSON.stringify(links)],
+        );
+        // The visitor's earlier pageviews join the lead's timeline (a redelivered link changes none: nothing new).
+        await publishLeadPageviews(
+          manager,
+          this.outbox,
+          relinked.map((row) => row.event_id),
         );
       }
       return events.length;

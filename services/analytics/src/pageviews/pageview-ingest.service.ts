@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TrafficSource } from '@pp/contracts';
+import { Outbox } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { v5 as uuidv5 } from 'uuid';
+import { publishLeadPageviews } from './lead-pageviews';
 import { isPageview, readPageviewMessage, ReadPageview, ReadTiming } from './pageview-messages';
 import { assignSessions, dayIn, SESSION_INACTIVITY_MS, SessionState } from './session-rules';
 
@@ -28,6 +30,17 @@ interface SessionRow {
 /** A practice's pageviews are written by one transaction at a time (this lock, held until it ends). */
 export const pageviewLockSql = `SELECT pg_advisory_xact_lock(hashtextextended('analytics.pageviews:' || $1, 0))`;
 
+/**
+ * The pageview a heartbeat or pageleave without pageview_id times: the visitor's pageview of the same page (the
+ * url without its #fragment) viewed at or before it, preferring one of the same snippet session, then one not
+ * left yet, then the latest. $1 practice, $2 visitor, $3 url, $4 the timing's time, $5 the snippet's session id.
+ */
+export const timingTargetSql = `SELECT "event_id" FROM "analytics"."pageviews"
+  WHERE "practice_id" = $1 AND "visitor_id" = $2 AND split_part("url", '#', 1) = split_part($3, '#', 1)
+    AND "started_at" <= $4
+  ORDER BY ("client_session_id" IS NOT DISTINCT FROM $5::text) DESC, ("left_at" IS NULL) DESC, "started_at" DESC
+  LIMIT 1`;
+
 const clampSeconds = (seconds: number) => Math.min(86_400, Math.max(0, Math.round(seconds)));
 
 /**
@@ -42,7 +55,10 @@ const clampSeconds = (seconds: number) => Math.min(86_400, Math.max(0, Math.roun
 export class PageviewIngestService {
   private readonly logger = new Logger('Pageviews');
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
 
   async applyBatch(values: readonly unknown[]): Promise<PageviewBatchResult> {
     const pageviews = new Map<string, ReadPageview>();
@@ -69,21 +85,23 @@ export class PageviewIngestService {
         await manager.query(pageviewLockSql, [practiceId]);
       }
       const inserted = await this.insertPageviews(manager, [...pageviews.values()]);
-      const applied = await this.applyTimings(manager, timings);
-      return { inserted, timings: applied, skipped };
+      const timed = await this.applyTimings(manager, timings);
+      // A lead's new pageviews and longer durations go to their timeline (people), in this transaction.
+      await publishLeadPageviews(manager, this.outbox, [...inserted, ...timed.lengthened]);
+      return { inserted: inserted.length, timings: timed.applied, skipped };
     });
   }
 
-  /** Inserts the pageviews not kept yet, with their sessions and rollups; returns how many were new. */
-  private async insertPageviews(manager: EntityManager, candidates: ReadPageview[]): Promise<number> {
-    if (candidates.length === 0) return 0;
+  /** Inserts the pageviews not kept yet, with their sessions and rollups; returns the new ones' ids. */
+  private async insertPageviews(manager: EntityManager, candidates: ReadPageview[]): Promise<string[]> {
+    if (candidates.length === 0) return [];
     const known: { event_id: string }[] = await manager.query(
       `SELECT "event_id" FROM "analytics"."pageviews" WHERE "event_id" = ANY($1::uuid[])`,
       [candidates.map((view) => view.event_id)],
     );
     const knownIds = new Set(known.map((row) => row.event_id));
     const fresh = candidates.filter((view) => !knownIds.has(view.event_id));
-    if (fresh.length === 0) return 0;
+    if (fresh.length === 0) return [];
 
     const sessions = await this.openSessions(manager, fresh);
     const { assignments } = assignSessions(sessions, fresh);
@@ -161,7 +179,7 @@ export class PageviewIngestService {
       insertedViews.map((view, index) => ({ ...view, source: insertedRows[index].source as TrafficSource })),
       sessions.filter((session) => session.isNew),
     );
-    return insertedIds.size;
+    return [...insertedIds];
   }
 
   /** The sessions of the batch's visitors that its pageviews may join (active within 30 minutes of them). */
@@ -295,22 +313,32 @@ export class PageviewIngestService {
   /**
    * Applies heartbeats and pageleaves: the pageview's duration becomes the longest reported (or the time since
    * it started), its last activity the latest, a pageleave marks when the visitor left; the session's last
-   * activity follows. A timing whose pageview is not kept yet waits in page_timings.
+   * activity follows. A timing whose pageview is not kept yet waits in page_timings. A timing without the
+   * snippet's pageview_id (older scripts, other clients) times the visitor's pageview it most likely belongs
+   * to (`timingTargetSql`). Returns how many timings were applied and the pageviews whose duration or leave
+   * time changed.
    */
-  private async applyTimings(manager: EntityManager, timings: ReadTiming[]): Promise<number> {
-    if (timings.length === 0) return 0;
+  private async applyTimings(
+    manager: EntityManager,
+    timings: ReadTiming[],
+  ): Promise<{ applied: number; lengthened: string[] }> {
+    if (timings.length === 0) return { applied: 0, lengthened: [] };
     const resolved: { target: string | null; timing: ReadTiming }[] = [];
     for (const timing of timings) {
       if (timing.pageview_id) {
         resolved.push({ target: uuidv5(timing.pageview_id, timing.practice_id), timing });
         continue;
       }
-      const [latest]: { event_id: string }[] = await manager.query(
-        `SELECT "event_id" FROM "analytics"."pageviews"
-          WHERE "practice_id" = $1 AND "visitor_id" = $2 AND "url" = $3 AND "started_at" <= $4
-          ORDER BY "started_at" DESC LIMIT 1`,
-        [timing.practice_id, timing.visitor_id, timing.url, timing.at.toISOString()],
-      );
+      const [latest]: { event_id: string }[] = await manager.query(timingTargetSql, [
+        timing.practice_id,
+        timing.visitor_id,
+        timing.url,
+        timing.at.toISOString(),
+        timing.client_session_id,
+      ]);
+      if (!latest) {
+        this.logger.warn(`tracking.pageviews: a ${timing.type} ${timing.event_id} matches no pageview`);
+      }
       resolved.push({ target: latest?.event_id ?? null, timing });
     }
     const byTarget = new Map<
@@ -333,7 +361,7 @@ export class PageviewIngestService {
         entry.left_at = timing.at;
       byTarget.set(target, entry);
     }
-    if (byTarget.size === 0) return 0;
+    if (byTarget.size === 0) return { applied: 0, lengthened: [] };
     const rows = [...byTarget].map(([target, entry]) => ({
       pageview_event_id: target,
       practice_id: entry.practice_id,
@@ -341,7 +369,8 @@ export class PageviewIngestService {
       last_seen_at: entry.last_seen_at.toISOString(),
       left_at: entry.left_at?.toISOString() ?? null,
     }));
-    const updated: { event_id: string }[] = await manager.query(
+    // before: the row as it was (the statement's snapshot), to tell whether the duration or leave time changed.
+    const updated: { event_id: string; changed: boolean }[] = await manager.query(
       `WITH t AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS t("pageview_event_id" uuid, "practice_id" uuid,
            "duration_seconds" integer, "last_seen_at" timestamptz, "left_at" timestamptz)
@@ -352,15 +381,18 @@ export class PageviewIngestService {
                 "last_seen_at" = GREATEST(p."last_seen_at", t."last_seen_at"),
                 "left_at" = CASE WHEN t."left_at" IS NULL THEN p."left_at"
                                  ELSE GREATEST(p."left_at", t."left_at") END
-           FROM t
+           FROM t, "analytics"."pageviews" before
           WHERE p."event_id" = t."pageview_event_id" AND p."practice_id" = t."practice_id"
-          RETURNING p."event_id", p."session_id", p."last_seen_at"
+            AND before."event_id" = p."event_id"
+          RETURNING p."event_id", p."session_id", p."last_seen_at",
+                    (p."duration_seconds" IS DISTINCT FROM before."duration_seconds"
+                      OR p."left_at" IS DISTINCT FROM before."left_at") AS "changed"
        ), touched AS (
          UPDATE "analytics"."sessions" s SET "last_seen_at" = GREATEST(s."last_seen_at", m."last_seen_at")
            FROM (SELECT "session_id", max("last_seen_at") AS "last_seen_at" FROM views GROUP BY "session_id") m
           WHERE s."session_id" = m."session_id"
        )
-       SELECT "event_id" FROM views`,
+       SELECT "event_id", "changed" FROM views`,
       [JSON.stringify(rows)],
     );
     const done = new Set(updated.map((row) => row.event_id));
@@ -379,6 +411,9 @@ export class PageviewIngestService {
         [JSON.stringify(waiting)],
       );
     }
-    return timings.length;
+    return {
+      applied: timings.length,
+      lengthened: updated.filter((row) => row.changed).map((row) => row.event_id),
+    };
   }
 }

@@ -47,6 +47,8 @@ export interface ReadTiming {
   /** The snippet's id of the pageview timed, when sent. */
   pageview_id: string | null;
   visitor_id: string;
+  /** The snippet's session id, which picks the pageview when pageview_id is missing. */
+  client_session_id: string | null;
   url: string;
   duration_seconds: number | null;
   at: Date;
@@ -141,6 +143,7 @@ export function readPageviewMessage(value: unknown): ReadPageview | ReadTiming |
       type: value.type,
       pageview_id: text(timing.pageview_id),
       visitor_id: visitorId,
+      client_session_id: text(timing.session_id),
       url,
       duration_seconds:
         duration === null ? null : Math.min(MAX_DURATION_SECONDS, Math.max(0, Math.round(duration))),

@@ -1,8 +1,6 @@
-import { Controller, Injectable } from '@nestjs/common';
-import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
+import { Injectable } from '@nestjs/common';
 import { Topics } from '@pp/contracts';
-import { handleKafkaEvent, KafkaBatchHandlers } from '@pp/platform';
-import { LeadLinksService } from './lead-links.service';
+import { KafkaBatchHandlers } from '@pp/platform';
 import { PageviewIngestService } from './pageview-ingest.service';
 
 /**
@@ -17,19 +15,5 @@ export class PageviewsConsumer {
     batches.register(Topics.trackingPageviews, async (events) => {
       await ingest.applyBatch(events.map((event) => event.value));
     });
-  }
-}
-
-/**
- * people.lead-events for the Realtime feed and identity stitching, one event at a time beside the Overview's
- * handler of the same topic (Nest runs both; a failure of either redelivers the event, which both apply once).
- */
-@Controller()
-export class LeadEventsConsumer {
-  constructor(private readonly leads: LeadLinksService) {}
-
-  @EventPattern(Topics.leadEvents)
-  async onLeadEvent(@Payload() event: unknown, @Ctx() context: KafkaContext): Promise<void> {
-    await handleKafkaEvent(context, () => this.leads.applyBatch([event]));
   }
 }

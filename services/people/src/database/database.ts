@@ -28,6 +28,7 @@ import { VoiceCalls1764100000000 } from './migrations/1764100000000-VoiceCalls';
 import { EmailReplies1764110000000 } from './migrations/1764110000000-EmailReplies';
 import { ConsentLedger1764140000000 } from './migrations/1764140000000-ConsentLedger';
 import { AppointmentReminders1764160000000 } from './migrations/1764160000000-AppointmentReminders';
+import { WebSessionPageviews1764180000000 } from './migrations/1764180000000-WebSessionPageviews';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
@@ -70,5 +71,7 @@ export const peopleDatabase: ServiceDatabase = {
     ConsentLedger1764140000000,
     // appointment reminders: engine actions of kind reminder
     AppointmentReminders1764160000000,
+    // a lead's website pageviews: one timeline event per pageview
+    WebSessionPageviews1764180000000,
   ],
 };

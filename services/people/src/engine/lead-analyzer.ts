@@ -156,13 +156,14 @@ export class LeadAnalyzer {
               }
             : undefined,
       });
-      await this.apply(manager, locked, decision, understanding, {
+      const announced = await this.apply(manager, locked, decision, understanding, {
         trigger_event_id: trigger?.event_id ?? null,
         inbound: text,
         location_id: location?.location_id ?? null,
         newInbound: Boolean(text),
       });
-      await this.activity.announce(manager, locked, 'lead_updated');
+      // The insights, stage and plan go out once: with the timeline event the decision appended last, if any.
+      if (!announced) await this.activity.announce(manager, locked, 'lead_updated');
       await this.finish(manager, analysisId, 'done', null);
       return decision.type;
     });
@@ -194,7 +195,10 @@ export class LeadAnalyzer {
     );
   }
 
-  /** Applies a decision to the locked lead. */
+  /**
+   * Applies a decision to the locked lead. True when its last write was a timeline event, whose announcement
+   * carried the lead as it now is.
+   */
   private async apply(
     manager: EntityManager,
     person: Person,
@@ -206,7 +210,7 @@ export class LeadAnalyzer {
       location_id: string | null;
       newInbound: boolean;
     },
-  ): Promise<void> {
+  ): Promise<boolean> {
     // Whatever follows, a new message from the lead makes the planned next message stale.
     if (context.newInbound) await endScheduledActions(manager, person, 'superseded', 'The lead wrote again');
     const meta = { source: 'ai_engine', ai_reasoning: u.reasoning };
@@ -238,7 +242,7 @@ export class LeadAnalyzer {
           content_data: { reason: decision.reason },
           event_metadata: meta,
         });
-        return;
+        return true;
       }
       case 'escalate': {
         await endScheduledActions(manager, person, 'cancelled', `Escalated: ${decision.reason}`);
@@ -259,7 +263,7 @@ export class LeadAnalyzer {
           },
           { markUnseen: true },
         );
-        return;
+        return true;
       }
       case 'none':
         // Staff see why the AI stays silent on a lead it could reach but may not (consent).
@@ -272,7 +276,7 @@ export class LeadAnalyzer {
         }
         // A booked lead who wrote (the message ended the plan) or is back from human control: its reminders go on.
         await this.reminders.resume(manager, person);
-        return;
+        return false;
       case 'act':
         await this.scheduler.schedule(manager, person, decision.action, {
           trigger_event_id: context.trigger_event_id,
@@ -287,7 +291,7 @@ export class LeadAnalyzer {
             location_id: context.location_id,
           },
         });
-        return;
+        return true;
     }
   }
 

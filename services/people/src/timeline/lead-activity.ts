@@ -41,6 +41,82 @@ export async function writeTimelineEvent(
   );
 }
 
+/** A website pageview as its timeline event (services/people/src/web-sessions/pageview-timeline.ts). */
+export interface PageviewEventInput {
+  practice_id: string;
+  person_id: string;
+  /** ISO 8601: when the page was viewed. */
+  timestamp: string;
+  session_id: string;
+  /** analytics' id of the pageview: one event per pageview and practice. */
+  source_identifier: string;
+  content_data: Record<string, unknown>;
+  event_metadata: Record<string, unknown>;
+}
+
+/** A pageview event after `writePageviewEvents`. */
+export interface WrittenPageviewEvent {
+  event_id: string;
+  person_id: string;
+  session_id: string;
+  timestamp: Date;
+  /** Whose timeline had it before (null: it is new); another person's when the visitor was linked anew. */
+  previous_person_id: string | null;
+}
+
+/**
+ * Writes website pageviews as `pageview` events, one per (practice, analytics' pageview id): a new one is
+ * inserted, a known one updated in place (its lead, when the visitor was linked to another; its content, the
+ * duration never shortened). Without announcing: the caller (the web sessions consumer) announces each lead
+ * once per batch and moves last_activity_at. In the caller's transaction.
+ */
+export async function writePageviewEvents(
+  manager: EntityManager,
+  rows: readonly PageviewEventInput[],
+): Promise<WrittenPageviewEvent[]> {
+  if (rows.length === 0) return [];
+  const before: { source_identifier: string; person_id: string }[] = await manager.query(
+    `SELECT e."source_identifier", e."person_id" FROM "people"."events" e
+       JOIN unnest($1::uuid[], $2::text[]) AS k("practice_id", "source_identifier")
+         ON e."practice_id" = k."practice_id" AND e."source_identifier" = k."source_identifier"
+      WHERE e."event_type" = 'pageview'
+      ORDER BY e."event_id" FOR UPDATE OF e`,
+    [rows.map((row) => row.practice_id), rows.map((row) => row.source_identifier)],
+  );
+  const previous = new Map(before.map((row) => [row.source_identifier, row.person_id]));
+  const written: {
+    event_id: string;
+    person_id: string;
+    session_id: string;
+    timestamp: Date;
+    source_identifier: string;
+  }[] = await manager.query(
+    `INSERT INTO "people"."events" ("practice_id", "person_id", "event_type", "timestamp", "session_id",
+         "source_identifier", "content_data", "event_metadata")
+       SELECT r."practice_id", r."person_id", 'pageview', r."timestamp", r."session_id", r."source_identifier",
+              r."content_data", r."event_metadata"
+         FROM jsonb_to_recordset($1::jsonb) AS r("practice_id" uuid, "person_id" uuid, "timestamp" timestamptz,
+           "session_id" text, "source_identifier" text, "content_data" jsonb, "event_metadata" jsonb)
+       ON CONFLICT ("practice_id", "source_identifier") WHERE "event_type" = 'pageview' DO UPDATE
+         SET "person_id" = EXCLUDED."person_id",
+             "timestamp" = EXCLUDED."timestamp",
+             "session_id" = EXCLUDED."session_id",
+             "content_data" = "people"."events"."content_data" || EXCLUDED."content_data" || jsonb_build_object(
+               'duration_seconds', GREATEST(("people"."events"."content_data"->>'duration_seconds')::numeric,
+                 (EXCLUDED."content_data"->>'duration_seconds')::numeric)),
+             "event_metadata" = "people"."events"."event_metadata" || EXCLUDED."event_metadata"
+       RETURNING "event_id", "person_id", "session_id", "timestamp", "source_identifier"`,
+    [JSON.stringify(rows)],
+  );
+  return written.map((row) => ({
+    event_id: row.event_id,
+    person_id: row.person_id,
+    session_id: row.session_id,
+    timestamp: row.timestamp,
+    previous_person_id: previous.get(row.source_identifier) ?? null,
+  }));
+}
+
 /** How a review item was closed, written on its pending_review event. */
 export interface ReviewResolution {
   status: 'approved' | 'edited' | 'dismissed';

@@ -70,7 +70,7 @@ const AMBIGUOUS =
   /^(implants?|implantes?|bbl|cleanings?|limpiezas?|lift|braces|frenos|brackets|augmentation|aumento)$/;
 
 const DENTAL =
-  /\b(teeth|tooth|dent\w*|molar\w*|gums?|mouth|smile|bite|jaw|denture\w*|diente\w*|muela\w*|boca|odont\w*)\b/;
+  /\b(teeth|tooth|dent\w*|molar\w*|gums?|mouth|smile|bite|jaw|denture\w*|diente\w*|muela\w*|encias?|boca|odont\w*)\b/;
 const BREAST = /\b(breasts?|boobs?|chest|bust|cc|ccs|cup|seno\w*|pecho\w*|busto|mama\w*|saline|silicone)\b/;
 const BUTTOCK =
   /\b(butt|booty|glute\w*|buttock\w*|bum|behind|fat transfer|gluteo\w*|nalga\w*|pompis|brazilian|brasilen\w*|lipo\w*|surgery|cirugia)\b/;
@@ -220,12 +220,12 @@ const PHRASES: [RegExp, string][] = [
     'laser-hair-removal',
   ],
   [
-    /\b(get|got|have|had|do|did|want)( my| her)? lipp?s (done|filled|plumped)|labios (hechos|rellenos)\b/,
+    /\b(get|gets|got|getting|have|has|had|do|did|want|wants|wanted|wanting|like)( my| her| his| their)? lipp?s (done|filled|plumped|bigger|fuller)|labios (hechos|rellenos)\b/,
     'lip-filler',
   ],
   [/\b(teeth|tooth) whiter|whiten(ing)? (my )?teeth|blanquear(me)? (los |mis )?dientes\b/, 'teeth-whitening'],
   [
-    /\b(arreglar(me|se|le)?|operar(me|se|te|la|lo)?|operaron|opero|operacion|cirugia) (de )?(la )?nariz|nose (fixed|done|reshaped|straightened)\b/,
+    /\b(did|done|happened) to (my|her|his) nose|(arreglar(me|se|le)?|operar(me|se|te|la|lo)?|operaron|opero|operacion|cirugia) (de )?(la )?nariz|nose (fixed|done|reshaped|straightened)\b/,
     'rhinoplasty',
   ],
   [
@@ -233,12 +233,12 @@ const PHRASES: [RegExp, string][] = [
     'breast-reduction',
   ],
   [
-    /\b(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|pulled (a |my |the |her |his )?(wisdom )?(tooth|teeth|molar)|sacar(me)? (una|la|el) (muela|diente)\b/,
+    /\b(?<!knocked (?:\w+ ){0,3})(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|pulled (a |my |the |her |his )?(wisdom )?(tooth|teeth|molar)|sacar(me)? (una|la|el) (muela|diente)\b/,
     'tooth-extraction',
   ],
   [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
-    /\b(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,
+    /\b(did|done|happened) to (my|her|his) (eyelids?|eye lids?|lids)|(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,
     'eyelid-surgery',
   ],
 ];

@@ -245,17 +245,24 @@ const ENGLISH_WORDS = new Set(
   ).split(' '),
 );
 
+/** The folded words of a text as written (apostrophes dropped), shorthand not expanded. */
+function wordsAsWritten(text: string): string[] {
+  return fold(text)
+    .replace(/[’‘`´']/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => /\p{L}/u.test(token));
+}
+
 /** Language by function words and Spanish spelling; English when in doubt. */
 export function detectLanguage(text: string): { language: Language; evidence: string } {
-  const tokens = expand(text)
-    .split(' ')
-    .filter((token) => /\p{L}/u.test(token));
   let es = 0;
   let en = 0;
-  for (const token of tokens) {
-    // Shorthand expands to English; Spanish shorthand expands to Spanish words.
-    if (SPANISH_WORDS.has(token)) es += 1;
-    if (ENGLISH_WORDS.has(token)) en += 1;
+  // Each word as written and as its shorthand stands for: 'ya' is Spanish as written and English shorthand
+  // ('see ya'), so it counts for both; 'u' counts for English only, 'q' (que) for Spanish only.
+  for (const written of wordsAsWritten(text)) {
+    const meant = (SHORTHAND[written] ?? written).split(' ');
+    if (SPANISH_WORDS.has(written) || meant.some((word) => SPANISH_WORDS.has(word))) es += 1;
+    if (meant.some((word) => ENGLISH_WORDS.has(word))) en += 1;
   }
   const marks = (text.match(/[ñ¿¡]|[áéíóú](?=\p{L}|\b)/giu) ?? []).length;
   es += Math.min(marks, 4) * 0.75;

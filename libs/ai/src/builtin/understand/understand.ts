@@ -31,8 +31,21 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     }
   }
 
-  // Safety readings.
-  const optOut = findOptOut(message);
+  // Safety readings. A bare CANCEL (or CANCEL ME) stays an opt-out whatever it answers, as the SMS channel reads
+  // the keyword; 'Cancel, sorry, something came up' answering an appointment reminder cancels the appointment.
+  const lastPractice = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
+  // 'cancel, not interested' answering a promotion is an opt-out too.
+  const optOut =
+    findOptOut(message) ??
+    (lastPractice && MARKETING_MESSAGE.test(expand(lastPractice.text)) && /^(cancel|cancelar)\b/.test(words)
+      ? message.trim().slice(0, 60)
+      : null);
+  const cancelsAppointment =
+    !optOut &&
+    !!lastPractice &&
+    APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) &&
+    !MARKETING_MESSAGE.test(expand(lastPractice.text)) &&
+    /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   const spam = optOut ? null : findSpam(message);
   const wrongNumber = spam || optOut ? null : findWrongNumber(message);
   const escalations = spam || optOut ? [] : findEscalations(message);
@@ -44,6 +57,10 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
   }
 
   const cues = readCues(words, message);
+  if (cancelsAppointment) {
+    cues.scores.cancel_appointment = (cues.scores.cancel_appointment ?? 0) + 4;
+    cues.evidence.cancel_appointment ??= message.trim().slice(0, 40);
+  }
   const reply = readReply(words, request);
   let intent: Intent;
   let intentConfidence: number;
@@ -80,6 +97,7 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
   const findings = [...escalations];
   const unread =
     reply.vague ||
+    reply.pointerOnly ||
     reply.eitherOr ||
     (reply.affirmative && !reply.offer) ||
     (cues.unreadQuestion && procedures.length === 0 && wordCount <= 5 && !GREETING.test(words));
@@ -174,6 +192,23 @@ function refineProcedures(
     if (!cleaningNamed) result = result.filter((item) => item.key !== 'cleaning-exam');
     else if (!childrenAsked) result = result.filter((item) => item.key !== 'pediatric-dentistry');
   }
+  // An implant's crown is part of the implant ('my implant crown feels loose').
+  if (
+    keys.has('dental-implants') &&
+    keys.has('crowns') &&
+    /\b(implant crowns?|crowns? on (my|the|an|her|his) implants?|corona (del|de mi|sobre el) implante)\b/.test(
+      folded,
+    )
+  )
+    result = result.filter((item) => item.key !== 'crowns');
+  // A chip or a break told only to ask about its repair ('chipped it a while ago, no pain — veneer or crown?') is
+  // that repair, not emergency care.
+  const medicalNow = escalations.some(
+    (finding) => finding.reason === 'medical_concern' || finding.reason === 'post_treatment_symptoms',
+  );
+  const repair = result.some((item) => /crown|veneer|implant|bonding/.test(item.key));
+  if (!medicalNow && repair && !/\b(emergenc\w*|urgen\w*)\b/.test(folded))
+    result = result.filter((item) => item.key !== 'emergency-dental');
   if (result.length > 1) {
     const history = result.filter((item) => toldAsHistory(folded, item.text));
     if (history.length > 0 && history.length < result.length)
@@ -181,6 +216,14 @@ function refineProcedures(
   }
   return result;
 }
+
+/** A message about an appointment the contact has (a reminder, a confirmation), not an offer to book one. */
+const APPOINTMENT_MESSAGE =
+  /\b(reminder|recordatorio|(your|su|tu) (\w+ )?(appointment|appt|visit|consultation|session|cleaning|treatment|procedure|surgery|cita|consulta)( is| on| at| for| tomorrow| today| es| el| manana| hoy)|reply c to confirm|to confirm|see you (tomorrow|today|on|at))\b/;
+
+/** An offer or a promotion: 'Cancel, …' answering it is not about an appointment. */
+const MARKETING_MESSAGE =
+  /(\$amount|%)|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*)\b/;
 
 /** Teeth and gums themselves (not 'smile' or 'mouth', which a face can also tell). */
 const TEETH = /\b(teeth|tooth|molars?|gums?|wisdom|dientes?|muelas?|encias?|colmillos?)\b/;
@@ -273,7 +316,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'pricing',
     weight: 2,
     pattern:
-      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio)\b/,
+      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|what (does|do|would|will) (that|it|this|one|these|they|those)( \w+ly)? run|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio)\b/,
   },
   // pricing
   {
@@ -293,7 +336,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b(when (are|r) (you|u) (free|open for)|get on (your|the) (calendar|schedule|books)|set up a time|(do|can) (you|u) (have|fit|see)\b.{0,20}\b(anything|something|room|me in)|me (pueden|puede|podrian) (dar|apartar) (un|una) (espacio|hora|cita|lugar)|cuando me (pueden|puede|podrian) (atender|ver|recibir)|tienen (espacio|lugar|algo|citas|turnos|horarios?( disponibles)?)|(hacen|dan|tienen) (consultas|valoraciones|citas)|cancellation list|wait ?list|lista de espera)\b/,
+      /\b((can|could|may) (i|we) (get|have|book|schedule|grab|snag|set up|make) (a|an|my|our) (consultation|appointment|slot|spot|time|visit)|(can|could) (you|u) (give|get|set up|book|squeeze|fit) (me|us) (in|(a|an) (consultation|appointment|slot|spot|time|visit))|(me |nos )?(pueden|puede|podrian|podria) (dar|agendar|apartar|hacer)(me|nos)? (una )?(cita|turno|hora|espacio)|(dar|darme|agendar|agendarme|apartar|apartarme|sacar)(me)? (una )?(cita|turno)|(lo|la|me lo|me la) (puedo|podria|pueden|podrian) (hacer|poner|agendar)( \w+){0,2} (hoy|manana|el|este|esta|this|next|tomorrow|today|on|(mon|tues|wednes|thurs|fri|satur|sun)day|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|puedo (ir|pasar) (hoy|manana|el (lunes|martes|miercoles|jueves|viernes|sabado|domingo)|este|esta semana)|confirm(ing|ed)? (my|our|the|for) (\w+ )?(appointment|appointments|consultation|consult|visit|booking|spot|slot|cleaning|session|cita)|^(confirm|confirmed|confirming)(?=[ !.]*$)|confirming(?=[ !.]*$)|confirmo (mi |la )?(cita|asistencia)|when (are|r) (you|u) (free|open for)|get on (your|the) (calendar|schedule|books)|set up a time|(do|can) (you|u) (have|fit|see)\b.{0,20}\b(anything|something|room|me in)|me (pueden|puede|podrian) (dar|apartar) (un|una) (espacio|hora|cita|lugar)|cuando me (pueden|puede|podrian) (atender|ver|recibir)|tienen (espacio|lugar|algo|citas|turnos|horarios?( disponibles)?)|(hacen|dan|tienen) (consultas|valoraciones|citas)|cancellation list|wait ?list|lista de espera)\b/,
   },
   // booking
   {
@@ -306,7 +349,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 1.5,
     pattern:
-      /\b(consultation|consult|consulta|valoracion|evaluacion|when can (i|we) (meet|come|book|get in|see|schedule|start|do)|can (i|we) come|next step|ready to|i want to get|want to get it done|i would like to get|id like to get|get started|start (the )?process|sign up|this (week|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday)|tomorrow|today|next week|weekend|manana|hoy|esta semana|la proxima semana|fin de semana)\b/,
+      /\b(consultation|consult|consulta|valoracion|evaluacion|when can (i|we) (meet|come|book|get in|see|schedule|start|do)|can (i|we) come|next step|ready to|ready for (my|a|an|the|another|some|more)|(estoy |ya estoy )?list[oa]s? para (mi|el|la|otra|otro|mis|hacerme|ponerme)|i want to get|want to get it done|i would like to get|id like to get|get started|start (the )?process|sign up|this (week|weekend|saturday|sunday|monday|tuesday|wednesday|thursday|friday)|tomorrow|today|next week|weekend|manana|hoy|esta semana|la proxima semana|fin de semana)\b/,
   },
   // reschedule, said indirectly
   {
@@ -361,7 +404,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'help',
     weight: 3,
     pattern:
-      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|how did you get my (number|information|email|info)|what do i (reply|answer|say|do)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|how did you get my (number|information|email|info)|what (do|am|should) i (supposed to |meant to )?(reply|answer|say|respond|text back|do with)|(i am|im) (so )?confused( about| by)? (these|this|the|your|what)|(page|site|website|form|link|app|calendar|booking)\b.{0,25}\b(keeps?|just keeps|is|was) (spinning|loading|crashing|freezing|timing out|stuck)|(page|site|website|form|link|app)\b.{0,25}\b(will not|does not|did not|would not) (load|submit|go through|open)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
   },
 ];
 
@@ -474,12 +517,31 @@ function negatedIn(words: string, stops: readonly string[], index: number): bool
 /** 'asking before I book', 'antes de agendar': the booking is later, the question is now. */
 const BEFORE_BOOKING = /\b(before|antes de)( (i|we|you|booking|agendar))?\s*$/;
 
+/**
+ * 'before my consultation', 'en mi cita', 'is the consult just talking?': an appointment the writer already has,
+ * or the appointment as a thing asked about, not one asked for.
+ */
+const HELD_APPOINTMENT =
+  /\b((my|our|mi|nuestra)( (upcoming|scheduled|next|first|\w+ \w+|\w+))?|(is|does|will|during|at|after) the) $/;
+const APPOINTMENT_WORD = /^(consultation|consult|consulta|valoracion|evaluacion|appointment|cita)$/;
+
+/** A cue's first match; for a booking, the first that is not an appointment the writer already has. */
+function firstMatch(cue: Cue, words: string): RegExpExecArray | null {
+  if (cue.intent !== 'booking') return cue.pattern.exec(words);
+  const pattern = new RegExp(cue.pattern.source, `${cue.pattern.flags.replace('g', '')}g`);
+  for (let match = pattern.exec(words); match; match = pattern.exec(words)) {
+    const before = words.slice(Math.max(0, match.index - 40), match.index);
+    if (!(APPOINTMENT_WORD.test(match[0]) && HELD_APPOINTMENT.test(before))) return match;
+  }
+  return null;
+}
+
 function readCues(words: string, message: string): Cues {
   const scores: Partial<Record<Intent, number>> = {};
   const evidence: Cues['evidence'] = {};
   const stops = expandWithStops(message);
   for (const cue of INTENT_CUES) {
-    const match = cue.pattern.exec(words);
+    const match = firstMatch(cue, words);
     if (!match) continue;
     const ownNegation =
       cue.intent === 'help' || cue.intent === 'cancel_appointment' || cue.intent === 'reschedule';
@@ -546,19 +608,42 @@ interface Reply {
   eitherOr: boolean;
   /** The practice's last message named a near date. */
   offerNearDate: boolean;
+  /** Only words that point at something the message does not say ('is it still the same?'). */
+  pointerOnly: boolean;
   /** Words that point at something not in the message ('same as last time', 'the other thing'). */
   vague: boolean;
 }
 
 const AFFIRMATIVE =
-  /^(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|sure thing|sounds good to me|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead))*[ !.]*$/;
+  /^((lol|haha|hahaha|lmao|jaja|jajaja|jeje|um|umm|hmm|oh|ah|well|ok|okay|oh ok) )*(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|sure thing|sounds good to me|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead))*[ !.]*$/;
+/** An answer that decides nothing: 'maybe', 'I guess', 'either', 'tal vez'. */
+const NONCOMMITTAL =
+  /^((lol|haha|um|umm|hmm|oh|well|ok|okay) )*(maybe|perhaps|possibly|probably|i guess|i think so|not sure|i do not know|either|either one|either is fine|either works|whichever|any|any is fine|tal vez|quizas|quiza|puede ser|a lo mejor|no se|cualquiera|lo que sea)( (lol|then|one|works|is fine|really|idk|later|maybe))*[ ?!.]*$/;
+
+/**
+ * A short message whose only words point at something it does not say ('is it still the same?', 'sigue igual?'):
+ * nothing a reader can act on without the context.
+ */
+const POINTER = /\b(same|igual|mismo|misma)\b/;
+const FUNCTION_WORDS = new Set(
+  (
+    'is it still the same are was were be do does did that this those these one ones thing things a an as ' +
+    'before last time again ok okay so and or you we i my your our it s ? ! . el la lo es sigue siguen igual que ' +
+    'de otra vez mismo misma esta eso todavia aun'
+  ).split(' '),
+);
+const pointerOnly = (words: string) => {
+  const tokens = words.split(' ').filter(Boolean);
+  return tokens.length <= 8 && POINTER.test(words) && tokens.every((token) => FUNCTION_WORDS.has(token));
+};
+
 const VAGUE =
   /^(ok |so |and |um |hmm |yes |yeah |yep |yup |sure |si )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(the|that) (thing|one|stuff|treatment|procedure) (my|a) \w+ (got|had|did|gets)\b|\b(the|that) (thing|stuff) (my|a) \w+ (got|had|did)\b|^(lo|el|la) mism[oa] (de|que) (la otra vez|la vez pasada|siempre|antes|la ultima vez)\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b|\b(what|whatever|the thing|the stuff) (you|they|she|he) (did|gave me|used|put) (in|on|last|before|the other|for me)\b|^(lo|la|eso) (que|de lo que) (hablamos|platicamos|quedamos|acordamos|me dijeron|me dijo|me dijiste|vimos)\b/;
 const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
 const NEAR_DATE = new RegExp(
   [
     String.raw`\b(today|todays|tonight|tomorrow|tomorrows|this (week|weekend|morning|afternoon|evening|coming)|next week|the following week|asap|as soon as possible|soonest|right away|in (an|\d+) hours?|hoy|manana|esta semana|la (proxima|siguiente) semana|lo antes posible|cuanto antes)\b`,
-    String.raw`\b(on|this|next|for|by|until|til|el|este|al|del|para el)\s+${WEEKDAY}\b(?!s)`,
+    String.raw`\b(on|this|next|for|by|until|til|el|este|al|del|para el|my|mi|our|your)\s+${WEEKDAY}\b(?!s)`,
     String.raw`\b${WEEKDAY}\s+(morning|afternoon|evening|night|at \d|\d|a las|por la|en la|works|is good|is fine)`,
     String.raw`\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}\b|\bthe \d{1,2}(st|nd|rd|th)\b(?! (round|time|session|treatment|visit|syringe))|\b\d{1,2}(:\d\d)? ?(am|pm)\b`,
   ].join('|'),
@@ -569,6 +654,10 @@ const NEAR_DATE = new RegExp(
  */
 const BARE_WEEKDAY =
   /\b(come( in)?|get in|see (me|us|her|him)|fit (me|us|her|him) in|bring (her|him|them)|ir|pasar|llevar(la|lo)?)\b[^?!.]{0,20}\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|el (lunes|martes|miercoles|jueves|viernes|sabado|domingo))\b(?!s)/;
+const FAR_DATE =
+  /\b(next month|of next month|in (\d+|two|three|four|five|six) (weeks|months)|next year|el (proximo|siguiente) mes|del mes que viene|en (\d+|dos|tres|cuatro) (semanas|meses))\b/;
+const NEAR_WORDS =
+  /\b(today|tonight|tomorrow|this (week|weekend)|next week|hoy|manana|esta semana|la (proxima|siguiente) semana)\b/;
 const TODAY =
   /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|ya (casi )?llego)\b/;
 
@@ -587,12 +676,14 @@ function readReply(words: string, request: UnderstandRequest): Reply {
       offerText,
     );
   const affirmative = AFFIRMATIVE.test(words.trim());
+  const noncommittal = offer && NONCOMMITTAL.test(words.trim());
   return {
     affirmative,
     offer,
     eitherOr: affirmative && eitherOr,
-    offerNearDate: affirmative && NEAR_DATE.test(offerText),
-    vague: VAGUE.test(words.trim()) && words.split(' ').length <= 25,
+    offerNearDate: NEAR_DATE.test(offerText),
+    vague: (VAGUE.test(words.trim()) && words.split(' ').length <= 25) || noncommittal,
+    pointerOnly: pointerOnly(words.trim()),
   };
 }
 
@@ -607,7 +698,7 @@ const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = 
 
 /** Asking whether something is safe or allowed: a question only a clinician may answer. */
 const SAFETY_QUESTION =
-  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta)\b/;
+  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos))\b/;
 
 /** 'can I…', 'puedo…': with a pregnancy, whether it is allowed — unless it asks to come in. */
 const MAY_I = /\b(can i|could i|may i|puedo|podria)\b/;
@@ -639,7 +730,7 @@ function chooseIntent(
     return { intent: wantsIt ? 'booking' : 'information', confidence: 0.35 };
   }
   const laterOnly =
-    /\b(when i am ready to|ready to|later|another time|in the future|mas adelante)\b.{0,20}\breschedule\b|\breschedule\b.{0,20}\b(later|another time|in the future|when i am ready)\b/.test(
+    /\b(when i am ready to|ready to|later|another time|in the future|mas adelante)\b.{0,20}\b(reschedule|rebook)\b|\b(reschedule|rebook)\b.{0,20}\b(later|another time|in the future|when i am ready|mas adelante)\b/.test(
       words,
     );
   if (score('cancel_appointment') > 0 && (score('reschedule') === 0 || laterOnly))
@@ -680,9 +771,21 @@ function chooseUrgency(
   if (findings.some((finding) => finding.priority === 'high')) return 'high';
   if ((intent === 'reschedule' || intent === 'cancel_appointment') && TODAY.test(words)) return 'high';
   if (findings.length > 0) return 'medium';
+  // A change for a date said to be far ('the 14th of next month') has no time pressure.
+  if (
+    (intent === 'reschedule' || intent === 'cancel_appointment') &&
+    FAR_DATE.test(words) &&
+    !NEAR_WORDS.test(words)
+  )
+    return 'low';
   // An appointment that exists is near enough for its change to need an answer soon.
   if (intent === 'reschedule' || intent === 'cancel_appointment') return 'medium';
-  if (intent === 'booking' && (NEAR_DATE.test(words) || BARE_WEEKDAY.test(words) || reply.offerNearDate))
+  // A yes or a choice of time answering an offer for a near date ('put me down for 3:30' to 'tomorrow at 11 or 3:30').
+  const takesOffer = reply.offer && (reply.affirmative || reply.vague || words.split(' ').length <= 12);
+  if (
+    intent === 'booking' &&
+    (NEAR_DATE.test(words) || BARE_WEEKDAY.test(words) || (takesOffer && reply.offerNearDate))
+  )
     return 'medium';
   return 'low';
 }
