@@ -55,7 +55,11 @@ export class KafkaBatchHandlers {
 
 /** Creates those of the topics that do not exist (the broker's default partitions), waiting for their leaders. */
 async function ensureTopics(admin: Admin, topics: readonly string[]): Promise<void> {
-  await admin.createTopics({ topics: topics.map((topic) => ({ topic })), waitForLeaders: true });
+  const existing = new Set(await admin.listTopics());
+  const missing = topics.filter((topic) => !existing.has(topic));
+  if (missing.length === 0) return;
+  // A concurrent creator may win: kafkajs then reports the topic as existing, which is what was wanted.
+  await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
 }
 
 /** A batch message as a handler sees it. */
