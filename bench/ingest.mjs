@@ -13,8 +13,8 @@
 //    flushes Redis db 10 and moves the analytics consumer group of this database to the end of its topics.
 // 2. Starts the built analytics service (all roles: the ingress and the pageview consumer, as `npm start` runs it;
 //    tracking rate limits off) and the built gateway in front of it, on ports of their own, and the naive endpoint
-//    (bench/lib/naive-ingest.mjs) on the same database. The live stack on :8080 and the shared Kafka are not
-//    touched (only new events on tracking.pageviews, for a practice nobody else has).
+//    (bench/lib/naive-ingest.mjs) on the same database. The live stack on :8080 is not touched: the services
+//    use the benchmarks' own topics (KAFKA_TOPIC_PREFIX `bench.`).
 // 3. For each batch size, the ingress and the naive endpoint one after the other, each for --seconds with
 //    --concurrency requests in flight (closed loop, keep-alive): events/s, requests/s, p50/p99 accept latency,
 //    and the ratio. Events are what the website script sends: pageviews, their heartbeats and pageleaves, in
@@ -38,6 +38,7 @@ import { dropDatabase, ensureDatabase, KAFKA_BROKERS, REDIS_URL } from '../deplo
 import { serviceEnv } from '../deploy/local/secrets.mjs';
 import { cpuBetween, readCpu } from './cpu.mjs';
 import { skipAnalyticsBacklog } from './lib/analytics-group.mjs';
+import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
 import { quantile } from './lib/measure.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -366,7 +367,14 @@ async function main() {
   const redis = new Redis(redisUrl);
   await redis.flushdb();
   await redis.quit();
-  const common = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: 'warn' };
+  const common = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: 'warn',
+    // The benchmarks' own topics: the burst never reaches the developer's `npm start` on the same broker.
+    KAFKA_TOPIC_PREFIX: BENCH_TOPIC_PREFIX,
+  };
   for (const name of ['gateway', 'analytics'])
     await runScript(`services/${name}/dist/database/migrate.js`, serviceEnv(name, common));
   await skipAnalyticsBacklog(ROOT, databaseUrl, KAFKA_BROKERS);

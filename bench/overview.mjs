@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { KAFKA_BROKERS } from '../deploy/local/infra.mjs';
 import { skipAnalyticsBacklog } from './lib/analytics-group.mjs';
+import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
 import { startBuiltService } from './lib/built-service.mjs';
 import { ms, printTable, quantile } from './lib/measure.mjs';
 
@@ -563,6 +564,8 @@ async function main() {
     ...process.env,
     DATABASE_URL: url,
     LOG_LEVEL: 'warn',
+    // The benchmarks' own topics: nothing of the developer's `npm start` or of the tests reaches this analytics.
+    KAFKA_TOPIC_PREFIX: BENCH_TOPIC_PREFIX,
   };
   const loaded =
     args.reuse &&

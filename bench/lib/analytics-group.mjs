@@ -1,10 +1,12 @@
 // The analytics consumer group of a benchmark database, moved to the end of every topic it reads before the
 // service starts: the group is named after the database (libs/platform's databaseConsumerGroup) and the service
-// reads its read-model topics from the beginning, so on the shared broker it would otherwise take in every
-// practice, lead and pageview other runs ever published, and spend the benchmark's CPU on them.
+// reads its read-model topics from the beginning, so it would otherwise take in every practice, lead and pageview
+// earlier runs published on the benchmarks' topics (KAFKA_TOPIC_PREFIX `bench.`: nothing of the developer's
+// `npm start` or of the tests), and spend the benchmark's CPU on them.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
+import { BENCH_TOPIC_PREFIX } from './built-service.mjs';
 
 export const ANALYTICS_TOPICS = [
   'practice.changes',
@@ -24,7 +26,8 @@ export async function skipAnalyticsBacklog(root, databaseUrl, brokers) {
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
-    for (const topic of ANALYTICS_TOPICS.filter((name) => existing.has(name))) {
+    const topics = ANALYTICS_TOPICS.map((name) => BENCH_TOPIC_PREFIX + name);
+    for (const topic of topics.filter((name) => existing.has(name))) {
       await admin.resetOffsets({ groupId, topic });
     }
   } finally {
