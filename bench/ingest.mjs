@@ -40,6 +40,7 @@ import { cpuBetween, readCpu } from './cpu.mjs';
 import { skipAnalyticsBacklog } from './lib/analytics-group.mjs';
 import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
 import { quantile } from './lib/measure.mjs';
+import { runScript } from './lib/support.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -85,18 +86,6 @@ const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digit
 const int = (value) => Math.round(value).toLocaleString('en-US');
 
 // --- processes ---------------------------------------------------------------------------------------------
-
-function runScript(script, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', [join(ROOT, script)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env,
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
 
 const children = [];
 process.on('exit', () => {
@@ -376,7 +365,7 @@ async function main() {
     KAFKA_TOPIC_PREFIX: BENCH_TOPIC_PREFIX,
   };
   for (const name of ['gateway', 'analytics'])
-    await runScript(`services/${name}/dist/database/migrate.js`, serviceEnv(name, common));
+    await runScript(ROOT, `services/${name}/dist/database/migrate.js`, serviceEnv(name, common));
   await skipAnalyticsBacklog(ROOT, databaseUrl, KAFKA_BROKERS);
 
   const db = new pg.Client({ connectionString: databaseUrl });

@@ -12,9 +12,7 @@
 // 3. Asks 200 realistic visitor questions, --passes times each, one after another: p50/p95 of the HTTP call
 //    and of the retrieval SQL alone (the same statement through pg). Needs `npm run build`, and Kafka and
 //    Redis up (`npm run infra:up`) because the service connects to them. Not part of `npm test`.
-import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,6 +21,14 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startBuiltService } from './lib/built-service.mjs';
 import { ms, printTable, quantile } from './lib/measure.mjs';
+import {
+  BENCH_SERVER,
+  builtModule,
+  databaseOn,
+  runScript,
+  throwawayKey,
+  withClient,
+} from './lib/support.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -33,50 +39,15 @@ const args = Object.fromEntries(
   }),
 );
 const DATABASE = 'pp_bench_knowledge';
-const SERVER =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER = BENCH_SERVER;
+const built = (path) => builtModule(ROOT, path);
+const databaseUrl = (database) => databaseOn(SERVER, database);
+const run = (script, env) => runScript(ROOT, script, env);
 const CHUNKS = Number(args.chunks ?? 10_000);
 const PASSES = Number(args.passes ?? 2);
 const BIG = 'c0000000-0000-4000-8000-000000000001';
 const NOISE = 'c0000000-0000-4000-8000-000000000002';
 const SITE = 'https://www.glowaesthetics.example';
-
-function built(path) {
-  const file = join(ROOT, path);
-  if (!existsSync(file)) throw new Error(`${path} is missing: run \`npm run build\` first`);
-  return require(file);
-}
-
-const databaseUrl = (database) => {
-  const url = new URL(SERVER);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const throwawayKey = () =>
-  generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
-
-function run(script, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', [join(ROOT, script)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env,
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
 
 // --- synthetic pages --------------------------------------------------------------------------------------
 

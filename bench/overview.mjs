@@ -23,23 +23,24 @@
 // 3. Measures p50/p95/p99 over HTTP, one call after another, for the console's date presets (Today, Yesterday,
 //    Last 7 days, This month, Last 30 days, Last 90 days) and the Realtime calls; every answer is checked. A call
 //    whose p95 is over 150 ms (or every call with --explain) gets the EXPLAIN (ANALYZE, BUFFERS) of its SQL.
-import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { KAFKA_BROKERS } from '../deploy/local/infra.mjs';
 import { skipAnalyticsBacklog } from './lib/analytics-group.mjs';
-import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
-import { startBuiltService } from './lib/built-service.mjs';
+import { BENCH_TOPIC_PREFIX, startBuiltService } from './lib/built-service.mjs';
 import { ms, printTable, quantile } from './lib/measure.mjs';
+import {
+  BENCH_SERVER,
+  builtModule,
+  databaseOn,
+  runScript,
+  throwawayKey,
+  withClient,
+} from './lib/support.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(ROOT, 'package.json'));
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
     const [key, value] = arg.replace(/^--/, '').split('=');
@@ -47,8 +48,10 @@ const args = Object.fromEntries(
   }),
 );
 const DATABASE = 'pp_bench_overview';
-const SERVER =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER = BENCH_SERVER;
+const built = (path) => builtModule(ROOT, path);
+const databaseUrl = (database) => databaseOn(SERVER, database);
+const run = (script, env) => runScript(ROOT, script, env);
 const PAGEVIEWS = Number(args.pageviews ?? 10_000_000);
 const NOISE_PAGEVIEWS = Number(args.noise ?? 2_000_000);
 const REPS = Number(args.reps ?? 60);
@@ -60,43 +63,6 @@ const PRACTICE = 'b0000000-0000-4000-8000-00000000000a';
 const NOISE = ['b0000000-0000-4000-8000-00000000000b', 'b0000000-0000-4000-8000-00000000000c'];
 const LEADS_PER_DAY = 250;
 const SESSION_CHUNK = 400_000;
-
-function built(path) {
-  const file = join(ROOT, path);
-  if (!existsSync(file)) throw new Error(`${path} is missing: run \`npm run build\` first`);
-  return require(file);
-}
-
-const databaseUrl = (database) => {
-  const url = new URL(SERVER);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const throwawayKey = () =>
-  generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
-
-function run(script, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', [join(ROOT, script)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env,
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const load1 = () => loadavg()[0].toFixed(2);

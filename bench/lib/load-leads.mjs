@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
-import pg from 'pg';
+import { withClient } from './support.mjs';
 
 const FIRST =
   `Sofia Hannah Priya Jessica Maria Olivia Aaliyah Emily Camila Mei Fatima Chloe Isabella Zoe Ava Leah Nadia
@@ -101,21 +101,7 @@ SELECT md5($1 || ':' || i)::uuid, $1::uuid, f, l,
                        ELSE 'Closed - Lost' END AS stage) r,
   LATERAL (SELECT least($8::timestamptz, created + (abs(h3) % 43200) * interval '1 minute') AS activity) a`;
 
-export function databaseUrl(serverUrl, database) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+export { databaseOn as databaseUrl } from './support.mjs';
 
 /** Whether the benchmark database exists and already holds the expected leads. */
 export async function isLoaded(serverUrl, database, practices) {
