@@ -27,21 +27,20 @@ function isoTime(value: unknown): Date | null {
   return Number.isNaN(time.getTime()) ? null : time;
 }
 
-/** A lead pageview as people applies it. */
-export interface ReadLeadPageview {
-  event_id: string;
-  v: 1;
-  practice_id: string;
-  person_id: string;
-  pageview_id: string;
-  visitor_id: string;
-  session_id: string;
-  url: string;
-  title: string | null;
-  referrer: string | null;
-  viewed_at: Date;
-  duration_seconds: number | null;
-}
+/** A lead pageview as people applies it: the message's fields, its time read. */
+export type ReadLeadPageview = Pick<
+  LeadPageviewV1,
+  | 'event_id'
+  | 'practice_id'
+  | 'person_id'
+  | 'pageview_id'
+  | 'visitor_id'
+  | 'session_id'
+  | 'url'
+  | 'title'
+  | 'referrer'
+  | 'duration_seconds'
+> & { v: 1; viewed_at: Date };
 
 /** An analytics.lead-pageviews message read, or null when it is not one (skipped). Ids are lower-cased. */
 export function readLeadPageview(value: unknown): ReadLeadPageview | null {
