@@ -1,22 +1,11 @@
 // A planned visit as the events the website script (tracker/) would post for it, in the ingress's shape
 // (POST /api/v1/tracking/events, services/analytics/src/tracking/tracking-rules.ts). Pure: unit-tested.
+import type { TrackingEventInput } from '@pp/contracts';
 import { randomUUID } from 'node:crypto';
 import type { VisitPlan } from './traffic';
 
-/** One event as the script sends it (libs/contracts' TrackingEventInput plus the timing fields). */
-export interface TrackingEvent {
-  event_id: string;
-  type: 'pageview' | 'heartbeat' | 'pageleave' | 'form';
-  visitor_id: string;
-  session_id: string;
-  url: string;
-  title: string | null;
-  referrer: string | null;
-  occurred_at: string;
-  fields?: Record<string, string>;
-  pageview_id?: string;
-  duration_seconds?: number;
-}
+/** One event as the script sends it: the ingress's own input type, with a title and referrer always given. */
+export type TrackingEvent = TrackingEventInput & { title: string | null; referrer: string | null };
 
 /** An event and the moment it happens (ms since the epoch). */
 export interface TimedEvent {
