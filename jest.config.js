@@ -30,7 +30,11 @@ module.exports = {
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/libs/*/test/**/*.int-spec.ts'],
+      testMatch: [
+        '<rootDir>/services/*/test/**/*.int-spec.ts',
+        '<rootDir>/libs/*/test/**/*.int-spec.ts',
+        '<rootDir>/deploy/**/*.int-spec.ts',
+      ],
       setupFilesAfterEnv: ['<rootDir>/libs/testing/jest/integration.setup.ts'],
       globalSetup: '<rootDir>/libs/testing/jest/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.ts',

@@ -6,9 +6,9 @@
 import { RealtimePageviewsResponse } from '@pp/contracts';
 import { eventually, testCaller, TestPracticeSnapshot } from '@pp/testing';
 import request from 'supertest';
-import { compactPast, visitEvents } from '../../../deploy/local/simulate/events';
-import { geoHeaders, planVisit, seededRandom, type VisitPlan } from '../../../deploy/local/simulate/traffic';
-import { AnalyticsHarness, startAnalytics } from './analytics-harness';
+import { compactPast, visitEvents } from '../events';
+import { geoHeaders, planVisit, seededRandom, type VisitPlan } from '../traffic';
+import { AnalyticsHarness, startAnalytics } from '../../../../services/analytics/test/analytics-harness';
 
 const SITE = 'https://www.glow.example';
 
