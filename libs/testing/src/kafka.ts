@@ -81,3 +81,13 @@ export class TopicReader<T = Record<string, unknown>> {
     await this.consumer.disconnect();
   }
 }
+
+/**
+ * Settings for a service of a test that works on the demo tenants' fixed ids (the seeds' tests): topics of its
+ * own (KAFKA_TOPIC_PREFIX `test-<name>.`, the same on every run so the broker keeps a bounded set), so what it
+ * publishes never reaches a running `npm start` on the same broker and nothing that stack publishes about the
+ * same practices and leads reaches it.
+ */
+export function isolatedTopics(name: string): Record<string, string> {
+  return { KAFKA_TOPIC_PREFIX: `test-${name}.` };
+}

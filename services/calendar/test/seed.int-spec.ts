@@ -5,6 +5,7 @@ import {
   SeededAppointmentV1,
 } from '@pp/contracts';
 import { readSeedHandoff, writeSeedHandoff } from '@pp/platform';
+import { isolatedTopics } from '@pp/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,7 +109,7 @@ describe('calendar demo seed', () => {
   };
 
   beforeAll(async () => {
-    h = await startCalendar('calendar_seed');
+    h = await startCalendar('calendar_seed', isolatedTopics('calendar-seed'));
     staff = h.caller([glow], 'Dana Whitfield');
     other = h.caller([lakeview], 'Marcus Oyelaran');
     // The read model knows Glow's Uptown location as the gateway seeds it. Written straight into this test's own

@@ -53,11 +53,13 @@ export class Episodes extends Channels {
     ];
     let at = t + r.int(1, 4) * SECOND;
     let last = at;
-    for (const page of pages) {
+    for (const [index, page] of pages.entries()) {
       // About one page in three is read long enough (120 s or more) to count as engaged.
       const duration = r.chance(0.35) ? r.int(120, 420) : r.int(8, 110);
       const content = { ...page, referrer, duration_seconds: duration };
-      drafts.push({ type: 'pageview', at, session_id: session, source_identifier: visitor, content });
+      // One id per pageview, as analytics' pageview id is on a real lead's (one event per pageview and practice).
+      const pageview = `${visitor}:${session}:${index}`;
+      drafts.push({ type: 'pageview', at, session_id: session, source_identifier: pageview, content });
       last = at;
       at += duration * SECOND;
     }

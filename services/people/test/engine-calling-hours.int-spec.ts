@@ -111,8 +111,13 @@ describe("texts and calls only inside the lead's calling hours (real PostgreSQL,
 
       h.clock.at = MORNING_EDT;
       await bull.promote();
-      await eventually(async () => (await ledger(late.idempotency_key))?.status === 'sent', 20_000);
-      expect(await h.events(person.person_id, 'sms_sent')).toHaveLength(1);
+      // The ledger row is marked sent first, the timeline event recorded right after (outreach-sender.ts).
+      const sent = await eventually(async () => {
+        const events = await h.events(person.person_id, 'sms_sent');
+        return events.length > 0 && events;
+      }, 20_000);
+      expect(sent).toHaveLength(1);
+      expect(await ledger(late.idempotency_key)).toMatchObject({ status: 'sent' });
     }, 60_000);
 
     it("sends staff's own text and an AI text to a Georgia number at the same moment", async () => {

@@ -6,6 +6,7 @@ import {
   SEED_OVERVIEW_HANDOFF_FILE,
 } from '@pp/contracts';
 import { readSeedHandoff } from '@pp/platform';
+import { isolatedTopics } from '@pp/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ describe('people demo seed', () => {
     Number((await h.dataSource.query(sql, params))[0].count);
 
   beforeAll(async () => {
-    h = await startPeople('seed');
+    h = await startPeople('seed', isolatedTopics('people-seed'));
   });
   afterAll(async () => {
     await h.stop();
