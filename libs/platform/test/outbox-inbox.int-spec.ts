@@ -58,6 +58,7 @@ describe('transactional outbox and idempotent inbox (real PostgreSQL and Kafka)'
     relay = new OutboxRelay(dataSource, producer, SCHEMA, { ...config, ROLE: 'worker' } as never);
     consumer = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: 0 }).consumer({
       groupId: `test-outbox-${randomUUID()}`,
+      maxWaitTimeInMs: 500,
     });
     await consumer.connect();
     await consumer.subscribe({ topic: Topics.leadEvents, fromBeginning: true });
