@@ -139,7 +139,7 @@ describe('transactional outbox and idempotent inbox (real PostgreSQL and Kafka)'
         practice_id: practiceId,
         note_id: 'x',
       }),
-    ).rejects.toThrow('Outbox.add must be called inside a transaction');
+    ).rejects.toThrow('An outbox row must be written inside a transaction');
   });
 
   it('processes a redelivered event once', async () => {
