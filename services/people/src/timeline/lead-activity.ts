@@ -28,18 +28,27 @@ export async function writeTimelineEvent(
   person: Pick<Person, 'practice_id' | 'person_id'>,
   input: NewTimelineEvent,
 ): Promise<TimelineEvent> {
-  return manager.save(
-    manager.create(TimelineEvent, {
-      practice_id: person.practice_id,
-      person_id: person.person_id,
-      event_type: input.event_type,
-      timestamp: input.timestamp ?? new Date(),
-      session_id: input.session_id ?? null,
-      source_identifier: input.source_identifier ?? null,
-      content_data: input.content_data ?? {},
-      event_metadata: input.event_metadata ?? {},
-    }),
-  );
+  return manager.save(timelineEvent(manager, person, input));
+}
+
+/** The event a writer is about to insert (its id from the database unless given). */
+function timelineEvent(
+  manager: EntityManager,
+  person: Pick<Person, 'practice_id' | 'person_id'>,
+  input: NewTimelineEvent,
+  eventId?: string,
+): TimelineEvent {
+  return manager.create(TimelineEvent, {
+    ...(eventId ? { event_id: eventId } : {}),
+    practice_id: person.practice_id,
+    person_id: person.person_id,
+    event_type: input.event_type,
+    timestamp: input.timestamp ?? new Date(),
+    session_id: input.session_id ?? null,
+    source_identifier: input.source_identifier ?? null,
+    content_data: input.content_data ?? {},
+    event_metadata: input.event_metadata ?? {},
+  });
 }
 
 /** A website pageview as its timeline event (services/people/src/web-sessions/pageview-timeline.ts). */
@@ -225,17 +234,8 @@ export class LeadActivity {
     input: NewTimelineEvent,
     options: AppendOptions = {},
   ): Promise<TimelineEvent> {
-    const event = manager.create(TimelineEvent, {
-      event_id: randomUUID(),
-      practice_id: person.practice_id,
-      person_id: person.person_id,
-      event_type: input.event_type,
-      timestamp: input.timestamp ?? new Date(),
-      session_id: input.session_id ?? null,
-      source_identifier: input.source_identifier ?? null,
-      content_data: input.content_data ?? {},
-      event_metadata: input.event_metadata ?? {},
-    });
+    // Its id is made here: the announcement in the same statement names it.
+    const event = timelineEvent(manager, person, input, randomUUID());
     if (!person.last_activity_at || person.last_activity_at < event.timestamp) {
       person.last_activity_at = event.timestamp;
     }
