@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { LeadEventV1 } from '@pp/contracts';
-import { Inbox } from '@pp/platform';
+import { DataSource } from 'typeorm';
 import { phoneKey } from '../sync/sync-rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +37,7 @@ function snapshotOf(event: LeadEventV1, ord: number) {
   const phone = text(data.primary_phone);
   return {
     ord,
+    event_id: event.event_id,
     practice_id: event.practice_id,
     person_id: event.person_id,
     first_name: first,
@@ -49,8 +50,10 @@ function snapshotOf(event: LeadEventV1, ord: number) {
 }
 
 /**
- * One statement for a whole batch. `latest`: each practice's newest announcement of each lead (the batch's order,
- * which is the partition's: a practice's events arrive in the order people published them), as applying the
+ * One statement for a whole batch, so it needs no transaction of its own. `fresh`: the inbox (`Inbox`'s table and
+ * rule, an event id once per consumer) takes the batch's event ids and returns those it did not know; only they are
+ * applied, and recorded only if they are. `latest`: each practice's newest announcement of each lead (the batch's
+ * order, which is the partition's: a practice's events arrive in the order people published them), as applying the
  * events one by one would leave it. `owners`: the practice whose directory row a lead is — the one it has, else the
  * first of the batch to announce it (the others' rows would be refused by the upsert's WHERE, as one by one);
  * also one row per lead, which a multi-row upsert needs. `updated_at` is taken per row in the batch's order, so
@@ -58,9 +61,15 @@ function snapshotOf(event: LeadEventV1, ord: number) {
  * practice comes from each event: another practice's appointments and directory rows are never touched.
  */
 const APPLY_SNAPSHOTS = `
-  WITH "batch" AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS b("ord" integer, "practice_id" uuid, "person_id" uuid,
-      "first_name" text, "last_name" text, "name" text, "email" text, "phone" text, "phone_key" text)
+  WITH "events" AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS b("ord" integer, "event_id" uuid, "practice_id" uuid,
+      "person_id" uuid, "first_name" text, "last_name" text, "name" text, "email" text, "phone" text,
+      "phone_key" text)
+  ), "fresh" AS (
+    INSERT INTO "calendar"."inbox" ("event_id", "consumer") SELECT "event_id", $2 FROM "events"
+    ON CONFLICT DO NOTHING RETURNING "event_id"
+  ), "batch" AS (
+    SELECT e.* FROM "events" e JOIN "fresh" f ON f."event_id" = e."event_id"
   ), "latest" AS (
     SELECT DISTINCT ON ("practice_id", "person_id") * FROM "batch"
      ORDER BY "practice_id", "person_id", "ord" DESC
@@ -91,27 +100,37 @@ const APPLY_SNAPSHOTS = `
 /**
  * Keeps the person_* columns of a lead's appointments, and the practice's lead directory (`lead_contacts`, how the
  * GoHighLevel sync recognises a booking made there by one of our leads), current from people.lead-events (every
- * change of a lead is announced there with its name, email and phone), a fetched batch at a time: one transaction
- * and two statements for the batch (the inbox, then the directory and the appointments), where one event at a time
- * cost a statement and a commit each — a lead is announced about five times. The newest announcement of a lead
- * wins (the partition's order); the inbox skips an event already applied, so a redelivered batch, or an earlier
- * event repeated after a newer one, changes nothing. The enrichment columns (avatar, age, title...) stay as
- * booked: the events do not carry them.
+ * change of a lead is announced there with its name, email and phone), a fetched batch at a time: one statement
+ * for the batch (the inbox, the directory and the appointments), where one event at a time cost a statement each
+ * — a lead is announced about five times. The newest announcement of a lead wins (the partition's order); the
+ * inbox skips an event already applied, so a redelivered batch, or an earlier event repeated after a newer one,
+ * changes nothing. The enrichment columns (avatar, age, title...) stay as booked: the events do not carry them.
  */
 @Injectable()
 export class LeadSnapshots {
-  constructor(private readonly inbox: Inbox) {}
+  private readonly logger = new Logger(LeadSnapshots.name);
+
+  constructor(private readonly dataSource: DataSource) {}
 
   /** Applies a batch of people.lead-events (in order); the number of appointments changed. */
   async applyBatch(values: readonly unknown[]): Promise<number> {
-    const events = values.filter(isLeadEvent);
-    let changed = 0;
-    await this.inbox.onceEach(LEAD_SNAPSHOTS_CONSUMER, events, async (manager, fresh) => {
-      const [, count] = (await manager.query(APPLY_SNAPSHOTS, [
-        JSON.stringify(fresh.map((event, ord) => snapshotOf(event, ord))),
-      ])) as [unknown, number];
-      changed = count;
+    // Each event id once, at its first place in the batch (as the inbox's onceEach); an unknown version skipped.
+    const seen = new Set<string>();
+    const events = values.filter(isLeadEvent).filter((event) => {
+      if (event.v !== 1) {
+        this.logger.warn(`skipping lead event ${event.event_id} of unknown version ${String(event.v)}`);
+        return false;
+      }
+      const id = event.event_id.toLowerCase();
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
     });
+    if (events.length === 0) return 0;
+    const [, changed] = (await this.dataSource.query(APPLY_SNAPSHOTS, [
+      JSON.stringify(events.map((event, ord) => snapshotOf(event, ord))),
+      LEAD_SNAPSHOTS_CONSUMER,
+    ])) as [unknown, number];
     return changed;
   }
 }
