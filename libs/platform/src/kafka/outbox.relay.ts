@@ -16,6 +16,7 @@ const BATCH = 500;
 const IDLE_POLL_MS = 1000;
 const RETRY_MS = 2000;
 const RETENTION_DAYS = 7;
+const INBOX_RETENTION_DAYS = 14;
 /**
  * After a NOTIFY the relay waits this long before it drains, so the rows of the commits that follow (a burst's
  * many small transactions) leave in one pass: one lock, one read, one produce and one update for all of them.
@@ -140,12 +141,25 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     });
   }
 
-  /** Published rows are kept a week for diagnosis, then removed. */
+  /** Once an hour. */
   private async cleanup(): Promise<void> {
     if (Date.now() - this.lastCleanup < 3_600_000) return;
     this.lastCleanup = Date.now();
+    await this.removeExpired();
+  }
+
+  /**
+   * Published outbox rows are kept a week for diagnosis, then removed. Inbox rows (the event ids consumers
+   * applied) are kept twice the broker's retention (7 days): a redelivery, or a new group reading a topic from its
+   * beginning, can only bring back what the broker still holds; without this the inbox grew by every event a
+   * service ever consumed.
+   */
+  async removeExpired(): Promise<void> {
     await this.dataSource.query(
       `DELETE FROM "${this.schema}"."outbox" WHERE "published_at" < now() - interval '${RETENTION_DAYS} days'`,
+    );
+    await this.dataSource.query(
+      `DELETE FROM "${this.schema}"."inbox" WHERE "processed_at" < now() - interval '${INBOX_RETENTION_DAYS} days'`,
     );
   }
 }
