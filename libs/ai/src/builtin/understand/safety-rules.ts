@@ -117,6 +117,8 @@ const AFTER_TREATMENT = new RegExp(
 const WHEN_DONE = new RegExp(
   [
     String.raw`(^|[.!?]\s*)(got|had|did)\s`,
+    // a telegraphic report opening with the treatment and its day ('microneedling saturday. tiny bumps…')
+    String.raw`(^|[.!?]\s*)[a-z0-9' ]{2,30}? (mon|tues|wednes|thurs|fri|satur|sun)day\s*[.!,;-]`,
     String.raw`\b(and now|now (there|there'?s|theres|i|my|it|they|the|its|it's))\b`,
     // 'my left eye looks smaller now': a change, with a treatment named
     String.raw`\b(looks?|feels?|is|are|seems?) (\w+ ){1,2}now\b`,
@@ -141,7 +143,7 @@ const TREATMENT =
 /** A symptom as reported by the writer, not asked about in general. */
 const REPORTED = new RegExp(
   [
-    String.raw`\b(my|mi|mis|me|her|his|she|he|i|i'm|im|i am|it|it's|its|they|they're|is|are|still|now|woke up|started|keeps?|getting|got|has|have|there (is|are)|tengo|tiene|esta|estan|sigue|siguen|todavia|ando|anda|estoy|siento|se siente|se ve|se me|se le|amaneci|amanecio|been|feeling|having)\b`,
+    String.raw`\b(my|mi|mis|me|her|his|she|he|i|i'm|im|i am|it|it's|its|they|they're|is|are|still|now|woke up|started|keeps?|getting|got|has|have|there (is|are)|tengo|tiene|esta|estan|sigue|siguen|todavia|ando|anda|estoy|siento|se siente|se ve|se me|se le|amaneci|amanecio|been|feeling|having|feels|looks|sits|seems|theyre|no paro|sigo|llevo)\b`,
   ].join('|'),
 );
 
@@ -161,7 +163,7 @@ let surgeryNamed = false;
 /** A treatment in the past: said outright, or a time ('yesterday', '3 days ago') in a message naming one. */
 /** 'afraid of the pain', 'miedo del dolor': a worry, not a symptom. */
 const WORRY =
-  /\b(afraid|scared|worried|nervous|anxious|fear|fearful|concerned|terrified|miedo|temor|preocupad[oa]|nervios[oa])\b[^.!?]{0,25}$/;
+  /\b(afraid|scared|worried|nervous|anxious|fear|fearful|concerned|terrified|miedo|temor|preocupad[oa]|nervios[oa])\b[^.!?,;]{0,25}$/;
 const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.max(0, index - 40), index));
 
 /** Asking ahead of a treatment ('asking before I book', 'pregunto antes de agendar'): what follows is not a report. */
@@ -172,7 +174,7 @@ const askedAhead = (folded: string, around: string) =>
 
 /** 'does it hurt?', 'will they swell?': asking what a treatment feels like, not telling how it feels. */
 const askedInGeneral = (folded: string, match: RegExpExecArray) =>
-  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+) (really |usually |normally )?$/.test(
+  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
     folded.slice(Math.max(0, match.index - 24), match.index),
   );
 
@@ -340,13 +342,17 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   return true;
 }
 
+/** Words of a grievance: with them, mentioning a lawyer is a threat. */
+const GRIEVANCE =
+  /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelvan|queja|carta)\b/;
+
 const RULES: Rule[] = [
   // Symptoms that call for a clinician whatever the context.
   {
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
   },
   // Symptoms after a treatment.
   {
@@ -447,6 +453,16 @@ const RULES: Rule[] = [
     priority: 'high',
     pattern:
       /\b(lawyer|lawyers|attorney|attorneys|sue|suing|sued|lawsuit|legal action|take (you|this) to court|small claims|court|bbb|better business bureau|malpractice|report (you|this|the clinic|your (clinic|office|practice)) to|medical board|state board|(dental|medical|licensing|nursing) board|law ?firm|legal (counsel|team|advice)|my (legal|law)|(see|meet) you in court|abogad[oa]s?|demanda(r|rlos|re)?|denuncia(r)?|accion legal)\b/,
+    // A lawyer by trade ('I'm an attorney working downtown', 'my husband is a lawyer') threatens nothing unless
+    // the message also holds a grievance.
+    when: (folded, match) =>
+      !(
+        /^(lawyer|attorney|abogad)/.test(match[0]) &&
+        /\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ )?$/.test(
+          folded.slice(Math.max(0, match.index - 30), match.index),
+        ) &&
+        !GRIEVANCE.test(folded)
+      ),
   },
   {
     reason: 'legal_threat',
@@ -466,7 +482,7 @@ const RULES: Rule[] = [
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]?charged|double charge|double[- ]?bill(ed|ing)?|billed (me )?twice|(charged|billed|charge|bill)\b.{0,60}\b(i|we) (never|did not|didn'?t) (receive|received|get|got|have|had|order|ordered|use|used|authori[sz]e|authori[sz]ed)|\b(bill|billed|charged?|invoice|statement)\b.{0,80}\b(was told|told me|were told|said) (it|that|this|they) (was|would be|is|were) (covered|free|included|complimentary)|(never|still (have not|havent|haven'?t)|did not|didn'?t) (got|gotten|get|received|receive|seen|see) (my|the|a|that) (refund|credit|money back|reimbursement)|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request|would like|i'?d like|like) (a |my )?(full |partial )?(refund|money back)(?! if\b)|charged (me|my (card|account|visa|credit card|debit card))( \w+)? (again|twice|double|two times)|(get|have|receive|give me) (a |my |the )?(full )?(refund|money back)(?! if\b)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect|like|would like|'d like|request\w*|demand\w*) (the difference|the overcharge|the extra( charge| amount)?) (back|refunded|returned|credited)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen)|(sent|sending|send|turned) (me|my account|it|my bill) (to|over to) (a )?collections?|collection agency|(mandaron|enviaron|pasaron|mandan) a cobranzas?)\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]?charged|double charge|double[- ]?bill(ed|ing)?|billed (me )?twice|(charged|billed|charge|bill)\b.{0,60}\b(i|we) (never|did not|didn'?t) (receive|received|get|got|have|had|order|ordered|use|used|authori[sz]e|authori[sz]ed)|\b(bill|billed|charged?|invoice|statement)\b.{0,80}\b(was told|told me|were told|said) (it|that|this|they) (was|would be|is|were) (covered|free|included|complimentary)|(never|still (have not|havent|haven'?t)|did not|didn'?t) (got|gotten|get|received|receive|seen|see) (my|the|a|that) (refund|credit|money back|reimbursement)|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request|would like|i'?d like|like) (a |my )?(full |partial )?(refund|money back)(?! if\b)|charged (me|my (card|account|visa|credit card|debit card))( \w+)? (again|twice|double|two times)|(get|have|receive|give me) (a |my |the )?(full )?(refund|money back)(?! if\b)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect|like|would like|'d like|request\w*|demand\w*) (the difference|the overcharge|the extra( charge| amount)?) (back|refunded|returned|credited)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen)|(sent|sending|send|turned) (me|my account|it|my bill) (to|over to) (a )?collections?|collections? (is |are |keeps |kept |has been |have been )?(calling|called|contacting|contacted|texting|emailing|after me|chasing)|collection agency|(mandaron|enviaron|pasaron|mandan) a cobranzas?)\b/,
   },
   {
     reason: 'complaint',
@@ -477,7 +493,7 @@ const RULES: Rule[] = [
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
       if (grievanceAboutSelf(folded, match)) return false;
-      if (/scam/.test(match[0])) return !/\b(is this a scam|not a scam|is it a scam)\b/.test(folded);
+      if (/scam/.test(match[0])) return !/\b(is this a scam|not a scam|is it a scam|(is|was) (this|it|that)\b[^.!?]{0,40}\bor (a |just a )?scam|legit or (a )?scam)\b/.test(folded);
       return !ELSEWHERE.test(folded);
     },
   },
@@ -494,8 +510,9 @@ const RULES: Rule[] = [
     priority: 'medium',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${DISSATISFACTION_MORE})(?![\p{L}])`, 'u'),
     negatable: false,
+    // 'thinking of going somewhere else' is about us; another practice named elsewhere in the message is not.
     when: (folded, match) =>
-      !ELSEWHERE.test(folded) &&
+      !ELSEWHERE.test(folded.replace(match[0], ' ')) &&
       !grievanceAboutSelf(folded, match) &&
       !(
         /resena/.test(match[0]) && /\b(buena|excelente|positiva|5 estrellas|cinco estrellas)\b/.test(folded)

@@ -356,7 +356,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|(pasar|mover|cambiar) (mi|la|el|su) (cita|consulta|turno)|(la|lo) (puedo|podemos|pueden|podria|podrian) (pasar|mover|cambiar|recorrer)|(?<!\bel )otro (dia|horario))\b/,
+      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|llego (\d+ (minutos|minutitos|min) )?tarde|(pasar|mover|cambiar) (mi|la|el|su) (cita|consulta|turno)|(la|lo) (puedo|podemos|pueden|podria|podrian) (pasar|mover|cambiar|recorrer)|(?<!\bel )otro (dia|horario))\b/,
   },
   // cancel, said indirectly
   {
@@ -615,7 +615,7 @@ interface Reply {
 }
 
 const AFFIRMATIVE =
-  /^((lol|haha|hahaha|lmao|jaja|jajaja|jeje|um|umm|hmm|oh|ah|well|ok|okay|oh ok) )*(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|sure thing|sounds good to me|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead))*[ !.]*$/;
+  /^((lol|haha|hahaha|lmao|jaja|jajaja|jeje|um|umm|hmm|oh|ah|well|ok|okay|oh ok) )*(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|sure thing|sounds good to me|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead|perfecto|claro|dale|de acuerdo|esta bien|me parece|me parece bien))*[ !.]*$/;
 /** An answer that decides nothing: 'maybe', 'I guess', 'either', 'tal vez'. */
 const NONCOMMITTAL =
   /^((lol|haha|um|umm|hmm|oh|well|ok|okay) )*(maybe|perhaps|possibly|probably|i guess|i think so|not sure|i do not know|either|either one|either is fine|either works|whichever|any|any is fine|tal vez|quizas|quiza|puede ser|a lo mejor|no se|cualquiera|lo que sea)( (lol|then|one|works|is fine|really|idk|later|maybe))*[ ?!.]*$/;
@@ -638,7 +638,7 @@ const pointerOnly = (words: string) => {
 };
 
 const VAGUE =
-  /^(ok |so |and |um |hmm |yes |yeah |yep |yup |sure |si )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(the|that) (thing|one|stuff|treatment|procedure) (my|a) \w+ (got|had|did|gets)\b|\b(the|that) (thing|stuff) (my|a) \w+ (got|had|did)\b|^(lo|el|la) mism[oa] (de|que) (la otra vez|la vez pasada|siempre|antes|la ultima vez)\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b|\b(what|whatever|the thing|the stuff) (you|they|she|he) (did|gave me|used|put) (in|on|last|before|the other|for me)\b|^(lo|la|eso) (que|de lo que) (hablamos|platicamos|quedamos|acordamos|me dijeron|me dijo|me dijiste|vimos)\b/;
+  /^(ok |so |and |um |hmm |yes |yeah |yep |yup |sure |si )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|^(ok |so |and |um |hmm |yes |yeah |yep |yup |sure |si )*(the )?same( thing| stuff| one| treatment| as always)?( as| like) (in |on |back in )?(january|february|march|april|may|june|july|august|september|october|november|december|last (visit|appointment|month|year|summer|spring|fall|winter))\b|^(quiero |me hago |dame |deme )?lo (de siempre|usual|mismo de siempre)\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(the|that) (thing|one|stuff|treatment|procedure) (my|a) \w+ (got|had|did|gets)\b|\b(the|that) (thing|stuff) (my|a) \w+ (got|had|did)\b|^(lo|el|la) mism[oa] (de|que) (la otra vez|la vez pasada|siempre|antes|la ultima vez)\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b|\b(what|whatever|the thing|the stuff) (you|they|she|he) (did|gave me|used|put) (in|on|last|before|the other|for me)\b|^(lo|la|eso) (que|de lo que) (hablamos|platicamos|quedamos|acordamos|me dijeron|me dijo|me dijiste|vimos)\b/;
 const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
 const NEAR_DATE = new RegExp(
   [
@@ -659,7 +659,7 @@ const FAR_DATE =
 const NEAR_WORDS =
   /\b(today|tonight|tomorrow|this (week|weekend)|next week|hoy|manana|esta semana|la (proxima|siguiente) semana)\b/;
 const TODAY =
-  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|ya (casi )?llego)\b/;
+  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|ya (casi )?llego)\b/;
 
 function readReply(words: string, request: UnderstandRequest): Reply {
   const last = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
@@ -726,7 +726,8 @@ function chooseIntent(
   if (reply.affirmative && reply.offer) return { intent: 'booking', confidence: reply.eitherOr ? 0.5 : 0.8 };
   // A pointer at something not in the message: a wish to have it again, or an answer to an offer, is a booking.
   if (reply.vague) {
-    const wantsIt = reply.offer || /\b(same|usual|do me|do that|get|again|mismo|otra vez)\b/.test(words);
+    const wantsIt =
+      reply.offer || /\b(same|usual|do me|do that|get|again|mismo|otra vez|siempre|quiero|i want)\b/.test(words);
     return { intent: wantsIt ? 'booking' : 'information', confidence: 0.35 };
   }
   const laterOnly =
