@@ -857,6 +857,8 @@ export const DISSATISFACTION_MORE = alt(
   '(?:exactly|still) (?:where|how|the way) (?:they|it) (?:were|was)',
   'threw (?:\\$amount |my money |\\w+ )?away',
   'rolled (?:her|his|their) eyes',
+  '(?:how|the way) (?:i|we|my \\w+) (?:was|were|got|have been) (?:treated|spoken to|talked to)',
+  'lectured (?:me|us)',
   "(?:won'?t|will not|wont) be (?:back|coming back|returning)",
   'not what i wanted',
   'post (?:my|about my) experience',

@@ -278,7 +278,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'information',
     weight: 2.5,
     pattern:
-      /\b((what are|whats|what is) your hours|(weekend|saturday|sunday|evening|holiday) hours|are you open|what time do you (open|close)|who (does|do|will do|performs|is doing) the|board certified|what happens next|what are the next steps|would you recommend|do you recommend|a que hora (abren|cierran)|horario)\b/,
+      /\b((what are|whats|what is) your hours|(weekend|saturday|sunday|evening|holiday) hours|are you open|what time do you (open|close)|who (does|do|will do|performs|is doing) the|board certified|what happens next|what are the next steps|would you recommend|do you recommend|a que hora (abren|cierran)|horario|old enough|too young|age (limit|minimum)|minimum age|edad minima|(non )?refundable|reembolsable)\b/,
   },
   {
     intent: 'pricing',
@@ -290,7 +290,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+)\b/,
+      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+|anything (open|available|free)|(end of the month|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|weekends?|next week) (works|work) best|(have|got) (\w+ )?(rooms?|spots?|openings?|slots?|times?|chairs?) (free|open|available))\b/,
   },
   {
     intent: 'booking',
@@ -316,7 +316,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'pricing',
     weight: 2,
     pattern:
-      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|what (does|do|would|will) (that|it|this|one|these|they|those)( \w+ly)? run|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio)\b/,
+      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|what (does|do|would|will) (that|it|this|one|these|they|those)( \w+ly)? run|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio|(are|r) (you|u|yall|you all|you guys) charging|cotizacion|cotizar|presupuesto|\d+ (dolares|dollars|bucks|dlls))\b/,
   },
   // pricing
   {
@@ -370,7 +370,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his|their|this|that|todays|tomorrows|\w+days)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita|cleaning|checkup|exam|treatment|procedure|surgery|facial|peel|botox|filler|tox|hydrafacial|lipo)s?|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la|su|tu|nuestra) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|(?<!\bel )otro dia|otra hora|otra fecha)\b/,
+      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his|their|this|that|todays|tomorrows|\w+days)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita|cleaning|checkup|exam|treatment|procedure|surgery|facial|peel|botox|filler|tox|hydrafacial|lipo)s?|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule|redo|rebook|next week|the week after)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la|su|tu|nuestra) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|(?<!\bel )otro dia|otra hora|otra fecha)\b/,
   },
   // cancel
   {
@@ -393,6 +393,14 @@ const INTENT_CUES: Cue[] = [
     pattern:
       /\b((do|would|will) (i|we|you|she|he) need (a|an|to|my|their|parental|permission|consent|referral)|(necesito|necesita|se necesita) (permiso|receta|referencia|autorizacion)|age (limit|requirement)|how old (do|does|must|should)|(desde|a partir de) (que|cual) edad|can (i|we) bring|puedo (llevar|traer))\b/,
   },
+  // 'se puede?', 'is that possible?': whether something can be done
+  {
+    intent: 'information',
+    weight: 1.5,
+    // ('el sábado se puede?' asks for a time: a booking)
+    pattern:
+      /(?<!\b(lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|tarde|semana) )\b(se puede|se pueden|se podria|es posible|is (that|it|this) (possible|doable)|same day)\b/,
+  },
   {
     intent: 'information',
     weight: 1,
@@ -404,7 +412,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'help',
     weight: 3,
     pattern:
-      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|how did you get my (number|information|email|info)|what (do|am|should) i (supposed to |meant to )?(reply|answer|say|respond|text back|do with)|(i am|im) (so )?confused( about| by)? (these|this|the|your|what)|(page|site|website|form|link|app|calendar|booking)\b.{0,25}\b(keeps?|just keeps|is|was) (spinning|loading|crashing|freezing|timing out|stuck)|(page|site|website|form|link|app)\b.{0,25}\b(will not|does not|did not|would not) (load|submit|go through|open)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|que es esto|is (this|it) (actually|really|legit|legitimately|really from)|is this legit|(got|received|get|getting) (a|this|these) (text|message|msg|email|link)s? from (this|your) (number|office|clinic)|(link|page|site|website|form|app|portal)\b.{0,20}\b(just )?(spins|freezes|crashes|hangs)|never (loads|opens)|how did you get my (number|information|email|info)|what (do|am|should) i (supposed to |meant to )?(reply|answer|say|respond|text back|do with)|(i am|im) (so )?confused( about| by)? (these|this|the|your|what)|(page|site|website|form|link|app|calendar|booking)\b.{0,25}\b(keeps?|just keeps|is|was) (spinning|loading|crashing|freezing|timing out|stuck)|(page|site|website|form|link|app)\b.{0,25}\b(will not|does not|did not|would not) (load|submit|go through|open)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
   },
 ];
 
@@ -514,6 +522,12 @@ function negatedIn(words: string, stops: readonly string[], index: number): bool
   return isNegated(`${prefix}${stops.slice(at).join(' ')} `, prefix.length);
 }
 
+/** 'no quiero cancelar nada', "I don't want to cancel": a cancellation refused, not asked for. */
+const cancelRefused = (before: string, matched: string) =>
+  (/\b(no|dont|do not|not|never|nunca)\s+$/.test(before) &&
+    /^(quiero|necesito|want|need|have|going|voy)/.test(matched)) ||
+  /\b(dont|do not|not|no) (want|need|going|trying|planning|quiero|necesito|voy a)( to)?\s+$/.test(before);
+
 /** 'asking before I book', 'antes de agendar': the booking is later, the question is now. */
 const BEFORE_BOOKING = /\b(before|antes de)( (i|we|you|booking|agendar))?\s*$/;
 
@@ -546,6 +560,7 @@ function readCues(words: string, message: string): Cues {
     const ownNegation =
       cue.intent === 'help' || cue.intent === 'cancel_appointment' || cue.intent === 'reschedule';
     if (!ownNegation && negatedIn(words, stops, match.index)) continue;
+    if (cue.intent === 'cancel_appointment' && cancelRefused(words.slice(0, match.index), match[0])) continue;
     if (cue.intent === 'booking' && BEFORE_BOOKING.test(words.slice(0, match.index))) continue;
     scores[cue.intent] = (scores[cue.intent] ?? 0) + cue.weight;
     evidence[cue.intent] ??= match[0];
@@ -658,6 +673,10 @@ const FAR_DATE =
   /\b(next month|of next month|in (\d+|two|three|four|five|six) (weeks|months)|next year|el (proximo|siguiente) mes|del mes que viene|en (\d+|dos|tres|cuatro) (semanas|meses))\b/;
 const NEAR_WORDS =
   /\b(today|tonight|tomorrow|this (week|weekend)|next week|hoy|manana|esta semana|la (proxima|siguiente) semana)\b/;
+const GIVEN_UP =
+  /\b(altogether|decided against|decided not to|changed my mind|no longer interested|not interested anymore|(ya )?no me interesa|cambie de opinion|ya no (lo|la) (quiero|necesito))\b/;
+/** A booking with a date held for it ('remove my surgery date', 'scheduled for'): its change needs an answer. */
+const DATED_BOOKING = /\b((surgery|appointment|procedure|consultation|consult) date|scheduled for|booked for|fecha de (la )?(cirugia|cita))\b/;
 const TODAY =
   /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|ya (casi )?llego)\b/;
 
@@ -698,7 +717,7 @@ const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = 
 
 /** Asking whether something is safe or allowed: a question only a clinician may answer. */
 const SAFETY_QUESTION =
-  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos))\b/;
+  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos)|hold off|put (it )?off|pause|(get|gets|pass|passes|go|goes) (into|in|through|to) (the |my )?(breast ?)?milk|change anything|(does|would|will) (that|it|this) (change|matter|affect))\b/;
 
 /** 'can I…', 'puedo…': with a pregnancy, whether it is allowed — unless it asks to come in. */
 const MAY_I = /\b(can i|could i|may i|puedo|podria)\b/;
@@ -777,6 +796,14 @@ function chooseUrgency(
     (intent === 'reschedule' || intent === 'cancel_appointment') &&
     FAR_DATE.test(words) &&
     !NEAR_WORDS.test(words)
+  )
+    return 'low';
+  // A treatment given up for good ('decided against it', 'ya no me interesa') without a date: no time pressure.
+  if (
+    intent === 'cancel_appointment' &&
+    GIVEN_UP.test(words) &&
+    !NEAR_DATE.test(words) &&
+    !DATED_BOOKING.test(words)
   )
     return 'low';
   // An appointment that exists is near enough for its change to need an answer soon.
