@@ -71,7 +71,8 @@ const AMBIGUOUS =
 
 const DENTAL =
   /\b(teeth|tooth|dent\w*|molar\w*|gums?|mouth|smile|bite|jaw|denture\w*|diente\w*|muela\w*|encias?|boca|odont\w*)\b/;
-const BREAST = /\b(breasts?|boobs?|chest|bust|cc|ccs|cup|seno\w*|pecho\w*|busto|mama\w*|saline|silicone)\b/;
+const BREAST =
+  /\b(breasts?|boobs?|chest|bust|cc|ccs|cup|seno\w*|pecho\w*|busto|mama\w*|saline|silicone|armpits?|underarms?|nipples?|cleavage|bra|axilas?)\b/;
 const BUTTOCK =
   /\b(butt|booty|glute\w*|buttock\w*|bum|behind|fat transfer|gluteo\w*|nalga\w*|pompis|brazilian|brasilen\w*|lipo\w*|surgery|cirugia)\b/;
 const SKIN =
@@ -241,6 +242,11 @@ const PHRASES: [RegExp, string][] = [
     /\b(?<!knocked (?:\w+ ){0,3})(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|pulled (a |my |the |her |his )?(wisdom )?(tooth|teeth|molar)|(tooth|teeth|molar) (you|u|they|the dentist|dr \w+) (pulled|extracted|took out|removed)|sacar(me)? (una|la|el) (muela|diente)\b/,
     'tooth-extraction',
   ],
+  // 'aumento de senos y levantarlos'
+  [
+    /\b(senos?|pechos?|busto|boobs?|breasts?)\b.{0,60}\blevantar(los|las|me|se)?\b|\blevantar(me|se)? (los|las|mis) (senos|pechos)\b/,
+    'breast-lift',
+  ],
   // the concern a procedure is known for
   [/\b(sun ?spots?|age spots?|sun damage|manchas (del|de) sol)\b/, 'ipl-photofacial'],
   [/\bdouble chin\b/, 'kybella'],
@@ -308,6 +314,12 @@ function resolveAmbiguous(
       if (/^(boob|breast|chest)s?$/.test(previous)) key = 'breast-lift';
       else if (/^(butt|booty|glute|buttock)s?$/.test(previous)) key = 'brazilian-butt-lift';
       else if (/^(eye|eyelid)s?$/.test(previous)) key = 'eyelid-surgery';
+      // 'a lift at the same time' beside breasts or implants coming out
+      else if (
+        !/^(face|neck|brow|forehead|thigh|arm|lip|mini|mid|lower|upper|liquid|skin|lash|body)s?$/.test(previous) &&
+        (BREAST.test(folded) || /\b(explant\w*|en bloc|implants? (out|removed|removal))\b/.test(folded))
+      )
+        key = 'breast-lift';
     }
     if (key) found.push({ key, name: nameOf(key), text: word, position, exact: true });
   });

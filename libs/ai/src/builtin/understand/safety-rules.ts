@@ -52,7 +52,7 @@ export function isNegated(folded: string, index: number): boolean {
   const clause =
     before
       .split(
-        /[.!?;\n]|,\s*(?=(?:but|pero|and|y|so|i|i'm|im|my|it|it's|its|she|he|they|we|now|still|today|estoy|tengo|me|mi|ahora|ya|que|la|el)\b)|\b(?:but|pero|however|although|though|except|excepto|other than|aside from|apart from|besides|only thing|menos|salvo)\b/,
+        /[.!?;\n]|,\s*(?=(?:but|pero|and|y|so|i|i'm|im|my|it|it's|its|she|he|they|we|now|still|today|estoy|tengo|me|mi|ahora|ya|que|la|el|can|could|may|would|when|what|how|puedo|pueden|cuando)\b)|\b(?:but|pero|however|although|though|except|excepto|other than|aside from|apart from|besides|only thing|menos|salvo)\b/,
       )
       .pop() ?? '';
   const tail = clause.trim().split(/\s+/).slice(-5);
@@ -64,6 +64,12 @@ export function isNegated(folded: string, index: number): boolean {
     .map((word) => word.replace(/[^\p{L}']/gu, ''))
     .reduce((found, word, at) => (NEGATION.test(` ${word}`) ? at : found), -1);
   const negator = tail[last]?.replace(/[^\p{L}']/gu, '') ?? '';
+  // A question after the negation starts a new thought ("doesn't hurt, can I come in"), even without a comma.
+  const afterNegator = tail
+    .slice(last + 1)
+    .join(' ')
+    .replace(/[^\p{L} ]/gu, '');
+  if (/\b(can|could|may|puedo|pueden|podria) (i|we|you|u|me|nos)\b/.test(afterNegator)) return false;
   if (/^(no|sin|without|zero|none|nada|barely|hardly|ningun|ninguna|ninguno|ni|nor|neither)$/.test(negator)) {
     const between = tail.slice(last + 1);
     const list = between.some((word) => /^(or|nor|and|ni|o|y)$|,$/.test(word));

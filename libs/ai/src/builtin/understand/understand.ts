@@ -290,7 +290,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+|anything (open|available|free)|(end of the month|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|weekends?|next week) (works|work) best|(have|got) (\w+ )?(rooms?|spots?|openings?|slots?|times?|chairs?) (free|open|available))\b/,
+      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+|anything (open|available|free)|looking at (a |the )?((mon|tues|wednes|thurs|fri|satur|sun)day|date|weekend)|(end of the month|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|weekends?|next week) (works|work) best|(have|got) (\w+ )?(rooms?|spots?|openings?|slots?|times?|chairs?) (free|open|available))\b/,
   },
   {
     intent: 'booking',
@@ -316,7 +316,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'pricing',
     weight: 2,
     pattern:
-      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|what (does|do|would|will) (that|it|this|one|these|they|those)( \w+ly)? run|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio|(are|r) (you|u|yall|you all|you guys) charging|cotizacion|cotizar|presupuesto|\d+ (dolares|dollars|bucks|dlls))\b/,
+      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|what (does|do|would|will) (that|it|this|one|these|they|those)( \w+ly)? run|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio|(are|r) (you|u|yall|you all|you guys) charging|cheapest|most affordable|lowest price|cotizacion|cotizar|presupuesto|\d+ (dolares|dollars|bucks|dlls))\b/,
   },
   // pricing
   {
