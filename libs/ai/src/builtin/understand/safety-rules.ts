@@ -591,6 +591,17 @@ const RULES: Rule[] = [
       )
         return false;
       if (/^\s*(is|was|has been|are)?\s*(done|over|finished|ended|behind me)\b/.test(after)) return false;
+      // A companion who is pregnant and drops out ('my sister is pregnant so she can't come, I still want my
+      // facial') is not the patient.
+      if (
+        /\bmy (sister|friend|cousin|coworker|co-worker|roommate|neighbou?r|boss|bff|best friend|colleague|sister in law|mom|mother)( is|'s|s)? (\w+ )?$/.test(
+          before,
+        ) &&
+        /\b(she|he) (can'?t|cannot|can not|won'?t|will not|is not|isn'?t) (come|make it|join|be coming|be joining)\b|\bi (still|will still)\b|\bjust me\b/.test(
+          folded,
+        )
+      )
+        return false;
       return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
         before,
       );

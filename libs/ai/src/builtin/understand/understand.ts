@@ -24,10 +24,14 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     ...findProcedures(procedureField, request.practiceProcedures).map((item) => ({ ...item, position: -1 })),
     ...findProcedures(message, request.practiceProcedures),
   ];
+  let treatedBefore = false;
   if (found.length === 0 && request.conversation?.length) {
     for (const turn of [...request.conversation].reverse()) {
       found = findProcedures(turn.text, request.practiceProcedures);
-      if (found.length > 0) break;
+      if (found.length > 0) {
+        treatedBefore = turn.from === 'practice' && CHECK_IN.test(expand(turn.text));
+        break;
+      }
     }
   }
 
@@ -48,7 +52,13 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   const spam = optOut ? null : findSpam(message);
   const wrongNumber = spam || optOut ? null : findWrongNumber(message);
-  const escalations = spam || optOut ? [] : findEscalations(message);
+  const escalations = (spam || optOut ? [] : findEscalations(message)).map((finding) =>
+    // A symptom told in answer to a check-in after a treatment ('how are you feeling after your Kybella?') is a
+    // symptom after that treatment.
+    treatedBefore && finding.reason === 'medical_concern' && finding.priority === 'high'
+      ? { ...finding, reason: 'post_treatment_symptoms' as const }
+      : finding,
+  );
 
   found = refineProcedures(found, message, escalations);
   const procedures = reportProcedures(found, request.practiceProcedures);
@@ -242,6 +252,10 @@ function toldAsHistory(folded: string, written: string): boolean {
 }
 
 /** A greeting or a nudge alone ('hello?', 'anyone there?'): nothing to read, nothing to escalate. */
+/** The practice checking in after a treatment ('how are you feeling after your peel?', '¿cómo sigue?'). */
+const CHECK_IN =
+  /\b(after|since|post|following|healing|recover\w*|how are you feeling|how (is|are) (your|the) \w+ (healing|settling|doing)|despues|como (se|te) sient\w*|como sigue|como va)\b/;
+
 const GREETING =
   /^(hi|hello|hey|hiya|hola|buenas|buenos dias|buenas tardes|good (morning|afternoon|evening)|anyone there|is anyone there|are you there|hello anyone|alo)( there| team| again)?[ ?!.]*$/;
 
