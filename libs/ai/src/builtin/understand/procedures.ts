@@ -253,7 +253,10 @@ const PHRASES: [RegExp, string][] = [
   // 'dientes en un día' is the Spanish of 'teeth in a day'
   [/\b(dientes|dentadura) (fij[oa]s? )?en un (solo )?dia\b/, 'all-on-4'],
   [/\b(congela\w*|congelamiento|congelacion) (de )?(la )?grasa\b/, 'coolsculpting'],
-  [/\brellenar(me|le|se)? (las |los |mis )?(ojeras|arrugas|surcos|pomulos|menton|labios)\b/, 'dermal-fillers'],
+  [
+    /\brellenar(me|le|se)? (las |los |mis )?(ojeras|arrugas|surcos|pomulos|menton|labios)\b/,
+    'dermal-fillers',
+  ],
   [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
     /\b(did|done|happened) to (my|her|his) (eyelids?|eye lids?|lids)|(eyelids?|eye lids?|lids) (done|fixed|lifted|tightened)|(heavy|droopy|hooded|saggy) (upper )?(eyelids|lids)|upper lids\b/,
@@ -316,7 +319,9 @@ function resolveAmbiguous(
       else if (/^(eye|eyelid)s?$/.test(previous)) key = 'eyelid-surgery';
       // 'a lift at the same time' beside breasts or implants coming out
       else if (
-        !/^(face|neck|brow|forehead|thigh|arm|lip|mini|mid|lower|upper|liquid|skin|lash|body)s?$/.test(previous) &&
+        !/^(face|neck|brow|forehead|thigh|arm|lip|mini|mid|lower|upper|liquid|skin|lash|body)s?$/.test(
+          previous,
+        ) &&
         (BREAST.test(folded) || /\b(explant\w*|en bloc|implants? (out|removed|removal))\b/.test(folded))
       )
         key = 'breast-lift';

@@ -499,7 +499,10 @@ const RULES: Rule[] = [
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
       if (grievanceAboutSelf(folded, match)) return false;
-      if (/scam/.test(match[0])) return !/\b(is this a scam|not a scam|is it a scam|(is|was) (this|it|that)\b[^.!?]{0,40}\bor (a |just a )?scam|legit or (a )?scam)\b/.test(folded);
+      if (/scam/.test(match[0]))
+        return !/\b(is this a scam|not a scam|is it a scam|(is|was) (this|it|that)\b[^.!?]{0,40}\bor (a |just a )?scam|legit or (a )?scam)\b/.test(
+          folded,
+        );
       return !ELSEWHERE.test(folded);
     },
   },

@@ -690,9 +690,10 @@ const NEAR_WORDS =
 const GIVEN_UP =
   /\b(altogether|decided against|decided not to|changed my mind|no longer interested|not interested anymore|(ya )?no me interesa|cambie de opinion|ya no (lo|la) (quiero|necesito))\b/;
 /** A booking with a date held for it ('remove my surgery date', 'scheduled for'): its change needs an answer. */
-const DATED_BOOKING = /\b((surgery|appointment|procedure|consultation|consult) date|scheduled for|booked for|fecha de (la )?(cirugia|cita))\b/;
+const DATED_BOOKING =
+  /\b((surgery|appointment|procedure|consultation|consult) date|scheduled for|booked for|fecha de (la )?(cirugia|cita))\b/;
 const TODAY =
-  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|ya (casi )?llego)\b/;
+  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego (\d+ (minutos|minutitos|min|mins) )?tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|ya (casi )?llego)\b/;
 
 function readReply(words: string, request: UnderstandRequest): Reply {
   const last = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
@@ -760,7 +761,8 @@ function chooseIntent(
   // A pointer at something not in the message: a wish to have it again, or an answer to an offer, is a booking.
   if (reply.vague) {
     const wantsIt =
-      reply.offer || /\b(same|usual|do me|do that|get|again|mismo|otra vez|siempre|quiero|i want)\b/.test(words);
+      reply.offer ||
+      /\b(same|usual|do me|do that|get|again|mismo|otra vez|siempre|quiero|i want)\b/.test(words);
     return { intent: wantsIt ? 'booking' : 'information', confidence: 0.35 };
   }
   const laterOnly =

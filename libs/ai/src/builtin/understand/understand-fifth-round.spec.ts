@@ -1,0 +1,173 @@
+import { understandInquiry } from './understand';
+import { read } from './test-helpers';
+
+/**
+ * The readings added after the fifth generalisation set (libs/ai/eval/fixtures/generalisation-5.json) was first
+ * measured: the language its misreadings showed missing, said here in other sentences (none is in a fixture).
+ */
+const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
+
+const EVERYTHING = [
+  'Botox',
+  'Dysport',
+  'Dermal Fillers',
+  'Kybella',
+  'IPL Photofacial',
+  'CoolSculpting',
+  'HydraFacial',
+  'Sculptra',
+  'Breast Augmentation',
+  'Breast Lift',
+  'Breast Implant Removal',
+  'Rhinoplasty',
+  'All-on-4',
+  'Tooth Extraction',
+  'Veneers',
+  'Cleaning & Exam',
+];
+
+describe('symptoms after a treatment in words the rules missed', () => {
+  it.each([
+    'three days after my dysport my right brow sags and hangs lower than the left',
+    'post op day 9, the left one sits higher and feels hard',
+    'the molar they took out friday... awful taste and throbbing today',
+    'hydrafacial tuesday. red itchy patches on my neck now and theyre spreading',
+    'desde que empecé las inyecciones para adelgazar no paro de vomitar',
+  ])('escalates "%s" as symptoms after a treatment', (text) => {
+    const understanding = read(text, { practiceProcedures: EVERYTHING });
+    expect([understanding.escalation?.reason, understanding.intent, understanding.urgency_level]).toEqual([
+      'post_treatment_symptoms',
+      'medical_concern',
+      'high',
+    ]);
+  });
+
+  it('reads "hard to swallow" as an emergency', () => {
+    expect(reasonOf('my throat feels tight and it is hard to swallow')).toBe('medical_concern');
+  });
+
+  it('reads a worry followed by a report as a report ("scared, my lip is so swollen")', () => {
+    expect(reasonOf('had filler monday and honestly scared, my lip is so swollen')).toBe(
+      'post_treatment_symptoms',
+    );
+  });
+
+  it('reads a symptom answering a check-in after a treatment as a symptom after it', () => {
+    const understanding = understandInquiry({
+      channel: 'sms',
+      text: 'not great tbh, my face is so swollen its hard to breathe',
+      practiceProcedures: EVERYTHING,
+      conversation: [{ from: 'practice', text: 'How are you feeling after your Sculptra yesterday?' }],
+    });
+    expect([understanding.escalation?.reason, understanding.procedures_of_interest]).toEqual([
+      'post_treatment_symptoms',
+      ['Sculptra'],
+    ]);
+  });
+});
+
+describe('escalations said in other words', () => {
+  it.each([
+    ['took a test this morning and it came back positive, can I still get my filler next week?', 'pregnancy'],
+    ['baby number 2 arrives in march, I want a tummy tuck consult after', 'pregnancy'],
+    ['collections keeps calling about a bill i already paid at my visit', 'billing_dispute'],
+    ['fourth time you guys rescheduled me, thinking about taking my business elsewhere', 'complaint'],
+    ['llevo una hora esperando y nadie me dice nada', 'complaint'],
+    ["I'd like to talk to the manager about the way I was treated at the front desk", 'complaint'],
+    ['could someone from the billing department call me this afternoon', 'human_requested'],
+    ['I need to speak with whoever handles financing', 'human_requested'],
+    ["I'm a lawyer and I'm not happy about the charge for the consult", 'legal_threat'],
+  ])('escalates "%s" as %s', (text, reason) => {
+    expect(reasonOf(text)).toBe(reason);
+  });
+
+  it.each([
+    ['sí, claro', 'Martes a las 3 o miércoles a las 11, ¿cuál le queda mejor?'],
+    ['same as in june please', 'Hi Ana! Ready to book your next visit?'],
+    ['lo de siempre porfa', '¡Hola! ¿Le gustaría agendar su próxima cita?'],
+  ])('reads "%s" as something only a person can act on', (text, offer) => {
+    const understanding = understandInquiry({
+      channel: 'sms',
+      text,
+      practiceProcedures: EVERYTHING,
+      conversation: [{ from: 'practice', text: offer }],
+    });
+    expect([understanding.escalation?.reason, understanding.intent]).toEqual(['low_confidence', 'booking']);
+  });
+});
+
+describe('near-misses that stay with the AI', () => {
+  it.each([
+    'quisiera saber cuánto cuesta el morpheus8 y si duele',
+    "I'm a lawyer downtown, do you have evening botox appointments?",
+    "my best friend is pregnant so she can't join, I still want my facial on friday",
+  ])('does not escalate "%s"', (text) => {
+    expect(read(text, { practiceProcedures: EVERYTHING }).escalation).toBeNull();
+  });
+});
+
+describe('intents said in other words', () => {
+  it.each([
+    ['running 20 behind, so sorry', 'reschedule', 'high'],
+    ['llego 5 minutitos tarde', 'reschedule', 'high'],
+    ["can't make it today, can we redo it next week?", 'reschedule', 'high'],
+    ['no quiero cancelar, solo saber la dirección', 'information', 'low'],
+    ['what is the minimum age for a consultation?', 'information', 'low'],
+    ['me pueden dar una cotización para carillas?', 'pricing', 'low'],
+    ['what are you charging for dysport right now', 'pricing', 'low'],
+    ['the website just spins when I try to book', 'help', 'low'],
+    ['got this text with a link, is this really from your office?', 'help', 'low'],
+    ['cancel my lipo consult please, decided against it', 'cancel_appointment', 'low'],
+    ['mornings work best, anything open next week for a cleaning?', 'booking', 'medium'],
+    ["doesn't hurt at all, can I come in tomorrow to fix my chipped veneer", 'booking', 'medium'],
+    ['quiero hacerme el peeling y la hydrafacial el mismo día, se puede?', 'information', 'low'],
+  ])('reads "%s" as %s (%s)', (text, intent, urgency) => {
+    const understanding = read(text, { practiceProcedures: EVERYTHING });
+    expect([understanding.intent, understanding.urgency_level]).toEqual([intent, urgency]);
+  });
+
+  it('keeps a cancellation with a surgery date at medium urgency', () => {
+    expect(read('decided against it, please cancel my surgery date').urgency_level).toBe('medium');
+  });
+
+  it('does not read a positive covid test as a pregnancy', () => {
+    expect(reasonOf('my covid test came back positive, can we move my botox to next week?')).not.toBe(
+      'pregnancy',
+    );
+  });
+
+  it('reads whether a pregnancy means holding off as a medical question', () => {
+    expect(read("we're expecting! should i hold off on my hydrafacials?").intent).toBe('medical_concern');
+  });
+});
+
+describe('procedures named by lay words and Spanish phrases', () => {
+  it.each([
+    ['price for getting my sun spots treated?', ['IPL Photofacial']],
+    ['cheapest way to fix a double chin?', ['Kybella']],
+    ['me interesan los dientes fijos en un día', ['All-on-4']],
+    ['¿hacen congelación de grasa en los brazos?', ['CoolSculpting']],
+    ['quiero rellenar mis surcos', ['Dermal Fillers']],
+    ['quiero hacerme la nariz', ['Rhinoplasty']],
+    ['the tooth you pulled last week still aches', ['Tooth Extraction']],
+    ['explant en bloc and maybe a lift too', ['Breast Implant Removal', 'Breast Lift']],
+    ['my implants are 10 years old and there is a lump by my armpit', ['Breast Augmentation']],
+    ['quiero aumento de senos y levantarlos', ['Breast Augmentation', 'Breast Lift']],
+  ])('reads "%s" as %j', (text, procedures) => {
+    expect(read(text, { practiceProcedures: EVERYTHING }).procedures_of_interest).toEqual(procedures);
+  });
+
+  it('does not read a face lift beside implants as a breast lift', () => {
+    expect(
+      read('I have dental implants and want a face lift', { practiceProcedures: EVERYTHING })
+        .procedures_of_interest,
+    ).not.toContain('Breast Lift');
+  });
+
+  it('reads a concern as its procedure only when no procedure is named', () => {
+    expect(
+      read('can a chemical peel help my sun spots?', { practiceProcedures: EVERYTHING })
+        .procedures_of_interest,
+    ).not.toContain('IPL Photofacial');
+  });
+});
