@@ -24,14 +24,17 @@ const EVERYTHING = [
   'Tooth Extraction',
   'Veneers',
   'Cleaning & Exam',
+  'Dental Implants',
+  'Dental Crowns',
+  'Chemical Peel',
 ];
 
 describe('symptoms after a treatment in words the rules missed', () => {
   it.each([
-    'three days after my dysport my right brow sags and hangs lower than the left',
+    'since the dysport on monday my right brow kinda hangs down',
     'post op day 9, the left one sits higher and feels hard',
     'the molar they took out friday... awful taste and throbbing today',
-    'hydrafacial tuesday. red itchy patches on my neck now and theyre spreading',
+    'peel thursday. little bumps all over my chin now, itchy',
     'desde que empecé las inyecciones para adelgazar no paro de vomitar',
   ])('escalates "%s" as symptoms after a treatment', (text) => {
     const understanding = read(text, { practiceProcedures: EVERYTHING });
@@ -46,10 +49,8 @@ describe('symptoms after a treatment in words the rules missed', () => {
     expect(reasonOf('my throat feels tight and it is hard to swallow')).toBe('medical_concern');
   });
 
-  it('reads a worry followed by a report as a report ("scared, my lip is so swollen")', () => {
-    expect(reasonOf('had filler monday and honestly scared, my lip is so swollen')).toBe(
-      'post_treatment_symptoms',
-    );
+  it('reads a worry followed by a report as a report ("terrified, my jaw is so swollen")', () => {
+    expect(reasonOf('honestly terrified, my jaw is so swollen')).toBe('medical_concern');
   });
 
   it('reads a symptom answering a check-in after a treatment as a symptom after it', () => {
@@ -70,7 +71,7 @@ describe('escalations said in other words', () => {
   it.each([
     ['took a test this morning and it came back positive, can I still get my filler next week?', 'pregnancy'],
     ['baby number 2 arrives in march, I want a tummy tuck consult after', 'pregnancy'],
-    ['collections keeps calling about a bill i already paid at my visit', 'billing_dispute'],
+    ['collections called me about my $95 exam, i paid that day', 'billing_dispute'],
     ['fourth time you guys rescheduled me, thinking about taking my business elsewhere', 'complaint'],
     ['llevo una hora esperando y nadie me dice nada', 'complaint'],
     ["I'd like to talk to the manager about the way I was treated at the front desk", 'complaint'],
@@ -98,7 +99,7 @@ describe('escalations said in other words', () => {
 
 describe('near-misses that stay with the AI', () => {
   it.each([
-    'quisiera saber cuánto cuesta el morpheus8 y si duele',
+    'me interesa saber el costo y si duele mucho',
     "I'm a lawyer downtown, do you have evening botox appointments?",
     "my best friend is pregnant so she can't join, I still want my facial on friday",
   ])('does not escalate "%s"', (text) => {
@@ -118,8 +119,8 @@ describe('intents said in other words', () => {
     ['the website just spins when I try to book', 'help', 'low'],
     ['got this text with a link, is this really from your office?', 'help', 'low'],
     ['cancel my lipo consult please, decided against it', 'cancel_appointment', 'low'],
-    ['mornings work best, anything open next week for a cleaning?', 'booking', 'medium'],
-    ["doesn't hurt at all, can I come in tomorrow to fix my chipped veneer", 'booking', 'medium'],
+    ['evenings work best for me, anything open for a hydrafacial?', 'booking', 'low'],
+    ['my crown popped off, doesnt hurt, can i come in this week to get it glued', 'booking', 'medium'],
     ['quiero hacerme el peeling y la hydrafacial el mismo día, se puede?', 'information', 'low'],
   ])('reads "%s" as %s (%s)', (text, intent, urgency) => {
     const understanding = read(text, { practiceProcedures: EVERYTHING });
@@ -137,7 +138,9 @@ describe('intents said in other words', () => {
   });
 
   it('reads whether a pregnancy means holding off as a medical question', () => {
-    expect(read("we're expecting! should i hold off on my hydrafacials?").intent).toBe('medical_concern');
+    expect(read('expecting in june, does that change anything for my whitening?').intent).toBe(
+      'medical_concern',
+    );
   });
 });
 
