@@ -127,6 +127,15 @@ describe('intents said in other words', () => {
     expect([understanding.intent, understanding.urgency_level]).toEqual([intent, urgency]);
   });
 
+  it('reads two price questions beside a wish as pricing, a wish for a consultation with a price as booking', () => {
+    expect(
+      read(
+        'I think I want my eyelids done. What would the consultation cost, and roughly what would the total be?',
+      ).intent,
+    ).toBe('pricing');
+    expect(read('I want a consultation for botox, how much does it cost?').intent).toBe('booking');
+  });
+
   it('keeps a cancellation with a surgery date at medium urgency', () => {
     expect(read('decided against it, please cancel my surgery date').urgency_level).toBe('medium');
   });

@@ -265,6 +265,8 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 interface Cues {
   scores: Partial<Record<Intent, number>>;
+  /** Intents a cue of full weight read ('book', 'put me down'), not only several weak ones ('I want', 'consult'). */
+  strong: Set<Intent>;
   evidence: Partial<Record<Intent | 'urgency', string>>;
   urgencyHigh: boolean;
   urgencyMedium: boolean;
@@ -566,6 +568,7 @@ function firstMatch(cue: Cue, words: string): RegExpExecArray | null {
 
 function readCues(words: string, message: string): Cues {
   const scores: Partial<Record<Intent, number>> = {};
+  const strong = new Set<Intent>();
   const evidence: Cues['evidence'] = {};
   const stops = expandWithStops(message);
   for (const cue of INTENT_CUES) {
@@ -577,6 +580,7 @@ function readCues(words: string, message: string): Cues {
     if (cue.intent === 'cancel_appointment' && cancelRefused(words.slice(0, match.index), match[0])) continue;
     if (cue.intent === 'booking' && BEFORE_BOOKING.test(words.slice(0, match.index))) continue;
     scores[cue.intent] = (scores[cue.intent] ?? 0) + cue.weight;
+    if (cue.weight >= 2.5) strong.add(cue.intent);
     evidence[cue.intent] ??= match[0];
   }
   const high = HIGH_URGENCY.exec(words);
@@ -593,6 +597,7 @@ function readCues(words: string, message: string): Cues {
   const readable = Object.keys(scores).length > 0;
   return {
     scores,
+    strong,
     evidence,
     urgencyHigh: !!high,
     urgencyMedium: !!medium,
@@ -778,7 +783,9 @@ function chooseIntent(
   const pricing = score('pricing');
   const information = score('information');
   if (information >= 2.5 && booking < 2.5 && pricing < 2) return { intent: 'information', confidence: 0.8 };
-  if (booking >= 2.5) return { intent: 'booking', confidence: 0.85 };
+  // Two price questions outweigh a booking read only from weak words ('I think I want… what would it cost').
+  if (booking >= 2.5 && (cues.strong.has('booking') || pricing < 4 || booking > pricing))
+    return { intent: 'booking', confidence: 0.85 };
   if (pricing >= 2) return { intent: 'pricing', confidence: pricing >= 3 ? 0.9 : 0.85 };
   if (booking > 0 && booking >= information) return { intent: 'booking', confidence: 0.7 };
   if (pricing > 0 && pricing >= information) return { intent: 'pricing', confidence: 0.7 };
