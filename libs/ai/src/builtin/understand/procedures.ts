@@ -231,7 +231,7 @@ const PHRASES: [RegExp, string][] = [
   ],
   [/\b(teeth|tooth) whiter|whiten(ing)? (my )?teeth|blanquear(me)? (los |mis )?dientes\b/, 'teeth-whitening'],
   [
-    /\b(did|done|happened) to (my|her|his) nose|(arreglar(me|se|le)?|operar(me|se|te|la|lo)?|operaron|opero|operacion|cirugia|hacer(me|se|le|te)?) (de )?(la )?nariz|(me|le) (dejo|dejaron) la nariz|nose (fixed|done|reshaped|straightened)\b/,
+    /\b(did|done|happened) to (my|her|his) nose|(arreglar(me|se|le)?|operar(me|se|te|la|lo)?|operaron|opero|opere|operacion|cirugia|hacer(me|se|le|te)?) (de )?(la )?nariz|(me|le) (dejo|dejaron) la nariz|nose (fixed|done|reshaped|straightened)\b/,
     'rhinoplasty',
   ],
   [

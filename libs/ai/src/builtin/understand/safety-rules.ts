@@ -332,6 +332,12 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   ) {
     return false;
   }
+  // 'hace 5 años', 'for 5 years': a time, not an age.
+  if (
+    /^\d/.test(match[0]) &&
+    /\b(hace|desde hace|hace como|hace unos|durante|por|cada|for|every)\s*$/.test(before)
+  )
+    return false;
   // 'my baby turned 1', 'mi bebé tiene 8 meses': the age of a baby, not of the patient.
   if (/\b(baby|babies|newborn|infant|toddler|little one|bebe|bebito|bebita)\b[^.!?]{0,20}$/.test(before))
     return false;

@@ -122,6 +122,9 @@ describe('intents said in other words', () => {
     ['evenings work best for me, anything open for a hydrafacial?', 'booking', 'low'],
     ['my crown popped off, doesnt hurt, can i come in this week to get it glued', 'booking', 'medium'],
     ['quiero hacerme el peeling y la hydrafacial el mismo día, se puede?', 'information', 'low'],
+    ['estoy en camino pero llego como 10 min tarde', 'reschedule', 'high'],
+    ['need 2 cxl tmrw sorry', 'cancel_appointment', 'medium'],
+    ['mi esposa está embarazada, ¿puede hacerse la limpieza?', 'medical_concern', 'medium'],
   ])('reads "%s" as %s (%s)', (text, intent, urgency) => {
     const understanding = read(text, { practiceProcedures: EVERYTHING });
     expect([understanding.intent, understanding.urgency_level]).toEqual([intent, urgency]);
@@ -138,6 +141,13 @@ describe('intents said in other words', () => {
 
   it('keeps a cancellation with a surgery date at medium urgency', () => {
     expect(read('decided against it, please cancel my surgery date').urgency_level).toBe('medium');
+  });
+
+  it('reads "hace 5 años" as a time, not the age of a minor', () => {
+    const understanding = read('me operé la nariz hace 5 años y quiero retocarla', {
+      practiceProcedures: EVERYTHING,
+    });
+    expect([understanding.escalation, understanding.procedures_of_interest]).toEqual([null, ['Rhinoplasty']]);
   });
 
   it('does not read a positive covid test as a pregnancy', () => {

@@ -372,7 +372,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|llego (\d+ (minutos|minutitos|min) )?tarde|(pasar|mover|cambiar) (mi|la|el|su) (cita|consulta|turno)|(la|lo) (puedo|podemos|pueden|podria|podrian) (pasar|mover|cambiar|recorrer)|(?<!\bel )otro (dia|horario))\b/,
+      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|llego (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|(pasar|mover|cambiar) (mi|la|el|su) (cita|consulta|turno)|(la|lo) (puedo|podemos|pueden|podria|podrian) (pasar|mover|cambiar|recorrer)|(?<!\bel )otro (dia|horario))\b/,
   },
   // cancel, said indirectly
   {
@@ -698,7 +698,7 @@ const GIVEN_UP =
 const DATED_BOOKING =
   /\b((surgery|appointment|procedure|consultation|consult) date|scheduled for|booked for|fecha de (la )?(cirugia|cita))\b/;
 const TODAY =
-  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego (\d+ (minutos|minutitos|min|mins) )?tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|ya (casi )?llego)\b/;
+  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|voy (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|ya (casi )?llego)\b/;
 
 function readReply(words: string, request: UnderstandRequest): Reply {
   const last = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
@@ -737,7 +737,7 @@ const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = 
 
 /** Asking whether something is safe or allowed: a question only a clinician may answer. */
 const SAFETY_QUESTION =
-  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos)|hold off|put (it )?off|pause|(get|gets|pass|passes|go|goes) (into|in|through|to) (the |my )?(breast ?)?milk|change anything|(does|would|will) (that|it|this) (change|matter|affect))\b/;
+  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos)|hold off|put (it )?off|pause|can (she|he) (still )?(get|do|have|come)|(puede|podria) (seguir|hacerse|ponerse|usar|venir)|(get|gets|pass|passes|go|goes) (into|in|through|to) (the |my )?(breast ?)?milk|change anything|(does|would|will) (that|it|this) (change|matter|affect))\b/;
 
 /** 'can I…', 'puedo…': with a pregnancy, whether it is allowed — unless it asks to come in. */
 const MAY_I = /\b(can i|could i|may i|puedo|podria)\b/;
