@@ -45,6 +45,23 @@ describe('symptoms after a treatment in words the rules missed', () => {
     ]);
   });
 
+  it.each(['the area they froze on my thighs is still numb 2 months later', 'my temp is 102 after lipo'])(
+    'escalates "%s" as symptoms after a treatment too',
+    (text) => {
+      expect(reasonOf(text)).toBe('post_treatment_symptoms');
+    },
+  );
+
+  it('reads a teenager wanting whitening as a minor asking for aesthetic care, a cleaning alone as routine', () => {
+    expect(reasonOf("she's 16, we want a cleaning and whitening")).toBe('minor');
+    expect(reasonOf('my 15 yr old needs a cleaning')).toBeNull();
+  });
+
+  it('reads "stop by" as a visit, not an opt-out, and a locked account as phishing', () => {
+    expect(read('stop by the front desk?').intent).not.toBe('opt_out');
+    expect(read('Your Amazon account is locked, verify at amzn-secure.co').intent).toBe('spam');
+  });
+
   it('reads "hard to swallow" as an emergency', () => {
     expect(reasonOf('my throat feels tight and it is hard to swallow')).toBe('medical_concern');
   });
