@@ -928,6 +928,8 @@ export const DISSATISFACTION_MORE = alt(
   "(?:i'?m |im |i am )?(?:so )?(?:over (?:this|it)|fed up|sick of|tired of (?:calling|waiting|being))",
   '(?:was|were|is|are) (?:so |very |really |extremely )?(?:rough|careless|dismissive|condescending|pushy|arrogant|disrespectful|impatient|unfriendly|incompetent|clueless|sloppy|negligent|patronizing|cold)',
   'estafad[oa]s?',
+  '(?:esto es|es) una estafa',
+  '(?:no (?:estoy|quede|quedé) (?:conforme|content[oa])|inconforme)',
   'nunca me (?:regresaron|devolvieron|contestaron) (?:la llamada|el mensaje)',
   '(?:el|los|mi|mis) resultados? (?:esta|estan|quedo|quedaron|es|son) (?:horrible|horribles|fatal|feo|feos|pesimo|pesimos|mal)',
   'me dejaron plantad[oa]',

@@ -95,6 +95,8 @@ describe('escalations said in other words', () => {
     ['could someone from the billing department call me this afternoon', 'human_requested'],
     ['I need to speak with whoever handles financing', 'human_requested'],
     ["I'm a lawyer and I'm not happy about the charge for the consult", 'legal_threat'],
+    ['no estoy conforme con el resultado de mis labios', 'complaint'],
+    ['esto es una estafa, me cobraron y no me atendieron', 'billing_dispute'],
   ])('escalates "%s" as %s', (text, reason) => {
     expect(reasonOf(text)).toBe(reason);
   });
@@ -142,6 +144,10 @@ describe('intents said in other words', () => {
     ['estoy en camino pero llego como 10 min tarde', 'reschedule', 'high'],
     ['need 2 cxl tmrw sorry', 'cancel_appointment', 'medium'],
     ['mi esposa está embarazada, ¿puede hacerse la limpieza?', 'medical_concern', 'medium'],
+    ["I'll be a little late, sorry", 'reschedule', 'high'],
+    ['voy a llegar tarde a mi cita de hoy', 'reschedule', 'high'],
+    ['no me interesan sus promociones, gracias', 'opt_out', 'low'],
+    ['ese no es mi nombre, se equivocaron', 'wrong_number', 'low'],
   ])('reads "%s" as %s (%s)', (text, intent, urgency) => {
     const understanding = read(text, { practiceProcedures: EVERYTHING });
     expect([understanding.intent, understanding.urgency_level]).toEqual([intent, urgency]);
