@@ -360,6 +360,52 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   return true;
 }
 
+/**
+ * Where an e-mail's signature and footer begin (a sign-off or '--' on a line of its own, a confidentiality notice)
+ * and where a P.S. after it ends them: a title ('Associate Attorney') or a privilege notice there threatens nothing.
+ */
+let signature = { from: Infinity, to: Infinity };
+const SIGN_OFF =
+  /^[ \t]*(?:(?:--+|__+)|(?:thanks|thank you|thx|best|best regards|regards|kind regards|warm regards|warmly|sincerely|cheers|respectfully|saludos|gracias|atentamente|un saludo|cordialmente)[ \t,.!]*|(?:confidentiality notice|this (?:e-?mail|message) (?:and any|may contain|is confidential|is intended))[^\n]*)$/gm;
+function signatureOf(folded: string): { from: number; to: number } {
+  for (let match = SIGN_OFF.exec(folded); match; match = SIGN_OFF.exec(folded)) {
+    if (match.index === 0 || !folded.slice(0, match.index).trim()) continue;
+    SIGN_OFF.lastIndex = 0;
+    const ps = folded.slice(match.index).search(/\n\s*p\.? ?s\b/);
+    return { from: match.index, to: ps < 0 ? Infinity : match.index + ps };
+  }
+  return { from: Infinity, to: Infinity };
+}
+const inSignature = (index: number) => index >= signature.from && index < signature.to;
+
+/**
+ * 'sue' as a verb ('I will sue', 'sue you'), not a name ('-- Sue, RN'); a court date of the writer's own; a lawyer
+ * by trade ('I'm an attorney working downtown') unless the message also holds a grievance; nothing in a signature.
+ */
+function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
+  if (inSignature(match.index)) return false;
+  const grievance = GRIEVANCE.test(
+    folded.slice(0, match.index) + ' '.repeat(match[0].length) + folded.slice(match.index + match[0].length),
+  );
+  const before = folded.slice(Math.max(0, match.index - 30), match.index);
+  const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 20);
+  if (
+    match[0] === 'sue' &&
+    !/\b(to|will|gonna|going to|i'?ll|we'?ll|could|can|should|might|may|and|or|about to|not afraid to|threaten(ed)? to)\s+$/.test(
+      before,
+    ) &&
+    !/^\s+(you|u|y'?all|yall|them|the|this|that|your|for|over|him|her|everyone|if)\b/.test(after)
+  )
+    return false;
+  if (/^court$/.test(match[0]) && /^\s+(date|appearance|hearing|case|reporter)\b/.test(after) && !grievance)
+    return false;
+  return !(
+    /^(lawyer|attorney|abogad)/.test(match[0]) &&
+    /\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ )?$/.test(before) &&
+    !grievance
+  );
+}
+
 /** Words of a grievance: with them, mentioning a lawyer is a threat. */
 const GRIEVANCE =
   /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelvan|queja|carta)\b/;
@@ -471,21 +517,13 @@ const RULES: Rule[] = [
     priority: 'high',
     pattern:
       /\b(lawyer|lawyers|attorney|attorneys|sue|suing|sued|lawsuit|legal action|take (you|this) to court|small claims|court|bbb|better business bureau|malpractice|report (you|this|the clinic|your (clinic|office|practice)) to|medical board|state board|(dental|medical|licensing|nursing) board|law ?firm|legal (counsel|team|advice)|my (legal|law)|(see|meet) you in court|abogad[oa]s?|demanda(r|rlos|re)?|denuncia(r)?|accion legal)\b/,
-    // A lawyer by trade ('I'm an attorney working downtown', 'my husband is a lawyer') threatens nothing unless
-    // the message also holds a grievance.
-    when: (folded, match) =>
-      !(
-        /^(lawyer|attorney|abogad)/.test(match[0]) &&
-        /\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ )?$/.test(
-          folded.slice(Math.max(0, match.index - 30), match.index),
-        ) &&
-        !GRIEVANCE.test(folded)
-      ),
+    when: legalThreatMeant,
   },
   {
     reason: 'legal_threat',
     priority: 'high',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${LEGAL_INDIRECT})(?![\p{L}])`, 'u'),
+    when: (_folded, match) => !inSignature(match.index),
   },
   // A charge and what is wrong with it in one sentence ('a second charge on my visa', 'un cobro que no reconozco').
   {
@@ -672,7 +710,13 @@ const REASON_ORDER: EscalationReason[] = [
 /** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
 export function findEscalations(text: string): EscalationFinding[] {
   // Read with a hurried message's spellings restored ('swolen', 'bleedin', 'sooo'); quote the original.
-  const { text: folded, origin } = respell(foldKeepingPositions(text));
+  const respelled = respell(foldKeepingPositions(text));
+  const { origin } = respelled;
+  // 'Sent from my iPhone' says nothing about the writer's body ('from my' would read as after a treatment).
+  const folded = respelled.text.replace(/\b(sent from my|enviado desde mi)\b[^\n.!?]{0,25}/g, (found) =>
+    ' '.repeat(found.length),
+  );
+  signature = signatureOf(folded);
   const named = findProcedures(text, []);
   treatmentNamed = TREATMENT.test(folded) || named.some((found) => found.key !== 'emergency-dental');
   surgeryNamed = named.some((found) => !found.key.startsWith('practice:') && !isDentalKey(found.key));

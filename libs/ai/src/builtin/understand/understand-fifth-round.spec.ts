@@ -126,6 +126,29 @@ describe('near-misses that stay with the AI', () => {
   });
 });
 
+describe('legal words that threaten nothing', () => {
+  const signed =
+    "Hi, I'd like to book a Botox consult next week.\n\nThanks,\nDana Reyes\nAssociate Attorney | Reyes & Cole LLP\n" +
+    'CONFIDENTIALITY NOTICE: This email may contain privileged attorney-client communications.';
+
+  it.each([
+    signed,
+    'Can I book a cleaning? -- Sue, RN, Baptist Health ER',
+    'can I get my lips done before my court date next month?',
+    'Hello, is the HydraFacial safe for sensitive skin?\n\nSent from my iPhone',
+  ])('does not escalate "%s"', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it.each([
+    'I will sue you over this',
+    'see you in court',
+    'Thanks,\nAna\n\nP.S. my lawyer will be calling you about this',
+  ])('still reads "%s" as a legal threat', (text) => {
+    expect(reasonOf(text)).toBe('legal_threat');
+  });
+});
+
 describe('intents said in other words', () => {
   it.each([
     ['running 20 behind, so sorry', 'reschedule', 'high'],
