@@ -946,6 +946,8 @@ export const PERSON_REQUEST = alt(
   'hear a (?:real )?voice',
   '(?:actual|real|live) (?:staffer|employee|team member|someone)',
   'somebody who works there',
+  '(?:walk|talk) (?:me|us) through [^.!?]{0,40}(?:by|over the|on the) phone',
+  '(?:talk|speak) (?:to|with) (?:billing|scheduling|insurance|the (?:billing|scheduling|insurance|financing) (?:department|office|team|person|lady|people))',
   '(?:someone|somebody|a person) from (?:the |your )?(?:\\w+ ){0,2}(?:team|department|staff|office|desk) (?:to |can |could |please |will |should )?(?:call|phone|ring|contact|reach) (?:me|us)',
   '(?:talk|speak|chat) (?:to|with) (?:whoever|the person who|someone who|somebody who) (?:handles|does|is in charge of|deals with|takes care of|knows about)',
   'someone who works there',

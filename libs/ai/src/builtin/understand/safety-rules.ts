@@ -562,7 +562,17 @@ const RULES: Rule[] = [
     priority: 'medium',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${DISSATISFACTION})`, 'u'),
     negatable: false,
-    when: (folded) => !ELSEWHERE.test(folded),
+    // 'where do I leave a review?', 'loved it, leaving you a review': a review offered, not threatened.
+    when: (folded, match) =>
+      !ELSEWHERE.test(folded) &&
+      !(
+        /review/.test(match[0]) &&
+        !/\b(honest|bad|negative|1 star|one star)\b/.test(match[0]) &&
+        (/\b(where|how) (do|can|should|would) i\b/.test(folded) ||
+          /\b(love[ds]?|loving|amazing|awesome|thank you so much|so happy with|5 stars?|five stars?)\b/.test(
+            folded,
+          ))
+      ),
   },
   {
     reason: 'complaint',

@@ -149,6 +149,17 @@ describe('legal words that threaten nothing', () => {
   });
 });
 
+describe('reviews offered and reviews threatened', () => {
+  it.each([
+    ["I'd like to leave a review, where do I do that?", null],
+    ['loved my facial! leaving you a review', null],
+    ["I'll be leaving a review about this", 'complaint'],
+    ['thanks for nothing, leaving a review', 'complaint'],
+  ])('reads "%s" as %s', (text, reason) => {
+    expect(reasonOf(text)).toBe(reason);
+  });
+});
+
 describe('intents said in other words', () => {
   it.each([
     ['running 20 behind, so sorry', 'reschedule', 'high'],
@@ -171,6 +182,11 @@ describe('intents said in other words', () => {
     ['voy a llegar tarde a mi cita de hoy', 'reschedule', 'high'],
     ['no me interesan sus promociones, gracias', 'opt_out', 'low'],
     ['ese no es mi nombre, se equivocaron', 'wrong_number', 'low'],
+    ['what does this text mean, did I book something?', 'help', 'low'],
+    ['Is this Solara? I think I got a text from you', 'help', 'low'],
+    ['what time does the brickell office open tomorrow', 'information', 'low'],
+    ['need to talk to billing', 'human_requested', 'medium'],
+    ["I'd like someone to walk me through financing options by phone", 'human_requested', 'medium'],
   ])('reads "%s" as %s (%s)', (text, intent, urgency) => {
     const understanding = read(text, { practiceProcedures: EVERYTHING });
     expect([understanding.intent, understanding.urgency_level]).toEqual([intent, urgency]);
