@@ -779,6 +779,13 @@ export function findOptOut(text: string): string | null {
     return null;
   // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
   if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) return null;
+  // 'no more calls, text only': another channel asked for, not silence.
+  if (
+    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b/.test(
+      folded,
+    )
+  )
+    return null;
   if (
     /^stop\b/.test(match[0]) &&
     !/texting|txting|messag|msg|email|calling|contacting|sending|bothering|spamming|harass|getting|receiving/.test(
@@ -791,7 +798,7 @@ export function findOptOut(text: string): string | null {
 }
 
 const WRONG_NUMBER =
-  /\b(wrong (number|person|#)|wrong num|meant to (text|call|message|email|reach|contact) (someone|somebody) else|(someone|somebody) else'?s? (number|phone)|(have|got|texted|called|reached|messaged|texting|calling) the wrong (?!(?:date|time|day|address|email|price|amount|information|info|appointment|procedure|location|office|spelling|card|insurance|code|number of|one|idea)\b)[a-z]+\b|(este|esto|ese) no es (el )?(numero|telefono|celular|whatsapp) de|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|(who|wh?o) (is|r|are) (this|you|u)\b|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de (numero|persona)|(ese|este|that'?s|that is) (no es|not) mi (nombre|numero)|(that'?s|that is|this is) not my name|no me llamo \w+|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite)|(have|got) me (confused|mixed up) with|(confused|mixed) me (up )?with (someone|somebody)|(not sure|no idea|don'?t know|do not know) who (this|you) (is|are)|i'?ve never been (to|a patient)|i have never been (to|a patient)|never been (to )?(a|your|this|any) (med ?spa|clinic|office|practice|dentist|spa))/;
+  /\b(wrong (number|person|#|chat|thread|convo|conversation)|(that|this) (wasn'?t|was not|isn'?t|is not) (meant )?for (you|u)\b|meant to send (that|this|it) to|wrong num|meant to (text|call|message|email|reach|contact) (someone|somebody) else|(someone|somebody) else'?s? (number|phone)|(have|got|texted|called|reached|messaged|texting|calling) the wrong (?!(?:date|time|day|address|email|price|amount|information|info|appointment|procedure|location|office|spelling|card|insurance|code|number of|one|idea)\b)[a-z]+\b|(este|esto|ese) no es (el )?(numero|telefono|celular|whatsapp) de|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|(who|wh?o) (is|r|are) (this|you|u)\b|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de (numero|persona)|(ese|este|that'?s|that is) (no es|not) mi (nombre|numero)|(that'?s|that is|this is) not my name|no me llamo \w+|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite)|(have|got) me (confused|mixed up) with|(confused|mixed) me (up )?with (someone|somebody)|(not sure|no idea|don'?t know|do not know) who (this|you) (is|are)|i'?ve never been (to|a patient)|i have never been (to|a patient)|never been (to )?(a|your|this|any) (med ?spa|clinic|office|practice|dentist|spa))/;
 
 export function findWrongNumber(text: string): string | null {
   const folded = foldKeepingPositions(text);
@@ -807,7 +814,11 @@ export function findWrongNumber(text: string): string | null {
     return null;
   // 'who is the injector' is a question about the practice, 'I've never been to a med spa, what is Botox like'
   // a first-timer's; 'who is this' or 'never been to a med spa' with no other inquiry is not.
-  if (/^(who|wh?o|quien)|never been/.test(match[0])) {
+  if (
+    /^(who|wh?o|quien)|never been|wrong (chat|thread|convo|conversation)|for (you|u)$|meant to send/.test(
+      match[0],
+    )
+  ) {
     const rest = folded.replace(match[0], ' ');
     if (
       /\b(botox|filler|appointment|price|cost|book|consult\w*|procedure|treatment|doctor|injector|surgeon|cita|precio)\b/.test(
