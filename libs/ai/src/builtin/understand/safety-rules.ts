@@ -102,6 +102,8 @@ const AFTER_TREATMENT = new RegExp(
     String.raw`\b(me|le|se me|se le) (quedo|quedaron)\b|\b(labios?|cara|nariz|ojos?|frente|piel|boca|senos?|pompis|gluteos?|menton|cuello) (me |le )?(quedo|quedaron)\b`,
     String.raw`\bpost[- ](filler|fillers|botox|tox|lipo|surgery|laser|peel|injections?|facial|extraction|implants?|bbl|lift|tuck|whitening)\b`,
     String.raw`\bsince\s+(my|the|her|his|our|getting|having|i got|i had|then|starting|i started|taking|using|beginning)\b`,
+    // 'since thursday's botox', 'after monday's peel'
+    String.raw`\b(since|after|from)\s+(mon|tues|wednes|thurs|fri|satur|sun)day'?s\b`,
     // 'since last week's filler' (not 'since last night': a time alone)
     String.raw`\bsince last\b(?!\s+(night|nite|evening|week|weekend|month|year|time|mon|tues|wednes|thurs|fri|satur|sun)(day)?\b(?!'))`,
     // a treatment doing something to the body ('the shots make me dizzy', 'the peel left my skin raw')
@@ -157,7 +159,7 @@ const REPORTED = new RegExp(
 
 /** A general question about what to expect ('is there swelling after filler?'), not a report. */
 const EXPECTATION =
-  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}normal (after|with|for) (a|an|the)\b|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
+  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}(normal|common|usual|typical|expected) (after|with|for)( (a|an|the))?\b|(is|are) (\w+ ){1,2}a (common |normal |usual )?side effect|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
 
 const REASSURED =
   /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
@@ -253,7 +255,9 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
     const ambiguous = AMBIGUOUS_SIGN.test(word);
     if (LONG_AGO.test(folded) && (ambiguous || !body)) return false;
     if (ambiguous) return body || /\b(it|its|it's|they|area|spot|site|zona|area)\b/.test(around);
-    return body || REPORTED.test(around);
+    // A telegraphic report ('heart racing since the vitamin drip') names no person but ties the sign to the
+    // treatment.
+    return body || REPORTED.test(around) || /\b(since|ever since|desde)\b/.test(around);
   }
   // A worry or a vague change: about the body or beside a sign.
   if (LONG_AGO.test(folded)) return false;
