@@ -45,12 +45,18 @@ describe('symptoms after a treatment in words the rules missed', () => {
     ]);
   });
 
-  it.each(['the area they froze on my thighs is still numb 2 months later', 'my temp is 102 after lipo'])(
-    'escalates "%s" as symptoms after a treatment too',
-    (text) => {
-      expect(reasonOf(text)).toBe('post_treatment_symptoms');
-    },
-  );
+  it.each([
+    'the area they froze on my thighs is still numb 2 months later',
+    'my temp is 102 after lipo',
+    "my smile looks weird since thursday's botox, one corner won't go up",
+    'my boob feels like a water balloon on one side, 2 weeks post op',
+    'my bite is off since the crown',
+    'the numbing never wore off from my extraction yesterday',
+    'heart racing since the vitamin drip',
+    'my lip is swollen since the filler, is that a side effect?',
+  ])('escalates "%s" as symptoms after a treatment too', (text) => {
+    expect(reasonOf(text)).toBe('post_treatment_symptoms');
+  });
 
   it('reads a teenager wanting whitening as a minor asking for aesthetic care, a cleaning alone as routine', () => {
     expect(reasonOf("she's 16, we want a cleaning and whitening")).toBe('minor');
@@ -137,6 +143,14 @@ describe('legal words that threaten nothing', () => {
     'can I get my lips done before my court date next month?',
     'Hello, is the HydraFacial safe for sensitive skin?\n\nSent from my iPhone',
   ])('does not escalate "%s"', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it.each([
+    'is heart racing common after a vitamin drip?',
+    'is bruising common after lip filler?',
+    'is swelling a side effect of kybella?',
+  ])('does not escalate the general question "%s"', (text) => {
     expect(reasonOf(text)).toBeNull();
   });
 
