@@ -771,7 +771,7 @@ export const LEGAL_INDIRECT = alt(
   'departamento de salud',
   'secretaria de salud',
   '(?:reportar|denunciar|acusar)(?:los|las|lo|la|te)? (?:a|al|ante|con) (?:la |el )?(?:junta|departamento|secretaria|estado|autoridades|colegio)',
-  'juicio',
+  '(?<!(?:muelas?|dientes?|cordal(?:es)?) del )juicio',
   'tribunal',
   'procuradur\\w*',
 );

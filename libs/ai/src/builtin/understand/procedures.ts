@@ -249,7 +249,12 @@ const PHRASES: [RegExp, string][] = [
   ],
   // the concern a procedure is known for
   [/\b(sun ?spots?|age spots?|sun damage|manchas (del|de) sol)\b/, 'ipl-photofacial'],
-  [/\bdouble chin\b/, 'kybella'],
+  [/\b(double chin|papada)\b/, 'kybella'],
+  [
+    /\b(inyeccion(es)?|shots?|injections?) (para|to|for) (adelgazar|bajar de peso|perder peso|lose weight|weight loss)\b/,
+    'glp1-weight-loss',
+  ],
+  [/\bsueros? (vitaminad[oa]s?|vitaminicos?|de vitaminas)\b/, 'iv-therapy'],
   // 'dientes en un día' is the Spanish of 'teeth in a day'
   [/\b(dientes|dentadura) (fij[oa]s? )?en un (solo )?dia\b/, 'all-on-4'],
   [/\b(congela\w*|congelamiento|congelacion) (de )?(la )?grasa\b/, 'coolsculpting'],

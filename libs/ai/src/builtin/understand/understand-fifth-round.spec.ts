@@ -259,6 +259,32 @@ describe('procedures named by lay words and Spanish phrases', () => {
     expect(read(text, { practiceProcedures: EVERYTHING }).procedures_of_interest).toEqual(procedures);
   });
 
+  it.each([
+    ['quiero quitarme la papada', ['Kybella']],
+    ['inyecciones para adelgazar, precio?', ['GLP-1 Weight Loss']],
+    ['sueros vitaminados a domicilio?', ['IV Therapy']],
+    ['NAD drip price', ['IV Therapy']],
+    ['quiero hacerme un lifting de cejas', ['Brow Lift']],
+    ['nadie me atendió y esperé una hora', []],
+  ])('reads "%s" as %j (any practice)', (text, procedures) => {
+    expect(
+      read(text, { practiceProcedures: [...EVERYTHING, 'GLP-1 Weight Loss', 'IV Therapy', 'Brow Lift'] })
+        .procedures_of_interest,
+    ).toEqual(procedures);
+  });
+
+  it('reads the wisdom tooth ("muela del juicio") as no trial, a "juicio" threatened as one', () => {
+    expect(reasonOf('precio de extracción de muela del juicio')).toBeNull();
+    expect(reasonOf('si no me devuelven el dinero nos vemos en juicio')).toBe('legal_threat');
+  });
+
+  it.each(['blanqueamiento dental', 'endodoncia', 'limpieza dental'])(
+    'reads the Spanish noun phrase "%s" as Spanish',
+    (text) => {
+      expect(read(text).language).toBe('es');
+    },
+  );
+
   it('does not read a face lift beside implants as a breast lift', () => {
     expect(
       read('I have dental implants and want a face lift', { practiceProcedures: EVERYTHING })
