@@ -95,7 +95,7 @@ const AFTER_TREATMENT = new RegExp(
   [
     String.raw`\b(after|from|post)\s+(my|her|his|our|your|last|i got|i had)\b`,
     String.raw`\b(after|since) (the|that|this) (filler|fillers|botox|tox|treatment|procedure|surgery|injections?|laser|peel|facial|session|appointment|visit|lipo|implants?)\b`,
-    String.raw`\b(botox|tox|filler|fillers|injection|treatment|treated|laser|implant|surgery|surgical|lipo|needle|iv) (site|sites|area|areas|spot|spots)\b`,
+    String.raw`\b(botox|tox|filler|fillers|injection|treatment|treated|laser|implant|surgery|surgical|lipo|needle|iv|extraction|graft|biopsy|drain|incision|suture) (site|sites|area|areas|spot|spots)\b`,
     // 'the area they froze', 'the spot she injected'
     String.raw`\b(area|areas|spot|spots|part|parts|side|place|places) (they|you|u|she|he|the (doctor|nurse|injector|surgeon|tech)) (froze|frozen|treated|injected|did|lasered|worked on|numbed|operated on|sculpted)\b`,
     String.raw`\b(zona|area|parte|lugar) (del|de la|de los|de las|donde) (relleno|inyeccion|inyecciones|botox|tratamiento|laser|cirugia|lipo|herida|implante|implantes|me (pusieron|inyectaron|hicieron))\b`,

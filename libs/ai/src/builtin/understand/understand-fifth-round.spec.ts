@@ -53,6 +53,7 @@ describe('symptoms after a treatment in words the rules missed', () => {
     'my bite is off since the crown',
     'the numbing never wore off from my extraction yesterday',
     'heart racing since the vitamin drip',
+    'extraction site sore and smells',
     'my lip is swollen since the filler, is that a side effect?',
   ])('escalates "%s" as symptoms after a treatment too', (text) => {
     expect(reasonOf(text)).toBe('post_treatment_symptoms');
