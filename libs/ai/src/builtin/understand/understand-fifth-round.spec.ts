@@ -104,6 +104,8 @@ describe('escalations said in other words', () => {
     ["I'm a lawyer and I'm not happy about the charge for the consult", 'legal_threat'],
     ['no estoy conforme con el resultado de mis labios', 'complaint'],
     ['esto es una estafa, me cobraron y no me atendieron', 'billing_dispute'],
+    ['my insurance denied the claim for my crown, can you resubmit?', 'billing_dispute'],
+    ['el seguro rechazó el reclamo de mi limpieza', 'billing_dispute'],
   ])('escalates "%s" as %s', (text, reason) => {
     expect(reasonOf(text)).toBe(reason);
   });
