@@ -59,6 +59,13 @@ describe('symptoms after a treatment in words the rules missed', () => {
     expect(reasonOf(text)).toBe('post_treatment_symptoms');
   });
 
+  it.each([
+    'mi hija cumple 18 en junio, puede agendar botox antes?',
+    'she turns 18 next month, can she get lip filler now?',
+  ])('reads "%s" (not 18 yet) as a minor', (text) => {
+    expect(reasonOf(text)).toBe('minor');
+  });
+
   it('reads a teenager wanting whitening as a minor asking for aesthetic care, a cleaning alone as routine', () => {
     expect(reasonOf("she's 16, we want a cleaning and whitening")).toBe('minor');
     expect(reasonOf('my 15 yr old needs a cleaning')).toBeNull();
