@@ -17,8 +17,10 @@ import { loadFixture, score } from './metrics';
  * complaints, requests and threats; and ordinary questions that must not escalate) and a fourth, committed before
  * the provider was first run on it (fixtures/generalisation-4.json: forms, SMS and e-mail with typos and shorthand,
  * several procedures, Spanish, emergencies, billing disputes, minors and pregnancy and their near-misses, opt-outs,
- * wrong numbers, spam, changes and cancellations). `npm run eval:ai` prints the same figures for each and for the
- * holdout.
+ * wrong numbers, spam, changes and cancellations) and a fifth, also committed before the provider was first run on
+ * it (fixtures/generalisation-5.json: the same kinds of message in new wordings, conversations answered in a word,
+ * lawyers by trade and companions who are pregnant as near-misses). `npm run eval:ai` prints the same figures for
+ * each and for the holdout.
  */
 const sets: [string, string][] = [
   ['dev set', 'inquiries.json'],
@@ -26,6 +28,7 @@ const sets: [string, string][] = [
   ['second generalisation set', 'generalisation-2.json'],
   ['third generalisation set', 'generalisation-3.json'],
   ['fourth generalisation set', 'generalisation-4.json'],
+  ['fifth generalisation set', 'generalisation-5.json'],
 ];
 
 for (const [name, file] of sets) {

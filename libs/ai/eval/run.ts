@@ -109,4 +109,5 @@ report('generalisation', 'generalisation.json', verbose);
 report('generalisation-2', 'generalisation-2.json', verbose);
 report('generalisation-3', 'generalisation-3.json', verbose);
 report('generalisation-4', 'generalisation-4.json', verbose);
+report('generalisation-5', 'generalisation-5.json', verbose);
 report('holdout', 'holdout.json', false);

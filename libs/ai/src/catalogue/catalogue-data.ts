@@ -311,6 +311,8 @@ export const CATALOGUE_PROCEDURES: CatalogueProcedure[] = [
       'vitamin drip',
       'sueroterapia',
       'IV vitamins',
+      'NAD drip',
+      'hydration drip',
     ],
   },
   {
@@ -453,7 +455,7 @@ export const CATALOGUE_PROCEDURES: CatalogueProcedure[] = [
     key: 'brow-lift',
     name: 'Brow Lift',
     category: 'face-surgery',
-    synonyms: ['forehead lift', 'browlift', 'levantamiento de cejas'],
+    synonyms: ['forehead lift', 'browlift', 'levantamiento de cejas', 'lifting de cejas'],
   },
   {
     key: 'neck-lift',

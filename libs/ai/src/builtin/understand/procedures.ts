@@ -71,7 +71,8 @@ const AMBIGUOUS =
 
 const DENTAL =
   /\b(teeth|tooth|dent\w*|molar\w*|gums?|mouth|smile|bite|jaw|denture\w*|diente\w*|muela\w*|encias?|boca|odont\w*)\b/;
-const BREAST = /\b(breasts?|boobs?|chest|bust|cc|ccs|cup|seno\w*|pecho\w*|busto|mama\w*|saline|silicone)\b/;
+const BREAST =
+  /\b(breasts?|boobs?|chest|bust|cc|ccs|cup|seno\w*|pecho\w*|busto|mama\w*|saline|silicone|armpits?|underarms?|nipples?|cleavage|bra|axilas?)\b/;
 const BUTTOCK =
   /\b(butt|booty|glute\w*|buttock\w*|bum|behind|fat transfer|gluteo\w*|nalga\w*|pompis|brazilian|brasilen\w*|lipo\w*|surgery|cirugia)\b/;
 const SKIN =
@@ -190,6 +191,8 @@ export function findProcedures(text: string, practiceProcedures: readonly string
     const match = pattern.exec(folded);
     if (key === 'pediatric-dentistry' && !DENTAL.test(folded) && !found.some((item) => isDental(item.key)))
       continue;
+    // A concern that a procedure is known for ('sun spots', 'double chin') names it only when nothing else is.
+    if (BY_CONCERN.has(key) && found.length > 0) continue;
     if (match && !found.some((item) => item.key === key)) {
       const position = folded.slice(0, match.index).split(' ').length - 1;
       found.push({ key, name: nameOf(key), text: match[0].trim(), position, exact: true });
@@ -197,6 +200,9 @@ export function findProcedures(text: string, practiceProcedures: readonly string
   }
   return found.sort((a, b) => a.position - b.position);
 }
+
+/** Procedures named by the concern they treat: read only when the message names no procedure. */
+const BY_CONCERN = new Set(['ipl-photofacial', 'kybella']);
 
 /** Phrases that name a procedure without its name: a dental injury, a child's dental visit, a Spanish peel. */
 const PHRASES: [RegExp, string][] = [
@@ -225,7 +231,7 @@ const PHRASES: [RegExp, string][] = [
   ],
   [/\b(teeth|tooth) whiter|whiten(ing)? (my )?teeth|blanquear(me)? (los |mis )?dientes\b/, 'teeth-whitening'],
   [
-    /\b(did|done|happened) to (my|her|his) nose|(arreglar(me|se|le)?|operar(me|se|te|la|lo)?|operaron|opero|operacion|cirugia) (de )?(la )?nariz|nose (fixed|done|reshaped|straightened)\b/,
+    /\b(did|done|happened) to (my|her|his) nose|(arreglar(me|se|le)?|operar(me|se|te|la|lo)?|operaron|opero|opere|operacion|cirugia|hacer(me|se|le|te)?) (de )?(la )?nariz|(me|le) (dejo|dejaron) la nariz|nose (fixed|done|reshaped|straightened)\b/,
     'rhinoplasty',
   ],
   [
@@ -233,8 +239,28 @@ const PHRASES: [RegExp, string][] = [
     'breast-reduction',
   ],
   [
-    /\b(?<!knocked (?:\w+ ){0,3})(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|pulled (a |my |the |her |his )?(wisdom )?(tooth|teeth|molar)|sacar(me)? (una|la|el) (muela|diente)\b/,
+    /\b(?<!knocked (?:\w+ ){0,3})(tooth|teeth|molar|muela) (pulled|removed|taken out|out)|pull (a|my|the|out a|out my) (tooth|molar)|pulled (a |my |the |her |his )?(wisdom )?(tooth|teeth|molar)|(tooth|teeth|molar) (you|u|they|the dentist|dr \w+) (pulled|extracted|took out|removed)|sacar(me)? (una|la|el) (muela|diente)\b/,
     'tooth-extraction',
+  ],
+  // 'aumento de senos y levantarlos'
+  [
+    /\b(senos?|pechos?|busto|boobs?|breasts?)\b.{0,60}\blevantar(los|las|me|se)?\b|\blevantar(me|se)? (los|las|mis) (senos|pechos)\b/,
+    'breast-lift',
+  ],
+  // the concern a procedure is known for
+  [/\b(sun ?spots?|age spots?|sun damage|manchas (del|de) sol)\b/, 'ipl-photofacial'],
+  [/\b(double chin|papada)\b/, 'kybella'],
+  [
+    /\b(inyeccion(es)?|shots?|injections?) (para|to|for) (adelgazar|bajar de peso|perder peso|lose weight|weight loss)\b/,
+    'glp1-weight-loss',
+  ],
+  [/\bsueros? (vitaminad[oa]s?|vitaminicos?|de vitaminas)\b/, 'iv-therapy'],
+  // 'dientes en un día' is the Spanish of 'teeth in a day'
+  [/\b(dientes|dentadura) (fij[oa]s? )?en un (solo )?dia\b/, 'all-on-4'],
+  [/\b(congela\w*|congelamiento|congelacion) (de )?(la )?grasa\b/, 'coolsculpting'],
+  [
+    /\brellenar(me|le|se)? (las |los |mis )?(ojeras|arrugas|surcos|pomulos|menton|labios)\b/,
+    'dermal-fillers',
   ],
   [/\b(teeth|tooth) cleaned|clean my teeth|limpiar (mis |los )?dientes\b/, 'cleaning-exam'],
   [
@@ -296,6 +322,14 @@ function resolveAmbiguous(
       if (/^(boob|breast|chest)s?$/.test(previous)) key = 'breast-lift';
       else if (/^(butt|booty|glute|buttock)s?$/.test(previous)) key = 'brazilian-butt-lift';
       else if (/^(eye|eyelid)s?$/.test(previous)) key = 'eyelid-surgery';
+      // 'a lift at the same time' beside breasts or implants coming out
+      else if (
+        !/^(face|neck|brow|forehead|thigh|arm|lip|mini|mid|lower|upper|liquid|skin|lash|body)s?$/.test(
+          previous,
+        ) &&
+        (BREAST.test(folded) || /\b(explant\w*|en bloc|implants? (out|removed|removal))\b/.test(folded))
+      )
+        key = 'breast-lift';
     }
     if (key) found.push({ key, name: nameOf(key), text: word, position, exact: true });
   });

@@ -52,7 +52,7 @@ export function isNegated(folded: string, index: number): boolean {
   const clause =
     before
       .split(
-        /[.!?;\n]|,\s*(?=(?:but|pero|and|y|so|i|i'm|im|my|it|it's|its|she|he|they|we|now|still|today|estoy|tengo|me|mi|ahora|ya|que|la|el)\b)|\b(?:but|pero|however|although|though|except|excepto|other than|aside from|apart from|besides|only thing|menos|salvo)\b/,
+        /[.!?;\n]|,\s*(?=(?:but|pero|and|y|so|i|i'm|im|my|it|it's|its|she|he|they|we|now|still|today|estoy|tengo|me|mi|ahora|ya|que|la|el|can|could|may|would|when|what|how|puedo|pueden|cuando)\b)|\b(?:but|pero|however|although|though|except|excepto|other than|aside from|apart from|besides|only thing|menos|salvo)\b/,
       )
       .pop() ?? '';
   const tail = clause.trim().split(/\s+/).slice(-5);
@@ -64,6 +64,12 @@ export function isNegated(folded: string, index: number): boolean {
     .map((word) => word.replace(/[^\p{L}']/gu, ''))
     .reduce((found, word, at) => (NEGATION.test(` ${word}`) ? at : found), -1);
   const negator = tail[last]?.replace(/[^\p{L}']/gu, '') ?? '';
+  // A question after the negation starts a new thought ("doesn't hurt, can I come in"), even without a comma.
+  const afterNegator = tail
+    .slice(last + 1)
+    .join(' ')
+    .replace(/[^\p{L} ]/gu, '');
+  if (/\b(can|could|may|puedo|pueden|podria) (i|we|you|u|me|nos)\b/.test(afterNegator)) return false;
   if (/^(no|sin|without|zero|none|nada|barely|hardly|ningun|ninguna|ninguno|ni|nor|neither)$/.test(negator)) {
     const between = tail.slice(last + 1);
     const list = between.some((word) => /^(or|nor|and|ni|o|y)$|,$/.test(word));
@@ -89,11 +95,15 @@ const AFTER_TREATMENT = new RegExp(
   [
     String.raw`\b(after|from|post)\s+(my|her|his|our|your|last|i got|i had)\b`,
     String.raw`\b(after|since) (the|that|this) (filler|fillers|botox|tox|treatment|procedure|surgery|injections?|laser|peel|facial|session|appointment|visit|lipo|implants?)\b`,
-    String.raw`\b(botox|tox|filler|fillers|injection|treatment|treated|laser|implant|surgery|surgical|lipo|needle|iv) (site|sites|area|areas|spot|spots)\b`,
+    String.raw`\b(botox|tox|filler|fillers|injection|treatment|treated|laser|implant|surgery|surgical|lipo|needle|iv|extraction|graft|biopsy|drain|incision|suture) (site|sites|area|areas|spot|spots)\b`,
+    // 'the area they froze', 'the spot she injected'
+    String.raw`\b(area|areas|spot|spots|part|parts|side|place|places) (they|you|u|she|he|the (doctor|nurse|injector|surgeon|tech)) (froze|frozen|treated|injected|did|lasered|worked on|numbed|operated on|sculpted)\b`,
     String.raw`\b(zona|area|parte|lugar) (del|de la|de los|de las|donde) (relleno|inyeccion|inyecciones|botox|tratamiento|laser|cirugia|lipo|herida|implante|implantes|me (pusieron|inyectaron|hicieron))\b`,
     String.raw`\b(me|le|se me|se le) (quedo|quedaron)\b|\b(labios?|cara|nariz|ojos?|frente|piel|boca|senos?|pompis|gluteos?|menton|cuello) (me |le )?(quedo|quedaron)\b`,
     String.raw`\bpost[- ](filler|fillers|botox|tox|lipo|surgery|laser|peel|injections?|facial|extraction|implants?|bbl|lift|tuck|whitening)\b`,
     String.raw`\bsince\s+(my|the|her|his|our|getting|having|i got|i had|then|starting|i started|taking|using|beginning)\b`,
+    // 'since thursday's botox', 'after monday's peel'
+    String.raw`\b(since|after|from)\s+(mon|tues|wednes|thurs|fri|satur|sun)day'?s\b`,
     // 'since last week's filler' (not 'since last night': a time alone)
     String.raw`\bsince last\b(?!\s+(night|nite|evening|week|weekend|month|year|time|mon|tues|wednes|thurs|fri|satur|sun)(day)?\b(?!'))`,
     // a treatment doing something to the body ('the shots make me dizzy', 'the peel left my skin raw')
@@ -117,6 +127,8 @@ const AFTER_TREATMENT = new RegExp(
 const WHEN_DONE = new RegExp(
   [
     String.raw`(^|[.!?]\s*)(got|had|did)\s`,
+    // a telegraphic report opening with the treatment and its day ('microneedling saturday. tiny bumps…')
+    String.raw`(^|[.!?]\s*)[a-z0-9' ]{2,30}? (mon|tues|wednes|thurs|fri|satur|sun)day\s*[.!,;-]`,
     String.raw`\b(and now|now (there|there'?s|theres|i|my|it|they|the|its|it's))\b`,
     // 'my left eye looks smaller now': a change, with a treatment named
     String.raw`\b(looks?|feels?|is|are|seems?) (\w+ ){1,2}now\b`,
@@ -141,13 +153,13 @@ const TREATMENT =
 /** A symptom as reported by the writer, not asked about in general. */
 const REPORTED = new RegExp(
   [
-    String.raw`\b(my|mi|mis|me|her|his|she|he|i|i'm|im|i am|it|it's|its|they|they're|is|are|still|now|woke up|started|keeps?|getting|got|has|have|there (is|are)|tengo|tiene|esta|estan|sigue|siguen|todavia|ando|anda|estoy|siento|se siente|se ve|se me|se le|amaneci|amanecio|been|feeling|having)\b`,
+    String.raw`\b(my|mi|mis|me|her|his|she|he|i|i'm|im|i am|it|it's|its|they|they're|is|are|still|now|woke up|started|keeps?|getting|got|has|have|there (is|are)|tengo|tiene|esta|estan|sigue|siguen|todavia|ando|anda|estoy|siento|se siente|se ve|se me|se le|amaneci|amanecio|been|feeling|having|feels|looks|sits|seems|theyre|no paro|sigo|llevo)\b`,
   ].join('|'),
 );
 
 /** A general question about what to expect ('is there swelling after filler?'), not a report. */
 const EXPECTATION =
-  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}normal (after|with|for) (a|an|the)\b|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
+  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}(normal|common|usual|typical|expected) (after|with|for)( (a|an|the))?\b|(is|are) (\w+ ){1,2}a (common |normal |usual )?side effect|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
 
 const REASSURED =
   /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
@@ -161,7 +173,7 @@ let surgeryNamed = false;
 /** A treatment in the past: said outright, or a time ('yesterday', '3 days ago') in a message naming one. */
 /** 'afraid of the pain', 'miedo del dolor': a worry, not a symptom. */
 const WORRY =
-  /\b(afraid|scared|worried|nervous|anxious|fear|fearful|concerned|terrified|miedo|temor|preocupad[oa]|nervios[oa])\b[^.!?]{0,25}$/;
+  /\b(afraid|scared|worried|nervous|anxious|fear|fearful|concerned|terrified|miedo|temor|preocupad[oa]|nervios[oa])\b[^.!?,;]{0,25}$/;
 const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.max(0, index - 40), index));
 
 /** Asking ahead of a treatment ('asking before I book', 'pregunto antes de agendar'): what follows is not a report. */
@@ -172,7 +184,7 @@ const askedAhead = (folded: string, around: string) =>
 
 /** 'does it hurt?', 'will they swell?': asking what a treatment feels like, not telling how it feels. */
 const askedInGeneral = (folded: string, match: RegExpExecArray) =>
-  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+) (really |usually |normally )?$/.test(
+  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
     folded.slice(Math.max(0, match.index - 24), match.index),
   );
 
@@ -243,7 +255,9 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
     const ambiguous = AMBIGUOUS_SIGN.test(word);
     if (LONG_AGO.test(folded) && (ambiguous || !body)) return false;
     if (ambiguous) return body || /\b(it|its|it's|they|area|spot|site|zona|area)\b/.test(around);
-    return body || REPORTED.test(around);
+    // A telegraphic report ('heart racing since the vitamin drip') names no person but ties the sign to the
+    // treatment.
+    return body || REPORTED.test(around) || /\b(since|ever since|desde)\b/.test(around);
   }
   // A worry or a vague change: about the body or beside a sign.
   if (LONG_AGO.test(folded)) return false;
@@ -324,6 +338,12 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   ) {
     return false;
   }
+  // 'hace 5 años', 'for 5 years': a time, not an age.
+  if (
+    /^\d/.test(match[0]) &&
+    /\b(hace|desde hace|hace como|hace unos|durante|por|cada|for|every)\s*$/.test(before)
+  )
+    return false;
   // 'my baby turned 1', 'mi bebé tiene 8 meses': the age of a baby, not of the patient.
   if (/\b(baby|babies|newborn|infant|toddler|little one|bebe|bebito|bebita)\b[^.!?]{0,20}$/.test(before))
     return false;
@@ -331,7 +351,11 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   const pediatricDental =
     /\b(pediatric|kids? dentist|children'?s dent|cleanings?|checkups?|check ups?|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth|limpieza|dentista|dientes?|muelas?|caries|brackets|frenos|ortodoncia|odontopediatr\w*)\b/.test(
       folded,
-    ) && !/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8));
+    ) &&
+    !/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8)) &&
+    !/\b(whiten\w*|veneers?|carillas?|blanque\w*|bonding|gummy smile|lip|lips|labios|botox|filler\w*|relleno)\b/.test(
+      folded,
+    );
   if (pediatricDental) return false;
   if (/minor/.test(match[0]))
     return !/\bminor (surgery|procedure|swelling|bruising|issue|change|touch|adjust\w*|pain|discomfort)/.test(
@@ -340,13 +364,63 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   return true;
 }
 
+/**
+ * Where an e-mail's signature and footer begin (a sign-off or '--' on a line of its own, a confidentiality notice)
+ * and where a P.S. after it ends them: a title ('Associate Attorney') or a privilege notice there threatens nothing.
+ */
+let signature = { from: Infinity, to: Infinity };
+const SIGN_OFF =
+  /^[ \t]*(?:(?:--+|__+)|(?:thanks|thank you|thx|best|best regards|regards|kind regards|warm regards|warmly|sincerely|cheers|respectfully|saludos|gracias|atentamente|un saludo|cordialmente)[ \t,.!]*|(?:confidentiality notice|this (?:e-?mail|message) (?:and any|may contain|is confidential|is intended))[^\n]*)$/gm;
+function signatureOf(folded: string): { from: number; to: number } {
+  for (let match = SIGN_OFF.exec(folded); match; match = SIGN_OFF.exec(folded)) {
+    if (match.index === 0 || !folded.slice(0, match.index).trim()) continue;
+    SIGN_OFF.lastIndex = 0;
+    const ps = folded.slice(match.index).search(/\n\s*p\.? ?s\b/);
+    return { from: match.index, to: ps < 0 ? Infinity : match.index + ps };
+  }
+  return { from: Infinity, to: Infinity };
+}
+const inSignature = (index: number) => index >= signature.from && index < signature.to;
+
+/**
+ * 'sue' as a verb ('I will sue', 'sue you'), not a name ('-- Sue, RN'); a court date of the writer's own; a lawyer
+ * by trade ('I'm an attorney working downtown') unless the message also holds a grievance; nothing in a signature.
+ */
+function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
+  if (inSignature(match.index)) return false;
+  const grievance = GRIEVANCE.test(
+    folded.slice(0, match.index) + ' '.repeat(match[0].length) + folded.slice(match.index + match[0].length),
+  );
+  const before = folded.slice(Math.max(0, match.index - 30), match.index);
+  const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 20);
+  if (
+    match[0] === 'sue' &&
+    !/\b(to|will|gonna|going to|i'?ll|we'?ll|could|can|should|might|may|and|or|about to|not afraid to|threaten(ed)? to)\s+$/.test(
+      before,
+    ) &&
+    !/^\s+(you|u|y'?all|yall|them|the|this|that|your|for|over|him|her|everyone|if)\b/.test(after)
+  )
+    return false;
+  if (/^court$/.test(match[0]) && /^\s+(date|appearance|hearing|case|reporter)\b/.test(after) && !grievance)
+    return false;
+  return !(
+    /^(lawyer|attorney|abogad)/.test(match[0]) &&
+    /\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ )?$/.test(before) &&
+    !grievance
+  );
+}
+
+/** Words of a grievance: with them, mentioning a lawyer is a threat. */
+const GRIEVANCE =
+  /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelvan|queja|carta)\b/;
+
 const RULES: Rule[] = [
   // Symptoms that call for a clinician whatever the context.
   {
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not) (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|(temp|temperature|fever) (is |was |of |at |hit |reading )?(about |around |like |over )?(10[0-5]|3[89])([.,]\d)?\b|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
   },
   // Symptoms after a treatment.
   {
@@ -447,11 +521,13 @@ const RULES: Rule[] = [
     priority: 'high',
     pattern:
       /\b(lawyer|lawyers|attorney|attorneys|sue|suing|sued|lawsuit|legal action|take (you|this) to court|small claims|court|bbb|better business bureau|malpractice|report (you|this|the clinic|your (clinic|office|practice)) to|medical board|state board|(dental|medical|licensing|nursing) board|law ?firm|legal (counsel|team|advice)|my (legal|law)|(see|meet) you in court|abogad[oa]s?|demanda(r|rlos|re)?|denuncia(r)?|accion legal)\b/,
+    when: legalThreatMeant,
   },
   {
     reason: 'legal_threat',
     priority: 'high',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${LEGAL_INDIRECT})(?![\p{L}])`, 'u'),
+    when: (_folded, match) => !inSignature(match.index),
   },
   // A charge and what is wrong with it in one sentence ('a second charge on my visa', 'un cobro que no reconozco').
   {
@@ -466,7 +542,7 @@ const RULES: Rule[] = [
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]?charged|double charge|double[- ]?bill(ed|ing)?|billed (me )?twice|(charged|billed|charge|bill)\b.{0,60}\b(i|we) (never|did not|didn'?t) (receive|received|get|got|have|had|order|ordered|use|used|authori[sz]e|authori[sz]ed)|\b(bill|billed|charged?|invoice|statement)\b.{0,80}\b(was told|told me|were told|said) (it|that|this|they) (was|would be|is|were) (covered|free|included|complimentary)|(never|still (have not|havent|haven'?t)|did not|didn'?t) (got|gotten|get|received|receive|seen|see) (my|the|a|that) (refund|credit|money back|reimbursement)|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request|would like|i'?d like|like) (a |my )?(full |partial )?(refund|money back)(?! if\b)|charged (me|my (card|account|visa|credit card|debit card))( \w+)? (again|twice|double|two times)|(get|have|receive|give me) (a |my |the )?(full )?(refund|money back)(?! if\b)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect|like|would like|'d like|request\w*|demand\w*) (the difference|the overcharge|the extra( charge| amount)?) (back|refunded|returned|credited)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen)|(sent|sending|send|turned) (me|my account|it|my bill) (to|over to) (a )?collections?|collection agency|(mandaron|enviaron|pasaron|mandan) a cobranzas?)\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]?charged|double charge|double[- ]?bill(ed|ing)?|billed (me )?twice|(charged|billed|charge|bill)\b.{0,60}\b(i|we) (never|did not|didn'?t) (receive|received|get|got|have|had|order|ordered|use|used|authori[sz]e|authori[sz]ed)|\b(bill|billed|charged?|invoice|statement)\b.{0,80}\b(was told|told me|were told|said) (it|that|this|they) (was|would be|is|were) (covered|free|included|complimentary)|(never|still (have not|havent|haven'?t)|did not|didn'?t) (got|gotten|get|received|receive|seen|see) (my|the|a|that) (refund|credit|money back|reimbursement)|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request|would like|i'?d like|like) (a |my )?(full |partial )?(refund|money back)(?! if\b)|charged (me|my (card|account|visa|credit card|debit card))( \w+)? (again|twice|double|two times)|(get|have|receive|give me) (a |my |the )?(full )?(refund|money back)(?! if\b)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect|like|would like|'d like|request\w*|demand\w*) (the difference|the overcharge|the extra( charge| amount)?) (back|refunded|returned|credited)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen)|(insurance|claim|aseguranza|seguro)\b.{0,30}\b(denied|rejected|declined|bounced|nego|negaron|rechazo|rechazaron)|(denied|rejected|declined) (my |the |our )?(insurance )?claim|me cobraron\b.{0,40}\bno me (atendieron|hicieron|dieron|vieron)|(sent|sending|send|turned) (me|my account|it|my bill) (to|over to) (a )?collections?|collections? (is |are |keeps |kept |has been |have been )?(calling|called|contacting|contacted|texting|emailing|after me|chasing)|collection agency|(mandaron|enviaron|pasaron|mandan) a cobranzas?)\b/,
   },
   {
     reason: 'complaint',
@@ -477,7 +553,10 @@ const RULES: Rule[] = [
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
       if (grievanceAboutSelf(folded, match)) return false;
-      if (/scam/.test(match[0])) return !/\b(is this a scam|not a scam|is it a scam)\b/.test(folded);
+      if (/scam/.test(match[0]))
+        return !/\b(is this a scam|not a scam|is it a scam|(is|was) (this|it|that)\b[^.!?]{0,40}\bor (a |just a )?scam|legit or (a )?scam)\b/.test(
+          folded,
+        );
       return !ELSEWHERE.test(folded);
     },
   },
@@ -487,15 +566,26 @@ const RULES: Rule[] = [
     priority: 'medium',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${DISSATISFACTION})`, 'u'),
     negatable: false,
-    when: (folded) => !ELSEWHERE.test(folded),
+    // 'where do I leave a review?', 'loved it, leaving you a review': a review offered, not threatened.
+    when: (folded, match) =>
+      !ELSEWHERE.test(folded) &&
+      !(
+        /review/.test(match[0]) &&
+        !/\b(honest|bad|negative|1 star|one star)\b/.test(match[0]) &&
+        (/\b(where|how) (do|can|should|would) i\b/.test(folded) ||
+          /\b(love[ds]?|loving|amazing|awesome|thank you so much|so happy with|5 stars?|five stars?)\b/.test(
+            folded,
+          ))
+      ),
   },
   {
     reason: 'complaint',
     priority: 'medium',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${DISSATISFACTION_MORE})(?![\p{L}])`, 'u'),
     negatable: false,
+    // 'thinking of going somewhere else' is about us; another practice named elsewhere in the message is not.
     when: (folded, match) =>
-      !ELSEWHERE.test(folded) &&
+      !ELSEWHERE.test(folded.replace(match[0], ' ')) &&
       !grievanceAboutSelf(folded, match) &&
       !(
         /resena/.test(match[0]) && /\b(buena|excelente|positiva|5 estrellas|cinco estrellas)\b/.test(folded)
@@ -568,6 +658,17 @@ const RULES: Rule[] = [
       )
         return false;
       if (/^\s*(is|was|has been|are)?\s*(done|over|finished|ended|behind me)\b/.test(after)) return false;
+      // A companion who is pregnant and drops out ('my sister is pregnant so she can't come, I still want my
+      // facial') is not the patient.
+      if (
+        /\bmy (sister|friend|cousin|coworker|co-worker|roommate|neighbou?r|boss|bff|best friend|colleague|sister in law|mom|mother)( is|'s|s)? (\w+ )?$/.test(
+          before,
+        ) &&
+        /\b(she|he) (can'?t|cannot|can not|won'?t|will not|is not|isn'?t) (come|make it|join|be coming|be joining)\b|\bi (still|will still)\b|\bjust me\b/.test(
+          folded,
+        )
+      )
+        return false;
       return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
         before,
       );
@@ -623,7 +724,13 @@ const REASON_ORDER: EscalationReason[] = [
 /** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
 export function findEscalations(text: string): EscalationFinding[] {
   // Read with a hurried message's spellings restored ('swolen', 'bleedin', 'sooo'); quote the original.
-  const { text: folded, origin } = respell(foldKeepingPositions(text));
+  const respelled = respell(foldKeepingPositions(text));
+  const { origin } = respelled;
+  // 'Sent from my iPhone' says nothing about the writer's body ('from my' would read as after a treatment).
+  const folded = respelled.text.replace(/\b(sent from my|enviado desde mi)\b[^\n.!?]{0,25}/g, (found) =>
+    ' '.repeat(found.length),
+  );
+  signature = signatureOf(folded);
   const named = findProcedures(text, []);
   treatmentNamed = TREATMENT.test(folded) || named.some((found) => found.key !== 'emergency-dental');
   surgeryNamed = named.some((found) => !found.key.startsWith('practice:') && !isDentalKey(found.key));
@@ -661,7 +768,7 @@ export function findEscalations(text: string): EscalationFinding[] {
 const OPT_OUT_WHOLE =
   /^\s*(stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta)\s*[.!]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias)\s*[.!]*\s*)*$/;
 const OPT_OUT =
-  /\b(unsubscribe|opt(ing)? ?out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|(saquen|saqueme|quiten|quitenme|borren)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |mas )?(mensajes|correos|promociones|llamadas))/;
+  /\b(unsubscribe|opt(ing)? ?out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja|darme de baja|de baja|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |mas )?(mensajes|correos|promociones|llamadas))/;
 
 /** A short decline to a follow-up: 'no thanks', 'not interested', 'already booked somewhere else'. */
 const DECLINE =
@@ -675,6 +782,14 @@ export function findOptOut(text: string): string | null {
   if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
     return null;
   // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
+  if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) return null;
+  // 'no more calls, text only': another channel asked for, not silence.
+  if (
+    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b/.test(
+      folded,
+    )
+  )
+    return null;
   if (
     /^stop\b/.test(match[0]) &&
     !/texting|txting|messag|msg|email|calling|contacting|sending|bothering|spamming|harass|getting|receiving/.test(
@@ -687,7 +802,7 @@ export function findOptOut(text: string): string | null {
 }
 
 const WRONG_NUMBER =
-  /\b(wrong (number|person|#)|wrong num|meant to (text|call|message|email|reach|contact) (someone|somebody) else|(someone|somebody) else'?s? (number|phone)|(have|got|texted|called|reached|messaged|texting|calling) the wrong (?!(?:date|time|day|address|email|price|amount|information|info|appointment|procedure|location|office|spelling|card|insurance|code|number of|one|idea)\b)[a-z]+\b|(este|esto|ese) no es (el )?(numero|telefono|celular|whatsapp) de|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|(who|wh?o) (is|r|are) (this|you|u)\b|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de numero|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite)|(have|got) me (confused|mixed up) with|(confused|mixed) me (up )?with (someone|somebody)|(not sure|no idea|don'?t know|do not know) who (this|you) (is|are)|i'?ve never been (to|a patient)|i have never been (to|a patient)|never been (to )?(a|your|this|any) (med ?spa|clinic|office|practice|dentist|spa))/;
+  /\b(wrong (number|person|#|chat|thread|convo|conversation)|(that|this) (wasn'?t|was not|isn'?t|is not) (meant )?for (you|u)\b|meant to send (that|this|it) to|wrong num|meant to (text|call|message|email|reach|contact) (someone|somebody) else|(someone|somebody) else'?s? (number|phone)|(have|got|texted|called|reached|messaged|texting|calling) the wrong (?!(?:date|time|day|address|email|price|amount|information|info|appointment|procedure|location|office|spelling|card|insurance|code|number of|one|idea)\b)[a-z]+\b|(este|esto|ese) no es (el )?(numero|telefono|celular|whatsapp) de|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|(who|wh?o) (is|r|are) (this|you|u)\b|who dis|whos this|who's this|who is texting|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (who|what) (you|this|u)|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de (numero|persona)|(ese|este|that'?s|that is) (no es|not) mi (nombre|numero)|(that'?s|that is|this is) not my name|no me llamo \w+|quien (es|habla|eres)|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite)|(have|got) me (confused|mixed up) with|(confused|mixed) me (up )?with (someone|somebody)|(not sure|no idea|don'?t know|do not know) who (this|you) (is|are)|i'?ve never been (to|a patient)|i have never been (to|a patient)|never been (to )?(a|your|this|any) (med ?spa|clinic|office|practice|dentist|spa))/;
 
 export function findWrongNumber(text: string): string | null {
   const folded = foldKeepingPositions(text);
@@ -703,7 +818,11 @@ export function findWrongNumber(text: string): string | null {
     return null;
   // 'who is the injector' is a question about the practice, 'I've never been to a med spa, what is Botox like'
   // a first-timer's; 'who is this' or 'never been to a med spa' with no other inquiry is not.
-  if (/^(who|wh?o|quien)|never been/.test(match[0])) {
+  if (
+    /^(who|wh?o|quien)|never been|wrong (chat|thread|convo|conversation)|for (you|u)$|meant to send/.test(
+      match[0],
+    )
+  ) {
     const rest = folded.replace(match[0], ' ');
     if (
       /\b(botox|filler|appointment|price|cost|book|consult\w*|procedure|treatment|doctor|injector|surgeon|cita|precio)\b/.test(
@@ -718,7 +837,7 @@ export function findWrongNumber(text: string): string | null {
 }
 
 const SPAM =
-  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing digital|(agencia|servicios) de marketing|ofrecemos (servicios|soluciones)|posicionamiento (seo|web|en google)|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost|grow|double|triple|10x|3x) your (\w+ )?(traffic|sales|revenue|ranking|bookings|leads|profits?|reviews)|(\d+[- ]day|start (your|a)) free trial|free trial (of|for) (our|the) (software|platform|app|tool|service|system)|no credit card (required|needed)|our (ai|software|platform|tool|app|crm|chatbot|ai receptionist|virtual receptionist)|(package|parcel|shipment|delivery) (could not|couldn'?t|cannot|can'?t|was not|wasn'?t) (be )?delivered|(update|confirm|verify) (your )?(delivery |shipping |billing |payment )?(address|details|account|payment|identity)\b|redelivery|account (has been |was )?(suspended|locked|compromised)|staking|(returns|profits?|income) guaranteed|guaranteed (returns|profits?|income)|\d+ ?% (monthly|weekly|daily) (returns|profit)|invest in our|felicidades,? (ganaste|has ganado|usted ha ganado)|ganaste (un|una)|reclam(a|e) (aqui|ya|tu premio|su premio)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|eth|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing digital|(agencia|servicios) de marketing|ofrecemos (servicios|soluciones)|posicionamiento (seo|web|en google)|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost|grow|double|triple|10x|3x) your (\w+ )?(traffic|sales|revenue|ranking|bookings|leads|profits?|reviews)|(\d+[- ]day|start (your|a)) free trial|free trial (of|for) (our|the) (software|platform|app|tool|service|system)|no credit card (required|needed)|our (ai|software|platform|tool|app|crm|chatbot|ai receptionist|virtual receptionist)|(package|parcel|shipment|delivery) (could not|couldn'?t|cannot|can'?t|was not|wasn'?t) (be )?delivered|(update|confirm|verify) (your )?(delivery |shipping |billing |payment )?(address|details|account|payment|identity)\b|redelivery|(package|parcel|shipment) (is |has been |was )?(on hold|held|pending|suspended)|incomplete (delivery )?address|account (has been |was |is |got )?(suspended|locked|compromised|on hold)|staking|(returns|profits?|income) guaranteed|guaranteed (returns|profits?|income)|\d+ ?% (monthly|weekly|daily) (returns|profit)|invest in our|felicidades,? (ganaste|has ganado|usted ha ganado)|ganaste (un|una)|reclam(a|e) (aqui|ya|tu premio|su premio)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|eth|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
 
 export function findSpam(text: string): string | null {
   const folded = foldKeepingPositions(text);

@@ -145,6 +145,9 @@ const SHORTHAND: Record<string, string> = {
   reshedule: 'reschedule',
   resched: 'reschedule',
   cancle: 'cancel',
+  cxl: 'cancel',
+  canx: 'cancel',
+  cncl: 'cancel',
   cancell: 'cancel',
   scedule: 'schedule',
   shedule: 'schedule',
@@ -263,6 +266,16 @@ export function detectLanguage(text: string): { language: Language; evidence: st
     const meant = (SHORTHAND[written] ?? written).split(' ');
     if (SPANISH_WORDS.has(written) || meant.some((word) => SPANISH_WORDS.has(word))) es += 1;
     if (meant.some((word) => ENGLISH_WORDS.has(word))) en += 1;
+  }
+  // Endings no English word has ('blanqueamiento', 'extraccion', 'endodoncia', 'limpieza'): short noun phrases
+  // ('blanqueamiento dental') carry no function words.
+  for (const written of wordsAsWritten(text)) {
+    if (
+      written.length >= 6 &&
+      !ENGLISH_WORDS.has(written) &&
+      /(mientos?|ciones|cion|idad(es)?|encias?|ancias?|oncias?|ezas?)$/.test(written)
+    )
+      es += 1;
   }
   const marks = (text.match(/[ñ¿¡]|[áéíóú](?=\p{L}|\b)/giu) ?? []).length;
   es += Math.min(marks, 4) * 0.75;

@@ -24,10 +24,14 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     ...findProcedures(procedureField, request.practiceProcedures).map((item) => ({ ...item, position: -1 })),
     ...findProcedures(message, request.practiceProcedures),
   ];
+  let treatedBefore = false;
   if (found.length === 0 && request.conversation?.length) {
     for (const turn of [...request.conversation].reverse()) {
       found = findProcedures(turn.text, request.practiceProcedures);
-      if (found.length > 0) break;
+      if (found.length > 0) {
+        treatedBefore = turn.from === 'practice' && CHECK_IN.test(expand(turn.text));
+        break;
+      }
     }
   }
 
@@ -48,7 +52,13 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   const spam = optOut ? null : findSpam(message);
   const wrongNumber = spam || optOut ? null : findWrongNumber(message);
-  const escalations = spam || optOut ? [] : findEscalations(message);
+  const escalations = (spam || optOut ? [] : findEscalations(message)).map((finding) =>
+    // A symptom told in answer to a check-in after a treatment ('how are you feeling after your Kybella?') is a
+    // symptom after that treatment.
+    treatedBefore && finding.reason === 'medical_concern' && finding.priority === 'high'
+      ? { ...finding, reason: 'post_treatment_symptoms' as const }
+      : finding,
+  );
 
   found = refineProcedures(found, message, escalations);
   const procedures = reportProcedures(found, request.practiceProcedures);
@@ -242,6 +252,10 @@ function toldAsHistory(folded: string, written: string): boolean {
 }
 
 /** A greeting or a nudge alone ('hello?', 'anyone there?'): nothing to read, nothing to escalate. */
+/** The practice checking in after a treatment ('how are you feeling after your peel?', '¿cómo sigue?'). */
+const CHECK_IN =
+  /\b(after|since|post|following|healing|recover\w*|how are you feeling|how (is|are) (your|the) \w+ (healing|settling|doing)|despues|como (se|te) sient\w*|como sigue|como va)\b/;
+
 const GREETING =
   /^(hi|hello|hey|hiya|hola|buenas|buenos dias|buenas tardes|good (morning|afternoon|evening)|anyone there|is anyone there|are you there|hello anyone|alo)( there| team| again)?[ ?!.]*$/;
 
@@ -251,6 +265,8 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 interface Cues {
   scores: Partial<Record<Intent, number>>;
+  /** Intents a cue of full weight read ('book', 'put me down'), not only several weak ones ('I want', 'consult'). */
+  strong: Set<Intent>;
   evidence: Partial<Record<Intent | 'urgency', string>>;
   urgencyHigh: boolean;
   urgencyMedium: boolean;
@@ -278,7 +294,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'information',
     weight: 2.5,
     pattern:
-      /\b((what are|whats|what is) your hours|(weekend|saturday|sunday|evening|holiday) hours|are you open|what time do you (open|close)|who (does|do|will do|performs|is doing) the|board certified|what happens next|what are the next steps|would you recommend|do you recommend|a que hora (abren|cierran)|horario)\b/,
+      /\b((what are|whats|what is) your hours|(weekend|saturday|sunday|evening|holiday) hours|are you open|what time do you (open|close)|who (does|do|will do|performs|is doing) the|board certified|what time (does|do|is|are) [^?.!]{0,30}\b(open|close|closed)|what happens next|what are the next steps|would you recommend|do you recommend|a que hora (abren|cierran)|horario|old enough|too young|age (limit|minimum)|minimum age|edad minima|(non )?refundable|reembolsable)\b/,
   },
   {
     intent: 'pricing',
@@ -290,7 +306,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+)\b/,
+      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+|anything (open|available|free)|looking at (a |the )?((mon|tues|wednes|thurs|fri|satur|sun)day|date|weekend)|(end of the month|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|weekends?|next week) (works|work) best|(have|got) (\w+ )?(rooms?|spots?|openings?|slots?|times?|chairs?) (free|open|available))\b/,
   },
   {
     intent: 'booking',
@@ -316,7 +332,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'pricing',
     weight: 2,
     pattern:
-      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|what (does|do|would|will) (that|it|this|one|these|they|those)( \w+ly)? run|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio)\b/,
+      /\b(run me|set me back|what is the damage|whats the damage|(come|comes|coming) (to|out to)( about| roughly)?|what (does|do|would|will) (that|it|this|one|these|they|those)( \w+ly)? run|going rate|rough idea of (what|the cost)|en cuanto (me )?sale|que precio|(are|r) (you|u|yall|you all|you guys) charging|cheapest|most affordable|lowest price|cotizacion|cotizar|presupuesto|\d+ (dolares|dollars|bucks|dlls))\b/,
   },
   // pricing
   {
@@ -356,7 +372,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|(pasar|mover|cambiar) (mi|la|el|su) (cita|consulta|turno)|(la|lo) (puedo|podemos|pueden|podria|podrian) (pasar|mover|cambiar|recorrer)|(?<!\bel )otro (dia|horario))\b/,
+      /\b((\w+day|morning|afternoon|evening|\d{1,2}(:\d\d)? ?(am|pm)) instead( of)?|instead of (my |the )?(\w+day|\d{1,2}(:\d\d)?( ?(am|pm))?|morning|afternoon|tomorrow|today)|(be|get|got|it|appointment|consultation|visit|cleaning|session) moved( to)?|new (time|date|day|slot) for (my|the|our|her|his)|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|llego (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|(pasar|mover|cambiar) (mi|la|el|su) (cita|consulta|turno)|(la|lo) (puedo|podemos|pueden|podria|podrian) (pasar|mover|cambiar|recorrer)|(?<!\bel )otro (dia|horario))\b/,
   },
   // cancel, said indirectly
   {
@@ -370,7 +386,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his|their|this|that|todays|tomorrows|\w+days)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita|cleaning|checkup|exam|treatment|procedure|surgery|facial|peel|botox|filler|tox|hydrafacial|lipo)s?|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule)|llego tarde|voy tarde|llegare tarde|cambiar (mi|la|su|tu|nuestra) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|(?<!\bel )otro dia|otra hora|otra fecha)\b/,
+      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his|their|this|that|todays|tomorrows|\w+days)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita|cleaning|checkup|exam|treatment|procedure|surgery|facial|peel|botox|filler|tox|hydrafacial|lipo)s?|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule|redo|rebook|next week|the week after)|llego tarde|voy tarde|llegare tarde|(voy|vamos|va) a llegar (un poco |unos minutos |como \d+ (minutos|min) )?tarde|be (a (little|bit|few minutes) |a little bit )late|cambiar (mi|la|su|tu|nuestra) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|(?<!\bel )otro dia|otra hora|otra fecha)\b/,
   },
   // cancel
   {
@@ -393,6 +409,14 @@ const INTENT_CUES: Cue[] = [
     pattern:
       /\b((do|would|will) (i|we|you|she|he) need (a|an|to|my|their|parental|permission|consent|referral)|(necesito|necesita|se necesita) (permiso|receta|referencia|autorizacion)|age (limit|requirement)|how old (do|does|must|should)|(desde|a partir de) (que|cual) edad|can (i|we) bring|puedo (llevar|traer))\b/,
   },
+  // 'se puede?', 'is that possible?': whether something can be done
+  {
+    intent: 'information',
+    weight: 1.5,
+    // ('el sábado se puede?' asks for a time: a booking)
+    pattern:
+      /(?<!\b(lunes|martes|miercoles|jueves|viernes|sabado|domingo|manana|hoy|tarde|semana) )\b(se puede|se pueden|se podria|es posible|is (that|it|this) (possible|doable)|same day)\b/,
+  },
   {
     intent: 'information',
     weight: 1,
@@ -404,7 +428,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'help',
     weight: 3,
     pattern:
-      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|how did you get my (number|information|email|info)|what (do|am|should) i (supposed to |meant to )?(reply|answer|say|respond|text back|do with)|(i am|im) (so )?confused( about| by)? (these|this|the|your|what)|(page|site|website|form|link|app|calendar|booking)\b.{0,25}\b(keeps?|just keeps|is|was) (spinning|loading|crashing|freezing|timing out|stuck)|(page|site|website|form|link|app)\b.{0,25}\b(will not|does not|did not|would not) (load|submit|go through|open)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|que es esto|what does (this|that|the|your) (text|message|msg|email) mean|(got|received|get|getting) a (text|message|msg|call) from (you|this number|your (office|number))|is (this|it) (actually|really|legit|legitimately|really from)|is this legit|(got|received|get|getting) (a|this|these) (text|message|msg|email|link)s? from (this|your) (number|office|clinic)|(link|page|site|website|form|app|portal)\b.{0,20}\b(just )?(spins|freezes|crashes|hangs)|never (loads|opens)|how did you get my (number|information|email|info)|what (do|am|should) i (supposed to |meant to )?(reply|answer|say|respond|text back|do with)|(i am|im) (so )?confused( about| by)? (these|this|the|your|what)|(page|site|website|form|link|app|calendar|booking)\b.{0,25}\b(keeps?|just keeps|is|was) (spinning|loading|crashing|freezing|timing out|stuck)|(page|site|website|form|link|app)\b.{0,25}\b(will not|does not|did not|would not) (load|submit|go through|open)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
   },
 ];
 
@@ -514,6 +538,12 @@ function negatedIn(words: string, stops: readonly string[], index: number): bool
   return isNegated(`${prefix}${stops.slice(at).join(' ')} `, prefix.length);
 }
 
+/** 'no quiero cancelar nada', "I don't want to cancel": a cancellation refused, not asked for. */
+const cancelRefused = (before: string, matched: string) =>
+  (/\b(no|dont|do not|not|never|nunca)\s+$/.test(before) &&
+    /^(quiero|necesito|want|need|have|going|voy)/.test(matched)) ||
+  /\b(dont|do not|not|no) (want|need|going|trying|planning|quiero|necesito|voy a)( to)?\s+$/.test(before);
+
 /** 'asking before I book', 'antes de agendar': the booking is later, the question is now. */
 const BEFORE_BOOKING = /\b(before|antes de)( (i|we|you|booking|agendar))?\s*$/;
 
@@ -538,6 +568,7 @@ function firstMatch(cue: Cue, words: string): RegExpExecArray | null {
 
 function readCues(words: string, message: string): Cues {
   const scores: Partial<Record<Intent, number>> = {};
+  const strong = new Set<Intent>();
   const evidence: Cues['evidence'] = {};
   const stops = expandWithStops(message);
   for (const cue of INTENT_CUES) {
@@ -546,8 +577,10 @@ function readCues(words: string, message: string): Cues {
     const ownNegation =
       cue.intent === 'help' || cue.intent === 'cancel_appointment' || cue.intent === 'reschedule';
     if (!ownNegation && negatedIn(words, stops, match.index)) continue;
+    if (cue.intent === 'cancel_appointment' && cancelRefused(words.slice(0, match.index), match[0])) continue;
     if (cue.intent === 'booking' && BEFORE_BOOKING.test(words.slice(0, match.index))) continue;
     scores[cue.intent] = (scores[cue.intent] ?? 0) + cue.weight;
+    if (cue.weight >= 2.5) strong.add(cue.intent);
     evidence[cue.intent] ??= match[0];
   }
   const high = HIGH_URGENCY.exec(words);
@@ -564,6 +597,7 @@ function readCues(words: string, message: string): Cues {
   const readable = Object.keys(scores).length > 0;
   return {
     scores,
+    strong,
     evidence,
     urgencyHigh: !!high,
     urgencyMedium: !!medium,
@@ -615,7 +649,7 @@ interface Reply {
 }
 
 const AFFIRMATIVE =
-  /^((lol|haha|hahaha|lmao|jaja|jajaja|jeje|um|umm|hmm|oh|ah|well|ok|okay|oh ok) )*(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|sure thing|sounds good to me|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead))*[ !.]*$/;
+  /^((lol|haha|hahaha|lmao|jaja|jajaja|jeje|um|umm|hmm|oh|ah|well|ok|okay|oh ok) )*(yes|yeah|yep|yup|ya|sure|ok|okay|k|sounds good|perfect|great|that works|works for me|please|yes please|si|claro|perfecto|esta bien|dale|va|de acuerdo|lets do it|let us do it|lets do that|sounds great|sure thing|sounds good to me|book it|book me|go ahead|hagamoslo|listo)( (please|thank you|thanks|por favor|gracias|that works|sounds good|perfect|lets do it|lets do that|book it|book me|go ahead|perfecto|claro|dale|de acuerdo|esta bien|me parece|me parece bien))*[ !.]*$/;
 /** An answer that decides nothing: 'maybe', 'I guess', 'either', 'tal vez'. */
 const NONCOMMITTAL =
   /^((lol|haha|um|umm|hmm|oh|well|ok|okay) )*(maybe|perhaps|possibly|probably|i guess|i think so|not sure|i do not know|either|either one|either is fine|either works|whichever|any|any is fine|tal vez|quizas|quiza|puede ser|a lo mejor|no se|cualquiera|lo que sea)( (lol|then|one|works|is fine|really|idk|later|maybe))*[ ?!.]*$/;
@@ -638,7 +672,7 @@ const pointerOnly = (words: string) => {
 };
 
 const VAGUE =
-  /^(ok |so |and |um |hmm |yes |yeah |yep |yup |sure |si )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(the|that) (thing|one|stuff|treatment|procedure) (my|a) \w+ (got|had|did|gets)\b|\b(the|that) (thing|stuff) (my|a) \w+ (got|had|did)\b|^(lo|el|la) mism[oa] (de|que) (la otra vez|la vez pasada|siempre|antes|la ultima vez)\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b|\b(what|whatever|the thing|the stuff) (you|they|she|he) (did|gave me|used|put) (in|on|last|before|the other|for me)\b|^(lo|la|eso) (que|de lo que) (hablamos|platicamos|quedamos|acordamos|me dijeron|me dijo|me dijiste|vimos)\b/;
+  /^(ok |so |and |um |hmm |yes |yeah |yep |yup |sure |si )*((the )?same( thing)? as (last time|before|usual)|(the|my) usual|what about the other (thing|one)|the other (thing|one)|that one|the one (my|a) friend (got|had|did))\b|^(ok |so |and |um |hmm |yes |yeah |yep |yup |sure |si )*(the )?same( thing| stuff| one| treatment| as always)?( as| like) (in |on |back in )?(january|february|march|april|may|june|july|august|september|october|november|december|last (visit|appointment|month|year|summer|spring|fall|winter))\b|^(quiero |me hago |dame |deme )?lo (de siempre|usual|mismo de siempre)\b|\b(idk|i do not know|dont know|not sure (of|about)) (the|what its|what it is) (name|called)|\bno se como se llama\b|^(the|that) (thing|one|stuff|treatment|procedure) (my|a) \w+ (got|had|did|gets)\b|\b(the|that) (thing|stuff) (my|a) \w+ (got|had|did)\b|^(lo|el|la) mism[oa] (de|que) (la otra vez|la vez pasada|siempre|antes|la ultima vez)\b|^(as (we )?discussed|per our (conversation|call|chat)|what we talked about|like we said|like before|you know what i mean)\b|\b(what|whatever|the thing|the stuff) (you|they|she|he) (did|gave me|used|put) (in|on|last|before|the other|for me)\b|^(lo|la|eso) (que|de lo que) (hablamos|platicamos|quedamos|acordamos|me dijeron|me dijo|me dijiste|vimos)\b/;
 const WEEKDAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)`;
 const NEAR_DATE = new RegExp(
   [
@@ -658,8 +692,13 @@ const FAR_DATE =
   /\b(next month|of next month|in (\d+|two|three|four|five|six) (weeks|months)|next year|el (proximo|siguiente) mes|del mes que viene|en (\d+|dos|tres|cuatro) (semanas|meses))\b/;
 const NEAR_WORDS =
   /\b(today|tonight|tomorrow|this (week|weekend)|next week|hoy|manana|esta semana|la (proxima|siguiente) semana)\b/;
+const GIVEN_UP =
+  /\b(altogether|decided against|decided not to|changed my mind|no longer interested|not interested anymore|(ya )?no me interesa|cambie de opinion|ya no (lo|la) (quiero|necesito))\b/;
+/** A booking with a date held for it ('remove my surgery date', 'scheduled for'): its change needs an answer. */
+const DATED_BOOKING =
+  /\b((surgery|appointment|procedure|consultation|consult) date|scheduled for|booked for|fecha de (la )?(cirugia|cita))\b/;
 const TODAY =
-  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|llego tarde|voy tarde|(min|mins|minutes) (behind|out|away)|running behind|stuck in traffic|voy (\d+ (minutos|min) )?tarde|ya (casi )?llego)\b/;
+  /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|be (a (little|bit|few minutes) |a little bit )late|llego (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|(voy|vamos|va) a llegar (un poco |unos minutos |como \d+ (minutos|min) )?tarde|voy (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|ya (casi )?llego)\b/;
 
 function readReply(words: string, request: UnderstandRequest): Reply {
   const last = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
@@ -698,7 +737,7 @@ const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = 
 
 /** Asking whether something is safe or allowed: a question only a clinician may answer. */
 const SAFETY_QUESTION =
-  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos))\b/;
+  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos)|hold off|put (it )?off|pause|can (she|he) (still )?(get|do|have|come)|(puede|podria) (seguir|hacerse|ponerse|usar|venir)|(get|gets|pass|passes|go|goes) (into|in|through|to) (the |my )?(breast ?)?milk|change anything|(does|would|will) (that|it|this) (change|matter|affect))\b/;
 
 /** 'can I…', 'puedo…': with a pregnancy, whether it is allowed — unless it asks to come in. */
 const MAY_I = /\b(can i|could i|may i|puedo|podria)\b/;
@@ -726,7 +765,9 @@ function chooseIntent(
   if (reply.affirmative && reply.offer) return { intent: 'booking', confidence: reply.eitherOr ? 0.5 : 0.8 };
   // A pointer at something not in the message: a wish to have it again, or an answer to an offer, is a booking.
   if (reply.vague) {
-    const wantsIt = reply.offer || /\b(same|usual|do me|do that|get|again|mismo|otra vez)\b/.test(words);
+    const wantsIt =
+      reply.offer ||
+      /\b(same|usual|do me|do that|get|again|mismo|otra vez|siempre|quiero|i want)\b/.test(words);
     return { intent: wantsIt ? 'booking' : 'information', confidence: 0.35 };
   }
   const laterOnly =
@@ -742,7 +783,9 @@ function chooseIntent(
   const pricing = score('pricing');
   const information = score('information');
   if (information >= 2.5 && booking < 2.5 && pricing < 2) return { intent: 'information', confidence: 0.8 };
-  if (booking >= 2.5) return { intent: 'booking', confidence: 0.85 };
+  // Two price questions outweigh a booking read only from weak words ('I think I want… what would it cost').
+  if (booking >= 2.5 && (cues.strong.has('booking') || pricing < 4 || booking > pricing))
+    return { intent: 'booking', confidence: 0.85 };
   if (pricing >= 2) return { intent: 'pricing', confidence: pricing >= 3 ? 0.9 : 0.85 };
   if (booking > 0 && booking >= information) return { intent: 'booking', confidence: 0.7 };
   if (pricing > 0 && pricing >= information) return { intent: 'pricing', confidence: 0.7 };
@@ -776,6 +819,14 @@ function chooseUrgency(
     (intent === 'reschedule' || intent === 'cancel_appointment') &&
     FAR_DATE.test(words) &&
     !NEAR_WORDS.test(words)
+  )
+    return 'low';
+  // A treatment given up for good ('decided against it', 'ya no me interesa') without a date: no time pressure.
+  if (
+    intent === 'cancel_appointment' &&
+    GIVEN_UP.test(words) &&
+    !NEAR_DATE.test(words) &&
+    !DATED_BOOKING.test(words)
   )
     return 'low';
   // An appointment that exists is near enough for its change to need an answer soon.
