@@ -5,7 +5,7 @@
 // GET /api/v1/analytics/realtime/pageviews reads).
 //
 //   node bench/ingest.mjs [--batches=1,3,50] [--seconds=15] [--concurrency=16] [--rate=5000] [--rate-batch=3]
-//                         [--direct] [--port=18580]
+//                         [--direct] [--port=18580] [--cpu-prof=DIR]
 //
 // 1. Recreates the database pp_bench_ingest (the server of BENCH_DATABASE_URL, else DATABASE_URL), applies the
 //    gateway's and analytics' migrations, gives analytics a random practice with a random site key (written to its
@@ -19,7 +19,8 @@
 //    --concurrency requests in flight (closed loop, keep-alive): events/s, requests/s, p50/p99 accept latency,
 //    and the ratio. Events are what the website script sends: pageviews, their heartbeats and pageleaves, in
 //    batches of the given size (the script sends what is queued at the same moment, at most 50 a request).
-//    --direct also measures analytics without the gateway.
+//    --direct also measures analytics without the gateway. --cpu-prof=DIR writes a V8 CPU profile of each
+//    service process into DIR when it stops (`node --cpu-prof`; open in Chrome DevTools or speedscope).
 // 4. Latency at a fixed rate: --rate events/s in batches of --rate-batch (open loop, each request timed from when
 //    it was due, so a stall counts), for --seconds.
 // 5. Freshness: one pageview in 20 requests of every ingress run is followed until its row exists (polled every
@@ -92,6 +93,11 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+/** `node --cpu-prof` for the services when --cpu-prof=DIR is given: where their CPU goes, by function. */
+const PROFILE = args['cpu-prof']
+  ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof'] === true ? 'cpu-profiles' : args['cpu-prof']}`]
+  : [];
 
 function startProcess(name, args, env) {
   const child = spawn('node', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -385,7 +391,7 @@ async function main() {
 
   // Other services' addresses point at a closed port: the bench's gateway never reaches the live stack.
   const closed = 'http://127.0.0.1:9';
-  const analytics = startProcess('analytics', [join(ROOT, 'services/analytics/dist/main.js')], {
+  const analytics = startProcess('analytics', [...PROFILE, join(ROOT, 'services/analytics/dist/main.js')], {
     ...serviceEnv('analytics', common),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -393,7 +399,7 @@ async function main() {
     TRACKING_RATE_LIMIT_PER_IP: '0',
     TRACKING_RATE_LIMIT_PER_SITE_KEY: '0',
   });
-  const gateway = startProcess('gateway', [join(ROOT, 'services/gateway/dist/main.js')], {
+  const gateway = startProcess('gateway', [...PROFILE, join(ROOT, 'services/gateway/dist/main.js')], {
     ...serviceEnv('gateway', common),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

@@ -1,5 +1,13 @@
 import { FormSubmittedV1, PageviewV1, Topics, TRACKING_LIMITS } from '@pp/contracts';
-import { eventually, freePort, testPracticeSnapshot, TestPracticeSnapshot, TopicReader } from '@pp/testing';
+import { PracticeReadModel } from '@pp/platform';
+import {
+  eventually,
+  freePort,
+  publishPracticeSnapshot,
+  testPracticeSnapshot,
+  TestPracticeSnapshot,
+  TopicReader,
+} from '@pp/testing';
 import { Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -211,6 +219,36 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
     expect(published.value.submitted_at).toBe(published.value.received_at);
     expect(Date.parse(published.value.submitted_at)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(published.value.submitted_at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('stops accepting a site key as soon as its practice changed it or another practice took it over', async () => {
+    // The ingress keeps site keys in memory (PracticeReadModel.bySiteKey): a change must still apply at once.
+    const practice = await analytics.publishPractice();
+    const oldKey = practice.practice.site_key;
+    await post({ site_key: oldKey, events: [pageview()] }).expect(202);
+
+    const newKey = `site_${randomUUID().replace(/-/g, '')}`;
+    await analytics.publishPractice(
+      testPracticeSnapshot({ ...practice.practice, site_key: newKey }, practice.locations),
+    );
+    const refused = await post({ site_key: oldKey, events: [pageview()] }).expect(404);
+    expect(refused.body).toEqual({ detail: 'Unknown site key' });
+    await post({ site_key: newKey, events: [pageview()] }).expect(202);
+
+    // Another practice takes the key over: its events are that practice's from then on.
+    const successor = testPracticeSnapshot({ name: 'Northside Dental', site_key: newKey });
+    await publishPracticeSnapshot(brokers, successor);
+    const readModel = analytics.service.app.get(PracticeReadModel);
+    await eventually(
+      async () => (await readModel.bySiteKey(newKey))?.practice_id === successor.practice.practice_id,
+      60_000,
+    );
+    const view = pageview();
+    await post({ site_key: newKey, events: [view] }).expect(202);
+    const published = await eventually(async () =>
+      pageviews.where((message) => message.value.tracking_event_id === view.event_id).at(0),
+    );
+    expect(published.value.practice_id).toBe(successor.practice.practice_id);
   });
 
   it('answers 404 "Unknown site key" for a key no practice has', async () => {
