@@ -49,10 +49,7 @@ describe('LookupCache', () => {
   it('forgets everything on clear, even a lookup that started before it (a change committed meanwhile)', async () => {
     const subject = cache();
     let release!: (value: string) => void;
-    const before = subject.get(
-      'site_a',
-      () => new Promise<string>((resolve) => (release = resolve)),
-    );
+    const before = subject.get('site_a', () => new Promise<string>((resolve) => (release = resolve)));
     subject.clear();
     release('practice-a (before the change)');
     await before;

@@ -43,7 +43,10 @@ export class PracticeReadModel {
   /** Whether the schema keeps virtual numbers (has the table of practiceReadModelNumbersSql); asked once. */
   private keepsNumbers?: Promise<boolean>;
   /** bySiteKey's answers (see SITE_KEY_CACHE_TTL_MS). */
-  private readonly siteKeys = new LookupCache<KnownPractice | null>(SITE_KEY_CACHE_TTL_MS, SITE_KEY_CACHE_MAX);
+  private readonly siteKeys = new LookupCache<KnownPractice | null>(
+    SITE_KEY_CACHE_TTL_MS,
+    SITE_KEY_CACHE_MAX,
+  );
 
   constructor(
     private readonly dataSource: DataSource,

@@ -12,7 +12,11 @@ describe('trackingEnvelopeId', () => {
 
   it("gives the uuid package's v5 ids (the ids earlier releases published), upper-case namespaces and any text", () => {
     const names = ['evt-1', randomUUID(), '¿Cuánto? 🦷', '', 'x'.repeat(200)];
-    for (const practice of [randomUUID(), randomUUID().toUpperCase(), '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a01']) {
+    for (const practice of [
+      randomUUID(),
+      randomUUID().toUpperCase(),
+      '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a01',
+    ]) {
       for (const name of names) expect(trackingEnvelopeId(practice, name)).toBe(uuidv5(name, practice));
     }
     expect(() => trackingEnvelopeId('not-a-uuid', 'evt-1')).toThrow(TypeError);
