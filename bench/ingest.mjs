@@ -5,14 +5,15 @@
 // GET /api/v1/analytics/realtime/pageviews reads).
 //
 //   node bench/ingest.mjs [--batches=1,3,50] [--seconds=15] [--concurrency=16] [--rate=5000] [--rate-batch=3]
-//                         [--direct] [--port=18580] [--cpu-prof=DIR]
+//                         [--direct] [--port=18580] [--cpu-prof=DIR] [--one-process]
 //
 // 1. Recreates the database pp_bench_ingest (the server of BENCH_DATABASE_URL, else DATABASE_URL), applies the
 //    gateway's and analytics' migrations, gives analytics a random practice with a random site key (written to its
 //    practice read model directly: no practice.changes event, so nothing reaches the live stack's services),
 //    flushes Redis db 10 and moves the analytics consumer group of this database to the end of its topics.
-// 2. Starts the built analytics service (all roles: the ingress and the pageview consumer, as `npm start` runs it;
-//    tracking rate limits off) and the built gateway in front of it, on ports of their own, and the naive endpoint
+// 2. Starts the built analytics service as `npm start` and the deployments run it, the ingress (ROLE=api) and
+//    the pageview consumer (ROLE=worker) in two processes (--one-process: one, ROLE=all; tracking rate limits
+//    off), and the built gateway in front of it, on ports of their own, and the naive endpoint
 //    (bench/lib/naive-ingest.mjs) on the same database. The live stack on :8080 is not touched: the services
 //    use the benchmarks' own topics (KAFKA_TOPIC_PREFIX `bench.`).
 // 3. For each batch size, the ingress and the naive endpoint one after the other, each for --seconds with
@@ -61,7 +62,8 @@ const CONCURRENCY = Number(args.concurrency ?? 16);
 const RATE = Number(args.rate ?? 5000);
 const RATE_BATCH = Number(args['rate-batch'] ?? 3);
 const PORT = Number(args.port ?? 18580);
-const PORTS = { gateway: PORT, analytics: PORT + 1, naive: PORT + 2 };
+const PORTS = { gateway: PORT, analytics: PORT + 1, naive: PORT + 2, analyticsWorker: PORT + 3 };
+const ONE_PROCESS = Boolean(args['one-process']);
 const SAMPLE_EVERY = 20;
 const MAX_PENDING = 512;
 const GOALS = { ratio: 10, eventsPerSecond: 5000, p99: 50 };
@@ -391,14 +393,27 @@ async function main() {
 
   // Other services' addresses point at a closed port: the bench's gateway never reaches the live stack.
   const closed = 'http://127.0.0.1:9';
-  const analytics = startProcess('analytics', [...PROFILE, join(ROOT, 'services/analytics/dist/main.js')], {
+  const analyticsEnv = {
     ...serviceEnv('analytics', common),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    PORT: String(PORTS.analytics),
     TRACKING_RATE_LIMIT_PER_IP: '0',
     TRACKING_RATE_LIMIT_PER_SITE_KEY: '0',
+  };
+  // As deployed: the ingress (ROLE=api, HTTP only) and the consumer (ROLE=worker) in processes of their own;
+  // --one-process runs both in one (ROLE=all).
+  const analytics = startProcess('analytics', [...PROFILE, join(ROOT, 'services/analytics/dist/main.js')], {
+    ...analyticsEnv,
+    PORT: String(PORTS.analytics),
+    ROLE: ONE_PROCESS ? 'all' : 'api',
   });
+  const analyticsWorker = ONE_PROCESS
+    ? null
+    : startProcess('analytics-worker', [...PROFILE, join(ROOT, 'services/analytics/dist/main.js')], {
+        ...analyticsEnv,
+        PORT: String(PORTS.analyticsWorker),
+        ROLE: 'worker',
+      });
   const gateway = startProcess('gateway', [...PROFILE, join(ROOT, 'services/gateway/dist/main.js')], {
     ...serviceEnv('gateway', common),
     NODE_ENV: 'production',
@@ -419,6 +434,8 @@ async function main() {
     },
   );
   await waitFor(`http://127.0.0.1:${PORTS.analytics}/health/ready`, 'analytics');
+  if (analyticsWorker)
+    await waitFor(`http://127.0.0.1:${PORTS.analyticsWorker}/health/ready`, 'analytics worker');
   await waitFor(`http://127.0.0.1:${PORTS.gateway}/health/live`, 'gateway');
   for (let i = 0; i < 100; i++) {
     const ok = await fetch(`http://127.0.0.1:${PORTS.naive}/`).then(
@@ -432,6 +449,7 @@ async function main() {
   const pids = () => ({
     gateway: gateway.pid,
     analytics: analytics.pid,
+    ...(analyticsWorker ? { 'analytics-worker': analyticsWorker.pid } : {}),
     naive: naive.pid,
     bench: process.pid,
   });
@@ -585,7 +603,7 @@ async function main() {
     stopping = true;
     // A clean stop: analytics leaves its consumer group (else the next run's consumer waits for its session).
     await Promise.all(
-      [gateway, analytics, naive].map(
+      [gateway, analytics, analyticsWorker, naive].filter(Boolean).map(
         (child) =>
           new Promise((resolve) => {
             if (child.exitCode !== null) return resolve();

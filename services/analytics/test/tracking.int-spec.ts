@@ -1,4 +1,5 @@
 import { FormSubmittedV1, PageviewV1, Topics, TRACKING_LIMITS } from '@pp/contracts';
+import { KafkaConsumerStatus } from '@pp/platform';
 import {
   eventually,
   freePort,
@@ -396,10 +397,30 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
     expect(response.body).toEqual({ detail: 'The batch is too large (64 KiB at most)' });
   });
 
+  it('runs the ingress without a consumer in an api process (ROLE=api); a worker or all process keeps its events', async () => {
+    // The ingress and the pageview batches as separate processes: an api process publishes, this file's main
+    // instance (ROLE all) consumes what it published.
+    const api = await analytics.sibling({ ROLE: 'api', TRACKING_RATE_LIMIT_PER_IP: '0' });
+    expect(api.app.get(KafkaConsumerStatus).hasConsumer).toBe(false);
+    expect(analytics.service.app.get(KafkaConsumerStatus).hasConsumer).toBe(true);
+    const view = pageview();
+    await request(api.app.getHttpServer())
+      .post(PATH)
+      .send({ site_key: glow.practice.site_key, events: [view] })
+      .expect(202);
+    await eventually(async () => {
+      const rows: unknown[] = await analytics.dataSource.query(
+        `SELECT 1 FROM "analytics"."pageviews" WHERE "tracking_event_id" = $1`,
+        [view.event_id],
+      );
+      return rows.length === 1;
+    }, 30_000);
+  });
+
   it('answers 503 and accepts nothing when Kafka does not acknowledge in time', async () => {
     // Another instance on the same database (it knows the site keys) whose Kafka is out of reach; no consumer.
     const unreachable = await analytics.sibling({
-      ROLE: 'worker',
+      ROLE: 'api',
       KAFKA_BROKERS: `127.0.0.1:${await freePort()}`,
       TRACKING_PUBLISH_TIMEOUT_MS: '500',
       TRACKING_RATE_LIMIT_PER_IP: '0',
