@@ -260,6 +260,7 @@ async function closedLoop({ port, siteKey, size, seconds, concurrency, sample })
   return {
     eventsPerSecond: events / elapsed,
     requestsPerSecond: requests / elapsed,
+    requests,
     events,
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
@@ -317,6 +318,31 @@ async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
     skipped: skipped * size,
     samples,
   };
+}
+
+// --- CPU a request ----------------------------------------------------------------------------------------
+
+/** The services' processes (their CPU a request is reported; infrastructure is shared with other stacks). */
+const SERVICE_PIDS = { gateway: true, analytics: true, 'analytics-worker': true, naive: true };
+
+/** CPU seconds per wall second of each process between two readings. */
+function perSecond(before, after, seconds) {
+  return Object.fromEntries(
+    Object.keys(after).map((name) => [name, (after[name] - (before[name] ?? 0)) / seconds]),
+  );
+}
+
+/** "analytics 0.41 ms, gateway 0.30 ms": each service's CPU between the readings less its idle rate, a request. */
+function busyPerRequest(before, after, idlePerSecond, seconds, requests) {
+  return Object.keys(SERVICE_PIDS)
+    .filter((name) => name in after)
+    .map((name) => {
+      const busy = after[name] - (before[name] ?? 0) - (idlePerSecond[name] ?? 0) * seconds;
+      return [name, Math.max(0, busy)];
+    })
+    .filter(([, busy]) => busy > 0.05)
+    .map(([name, busy]) => `${name} ${((busy * 1000) / requests).toFixed(2)} ms`)
+    .join(', ');
 }
 
 // --- freshness ---------------------------------------------------------------------------------------------
@@ -462,7 +488,18 @@ async function main() {
   // Warm-up: JIT, pools, the Kafka producer's connection, the consumer's first fetch.
   for (const target of ['ingress', 'naive'])
     await closedLoop({ port: targets[target].port, siteKey, size: 3, seconds: 3, concurrency: CONCURRENCY });
-  console.log(`stack ready (practice ${practiceId}); load average ${load()}\n`);
+  // What each process spends doing nothing (timers, Kafka heartbeats and fetches, pools): subtracted below to
+  // give the CPU a request costs, which otherwise depends on how long a loaded machine stretches a run.
+  await sleep(3000); // the consumer applies what the warm-up sent
+  const idleFrom = { cpu: readCpu(pids()), at: performance.now() };
+  await sleep(5000);
+  const idlePerSecond = perSecond(idleFrom.cpu, readCpu(pids()), (performance.now() - idleFrom.at) / 1000);
+  console.log(
+    `stack ready (practice ${practiceId}); load average ${load()}; idle CPU: ${Object.entries(idlePerSecond)
+      .filter(([name]) => name in SERVICE_PIDS)
+      .map(([name, seconds]) => `${name} ${Math.round(seconds * 1000)} ms/s`)
+      .join(', ')}\n`,
+  );
 
   const accepted = new Set();
   const results = [];
@@ -473,6 +510,7 @@ async function main() {
       const row = { size };
       for (const name of order) {
         const cpuBefore = readCpu(pids());
+        const startedAt = performance.now();
         const loadBefore = loadavg()[0];
         const result = await closedLoop({
           port: targets[name].port,
@@ -482,7 +520,15 @@ async function main() {
           concurrency: CONCURRENCY,
           sample: name !== 'naive',
         });
-        const cpu = cpuBetween(cpuBefore, readCpu(pids()), result.events / 1000, '1k events');
+        const cpuAfter = readCpu(pids());
+        const cpu = cpuBetween(cpuBefore, cpuAfter, result.events / 1000, '1k events');
+        const perRequest = busyPerRequest(
+          cpuBefore,
+          cpuAfter,
+          idlePerSecond,
+          (performance.now() - startedAt) / 1000,
+          result.requests,
+        );
         row[name] = result;
         if (result.samples.length) allSamples.push(...result.samples);
         for (const s of result.samples) accepted.add(s.id);
@@ -490,7 +536,8 @@ async function main() {
           `batch ${size}, ${targets[name].label}: ${int(result.eventsPerSecond)} events/s ` +
             `(${int(result.requestsPerSecond)} requests/s), latency p50 ${fmt(result.p50)} ms p99 ${fmt(result.p99)} ms` +
             `${result.failures ? `, ${result.failures} refused` : ''}; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}` +
-            `\n    CPU: ${cpu}`,
+            `\n    CPU: ${cpu}` +
+            `\n    CPU a request, idle subtracted: ${perRequest}`,
         );
         if (name !== 'naive') {
           row[`${name}Freshness`] = await follow(db, practiceId, result.samples);
