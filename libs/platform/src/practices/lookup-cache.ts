@@ -1,6 +1,6 @@
 /**
  * A small in-memory cache of lookups by key (the read model's site key → practice), for a hot path that would
- * otherwise ask PostgreSQL on every request (the public tracking ingress: docs/PERFORMANCE.md#tracking-ingest).
+ * otherwise ask PostgreSQL on every request (the public tracking ingress: docs/PERFORMANCE.md#tracking-ingest-issue-14).
  *
  * - It keeps the lookup's promise, so concurrent misses for one key share one query, and a failed lookup is
  *   forgotten (the next call asks again).

@@ -17,7 +17,7 @@ import { classifyTrafficSource, readCampaign } from './traffic-source';
  * gets the same id, so people's inbox creates nothing new; the same event id at two practices never collides.
  */
 export function trackingEnvelopeId(practiceId: string, trackingEventId: string): string {
-  // RFC 4122 §4.3 by hand (the `uuid` package's v5 gives the same ids, at about twice the cost on the ingress's
+  // RFC 4122 section 4.3 by hand (the `uuid` package's v5 gives the same ids, at about twice the cost on the ingress's
   // hot path): SHA-1 of the namespace's 16 bytes and the name's UTF-8, version 5, the RFC's variant.
   const namespace = Buffer.from(practiceId.replace(/-/g, ''), 'hex');
   if (namespace.length !== 16) throw new TypeError(`not a UUID: ${practiceId}`);

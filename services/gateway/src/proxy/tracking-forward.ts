@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 
 /**
- * Headers that belong to one connection (RFC 9110 §7.6.1), never passed on in either direction, and the ones
+ * Headers that belong to one connection (RFC 9110 section 7.6.1), never passed on in either direction, and the ones
  * the forward sets itself (host; content-length of the answer, which Fastify sets for the bytes it sends).
  */
 const HOP_BY_HOP = new Set([
@@ -106,7 +106,7 @@ export function forwardedHeaders(
   stripped: readonly string[],
   set: Record<string, string>,
 ): Record<string, string | string[]> {
-  // Headers the client named in Connection are hop-by-hop too (RFC 9110 §7.6.1).
+  // Headers the client named in Connection are hop-by-hop too (RFC 9110 section 7.6.1).
   const named = String(incoming.connection ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase())
