@@ -14,10 +14,14 @@ import { PlatformModule, ServiceConfig } from '../src/platform.module';
 
 // A topic of this file's own, so what its beginning holds is known.
 const TOPIC = `pp-test-replay-${randomUUID()}`;
+// One it reads from the end otherwise (not in consumeFromBeginning).
+const LATE_TOPIC = `pp-test-replay-late-${randomUUID()}`;
 // One key: one partition, so the order they were written in is the order they are read in.
 const KEY = 'practice';
 /** The ids the running service consumed, in order. */
 let received: string[] = [];
+/** The same for LATE_TOPIC. */
+let receivedLate: string[] = [];
 
 @Controller()
 class ReplayConsumer {
@@ -25,6 +29,13 @@ class ReplayConsumer {
   async onEvent(@Payload() event: { id: string }, @Ctx() context: KafkaContext): Promise<void> {
     await handleKafkaEvent(context, async () => {
       received.push(event.id);
+    });
+  }
+
+  @EventPattern(LATE_TOPIC)
+  async onLateEvent(@Payload() event: { id: string }, @Ctx() context: KafkaContext): Promise<void> {
+    await handleKafkaEvent(context, async () => {
+      receivedLate.push(event.id);
     });
   }
 }
@@ -73,14 +84,16 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
       allowAutoTopicCreation: true,
     });
     await producer.connect();
-    // History: one event written an hour ago, one ten minutes ago.
-    await producer.send({
-      topic: TOPIC,
-      messages: [
-        { key: KEY, value: JSON.stringify({ id: 'an-hour-ago' }), timestamp: String(minutesAgo(60)) },
-        { key: KEY, value: JSON.stringify({ id: 'ten-minutes-ago' }), timestamp: String(minutesAgo(10)) },
-      ],
-    });
+    // History on both topics: one event written an hour ago, one ten minutes ago.
+    for (const topic of [TOPIC, LATE_TOPIC]) {
+      await producer.send({
+        topic,
+        messages: [
+          { key: KEY, value: JSON.stringify({ id: 'an-hour-ago' }), timestamp: String(minutesAgo(60)) },
+          { key: KEY, value: JSON.stringify({ id: 'ten-minutes-ago' }), timestamp: String(minutesAgo(10)) },
+        ],
+      });
+    }
   });
 
   afterAll(async () => {
@@ -91,6 +104,7 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
   /** What a service with these settings consumed of the topic's history, then of one event published after. */
   async function consumedWith(settings: Record<string, string>): Promise<string[]> {
     received = [];
+    receivedLate = [];
     const service = await startTestService(definition, database, { DATABASE_URL: db.url, ...settings });
     try {
       const marker = `after-start-${randomUUID()}`;
@@ -98,7 +112,11 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
         topic: TOPIC,
         messages: [{ key: KEY, value: JSON.stringify({ id: marker }) }],
       });
-      await eventually(async () => received.includes(marker), 30_000);
+      await producer.send({
+        topic: LATE_TOPIC,
+        messages: [{ key: KEY, value: JSON.stringify({ id: marker }) }],
+      });
+      await eventually(async () => received.includes(marker) && receivedLate.includes(marker), 30_000);
       return received.filter((id) => !id.startsWith('after-start-')).concat('after-start');
     } finally {
       await service.close();
@@ -111,6 +129,11 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
     expect(await consumedWith(since(30))).toEqual(['ten-minutes-ago', 'after-start']);
   });
 
+  it('KAFKA_REPLAY_SINCE: so does a topic the group otherwise reads from the end', async () => {
+    await consumedWith(since(30));
+    expect(receivedLate.filter((id) => !id.startsWith('after-start-'))).toEqual(['ten-minutes-ago']);
+  });
+
   it('KAFKA_REPLAY_SINCE: a new group starts at the end when nothing was written since', async () => {
     expect(await consumedWith(since(1))).toEqual(['after-start']);
   });
@@ -121,6 +144,8 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
       'ten-minutes-ago',
       'after-start',
     ]);
+    // The topic it reads from the end: nothing of its history.
+    expect(receivedLate.filter((id) => !id.startsWith('after-start-'))).toEqual([]);
   });
 
   it("KAFKA_TOPIC_PREFIX: a stack reads and writes its own prefixed topics, never another stack's", async () => {

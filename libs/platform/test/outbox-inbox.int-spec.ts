@@ -58,6 +58,7 @@ describe('transactional outbox and idempotent inbox (real PostgreSQL and Kafka)'
     relay = new OutboxRelay(dataSource, producer, SCHEMA, { ...config, ROLE: 'worker' } as never);
     consumer = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: 0 }).consumer({
       groupId: `test-outbox-${randomUUID()}`,
+      maxWaitTimeInMs: 500,
     });
     await consumer.connect();
     await consumer.subscribe({ topic: Topics.leadEvents, fromBeginning: true });
@@ -138,7 +139,7 @@ describe('transactional outbox and idempotent inbox (real PostgreSQL and Kafka)'
         practice_id: practiceId,
         note_id: 'x',
       }),
-    ).rejects.toThrow('Outbox.add must be called inside a transaction');
+    ).rejects.toThrow('An outbox row must be written inside a transaction');
   });
 
   it('processes a redelivered event once', async () => {

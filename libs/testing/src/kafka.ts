@@ -53,7 +53,7 @@ export class TopicReader<T = Record<string, unknown>> {
     } finally {
       await admin.disconnect();
     }
-    const consumer = kafka.consumer({ groupId: `test-reader-${randomUUID()}` });
+    const consumer = kafka.consumer({ groupId: `test-reader-${randomUUID()}`, maxWaitTimeInMs: 500 });
     const reader = new TopicReader<T>(consumer);
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: false });

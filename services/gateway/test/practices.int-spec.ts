@@ -32,6 +32,7 @@ describe('practices, locations and virtual numbers', () => {
     token = await h.login(staff);
     consumer = new Kafka({ brokers: h.gateway.config.KAFKA_BROKERS, logLevel: 0 }).consumer({
       groupId: `test-practice-changes-${randomUUID()}`,
+      maxWaitTimeInMs: 500,
     });
     await consumer.connect();
     await consumer.subscribe({ topic: Topics.practiceChanges, fromBeginning: false });

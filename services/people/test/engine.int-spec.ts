@@ -2,6 +2,7 @@ import { findAmounts, findInventedPrices, QuotableFacts } from '@pp/ai';
 import { eventually } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import { ActionRunner, engineSendKey } from '../src/engine/action-runner';
+import { LeadAnalyzer } from '../src/engine/lead-analyzer';
 import { RUN_ACTION_JOB } from '../src/engine/jobs/engine-jobs';
 import { Transports } from '../src/outreach/transports/transports';
 import { Person } from '../src/persons/person.entity';
@@ -775,5 +776,33 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     expect(
       h.model.drafts.filter((d) => d.recipient.firstName === 'Sofia' && d.inbound?.includes('SEO')),
     ).toHaveLength(0);
+  }, 60_000);
+
+  it("an analysis whose lead is gone, or is another practice's, fails without writing anything to a lead", async () => {
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const other = await formLead((await h.practice({ automation_level: 'full_auto' })).practice_id, 'Hi');
+    await eventually(
+      async () => (await h.person(other.person_id)).current_outreach_state?.ai_insights,
+      30_000,
+    );
+    const before = await h.person(other.person_id);
+    const analyzer = h.service.app.get(LeadAnalyzer);
+    for (const personId of [randomUUID(), other.person_id]) {
+      const [row]: { analysis_id: string }[] = await h.dataSource.query(
+        `INSERT INTO "people"."engine_analyses" ("job_id", "practice_id", "person_id", "channel", "received_at")
+         VALUES ($1, $2, $3, 'form', now()) RETURNING "analysis_id"`,
+        [`test_${randomUUID()}`, practice.practice_id, personId],
+      );
+      expect(await analyzer.run(row.analysis_id)).toBe('skipped');
+      const [after]: { status: string; error: string }[] = await h.dataSource.query(
+        `SELECT "status", "error" FROM "people"."engine_analyses" WHERE "analysis_id" = $1`,
+        [row.analysis_id],
+      );
+      expect(after).toEqual({ status: 'failed', error: 'The lead no longer exists' });
+    }
+    // The other practice's lead is as it was.
+    const now = await h.person(other.person_id);
+    expect(now.current_outreach_state).toEqual(before.current_outreach_state);
+    expect(now.behavioral_insights).toEqual(before.behavioral_insights);
   }, 60_000);
 });

@@ -171,11 +171,12 @@ export const baseConfigSchema = z.object({
     .regex(/^[A-Za-z0-9._-]*$/, "must be letters, digits, '.', '_' or '-'")
     .default(''),
   /**
-   * Where a NEW consumer group starts on the topics its service reads from the beginning: unset (the
-   * default), at the beginning; an ISO 8601 time, at the first message written at or after it. The test
-   * harnesses set it to the start of the test file, so a fresh test database's read models are built from the
-   * events that file publishes instead of replaying every event all earlier test files published. A group with
-   * committed offsets always resumes from them.
+   * Where a NEW consumer group starts the topics its service reads: unset (the default), at the beginning of
+   * those it reads from the beginning (`consumeFromBeginning`) and at the end of the others; an ISO 8601 time,
+   * every topic at the first message written at or after it. The test harnesses set it to the start of the
+   * test file, so a fresh test database's read models are built from the events that file publishes instead of
+   * replaying every event all earlier test files published, and an event a test publishes just after the
+   * service reported ready is never skipped. A group with committed offsets always resumes from them.
    */
   KAFKA_REPLAY_SINCE: z
     .union([z.literal(''), z.iso.datetime({ offset: true })])

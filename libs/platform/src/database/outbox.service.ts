@@ -14,6 +14,23 @@ export function outboxChannel(schema: string): string {
 }
 
 /**
+ * An outbox row for a caller that writes it in a statement of its own together with other changes (one round
+ * trip instead of several: see `Outbox.prepare`).
+ */
+export interface PreparedOutboxRow<T extends EventEnvelope> {
+  /** The event as it will be published. */
+  event: T;
+  /**
+   * Two pieces of one statement: `cte`, a data-modifying `"outbox_row" AS (INSERT … RETURNING 1)` to put in
+   * its WITH list, and `select`, the statement's final SELECT (the relay's wake-up, delivered at commit).
+   */
+  cte: string;
+  select: string;
+  /** The parameters of both, numbered from the `firstParameter` given to `prepare`. */
+  params: unknown[];
+}
+
+/**
  * Writes an event into the outbox inside the caller's transaction, so the state change and its event are
  * committed together or not at all. The relay publishes it to Kafka afterwards.
  */
@@ -22,8 +39,25 @@ export class Outbox {
   constructor(@Inject(DATABASE_SCHEMA) private readonly schema: string) {}
 
   async add<T extends EventEnvelope>(manager: EntityManager, topic: Topic, event: NewEvent<T>): Promise<T> {
+    const row = this.prepare<T>(manager, topic, event, 1);
+    // The row and the relay's wake-up in one statement (one round trip); NOTIFY is delivered at commit.
+    await manager.query(`WITH ${row.cte} ${row.select}`, row.params);
+    return row.event;
+  }
+
+  /**
+   * The outbox row of an event as pieces of the caller's own statement, its parameters numbered from
+   * `firstParameter`: `WITH <the caller's CTEs>, ${row.cte} ${row.select}`. Data-modifying CTEs run once whether
+   * or not the final SELECT reads them, so the caller's writes and the row commit together.
+   */
+  prepare<T extends EventEnvelope>(
+    manager: EntityManager,
+    topic: Topic,
+    event: NewEvent<T>,
+    firstParameter: number,
+  ): PreparedOutboxRow<T> {
     if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error('Outbox.add must be called inside a transaction');
+      throw new Error('An outbox row must be written inside a transaction');
     }
     const full = {
       ...event,
@@ -37,13 +71,15 @@ export class Outbox {
     };
     const correlationId = Correlation.current();
     if (correlationId) headers[EventHeaders.correlationId] = correlationId;
-    // The row and the relay's wake-up in one statement (one round trip); NOTIFY is delivered at commit.
-    await manager.query(
-      `WITH "added" AS (
+    const $ = (offset: number) => `$${firstParameter + offset}`;
+    return {
+      event: full,
+      cte: `"outbox_row" AS (
          INSERT INTO "${this.schema}"."outbox" ("event_id", "topic", "key", "payload", "headers")
-         VALUES ($1, $2, $3, $4, $5) RETURNING 1
-       ) SELECT pg_notify($6, '') FROM "added"`,
-      [
+         VALUES (${$(0)}, ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}) RETURNING 1
+       )`,
+      select: `SELECT pg_notify(${$(5)}, '') FROM "outbox_row"`,
+      params: [
         full.event_id,
         topic,
         full.practice_id,
@@ -51,7 +87,6 @@ export class Outbox {
         JSON.stringify(headers),
         outboxChannel(this.schema),
       ],
-    );
-    return full;
+    };
   }
 }

@@ -62,6 +62,9 @@ async function ensureTopics(admin: Admin, topics: readonly string[]): Promise<vo
   await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
 }
 
+/** Where a consumer starts reading one partition. */
+type StartPosition = { topic: string; partition: number; offset: string };
+
 /** A batch message as a handler sees it. */
 function batchEvent(message: KafkaMessage): KafkaBatchEvent {
   const text = message.value?.toString() ?? '';
@@ -107,9 +110,17 @@ class PlatformKafkaServer extends ServerKafka {
     // A prefixed stack's topics may not exist yet (the infra creates the unprefixed ones): create them first,
     // as the broker would (its default partitions), so the subscription finds their leaders.
     if (this.names.prefix) await this.withAdmin((admin) => ensureTopics(admin, [...early, ...late]));
-    if (early.length > 0 && this.replaySince) await this.startNewGroupAt(early, this.replaySince);
+    const starts = this.replaySince ? await this.newGroupStarts([...early, ...late], this.replaySince) : [];
     if (early.length > 0) await consumer.subscribe({ topics: early, fromBeginning: true });
     if (late.length > 0) await consumer.subscribe({ topics: late, fromBeginning: false });
+    if (starts.length > 0) {
+      // Registered once the group is joined and before its first fetch (kafkajs emits GROUP_JOIN synchronously
+      // inside run(), ahead of the fetch loop), so no message before them is handed to a handler.
+      const seekOnce = consumer.on(consumer.events.GROUP_JOIN, () => {
+        seekOnce();
+        for (const start of starts) consumer.seek(start);
+      });
+    }
     if (batchTopics.length === 0) {
       const handle = this.getMessageHandler();
       await consumer.run({
@@ -127,33 +138,33 @@ class PlatformKafkaServer extends ServerKafka {
   }
 
   /**
-   * KAFKA_REPLAY_SINCE: a group with no committed offset on a topic starts it at the first message written at
-   * or after `since` instead of at the beginning (set before the group joins, so the first fetch uses them).
+   * KAFKA_REPLAY_SINCE: where a group with no committed offset on a topic starts it — at the first message
+   * written at or after `since`, whether the topic is read from the beginning or from the end otherwise (so
+   * an event published just after the service reported ready is never skipped either). Read with two admin
+   * requests; the positions are taken by the consumer itself once it joined (admin.setOffsets would join the
+   * group with a consumer of its own, seconds per topic).
    */
-  private async startNewGroupAt(topics: readonly string[], since: Date): Promise<void> {
+  private async newGroupStarts(topics: readonly string[], since: Date): Promise<StartPosition[]> {
+    const starts: StartPosition[] = [];
     await this.withAdmin(async (admin) => {
-      try {
-        await ensureTopics(admin, topics);
-        const committed = await admin.fetchOffsets({ groupId: this.groupId, topics: [...topics] });
-        for (const { topic, partitions } of committed) {
-          const fresh = new Set(
-            partitions
-              .filter((partition) => Number(partition.offset) < 0)
-              .map((partition) => partition.partition),
-          );
-          if (fresh.size === 0) continue;
-          const offsets = await admin.fetchTopicOffsetsByTimestamp(topic, since.getTime());
-          await admin.setOffsets({
-            groupId: this.groupId,
-            topic,
-            partitions: offsets.filter((offset) => fresh.has(offset.partition)),
-          });
+      await ensureTopics(admin, topics);
+      const committed = await admin.fetchOffsets({ groupId: this.groupId, topics: [...topics] });
+      for (const { topic, partitions } of committed) {
+        const fresh = new Set(
+          partitions
+            .filter((partition) => Number(partition.offset) < 0)
+            .map((partition) => partition.partition),
+        );
+        if (fresh.size === 0) continue;
+        for (const { partition, offset } of await admin.fetchTopicOffsetsByTimestamp(
+          topic,
+          since.getTime(),
+        )) {
+          if (fresh.has(partition)) starts.push({ topic, partition, offset });
         }
-      } catch (error) {
-        // A running member of the same group (another instance on the same database) has its positions already.
-        this.logger.warn(`KAFKA_REPLAY_SINCE not applied: ${error instanceof Error ? error.message : error}`);
       }
     });
+    return starts;
   }
 
   private async withAdmin(use: (admin: Admin) => Promise<void>): Promise<void> {
@@ -216,7 +227,7 @@ export function kafkaConsumerStrategy(
     groupId: string;
     brokers: string[];
     fromBeginning?: boolean | readonly string[];
-    /** KAFKA_REPLAY_SINCE: where a new group starts the topics it reads from the beginning. */
+    /** KAFKA_REPLAY_SINCE: where a new group starts the topics it reads. */
     replaySince?: Date;
     /** KAFKA_TOPIC_PREFIX. */
     topicPrefix?: string;
@@ -232,6 +243,9 @@ export function kafkaConsumerStrategy(
           groupId: options.groupId,
           sessionTimeout: 10000,
           heartbeatInterval: 1000,
+          // How long an idle fetch waits for data; a stopping consumer waits for its fetch in flight, so
+          // kafkajs' 5 s default made every shutdown (a deploy, each test's service) take 5 s.
+          maxWaitTimeInMs: 500,
           allowAutoTopicCreation: true,
         },
         producer: { createPartitioner: Partitioners.DefaultPartitioner },

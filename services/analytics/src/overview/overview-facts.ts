@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { DatedCommunicationFact, DatedLeadFact, foldCommunications, foldLeadFacts } from './overview-folds';
 import { communicationKind, consultValue, localDay, minutesSaved, ValueOffer } from './overview-rules';
 
 /** A lead's own seeded or streamed facts, as the overview keeps them (also the seed's input). */
@@ -33,65 +34,93 @@ export interface OverviewConsultFact {
   booked_at: Date | null;
 }
 
-/** Upserts a lead; the days whose rollup it changed. */
-export async function upsertLead(
+/** A day whose rollup a write changed, with the practice whose rollup it is. */
+export interface TouchedDay {
+  practice_id: string;
+  day: string;
+}
+
+/**
+ * Upserts a batch's leads (their facts in the batch's order, each dated on its practice's clock) with one read and
+ * one write: folded to one row per lead first (foldLeadFacts), then merged into the stored row by the same rules as
+ * one at a time — a null creation time, procedure list or score keeps the stored one, and a row is only ever
+ * changed by its own practice. The days whose rollup they changed: each fact's day and the day its lead had.
+ */
+export async function upsertLeads(
   manager: EntityManager,
-  lead: OverviewLeadFact,
-  zone: string,
-): Promise<string[]> {
-  const [before]: { day: string | null }[] = await manager.query(
-    `SELECT to_char("day", 'YYYY-MM-DD') AS "day" FROM "analytics"."overview_leads" WHERE "person_id" = $1`,
-    [lead.person_id],
+  facts: readonly DatedLeadFact[],
+): Promise<TouchedDay[]> {
+  if (facts.length === 0) return [];
+  const stored: { person_id: string; practice_id: string; day: string | null }[] = await manager.query(
+    `SELECT "person_id", "practice_id", to_char("day", 'YYYY-MM-DD') AS "day"
+       FROM "analytics"."overview_leads" WHERE "person_id" = ANY($1::uuid[])`,
+    [[...new Set(facts.map((fact) => fact.person_id.toLowerCase()))]],
   );
-  const day = lead.created_at ? localDay(lead.created_at, zone) : null;
+  const storedOf = new Map(stored.map((row) => [row.person_id, row]));
+  const leads = foldLeadFacts(facts, new Map(stored.map((row) => [row.person_id, row.practice_id])));
+  // "procedures": null in the batch keeps the stored list, which EXCLUDED (the inserted '{}') cannot tell.
   await manager.query(
-    `INSERT INTO "analytics"."overview_leads"
+    `WITH "batch" AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS b("person_id" uuid, "practice_id" uuid,
+         "created_at" timestamptz, "day" date, "name" text, "procedures" text[], "lead_score" double precision)
+     )
+     INSERT INTO "analytics"."overview_leads"
        ("person_id", "practice_id", "created_at", "day", "name", "procedures", "lead_score", "updated_at")
-     VALUES ($1, $2, $3, $4, $5, COALESCE($6::text[], '{}'), $7, now())
+     SELECT "person_id", "practice_id", "created_at", "day", "name", COALESCE("procedures", '{}'), "lead_score",
+            now()
+       FROM "batch"
      ON CONFLICT ("person_id") DO UPDATE SET
        "created_at" = COALESCE(EXCLUDED."created_at", "overview_leads"."created_at"),
        "day" = COALESCE(EXCLUDED."day", "overview_leads"."day"),
        "name" = EXCLUDED."name",
-       "procedures" = CASE WHEN $6::text[] IS NULL THEN "overview_leads"."procedures" ELSE EXCLUDED."procedures" END,
+       "procedures" = COALESCE(
+         (SELECT b."procedures" FROM "batch" b WHERE b."person_id" = EXCLUDED."person_id"),
+         "overview_leads"."procedures"),
        "lead_score" = COALESCE(EXCLUDED."lead_score", "overview_leads"."lead_score"),
        "updated_at" = now()
      WHERE "overview_leads"."practice_id" = EXCLUDED."practice_id"`,
-    [lead.person_id, lead.practice_id, lead.created_at, day, lead.name, lead.procedures, lead.lead_score],
+    [JSON.stringify(leads)],
   );
-  return [before?.day, day].filter((value): value is string => !!value);
+  return facts.flatMap((fact) =>
+    [storedOf.get(fact.person_id.toLowerCase())?.day, fact.day]
+      .filter((day): day is string => !!day)
+      .map((day) => ({ practice_id: fact.practice_id, day })),
+  );
 }
 
-/** Upserts a communication event (a later announcement of it brings its new status); the days touched. */
-export async function upsertCommunication(
+/**
+ * Upserts a batch's communication events with one write, folded to one row per event first
+ * (foldCommunications): a later announcement of one brings its new status. The days touched: each one's day.
+ */
+export async function upsertCommunications(
   manager: EntityManager,
-  event: OverviewCommunicationFact,
-  zone: string,
-): Promise<string[]> {
-  const kind = communicationKind(event.type);
-  if (!kind) return [];
-  const day = localDay(event.occurred_at, zone);
+  facts: readonly DatedCommunicationFact[],
+): Promise<TouchedDay[]> {
+  const known = facts.filter((fact) => communicationKind(fact.type));
+  if (known.length === 0) return [];
   await manager.query(
     `INSERT INTO "analytics"."overview_communications"
        ("event_id", "practice_id", "person_id", "type", "direction", "status", "occurred_at", "day", "source",
         "minutes_saved")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     SELECT "event_id", "practice_id", "person_id", "type", "direction", "status", "occurred_at", "day", "source",
+            "minutes_saved"
+       FROM jsonb_to_recordset($1::jsonb) AS b("event_id" text, "practice_id" uuid, "person_id" uuid, "type" text,
+         "direction" text, "status" text, "occurred_at" timestamptz, "day" date, "source" text,
+         "minutes_saved" integer)
      ON CONFLICT ("event_id") DO UPDATE SET
        "status" = COALESCE(EXCLUDED."status", "overview_communications"."status")
      WHERE "overview_communications"."practice_id" = EXCLUDED."practice_id"`,
     [
-      event.event_id,
-      event.practice_id,
-      event.person_id,
-      event.type,
-      kind.direction,
-      event.status,
-      event.occurred_at,
-      day,
-      event.source,
-      minutesSaved(event.type, event.source),
+      JSON.stringify(
+        foldCommunications(known).map((fact) => ({
+          ...fact,
+          direction: communicationKind(fact.type)!.direction,
+          minutes_saved: minutesSaved(fact.type, fact.source),
+        })),
+      ),
     ],
   );
-  return [day];
+  return known.map((fact) => ({ practice_id: fact.practice_id, day: fact.day }));
 }
 
 /** Upserts a consult with its value under the current offer; the days touched. */

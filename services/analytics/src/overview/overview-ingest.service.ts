@@ -7,11 +7,12 @@ import {
   offerOf,
   refreshDays,
   revalue,
-  upsertCommunication,
+  upsertCommunications,
   upsertConsult,
-  upsertLead,
+  upsertLeads,
 } from './overview-facts';
-import { communicationKind } from './overview-rules';
+import type { DatedCommunicationFact, DatedLeadFact } from './overview-folds';
+import { communicationKind, localDay } from './overview-rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
@@ -47,6 +48,45 @@ function isLeadEvent(event: unknown): event is LeadEventV1 {
   );
 }
 
+/** The lead's facts one event announces, dated on its practice's clock. */
+function leadFact(lead: LeadEventV1, zone: string): DatedLeadFact {
+  const data = lead.person_data;
+  const createdAt =
+    instant(data.created_at) ?? (lead.type === 'lead_created' ? instant(lead.occurred_at) : null);
+  return {
+    practice_id: lead.practice_id,
+    person_id: lead.person_id,
+    created_at: createdAt,
+    day: createdAt ? localDay(createdAt, zone) : null,
+    name: [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ') || null,
+    procedures: Array.isArray(data.procedures_of_interest)
+      ? data.procedures_of_interest.filter((item): item is string => !!text(item))
+      : null,
+    lead_score: typeof data.lead_score === 'number' ? data.lead_score : null,
+  };
+}
+
+/** The communication event a lead event announces, if it carries one the Overview counts. */
+function communicationFact(lead: LeadEventV1, zone: string): DatedCommunicationFact[] {
+  const timeline = lead.timeline_event;
+  const occurred = instant(timeline?.timestamp);
+  if (!timeline || !occurred || !text(timeline.event_id) || !communicationKind(timeline.event_type))
+    return [];
+  const content = timeline.content_data ?? {};
+  return [
+    {
+      event_id: timeline.event_id,
+      practice_id: lead.practice_id,
+      person_id: lead.person_id,
+      type: timeline.event_type,
+      occurred_at: occurred,
+      day: localDay(occurred, zone),
+      status: text(content.status) ?? text(content.delivery_status),
+      source: text(timeline.source),
+    },
+  ];
+}
+
 /**
  * Keeps the Overview's read models (docs/decisions/0028-overview-metrics.md) from people.lead-events,
  * calendar.appointments and knowledge.changes, each event once (the inbox), and the daily rollup of every day it
@@ -60,66 +100,41 @@ export class OverviewIngest {
   ) {}
 
   /**
-   * A batch of people.lead-events (the consumer's fetch, in order) in one transaction: each lead's facts and
-   * communication event, then each touched day's rollup once per practice. Returns how many were applied.
+   * A batch of people.lead-events (the consumer's fetch, in order) in one transaction: each practice's clock, then
+   * the batch's leads with one read and one write and its communication events with one write (each folded to one
+   * row first, as one at a time would leave them), then each touched day's rollup once per practice. Returns how
+   * many were applied.
    */
   async applyLeadEvents(events: readonly unknown[]): Promise<number> {
     const leads = events.filter(isLeadEvent);
     const applied = await this.inbox.onceEach('analytics.overview-leads', leads, async (manager, fresh) => {
-      const byPractice = new Map<string, LeadEventV1[]>();
-      for (const lead of fresh)
-        byPractice.set(lead.practice_id, [...(byPractice.get(lead.practice_id) ?? []), lead]);
-      // In one order, so two consumers' transactions take the practices' zone locks without a deadlock.
-      for (const [practiceId, practiceLeads] of [...byPractice].sort(([a], [b]) => a.localeCompare(b))) {
-        const zone = await this.zone(manager, practiceId);
-        const days: string[] = [];
-        for (const lead of practiceLeads) days.push(...(await this.leadFacts(manager, lead, zone)));
-        await refreshDays(manager, practiceId, days);
+      // In one order, so two consumers' transactions take the practices' zone locks without a deadlock; every
+      // practice's lock before any fact, as ensureZone asks.
+      const zones = new Map<string, string>();
+      for (const practiceId of [...new Set(fresh.map((lead) => lead.practice_id))].sort((a, b) =>
+        a.localeCompare(b),
+      ))
+        zones.set(practiceId, await this.zone(manager, practiceId));
+      const zoneOf = (lead: LeadEventV1) => zones.get(lead.practice_id)!;
+      const touched = [
+        ...(await upsertLeads(
+          manager,
+          fresh.map((lead) => leadFact(lead, zoneOf(lead))),
+        )),
+        ...(await upsertCommunications(
+          manager,
+          fresh.flatMap((lead) => communicationFact(lead, zoneOf(lead))),
+        )),
+      ];
+      for (const practiceId of zones.keys()) {
+        await refreshDays(
+          manager,
+          practiceId,
+          touched.filter((day) => day.practice_id === practiceId).map((day) => day.day),
+        );
       }
     });
     return applied.length;
-  }
-
-  /** Writes one lead event's facts; the days they touched. */
-  private async leadFacts(manager: EntityManager, lead: LeadEventV1, zone: string): Promise<string[]> {
-    const data = lead.person_data;
-    const name = [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ') || null;
-    const days = await upsertLead(
-      manager,
-      {
-        practice_id: lead.practice_id,
-        person_id: lead.person_id,
-        created_at:
-          instant(data.created_at) ?? (lead.type === 'lead_created' ? instant(lead.occurred_at) : null),
-        name,
-        procedures: Array.isArray(data.procedures_of_interest)
-          ? data.procedures_of_interest.filter((item): item is string => !!text(item))
-          : null,
-        lead_score: typeof data.lead_score === 'number' ? data.lead_score : null,
-      },
-      zone,
-    );
-    const timeline = lead.timeline_event;
-    const occurred = instant(timeline?.timestamp);
-    if (timeline && occurred && text(timeline.event_id) && communicationKind(timeline.event_type)) {
-      const content = timeline.content_data ?? {};
-      days.push(
-        ...(await upsertCommunication(
-          manager,
-          {
-            event_id: timeline.event_id,
-            practice_id: lead.practice_id,
-            person_id: lead.person_id,
-            type: timeline.event_type,
-            occurred_at: occurred,
-            status: text(content.status) ?? text(content.delivery_status),
-            source: text(timeline.source),
-          },
-          zone,
-        )),
-      );
-    }
-    return days;
   }
 
   /** A calendar.appointments event: the consult's booking, status and value. */

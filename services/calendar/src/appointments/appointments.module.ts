@@ -6,7 +6,7 @@ import { LeadSnapshots } from './lead-snapshots.service';
 import { PeopleClient } from './people.client';
 
 @Module({
-  controllers: [AppointmentsController, LeadChangesConsumer],
-  providers: [AppointmentsService, PeopleClient, LeadSnapshots],
+  controllers: [AppointmentsController],
+  providers: [AppointmentsService, PeopleClient, LeadSnapshots, LeadChangesConsumer],
 })
 export class AppointmentsModule {}

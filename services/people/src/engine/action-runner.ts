@@ -288,9 +288,7 @@ export class ActionRunner {
 
   /** The lead no longer shows the action as its next one (it is being carried out now). */
   private async clearPlan(manager: EntityManager, person: Person): Promise<void> {
-    await patchOutreachState(manager, person, {}, ['scheduled_action']);
-    person.next_scheduled_action = null;
-    await manager.update(Person, { person_id: person.person_id }, { next_scheduled_action: null });
+    await patchOutreachState(manager, person, {}, ['scheduled_action'], { next_scheduled_action: null });
   }
 
   /**

@@ -67,27 +67,22 @@ export class LeadAnalyzer {
       .getRepository(EngineAnalysis)
       .findOneBy({ analysis_id: analysisId });
     if (!analysis || analysis.status !== 'queued') return 'skipped';
-    const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: analysis.person_id });
-    if (!person || person.practice_id !== analysis.practice_id) {
-      await this.finish(this.dataSource.manager, analysisId, 'failed', 'The lead no longer exists');
-      return 'skipped';
-    }
     if (!this.model) throw new Error('No language model is configured');
 
-    const practice = await this.settings.practice(person.practice_id);
-    const events = await readTimeline(this.dataSource.manager, person.person_id);
+    // The lead itself is read once, locked, below: what the model reads comes from the timeline.
+    const practice = await this.settings.practice(analysis.practice_id);
+    const events = await readTimeline(this.dataSource.manager, analysis.person_id);
     const trigger = analysis.trigger_event_id
       ? (events.find((e) => e.event_id === analysis.trigger_event_id) ?? null)
       : null;
     const text = trigger ? eventText(trigger) : null;
-    const offer = this.knowledge ? await this.knowledge.offer(person.practice_id) : null;
+    const offer = this.knowledge ? await this.knowledge.offer(analysis.practice_id) : null;
     // The location the inquiry names, else the one the lead's earlier inquiries named (a look without a message).
     const location = practice ? leadLocation(practice, matchedLocationId(practice, events, trigger)) : null;
     const now = this.clock.now();
     const facts = quotableFacts(offer, location, now);
-    const clock = await leadClock(person, location);
 
-    const understanding = text
+    const understood = text
       ? await this.model.understand(
           {
             channel: inquiryChannel(analysis.channel),
@@ -99,15 +94,21 @@ export class LeadAnalyzer {
           },
           { correlationId: analysis.job_id },
         )
-      : withoutMessage(person, trigger ? formFields(trigger) : {});
+      : null;
 
     const outcome = await this.dataSource.transaction(async (manager) => {
-      const locked = await lockPerson(manager, person.person_id);
+      const locked = await lockPerson(manager, analysis.person_id);
       const current = await manager.findOne(EngineAnalysis, {
         where: { analysis_id: analysisId },
         lock: { mode: 'pessimistic_write' },
       });
-      if (!locked || current?.status !== 'queued') return 'skipped' as const;
+      if (current?.status !== 'queued') return 'skipped' as const;
+      if (!locked || locked.practice_id !== analysis.practice_id) {
+        await this.finish(manager, analysisId, 'failed', 'The lead no longer exists');
+        return 'skipped' as const;
+      }
+      const understanding = understood ?? withoutMessage(locked, trigger ? formFields(trigger) : {});
+      const clock = await leadClock(locked, location);
       const fresh = await readTimeline(manager, locked.person_id);
       const counts = outboundFacts(fresh, INBOUND_TYPES);
       const score = leadScore({

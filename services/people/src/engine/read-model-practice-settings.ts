@@ -16,9 +16,11 @@ interface PracticeRow {
   name: string;
   automation_level: string | null;
   outreach_preferences: unknown;
+  locations: EngineLocation[];
+  /** The active default number's capabilities, null without one. */
+  default_number: { sms?: unknown; voice?: unknown } | null;
+  active_email_account: boolean;
 }
-
-type LocationRow = EngineLocation;
 
 /**
  * A practice's settings from people's read model of `practice.changes` (tables `people.practices` and
@@ -40,8 +42,10 @@ export class ReadModelPracticeSettings extends PracticeSettings {
 
   async practice(practiceId: string, manager?: EntityManager): Promise<EnginePractice | null> {
     const db = manager ?? this.dataSource;
-    // The practice and its locations in one round trip (this is read at every stage of every lead).
-    const [row]: (PracticeRow & { locations: LocationRow[] })[] = await db.query(
+    // The practice, its locations and what its channels need (docs/product/settings.md#channel-availability: the
+    // active default number, an active e-mail account) in one round trip: this is read at every stage of every
+    // lead.
+    const [row]: PracticeRow[] = await db.query(
       `SELECT p."practice_id", p."name", p."automation_level", p."outreach_preferences",
          COALESCE((
            SELECT json_agg(json_build_object(
@@ -50,43 +54,30 @@ export class ReadModelPracticeSettings extends PracticeSettings {
              'phone', l."phone", 'address', l."address"
            ) ORDER BY l."is_primary" DESC, l."name")
            FROM "people"."locations" l WHERE l."practice_id" = p."practice_id"
-         ), '[]'::json) AS "locations"
+         ), '[]'::json) AS "locations",
+         (SELECT n."capabilities" FROM "people"."virtual_numbers" n
+          WHERE n."practice_id" = p."practice_id" AND n."is_active" AND n."assignment_type" = 'practice_default'
+          ORDER BY n."phone_number" LIMIT 1) AS "default_number",
+         EXISTS (SELECT 1 FROM "people"."email_accounts" a
+                 WHERE a."practice_id" = p."practice_id" AND a."status" = 'active') AS "active_email_account"
        FROM "people"."practices" p WHERE p."practice_id" = $1`,
       [practiceId],
     );
     if (!row) return null;
     const { locations } = row;
     const primaryHours: BusinessHours | null = locations.find((l) => l.is_primary)?.business_hours ?? null;
+    const number = row.default_number;
     return {
       practice_id: row.practice_id,
       name: row.name,
       automation_level: automationLevel(row.automation_level),
-      channels: usableChannels(row.outreach_preferences, await this.prerequisites(db, practiceId)),
+      channels: usableChannels(row.outreach_preferences, {
+        // No default number and one whose capabilities are unknown (null) both leave texts and calls off.
+        defaultNumber: number ? { sms: number.sms === true, voice: number.voice === true } : null,
+        activeEmailAccount: row.active_email_account,
+        sandboxMailbox: this.sandboxMailbox,
+      }),
       locations: locations.map((l) => ({ ...l, business_hours: l.business_hours ?? primaryHours })),
-    };
-  }
-
-  /**
-   * What the channels need (docs/product/settings.md#channel-availability): the active default number from the
-   * read model of practice.changes, and whether an e-mail account of the practice is active.
-   */
-  private async prerequisites(db: DataSource | EntityManager, practiceId: string) {
-    const [number]: { capabilities: { sms?: unknown; voice?: unknown } | null }[] = await db.query(
-      `SELECT "capabilities" FROM "people"."virtual_numbers"
-       WHERE "practice_id" = $1 AND "is_active" AND "assignment_type" = 'practice_default'
-       ORDER BY "phone_number" LIMIT 1`,
-      [practiceId],
-    );
-    const [account]: unknown[] = await db.query(
-      `SELECT 1 FROM "people"."email_accounts" WHERE "practice_id" = $1 AND "status" = 'active' LIMIT 1`,
-      [practiceId],
-    );
-    return {
-      defaultNumber: number
-        ? { sms: number.capabilities?.sms === true, voice: number.capabilities?.voice === true }
-        : null,
-      activeEmailAccount: account !== undefined,
-      sandboxMailbox: this.sandboxMailbox,
     };
   }
 }
