@@ -20,8 +20,9 @@
 //    --concurrency requests in flight (closed loop, keep-alive): events/s, requests/s, p50/p99 accept latency,
 //    and the ratio. Events are what the website script sends: pageviews, their heartbeats and pageleaves, in
 //    batches of the given size (the script sends what is queued at the same moment, at most 50 a request).
-//    --direct also measures analytics without the gateway. --cpu-prof=DIR writes a V8 CPU profile of each
-//    service process into DIR when it stops (`node --cpu-prof`; open in Chrome DevTools or speedscope).
+//    --direct also measures analytics without the gateway. --cpu-prof[=DIR] writes a V8 CPU profile of each
+//    service process into DIR (default: the temp directory) when it stops (`node --cpu-prof`; open in Chrome
+//    DevTools or speedscope).
 // 4. Latency at a fixed rate: --rate events/s in batches of --rate-batch (open loop, each request timed from when
 //    it was due, so a stall counts), for --seconds.
 // 5. Freshness: one pageview in 20 requests of every ingress run is followed until its row exists (polled every
@@ -30,7 +31,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -98,7 +99,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 
 /** `node --cpu-prof` for the services when --cpu-prof=DIR is given: where their CPU goes, by function. */
 const PROFILE = args['cpu-prof']
-  ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof'] === true ? 'cpu-profiles' : args['cpu-prof']}`]
+  ? [
+      '--cpu-prof',
+      `--cpu-prof-dir=${args['cpu-prof'] === true ? join(tmpdir(), 'pp-bench-ingest-profiles') : args['cpu-prof']}`,
+    ]
   : [];
 
 function startProcess(name, args, env) {
