@@ -25,8 +25,9 @@
 //    DevTools or speedscope).
 // 4. Latency at a fixed rate: --rate events/s in batches of --rate-batch (open loop, each request timed from when
 //    it was due, so a stall counts), for --seconds.
-// 5. Freshness: one pageview in 20 requests of every ingress run is followed until its row exists (polled every
-//    25 ms); at the end every accepted pageview must be in analytics.pageviews exactly once.
+// 5. Freshness: one pageview in 20 requests of every ingress run is followed from its 202 until its row exists
+//    (polled every 25 ms while the run goes on); at the end every accepted pageview must be in analytics.pageviews
+//    exactly once.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
@@ -225,7 +226,7 @@ function post(agent, port, body) {
  * Closed loop: `concurrency` requests in flight for `seconds`, each a batch of `size` events. Returns events/s,
  * requests/s, latencies, failures and the sampled pageviews (tracking id, accepted at).
  */
-async function closedLoop({ port, siteKey, size, seconds, concurrency, sample }) {
+async function closedLoop({ port, siteKey, size, seconds, concurrency, sample, onSample }) {
   const next = eventSource();
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
@@ -252,7 +253,11 @@ async function closedLoop({ port, siteKey, size, seconds, concurrency, sample })
         events += size;
         if (sample && requests % SAMPLE_EVERY === 0) {
           const view = batch.find((event) => event.type === 'pageview');
-          if (view) samples.push({ id: view.event_id, acceptedAt: Date.now() });
+          if (view) {
+            const taken = { id: view.event_id, acceptedAt: Date.now() };
+            samples.push(taken);
+            onSample?.(taken);
+          }
         }
         requests++;
       }
@@ -274,7 +279,7 @@ async function closedLoop({ port, siteKey, size, seconds, concurrency, sample })
 }
 
 /** Open loop: `rate` events/s in batches of `size`, each request timed from when it was due. */
-async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
+async function openLoop({ port, siteKey, size, seconds, rate, sample, onSample }) {
   const next = eventSource();
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const interval = (1000 * size) / rate;
@@ -305,7 +310,11 @@ async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
         latencies.push(performance.now() - due);
         if (sample && i % SAMPLE_EVERY === 0) {
           const view = batch.find((event) => event.type === 'pageview');
-          if (view) samples.push({ id: view.event_id, acceptedAt: Date.now() });
+          if (view) {
+            const taken = { id: view.event_id, acceptedAt: Date.now() };
+            samples.push(taken);
+            onSample?.(taken);
+          }
         }
       }),
     );
@@ -351,27 +360,43 @@ function busyPerRequest(before, after, idlePerSecond, seconds, requests) {
 
 // --- freshness ---------------------------------------------------------------------------------------------
 
-/** Polls analytics.pageviews until every sampled pageview's row exists; resolves with the delays in ms. */
-function follow(db, practiceId, samples, { pollMs = 25, timeoutMs = 60_000 } = {}) {
-  const waiting = new Map(samples.map((s) => [uuidv5(s.id, practiceId), s]));
+/**
+ * Follows sampled pageviews while they are being sent: polls analytics.pageviews every `pollMs` for those not
+ * seen yet, so each delay runs from the sample's 202 to the first poll that finds its row. (Until 2026-11-24 the
+ * polling began only after a run had ended, so each delay included the rest of the run: 0 to --seconds more.)
+ * `finish` waits up to `timeoutMs` for the rest and resolves with the delays in ms.
+ */
+function follower(db, practiceId, { pollMs = 25 } = {}) {
+  const waiting = new Map();
   const delays = [];
-  const deadline = Date.now() + timeoutMs;
-  return (async () => {
-    while (waiting.size > 0 && Date.now() < deadline) {
-      const { rows } = await db.query(
-        `SELECT "event_id" FROM "analytics"."pageviews" WHERE "event_id" = ANY($1)`,
-        [[...waiting.keys()]],
-      );
-      const seen = Date.now();
-      for (const row of rows) {
-        delays.push(seen - waiting.get(row.event_id).acceptedAt);
-        waiting.delete(row.event_id);
+  let finishing = false;
+  let deadline = Infinity;
+  const loop = (async () => {
+    while (!finishing || (waiting.size > 0 && Date.now() < deadline)) {
+      if (waiting.size > 0) {
+        const { rows } = await db.query(
+          `SELECT "event_id" FROM "analytics"."pageviews" WHERE "event_id" = ANY($1)`,
+          [[...waiting.keys()]],
+        );
+        const seen = Date.now();
+        for (const row of rows) {
+          delays.push(seen - waiting.get(row.event_id).acceptedAt);
+          waiting.delete(row.event_id);
+        }
       }
-      if (waiting.size > 0) await sleep(pollMs);
+      await sleep(pollMs);
     }
-    delays.sort((a, b) => a - b);
-    return { delays, missing: waiting.size };
   })();
+  return {
+    add: (sample) => void waiting.set(uuidv5(sample.id, practiceId), sample),
+    async finish(timeoutMs = 60_000) {
+      finishing = true;
+      deadline = Date.now() + timeoutMs;
+      await loop;
+      delays.sort((x, y) => x - y);
+      return { delays, missing: waiting.size };
+    },
+  };
 }
 
 const freshnessText = ({ delays, missing }) =>
@@ -513,6 +538,7 @@ async function main() {
       const order = ['ingress', ...(args.direct ? ['direct'] : []), 'naive'];
       const row = { size };
       for (const name of order) {
+        const fresh = name !== 'naive' ? follower(db, practiceId) : null;
         const cpuBefore = readCpu(pids());
         const startedAt = performance.now();
         const loadBefore = loadavg()[0];
@@ -523,6 +549,7 @@ async function main() {
           seconds: SECONDS,
           concurrency: CONCURRENCY,
           sample: name !== 'naive',
+          onSample: fresh?.add,
         });
         const cpuAfter = readCpu(pids());
         const cpu = cpuBetween(cpuBefore, cpuAfter, result.events / 1000, '1k events');
@@ -543,8 +570,8 @@ async function main() {
             `\n    CPU: ${cpu}` +
             `\n    CPU a request, idle subtracted: ${perRequest}`,
         );
-        if (name !== 'naive') {
-          row[`${name}Freshness`] = await follow(db, practiceId, result.samples);
+        if (fresh) {
+          row[`${name}Freshness`] = await fresh.finish();
           console.log(
             `    freshness (202 → row in analytics.pageviews): ${freshnessText(row[`${name}Freshness`])}`,
           );
@@ -559,7 +586,7 @@ async function main() {
     const paced = {};
     for (const name of ['ingress', 'naive']) {
       const loadBefore = loadavg()[0];
-      const freshness = name === 'ingress' ? [] : null;
+      const freshness = name === 'ingress' ? follower(db, practiceId) : null;
       const result = await openLoop({
         port: targets[name].port,
         siteKey,
@@ -567,6 +594,7 @@ async function main() {
         seconds: SECONDS,
         rate: RATE,
         sample: name === 'ingress',
+        onSample: freshness?.add,
       });
       paced[name] = result;
       console.log(
@@ -577,24 +605,24 @@ async function main() {
           `; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
       );
       if (freshness) {
-        paced.freshness = await follow(db, practiceId, result.samples);
+        paced.freshness = await freshness.finish();
         console.log(`    freshness: ${freshnessText(paced.freshness)}`);
       }
     }
 
     // Freshness on a quiet stack: single pageviews, 10 a second.
-    const quiet = [];
+    const quiet = follower(db, practiceId, { pollMs: 5 });
     const next = eventSource();
     const agent = new Agent({ keepAlive: true, maxSockets: 4 });
     for (let i = 0; i < 50; i++) {
       let event = next();
       while (event.type !== 'pageview') event = next();
       const status = await post(agent, PORTS.gateway, JSON.stringify({ site_key: siteKey, events: [event] }));
-      if (status === 202) quiet.push({ id: event.event_id, acceptedAt: Date.now() });
+      if (status === 202) quiet.add({ id: event.event_id, acceptedAt: Date.now() });
       await sleep(100);
     }
     agent.destroy();
-    const quietFreshness = await follow(db, practiceId, quiet, { pollMs: 5 });
+    const quietFreshness = await quiet.finish();
     console.log(
       `freshness on a quiet stack (single pageviews, 10/s, polled every 5 ms): ${freshnessText(quietFreshness)}`,
     );
