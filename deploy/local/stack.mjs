@@ -123,7 +123,7 @@ async function waitReady(name, port, logDir, isStopping) {
       const response = await fetch(`http://127.0.0.1:${port}/health/ready`, {
         signal: AbortSignal.timeout(2000),
       });
-      if (response.ok) return console.log(`  ${name.padEnd(11)} ready on :${port}`);
+      if (response.ok) return console.log(`  ${name.padEnd(16)} ready on :${port}`);
     } catch {
       // not listening yet
     }
