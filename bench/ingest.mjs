@@ -5,30 +5,34 @@
 // GET /api/v1/analytics/realtime/pageviews reads).
 //
 //   node bench/ingest.mjs [--batches=1,3,50] [--seconds=15] [--concurrency=16] [--rate=5000] [--rate-batch=3]
-//                         [--direct] [--port=18580]
+//                         [--direct] [--port=18580] [--cpu-prof=DIR] [--one-process]
 //
 // 1. Recreates the database pp_bench_ingest (the server of BENCH_DATABASE_URL, else DATABASE_URL), applies the
 //    gateway's and analytics' migrations, gives analytics a random practice with a random site key (written to its
 //    practice read model directly: no practice.changes event, so nothing reaches the live stack's services),
 //    flushes Redis db 10 and moves the analytics consumer group of this database to the end of its topics.
-// 2. Starts the built analytics service (all roles: the ingress and the pageview consumer, as `npm start` runs it;
-//    tracking rate limits off) and the built gateway in front of it, on ports of their own, and the naive endpoint
+// 2. Starts the built analytics service as `npm start` and the deployments run it, the ingress (ROLE=api) and
+//    the pageview consumer (ROLE=worker) in two processes (--one-process: one, ROLE=all; tracking rate limits
+//    off), and the built gateway in front of it, on ports of their own, and the naive endpoint
 //    (bench/lib/naive-ingest.mjs) on the same database. The live stack on :8080 is not touched: the services
 //    use the benchmarks' own topics (KAFKA_TOPIC_PREFIX `bench.`).
 // 3. For each batch size, the ingress and the naive endpoint one after the other, each for --seconds with
 //    --concurrency requests in flight (closed loop, keep-alive): events/s, requests/s, p50/p99 accept latency,
 //    and the ratio. Events are what the website script sends: pageviews, their heartbeats and pageleaves, in
 //    batches of the given size (the script sends what is queued at the same moment, at most 50 a request).
-//    --direct also measures analytics without the gateway.
+//    --direct also measures analytics without the gateway. --cpu-prof[=DIR] writes a V8 CPU profile of each
+//    service process into DIR (default: the temp directory) when it stops (`node --cpu-prof`; open in Chrome
+//    DevTools or speedscope).
 // 4. Latency at a fixed rate: --rate events/s in batches of --rate-batch (open loop, each request timed from when
 //    it was due, so a stall counts), for --seconds.
-// 5. Freshness: one pageview in 20 requests of every ingress run is followed until its row exists (polled every
-//    25 ms); at the end every accepted pageview must be in analytics.pageviews exactly once.
+// 5. Freshness: one pageview in 20 requests of every ingress run is followed from its 202 until its row exists
+//    (polled every 25 ms while the run goes on); at the end every accepted pageview must be in analytics.pageviews
+//    exactly once.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -60,7 +64,8 @@ const CONCURRENCY = Number(args.concurrency ?? 16);
 const RATE = Number(args.rate ?? 5000);
 const RATE_BATCH = Number(args['rate-batch'] ?? 3);
 const PORT = Number(args.port ?? 18580);
-const PORTS = { gateway: PORT, analytics: PORT + 1, naive: PORT + 2 };
+const PORTS = { gateway: PORT, analytics: PORT + 1, naive: PORT + 2, analyticsWorker: PORT + 3 };
+const ONE_PROCESS = Boolean(args['one-process']);
 const SAMPLE_EVERY = 20;
 const MAX_PENDING = 512;
 const GOALS = { ratio: 10, eventsPerSecond: 5000, p99: 50 };
@@ -92,6 +97,14 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+/** `node --cpu-prof` for the services when --cpu-prof=DIR is given: where their CPU goes, by function. */
+const PROFILE = args['cpu-prof']
+  ? [
+      '--cpu-prof',
+      `--cpu-prof-dir=${args['cpu-prof'] === true ? join(tmpdir(), 'pp-bench-ingest-profiles') : args['cpu-prof']}`,
+    ]
+  : [];
 
 function startProcess(name, args, env) {
   const child = spawn('node', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -213,7 +226,7 @@ function post(agent, port, body) {
  * Closed loop: `concurrency` requests in flight for `seconds`, each a batch of `size` events. Returns events/s,
  * requests/s, latencies, failures and the sampled pageviews (tracking id, accepted at).
  */
-async function closedLoop({ port, siteKey, size, seconds, concurrency, sample }) {
+async function closedLoop({ port, siteKey, size, seconds, concurrency, sample, onSample }) {
   const next = eventSource();
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
@@ -240,7 +253,11 @@ async function closedLoop({ port, siteKey, size, seconds, concurrency, sample })
         events += size;
         if (sample && requests % SAMPLE_EVERY === 0) {
           const view = batch.find((event) => event.type === 'pageview');
-          if (view) samples.push({ id: view.event_id, acceptedAt: Date.now() });
+          if (view) {
+            const taken = { id: view.event_id, acceptedAt: Date.now() };
+            samples.push(taken);
+            onSample?.(taken);
+          }
         }
         requests++;
       }
@@ -252,6 +269,7 @@ async function closedLoop({ port, siteKey, size, seconds, concurrency, sample })
   return {
     eventsPerSecond: events / elapsed,
     requestsPerSecond: requests / elapsed,
+    requests,
     events,
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
@@ -261,7 +279,7 @@ async function closedLoop({ port, siteKey, size, seconds, concurrency, sample })
 }
 
 /** Open loop: `rate` events/s in batches of `size`, each request timed from when it was due. */
-async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
+async function openLoop({ port, siteKey, size, seconds, rate, sample, onSample }) {
   const next = eventSource();
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const interval = (1000 * size) / rate;
@@ -292,7 +310,11 @@ async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
         latencies.push(performance.now() - due);
         if (sample && i % SAMPLE_EVERY === 0) {
           const view = batch.find((event) => event.type === 'pageview');
-          if (view) samples.push({ id: view.event_id, acceptedAt: Date.now() });
+          if (view) {
+            const taken = { id: view.event_id, acceptedAt: Date.now() };
+            samples.push(taken);
+            onSample?.(taken);
+          }
         }
       }),
     );
@@ -311,29 +333,70 @@ async function openLoop({ port, siteKey, size, seconds, rate, sample }) {
   };
 }
 
+// --- CPU a request ----------------------------------------------------------------------------------------
+
+/** The services' processes (their CPU a request is reported; infrastructure is shared with other stacks). */
+const SERVICE_PIDS = { gateway: true, analytics: true, 'analytics-worker': true, naive: true };
+
+/** CPU seconds per wall second of each process between two readings. */
+function perSecond(before, after, seconds) {
+  return Object.fromEntries(
+    Object.keys(after).map((name) => [name, (after[name] - (before[name] ?? 0)) / seconds]),
+  );
+}
+
+/** "analytics 0.41 ms, gateway 0.30 ms": each service's CPU between the readings less its idle rate, a request. */
+function busyPerRequest(before, after, idlePerSecond, seconds, requests) {
+  return Object.keys(SERVICE_PIDS)
+    .filter((name) => name in after)
+    .map((name) => {
+      const busy = after[name] - (before[name] ?? 0) - (idlePerSecond[name] ?? 0) * seconds;
+      return [name, Math.max(0, busy)];
+    })
+    .filter(([, busy]) => busy > 0.05)
+    .map(([name, busy]) => `${name} ${((busy * 1000) / requests).toFixed(2)} ms`)
+    .join(', ');
+}
+
 // --- freshness ---------------------------------------------------------------------------------------------
 
-/** Polls analytics.pageviews until every sampled pageview's row exists; resolves with the delays in ms. */
-function follow(db, practiceId, samples, { pollMs = 25, timeoutMs = 60_000 } = {}) {
-  const waiting = new Map(samples.map((s) => [uuidv5(s.id, practiceId), s]));
+/**
+ * Follows sampled pageviews while they are being sent: polls analytics.pageviews every `pollMs` for those not
+ * seen yet, so each delay runs from the sample's 202 to the first poll that finds its row. (Until 2026-11-24 the
+ * polling began only after a run had ended, so each delay included the rest of the run: 0 to --seconds more.)
+ * `finish` waits up to `timeoutMs` for the rest and resolves with the delays in ms.
+ */
+function follower(db, practiceId, { pollMs = 25 } = {}) {
+  const waiting = new Map();
   const delays = [];
-  const deadline = Date.now() + timeoutMs;
-  return (async () => {
-    while (waiting.size > 0 && Date.now() < deadline) {
-      const { rows } = await db.query(
-        `SELECT "event_id" FROM "analytics"."pageviews" WHERE "event_id" = ANY($1)`,
-        [[...waiting.keys()]],
-      );
-      const seen = Date.now();
-      for (const row of rows) {
-        delays.push(seen - waiting.get(row.event_id).acceptedAt);
-        waiting.delete(row.event_id);
+  let finishing = false;
+  let deadline = Infinity;
+  const loop = (async () => {
+    while (!finishing || (waiting.size > 0 && Date.now() < deadline)) {
+      if (waiting.size > 0) {
+        const { rows } = await db.query(
+          `SELECT "event_id" FROM "analytics"."pageviews" WHERE "event_id" = ANY($1)`,
+          [[...waiting.keys()]],
+        );
+        const seen = Date.now();
+        for (const row of rows) {
+          delays.push(seen - waiting.get(row.event_id).acceptedAt);
+          waiting.delete(row.event_id);
+        }
       }
-      if (waiting.size > 0) await sleep(pollMs);
+      await sleep(pollMs);
     }
-    delays.sort((a, b) => a - b);
-    return { delays, missing: waiting.size };
   })();
+  return {
+    add: (sample) => void waiting.set(uuidv5(sample.id, practiceId), sample),
+    async finish(timeoutMs = 60_000) {
+      finishing = true;
+      deadline = Date.now() + timeoutMs;
+      await loop;
+      delays.sort((x, y) => x - y);
+      return { delays, missing: waiting.size };
+    },
+  };
 }
 
 const freshnessText = ({ delays, missing }) =>
@@ -385,15 +448,28 @@ async function main() {
 
   // Other services' addresses point at a closed port: the bench's gateway never reaches the live stack.
   const closed = 'http://127.0.0.1:9';
-  const analytics = startProcess('analytics', [join(ROOT, 'services/analytics/dist/main.js')], {
+  const analyticsEnv = {
     ...serviceEnv('analytics', common),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    PORT: String(PORTS.analytics),
     TRACKING_RATE_LIMIT_PER_IP: '0',
     TRACKING_RATE_LIMIT_PER_SITE_KEY: '0',
+  };
+  // As deployed: the ingress (ROLE=api, HTTP only) and the consumer (ROLE=worker) in processes of their own;
+  // --one-process runs both in one (ROLE=all).
+  const analytics = startProcess('analytics', [...PROFILE, join(ROOT, 'services/analytics/dist/main.js')], {
+    ...analyticsEnv,
+    PORT: String(PORTS.analytics),
+    ROLE: ONE_PROCESS ? 'all' : 'api',
   });
-  const gateway = startProcess('gateway', [join(ROOT, 'services/gateway/dist/main.js')], {
+  const analyticsWorker = ONE_PROCESS
+    ? null
+    : startProcess('analytics-worker', [...PROFILE, join(ROOT, 'services/analytics/dist/main.js')], {
+        ...analyticsEnv,
+        PORT: String(PORTS.analyticsWorker),
+        ROLE: 'worker',
+      });
+  const gateway = startProcess('gateway', [...PROFILE, join(ROOT, 'services/gateway/dist/main.js')], {
     ...serviceEnv('gateway', common),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -413,6 +489,8 @@ async function main() {
     },
   );
   await waitFor(`http://127.0.0.1:${PORTS.analytics}/health/ready`, 'analytics');
+  if (analyticsWorker)
+    await waitFor(`http://127.0.0.1:${PORTS.analyticsWorker}/health/ready`, 'analytics worker');
   await waitFor(`http://127.0.0.1:${PORTS.gateway}/health/live`, 'gateway');
   for (let i = 0; i < 100; i++) {
     const ok = await fetch(`http://127.0.0.1:${PORTS.naive}/`).then(
@@ -426,6 +504,7 @@ async function main() {
   const pids = () => ({
     gateway: gateway.pid,
     analytics: analytics.pid,
+    ...(analyticsWorker ? { 'analytics-worker': analyticsWorker.pid } : {}),
     naive: naive.pid,
     bench: process.pid,
   });
@@ -438,7 +517,18 @@ async function main() {
   // Warm-up: JIT, pools, the Kafka producer's connection, the consumer's first fetch.
   for (const target of ['ingress', 'naive'])
     await closedLoop({ port: targets[target].port, siteKey, size: 3, seconds: 3, concurrency: CONCURRENCY });
-  console.log(`stack ready (practice ${practiceId}); load average ${load()}\n`);
+  // What each process spends doing nothing (timers, Kafka heartbeats and fetches, pools): subtracted below to
+  // give the CPU a request costs, which otherwise depends on how long a loaded machine stretches a run.
+  await sleep(3000); // the consumer applies what the warm-up sent
+  const idleFrom = { cpu: readCpu(pids()), at: performance.now() };
+  await sleep(5000);
+  const idlePerSecond = perSecond(idleFrom.cpu, readCpu(pids()), (performance.now() - idleFrom.at) / 1000);
+  console.log(
+    `stack ready (practice ${practiceId}); load average ${load()}; idle CPU: ${Object.entries(idlePerSecond)
+      .filter(([name]) => name in SERVICE_PIDS)
+      .map(([name, seconds]) => `${name} ${Math.round(seconds * 1000)} ms/s`)
+      .join(', ')}\n`,
+  );
 
   const accepted = new Set();
   const results = [];
@@ -448,7 +538,9 @@ async function main() {
       const order = ['ingress', ...(args.direct ? ['direct'] : []), 'naive'];
       const row = { size };
       for (const name of order) {
+        const fresh = name !== 'naive' ? follower(db, practiceId) : null;
         const cpuBefore = readCpu(pids());
+        const startedAt = performance.now();
         const loadBefore = loadavg()[0];
         const result = await closedLoop({
           port: targets[name].port,
@@ -457,8 +549,17 @@ async function main() {
           seconds: SECONDS,
           concurrency: CONCURRENCY,
           sample: name !== 'naive',
+          onSample: fresh?.add,
         });
-        const cpu = cpuBetween(cpuBefore, readCpu(pids()), result.events / 1000, '1k events');
+        const cpuAfter = readCpu(pids());
+        const cpu = cpuBetween(cpuBefore, cpuAfter, result.events / 1000, '1k events');
+        const perRequest = busyPerRequest(
+          cpuBefore,
+          cpuAfter,
+          idlePerSecond,
+          (performance.now() - startedAt) / 1000,
+          result.requests,
+        );
         row[name] = result;
         if (result.samples.length) allSamples.push(...result.samples);
         for (const s of result.samples) accepted.add(s.id);
@@ -466,10 +567,11 @@ async function main() {
           `batch ${size}, ${targets[name].label}: ${int(result.eventsPerSecond)} events/s ` +
             `(${int(result.requestsPerSecond)} requests/s), latency p50 ${fmt(result.p50)} ms p99 ${fmt(result.p99)} ms` +
             `${result.failures ? `, ${result.failures} refused` : ''}; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}` +
-            `\n    CPU: ${cpu}`,
+            `\n    CPU: ${cpu}` +
+            `\n    CPU a request, idle subtracted: ${perRequest}`,
         );
-        if (name !== 'naive') {
-          row[`${name}Freshness`] = await follow(db, practiceId, result.samples);
+        if (fresh) {
+          row[`${name}Freshness`] = await fresh.finish();
           console.log(
             `    freshness (202 → row in analytics.pageviews): ${freshnessText(row[`${name}Freshness`])}`,
           );
@@ -484,7 +586,7 @@ async function main() {
     const paced = {};
     for (const name of ['ingress', 'naive']) {
       const loadBefore = loadavg()[0];
-      const freshness = name === 'ingress' ? [] : null;
+      const freshness = name === 'ingress' ? follower(db, practiceId) : null;
       const result = await openLoop({
         port: targets[name].port,
         siteKey,
@@ -492,6 +594,7 @@ async function main() {
         seconds: SECONDS,
         rate: RATE,
         sample: name === 'ingress',
+        onSample: freshness?.add,
       });
       paced[name] = result;
       console.log(
@@ -502,24 +605,24 @@ async function main() {
           `; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
       );
       if (freshness) {
-        paced.freshness = await follow(db, practiceId, result.samples);
+        paced.freshness = await freshness.finish();
         console.log(`    freshness: ${freshnessText(paced.freshness)}`);
       }
     }
 
     // Freshness on a quiet stack: single pageviews, 10 a second.
-    const quiet = [];
+    const quiet = follower(db, practiceId, { pollMs: 5 });
     const next = eventSource();
     const agent = new Agent({ keepAlive: true, maxSockets: 4 });
     for (let i = 0; i < 50; i++) {
       let event = next();
       while (event.type !== 'pageview') event = next();
       const status = await post(agent, PORTS.gateway, JSON.stringify({ site_key: siteKey, events: [event] }));
-      if (status === 202) quiet.push({ id: event.event_id, acceptedAt: Date.now() });
+      if (status === 202) quiet.add({ id: event.event_id, acceptedAt: Date.now() });
       await sleep(100);
     }
     agent.destroy();
-    const quietFreshness = await follow(db, practiceId, quiet, { pollMs: 5 });
+    const quietFreshness = await quiet.finish();
     console.log(
       `freshness on a quiet stack (single pageviews, 10/s, polled every 5 ms): ${freshnessText(quietFreshness)}`,
     );
@@ -579,7 +682,7 @@ async function main() {
     stopping = true;
     // A clean stop: analytics leaves its consumer group (else the next run's consumer waits for its session).
     await Promise.all(
-      [gateway, analytics, naive].map(
+      [gateway, analytics, analyticsWorker, naive].filter(Boolean).map(
         (child) =>
           new Promise((resolve) => {
             if (child.exitCode !== null) return resolve();

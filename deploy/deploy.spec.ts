@@ -39,6 +39,9 @@ type ServiceName = keyof typeof SERVICES;
 const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 /** Services whose BullMQ queues run in a separate ROLE=worker process. */
 const WORKER_SERVICES: readonly ServiceName[] = ['people', 'calendar', 'onboarding', 'knowledge'];
+/** Services whose Kafka consumer runs in a separate ROLE=worker process (kafkaConsumerRoles), apart from HTTP. */
+const CONSUMER_WORKER_SERVICES: readonly ServiceName[] = ['analytics'];
+const ALL_WORKER_SERVICES = [...WORKER_SERVICES, ...CONSUMER_WORKER_SERVICES];
 /** Environment every service process reads (besides SERVICE, which picks the entrypoint in the image). */
 const COMMON_ENV = [
   'PORT',
@@ -376,15 +379,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs a ROLE=worker service for each service with BullMQ queues, and none for the others', () => {
+  it('runs a ROLE=worker service for each service with BullMQ queues or a consumer apart, and none for the others', () => {
     const workers = appServices.filter(([, s]) => toDict(s.environment).ROLE === 'worker');
-    expect(workers.map(([name]) => name).sort()).toEqual(WORKER_SERVICES.map((s) => `${s}-worker`).sort());
+    expect(workers.map(([name]) => name).sort()).toEqual(
+      ALL_WORKER_SERVICES.map((s) => `${s}-worker`).sort(),
+    );
     for (const [name, worker] of workers) {
       expect(buildArgs(worker)?.SERVICE).toBe(name.replace(/-worker$/, ''));
     }
-    for (const name of WORKER_SERVICES) expect(toDict(services[name].environment).ROLE).toBe('api');
-    for (const name of ['gateway', 'analytics'] as const)
-      expect(toDict(services[name].environment).ROLE).toBe('all');
+    for (const name of ALL_WORKER_SERVICES) expect(toDict(services[name].environment).ROLE).toBe('api');
+    expect(toDict(services.gateway.environment).ROLE).toBe('all');
   });
 
   it('depends only on services that exist', () => {
@@ -996,7 +1000,7 @@ describe('deploy/k8s/base', () => {
         expect([name, allowed(podLabels(name), 'http')]).toEqual([name, ['pod:gateway']]);
       // calendar asks people whether a lead belongs to the practice before booking.
       expect(allowed(podLabels('people'), 'http')).toEqual(['pod:calendar', 'pod:gateway']);
-      for (const worker of WORKER_SERVICES.map((s) => `${s}-worker`))
+      for (const worker of ALL_WORKER_SERVICES.map((s) => `${s}-worker`))
         expect([worker, allowed(podLabels(worker), 'http')]).toEqual([worker, []]);
     });
 
@@ -1008,17 +1012,17 @@ describe('deploy/k8s/base', () => {
     });
   });
 
-  it('runs a ROLE=worker Deployment for each service with BullMQ queues, and only for those', () => {
+  it('runs a ROLE=worker Deployment for each service with BullMQ queues or a consumer apart, and only for those', () => {
     const workers = deployments.filter((d) => envOf(template(d).spec.containers[0]).ROLE === 'worker');
     expect(workers.map((d) => d.metadata.name).sort()).toEqual(
-      WORKER_SERVICES.map((s) => `${s}-worker`).sort(),
+      ALL_WORKER_SERVICES.map((s) => `${s}-worker`).sort(),
     );
     for (const worker of workers) {
       expect(envOf(template(worker).spec.containers[0]).SERVICE).toBe(
         worker.metadata.name.replace(/-worker$/, ''),
       );
     }
-    for (const name of WORKER_SERVICES)
+    for (const name of ALL_WORKER_SERVICES)
       expect(envOf(template(byName('Deployment', name) as K8sObject).spec.containers[0]).ROLE).toBe('api');
   });
 

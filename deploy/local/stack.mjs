@@ -30,14 +30,14 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
     ]),
   );
 
-  for (const { name } of SERVICES) {
+  for (const { name, service, role } of stackProcesses()) {
     const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     // PP_CPU_PROF_DIR: each service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools);
     // node refuses --cpu-prof in NODE_OPTIONS.
     const profile = process.env.PP_CPU_PROF_DIR
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PP_CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
       : [];
-    const child = spawn('node', [...profile, '--enable-source-maps', serviceScript(name, 'main.js')], {
+    const child = spawn('node', [...profile, '--enable-source-maps', serviceScript(service, 'main.js')], {
       cwd: ROOT,
       env: {
         // Generated on first start (secrets.mjs); a value set in the environment wins, but only the gateway
@@ -45,12 +45,13 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
         // people (ROLE all here) runs INTAKE_CONCURRENCY + OUTREACH_CONCURRENCY jobs besides its consumers and
         // relay, each on a connection of its pool (services/people/README.md).
         ...(name === 'people' ? { DB_POOL_MAX: '16' } : {}),
-        ...serviceEnv(name, process.env),
+        ...serviceEnv(service, process.env),
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
         // Loopback only: nothing outside this machine reaches a service port (nor the gateway's).
         HOST: '127.0.0.1',
         ...serviceUrls,
         ...env,
+        ...(role ? { ROLE: role } : {}),
         PORT: String(ports[name]),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +83,9 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
   });
 
   try {
-    await Promise.all(SERVICES.map(({ name }) => waitReady(name, ports[name], logDir, () => stopping)));
+    await Promise.all(
+      stackProcesses().map(({ name }) => waitReady(name, ports[name], logDir, () => stopping)),
+    );
   } catch (error) {
     await stop();
     throw error;
@@ -92,9 +95,21 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
   return { url: `http://localhost:${ports.gateway}`, ports, pids, stop };
 }
 
-/** The gateway on its port, the other services on the ports after it, in SERVICES order. */
+/**
+ * The processes of the stack: one per service (its ROLE the default, all), except analytics, which runs as
+ * deployed: its HTTP API with the tracking ingress (ROLE=api) and its Kafka consumer (analytics-worker,
+ * ROLE=worker), so that applying a burst of pageviews does not take the ingress's CPU.
+ */
+export function stackProcesses() {
+  return [
+    ...SERVICES.map(({ name }) => ({ name, service: name, role: name === 'analytics' ? 'api' : undefined })),
+    { name: 'analytics-worker', service: 'analytics', role: 'worker' },
+  ];
+}
+
+/** The gateway on its port, the other services on the ports after it, in SERVICES order, then analytics-worker. */
 export function portsFrom(gatewayPort) {
-  const others = SERVICES.filter(({ name }) => name !== 'gateway');
+  const others = stackProcesses().filter(({ name }) => name !== 'gateway');
   return {
     gateway: gatewayPort,
     ...Object.fromEntries(others.map(({ name }, index) => [name, gatewayPort + 1 + index])),
@@ -108,7 +123,7 @@ async function waitReady(name, port, logDir, isStopping) {
       const response = await fetch(`http://127.0.0.1:${port}/health/ready`, {
         signal: AbortSignal.timeout(2000),
       });
-      if (response.ok) return console.log(`  ${name.padEnd(11)} ready on :${port}`);
+      if (response.ok) return console.log(`  ${name.padEnd(16)} ready on :${port}`);
     } catch {
       // not listening yet
     }

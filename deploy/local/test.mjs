@@ -14,7 +14,7 @@ const startedAt = Date.now();
 const RESULTS = join(ROOT, 'deploy', 'local', '.run', 'test-results');
 const KAFKA_PID = join(ROOT, 'deploy', 'local', '.run', 'kafka.pid');
 const totals = { passed: 0, failed: 0, skipped: 0 };
-/** The browser tests' own stack: gateway on 18080, services on 18081-18085. */
+/** The browser tests' own stack: gateway on 18080, services on 18081-18085, analytics' consumer on 18086. */
 const E2E_GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
 /** Overridable so two checkouts on one machine can run their browser tests side by side. */
 const E2E_DATABASE = process.env.E2E_DATABASE ?? 'practicepilot_e2e';

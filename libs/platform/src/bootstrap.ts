@@ -13,6 +13,21 @@ import { MetricsServer } from './health/metrics-server';
 import { KafkaBatchHandlers, KafkaConsumerStatus, kafkaConsumerStrategy } from './kafka/kafka.consumer';
 import type { ServiceConfig } from './platform.module';
 
+export type ServiceRole = ServiceConfig['ROLE'];
+
+const DEFAULT_KAFKA_CONSUMER_ROLES: readonly ServiceRole[] = ['api', 'all'];
+
+/** Whether a process of this ROLE runs the service's Kafka consumer (the service must have one). */
+export function runsKafkaConsumer<C extends ServiceConfig>(
+  definition: Pick<ServiceDefinition<C>, 'consumerGroup' | 'kafkaConsumerRoles'>,
+  role: ServiceRole,
+): boolean {
+  return (
+    definition.consumerGroup !== undefined &&
+    (definition.kafkaConsumerRoles ?? DEFAULT_KAFKA_CONSUMER_ROLES).includes(role)
+  );
+}
+
 export interface ServiceDefinition<C extends ServiceConfig> {
   /** Service name: used in logs, Kafka client ids and the consumer group. */
   name: string;
@@ -26,6 +41,12 @@ export interface ServiceDefinition<C extends ServiceConfig> {
    * latest offset: for read models, which need every event ever published (default false).
    */
   consumeFromBeginning?: boolean | readonly string[];
+  /**
+   * The ROLEs whose processes run the Kafka consumer (default `api` and `all`: a `worker` runs queue jobs only).
+   * A service whose consumer is its heavy part names `worker` and `all` (analytics: its `api` processes then
+   * serve HTTP only, the tracking ingress among it, and its `worker` processes apply the pageview batches).
+   */
+  kafkaConsumerRoles?: readonly ServiceRole[];
   /** Extra HTTP setup (plugins, routes) on the Fastify instance before the app starts. */
   configure?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
   /** Serve the service's OpenAPI document at /api/docs-json (default true; the gateway merges them). */
@@ -83,7 +104,7 @@ export async function createServiceApp<C extends ServiceConfig>(
   await definition.configure?.(app, config);
   pluginErrorsRegistered();
   if (definition.openApi !== false) serveOpenApi(app, definition.name);
-  if (definition.consumerGroup && config.ROLE !== 'worker') {
+  if (definition.consumerGroup && runsKafkaConsumer(definition, config.ROLE)) {
     app.connectMicroservice(
       kafkaConsumerStrategy(
         {

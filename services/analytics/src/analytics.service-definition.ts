@@ -21,5 +21,8 @@ export const analyticsService: ServiceDefinition<AnalyticsConfig> = {
     Topics.calendarAppointments,
     Topics.knowledgeChanges,
   ],
+  // The consumer (the pageview batches, the read models) runs in `worker` and `all` processes; an `api`
+  // process serves HTTP only, so the tracking ingress does not share its CPU with the batches (ROLE in README).
+  kafkaConsumerRoles: ['worker', 'all'],
   configure: (app) => limitTrackingBody(app.getHttpAdapter().getInstance()),
 };

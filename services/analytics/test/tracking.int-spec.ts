@@ -1,5 +1,13 @@
 import { FormSubmittedV1, PageviewV1, Topics, TRACKING_LIMITS } from '@pp/contracts';
-import { eventually, freePort, testPracticeSnapshot, TestPracticeSnapshot, TopicReader } from '@pp/testing';
+import { KafkaConsumerStatus } from '@pp/platform';
+import {
+  eventually,
+  freePort,
+  publishPracticeSnapshot,
+  testPracticeSnapshot,
+  TestPracticeSnapshot,
+  TopicReader,
+} from '@pp/testing';
 import { Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -213,6 +221,41 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
     expect(Date.parse(published.value.submitted_at)).toBeLessThanOrEqual(Date.now());
   });
 
+  it('stops accepting a site key as soon as its practice changed it or another practice took it over', async () => {
+    // The ingress keeps site keys in memory (PracticeReadModel.bySiteKey, for seconds): a change applied to the
+    // read model must still count from the next request on, not once the remembered answer expires.
+    const ownerOf = async (siteKey: string): Promise<string | null> => {
+      const rows: { practice_id: string }[] = await analytics.dataSource.query(
+        `SELECT "practice_id" FROM "analytics"."practices" WHERE "site_key" = $1`,
+        [siteKey],
+      );
+      return rows[0]?.practice_id ?? null;
+    };
+    const practice = await analytics.publishPractice();
+    const oldKey = practice.practice.site_key;
+    const newKey = `site_${randomUUID().replace(/-/g, '')}`;
+    await post({ site_key: oldKey, events: [pageview()] }).expect(202);
+
+    // The practice changes its site key: the old one is unknown at once.
+    const rotated = testPracticeSnapshot({ ...practice.practice, site_key: newKey }, practice.locations);
+    await publishPracticeSnapshot(brokers, rotated);
+    await eventually(async () => (await ownerOf(newKey)) === practice.practice.practice_id, 30_000);
+    const refused = await post({ site_key: oldKey, events: [pageview()] }).expect(404);
+    expect(refused.body).toEqual({ detail: 'Unknown site key' });
+    await post({ site_key: newKey, events: [pageview()] }).expect(202);
+
+    // Another practice takes the key over: its events are that practice's from the next request on.
+    const successor = testPracticeSnapshot({ name: 'Northside Dental', site_key: newKey });
+    await publishPracticeSnapshot(brokers, successor);
+    await eventually(async () => (await ownerOf(newKey)) === successor.practice.practice_id, 30_000);
+    const view = pageview();
+    await post({ site_key: newKey, events: [view] }).expect(202);
+    const published = await eventually(async () =>
+      pageviews.where((message) => message.value.tracking_event_id === view.event_id).at(0),
+    );
+    expect(published.value.practice_id).toBe(successor.practice.practice_id);
+  });
+
   it('answers 404 "Unknown site key" for a key no practice has', async () => {
     const response = await post({ site_key: 'site_nobody', events: [form()] }).expect(404);
     expect(response.body).toEqual({ detail: 'Unknown site key' });
@@ -354,10 +397,30 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
     expect(response.body).toEqual({ detail: 'The batch is too large (64 KiB at most)' });
   });
 
+  it('runs the ingress without a consumer in an api process (ROLE=api); a worker or all process keeps its events', async () => {
+    // The ingress and the pageview batches as separate processes: an api process publishes, this file's main
+    // instance (ROLE all) consumes what it published.
+    const api = await analytics.sibling({ ROLE: 'api', TRACKING_RATE_LIMIT_PER_IP: '0' });
+    expect(api.app.get(KafkaConsumerStatus).hasConsumer).toBe(false);
+    expect(analytics.service.app.get(KafkaConsumerStatus).hasConsumer).toBe(true);
+    const view = pageview();
+    await request(api.app.getHttpServer())
+      .post(PATH)
+      .send({ site_key: glow.practice.site_key, events: [view] })
+      .expect(202);
+    await eventually(async () => {
+      const rows: unknown[] = await analytics.dataSource.query(
+        `SELECT 1 FROM "analytics"."pageviews" WHERE "tracking_event_id" = $1`,
+        [view.event_id],
+      );
+      return rows.length === 1;
+    }, 30_000);
+  });
+
   it('answers 503 and accepts nothing when Kafka does not acknowledge in time', async () => {
     // Another instance on the same database (it knows the site keys) whose Kafka is out of reach; no consumer.
     const unreachable = await analytics.sibling({
-      ROLE: 'worker',
+      ROLE: 'api',
       KAFKA_BROKERS: `127.0.0.1:${await freePort()}`,
       TRACKING_PUBLISH_TIMEOUT_MS: '500',
       TRACKING_RATE_LIMIT_PER_IP: '0',

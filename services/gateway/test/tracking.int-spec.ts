@@ -148,6 +148,35 @@ describe('the tracking ingress through the gateway (public, CORS, the client add
     expect(unknown.headers['access-control-allow-origin']).toBe('*');
   });
 
+  it("keeps analytics' 64 KiB limit: a larger batch is refused with 413, readable cross-origin", async () => {
+    const events = Array.from({ length: 40 }, () => ({
+      ...formEvent(),
+      fields: { message: 'x'.repeat(1800) },
+    }));
+    const response = await h
+      .http()
+      .post(PATH)
+      .set('Origin', WEBSITE)
+      .set('Content-Type', 'text/plain;charset=UTF-8')
+      .send(JSON.stringify({ site_key: siteKey, events }))
+      .expect(413);
+    expect(response.body).toEqual({ detail: 'The batch is too large (64 KiB at most)' });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('carries the correlation id to analytics (into the event it publishes) and back', async () => {
+    const event = formEvent();
+    const correlationId = `it-tracking-${Date.now()}`;
+    const response = await h
+      .http()
+      .post(PATH)
+      .set('X-Correlation-Id', correlationId)
+      .send({ site_key: siteKey, events: [event] })
+      .expect(202);
+    expect(response.headers['x-correlation-id']).toBe(correlationId);
+    expect((await published(event.event_id)).headers).toMatchObject({ correlation_id: correlationId });
+  });
+
   it('opens no other path to other origins', async () => {
     const preflight = await h
       .http()

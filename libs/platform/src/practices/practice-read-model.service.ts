@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BusinessHours, isApplicablePracticeChange } from '@pp/contracts';
+import { BusinessHours, isApplicablePracticeChange, PracticeChangeV1 } from '@pp/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { Inbox } from '../database/inbox.service';
 import { DATABASE_SCHEMA } from '../database/tokens';
+import { LookupCache } from './lookup-cache';
 import { KnownLocation, KnownPractice } from './practice-read-model.entity';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -10,6 +11,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A practice's time zone when it has no location yet (the spec's default for a new location). */
 export const DEFAULT_PRACTICE_TIMEZONE = 'America/New_York';
+
+/**
+ * How long a site key's practice (or its absence) is kept in memory: the tracking ingress looks it up on every
+ * request. This instance forgets it at once when it applies a practice change; a change another instance applied
+ * (they share the consumer group) is seen within this time.
+ */
+export const SITE_KEY_CACHE_TTL_MS = 5_000;
+const SITE_KEY_CACHE_MAX = 10_000;
 
 /** A virtual number as the read model keeps it (practiceReadModelNumbersSql). */
 export interface KnownVirtualNumber {
@@ -33,6 +42,11 @@ export class PracticeReadModel {
   private readonly consumer: string;
   /** Whether the schema keeps virtual numbers (has the table of practiceReadModelNumbersSql); asked once. */
   private keepsNumbers?: Promise<boolean>;
+  /** bySiteKey's answers (see SITE_KEY_CACHE_TTL_MS). */
+  private readonly siteKeys = new LookupCache<KnownPractice | null>(
+    SITE_KEY_CACHE_TTL_MS,
+    SITE_KEY_CACHE_MAX,
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,6 +59,13 @@ export class PracticeReadModel {
   /** Applies one event; false when skipped (not applicable, or already applied). */
   async apply(event: unknown): Promise<boolean> {
     if (!isApplicablePracticeChange(event)) return false;
+    const applied = await this.applyOnce(event);
+    // Committed: a new, changed or moved site key is answered from the table from now on.
+    if (applied && event.type === 'practice_updated') this.siteKeys.clear();
+    return applied;
+  }
+
+  private applyOnce(event: PracticeChangeV1): Promise<boolean> {
     return this.inbox.once(this.consumer, event, async (manager) => {
       const at = event.occurred_at;
       if (event.type === 'practice_updated') {
@@ -199,10 +220,16 @@ export class PracticeReadModel {
     return (manager ?? this.dataSource.manager).findOneBy(KnownPractice, { practice_id: practiceId });
   }
 
-  /** The practice whose website tracking snippet sends this public site key; null when none does. */
+  /**
+   * The practice whose website tracking snippet sends this public site key; null when none does. Answered from
+   * memory for up to SITE_KEY_CACHE_TTL_MS (the ingress asks on every request); the result is shared, so
+   * callers must not change it.
+   */
   async bySiteKey(siteKey: string): Promise<KnownPractice | null> {
     if (!siteKey) return null;
-    return this.dataSource.getRepository(KnownPractice).findOneBy({ site_key: siteKey });
+    return this.siteKeys.get(siteKey, (key) =>
+      this.dataSource.getRepository(KnownPractice).findOneBy({ site_key: key }),
+    );
   }
 
   /** The practice's locations, primary first, then by name (manager: as for practice()). */

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import { trackingEnvelopeId, trackingRecord } from './tracking-records';
 
 describe('trackingEnvelopeId', () => {
@@ -6,6 +8,18 @@ describe('trackingEnvelopeId', () => {
     expect(trackingEnvelopeId('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com')).toBe(
       '2ed6657d-e927-568b-95e1-2665a8aea6a2',
     );
+  });
+
+  it("gives the uuid package's v5 ids (the ids earlier releases published), upper-case namespaces and any text", () => {
+    const names = ['evt-1', randomUUID(), '¿Cuánto? 🦷', '', 'x'.repeat(200)];
+    for (const practice of [
+      randomUUID(),
+      randomUUID().toUpperCase(),
+      '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a01',
+    ]) {
+      for (const name of names) expect(trackingEnvelopeId(practice, name)).toBe(uuidv5(name, practice));
+    }
+    expect(() => trackingEnvelopeId('not-a-uuid', 'evt-1')).toThrow(TypeError);
   });
 
   it('is the same for the same event of a practice, and differs between practices', () => {

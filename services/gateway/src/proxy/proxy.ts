@@ -17,6 +17,7 @@ import { isBackgroundRequest } from '../auth/sessions';
 import { GatewayConfig } from '../config';
 import { parseRequestTarget, upstreamUrl } from './request-target';
 import { resolveRoute, ServiceName } from './routes';
+import { TrackingForwarder } from './tracking-forward';
 import {
   isTwilioWebhook,
   TWILIO_WEBHOOK_MAX_BYTES,
@@ -42,6 +43,14 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
 }
 
 const NOT_FOUND = { detail: ErrorMessages.notFound };
+/** The public tracking ingress, forwarded to analytics on a path of its own (trackingForwarder). */
+export const TRACKING_EVENTS_PATH = '/api/v1/tracking/events';
+
+const unavailable = (service: ServiceName, timedOut: boolean) => ({
+  detail: timedOut
+    ? `The ${service} service did not answer in time. Please try again.`
+    : `The ${service} service is unavailable. Please try again shortly.`,
+});
 const PROXY_MESSAGES = { traversalInQuery: 'Invalid query string' } as const;
 
 /**
@@ -75,6 +84,28 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
     // Pass request bodies through as streams: the owning service parses and validates them.
     instance.removeAllContentTypeParsers();
     instance.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    // The tracking ingress (public, the gateway's busiest path) goes straight to analytics on a keep-alive pool:
+    // no token to read (the snippet sends none; any identity is stripped), the same headers as below.
+    const tracking = new TrackingForwarder({
+      origin: urls.analytics,
+      headersTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    });
+    instance.addHook('onClose', () => tracking.close());
+    instance.post(TRACKING_EVENTS_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
+      const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
+      void reply.header(CORRELATION_HEADER, correlationId);
+      const failure = await tracking.forward(request, reply, STRIPPED, {
+        [CORRELATION_HEADER]: correlationId,
+        'x-forwarded-for': request.ip,
+      });
+      if (!failure) return reply;
+      logger.warn(
+        `analytics ${failure === 'timeout' ? 'timed out' : 'unavailable'}: POST ${TRACKING_EVENTS_PATH}`,
+      );
+      return reply
+        .status(failure === 'timeout' ? 504 : 503)
+        .send(unavailable('analytics', failure === 'timeout'));
+    });
     // Anything thrown while forwarding answers in the {"detail"} envelope: the platform gives every plugin
     // context the one exception filter as its error handler (registerEnvelopeErrorHandler).
     instance.all('/api/v1/*', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -127,11 +158,7 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
           logger.warn(
             `${route.service} ${timedOut ? 'timed out' : 'unavailable'}: ${request.method} ${redactUrl(request.url)}`,
           );
-          void errorReply.status(timedOut ? 504 : 503).send({
-            detail: timedOut
-              ? `The ${route.service} service did not answer in time. Please try again.`
-              : `The ${route.service} service is unavailable. Please try again shortly.`,
-          });
+          void errorReply.status(timedOut ? 504 : 503).send(unavailable(route.service, timedOut));
         },
       });
     });
