@@ -125,6 +125,26 @@ describe('transactional outbox and idempotent inbox (real PostgreSQL and Kafka)'
     expect(await relay.drain()).toBe(0);
   });
 
+  it('writes several events in one statement, published in the order given', async () => {
+    const notes: string[] = [randomUUID(), randomUUID(), randomUUID()];
+    await dataSource.transaction((manager) =>
+      outbox.addMany<NoteAdded>(
+        manager,
+        Topics.leadEvents,
+        notes.map((noteId) => ({ type: 'lead_created', practice_id: practiceId, note_id: noteId })),
+      ),
+    );
+    const ids: { payload: { note_id: string } }[] = await dataSource.query(
+      `SELECT "payload" FROM "${SCHEMA}"."outbox" WHERE "payload"->>'note_id' = ANY($1) ORDER BY "id"`,
+      [notes],
+    );
+    expect(ids.map((row) => row.payload.note_id)).toEqual(notes);
+    expect(await relay.drain()).toBeGreaterThanOrEqual(3);
+    await eventually(async () => notes.every((id) => received.some((m) => m.value.note_id === id)), 15000);
+    const order = received.filter((m) => notes.includes(m.value.note_id)).map((m) => m.value.note_id);
+    expect(order).toEqual(notes);
+  });
+
   it('leaves neither the change nor the event when the transaction fails between them', async () => {
     const noteId = randomUUID();
     await expect(addNote(noteId, true)).rejects.toThrow('failure between the change and the commit');

@@ -37,9 +37,13 @@ export class RecordingEngineTrigger extends EngineTrigger {
   readonly received: RecordedTrigger[] = [];
   /** Practices whose next hand-over fails (once each), as an engine that cannot record its work would. */
   readonly failOnce = new Set<string>();
+  /** Practices whose hand-overs fail until removed from here. */
+  readonly failing = new Set<string>();
 
   async inquiryReceived(manager: EntityManager, trigger: InquiryTrigger): Promise<void> {
-    if (this.failOnce.delete(trigger.practice_id)) throw new Error('the engine could not record the lead');
+    if (this.failOnce.delete(trigger.practice_id) || this.failing.has(trigger.practice_id)) {
+      throw new Error('the engine could not record the lead');
+    }
     this.received.push({
       trigger,
       inTransaction: manager.queryRunner?.isTransactionActive === true,

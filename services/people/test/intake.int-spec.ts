@@ -1,7 +1,8 @@
 import { FieldMappingResponse, FormSubmittedV1, LeadEventV1, Topics } from '@pp/contracts';
-import { publishEvents } from '@pp/testing';
+import { eventually, publishEvents } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import { Consent } from '../src/intake/consent.entity';
+import { IntakeService } from '../src/intake/intake.service';
 import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { IntakeHarness, startIntake } from './intake-harness';
@@ -183,6 +184,124 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
       expect((await h.outbox(lead.person_id)).map((b) => b.type)).toEqual(['lead_created', 'lead_updated']);
       expect(h.engine.for(lead.person_id)).toHaveLength(2);
     }
+  });
+
+  it('takes a batch of forms in as one at a time would: leads made or completed by earlier forms of the batch count', async () => {
+    const practice = randomUUID();
+    const other = randomUUID();
+    await h.submit(h.form(practice, { name: 'Ines Duarte', email: 'ines@mail.example.com' }));
+    const [ines] = await leadsOf(practice);
+    // One send: the consumer takes them as one batch, the intake as one take-in job.
+    const batch = [
+      h.form(practice, { name: 'Ana Ruiz', phone: '(214) 555-0161', email: 'ana@mail.example.com' }),
+      // Ines's known lead gets her phone from this form …
+      h.form(practice, { name: 'Ines Duarte', email: 'INES@mail.example.com', phone: '214 555 0162' }),
+      // … so a form with only that phone is hers.
+      h.form(practice, { name: 'I. Duarte', phone: '+1 214-555-0162', message: 'Also the lips?' }),
+      h.form(practice, { name: 'Bo Park', email: 'bo@mail.example.com' }),
+      // Ana's second form, by e-mail only: the lead the batch's first form made.
+      h.form(practice, { name: 'Ana', email: 'Ana@Mail.Example.com', message: 'And financing?' }),
+      // Another practice, the same phone: a lead of its own.
+      h.form(other, { name: 'Ana Ruiz', phone: '2145550161' }),
+    ];
+    // Taken in by the batch itself: never one form at a time (its fallback, or a single job).
+    const intake = h.service.app.get(IntakeService);
+    const batched = jest.spyOn(intake, 'takeInBatch');
+    const single = jest.spyOn(intake, 'takeIn');
+    // Sent a second apart, as a visitor's forms are: the timeline's order is theirs.
+    batch.forEach((form, i) => {
+      form.submitted_at = new Date(Date.now() + (i + 1) * 1000).toISOString();
+    });
+    await h.submit(...batch);
+    expect(batched).toHaveBeenCalled();
+    expect(single).not.toHaveBeenCalled();
+    batched.mockRestore();
+    single.mockRestore();
+
+    const leads = await leadsOf(practice);
+    expect(leads.map((lead) => [lead.first_name, lead.primary_phone, lead.primary_email])).toEqual([
+      ['Ines', '+12145550162', 'ines@mail.example.com'],
+      ['Ana', '+12145550161', 'ana@mail.example.com'],
+      ['Bo', null, 'bo@mail.example.com'],
+    ]);
+    const [, ana, bo] = leads;
+    expect(leads[0].person_id).toBe(ines.person_id);
+    const [otherLead] = await leadsOf(other);
+    expect(otherLead).toMatchObject({ primary_phone: '+12145550161' });
+    expect(otherLead.person_id).not.toBe(ana.person_id);
+
+    const formsOf = async (personId: string) =>
+      (await timeline(personId)).map(
+        (event) => (event.content_data.form_data as Record<string, string>).name,
+      );
+    expect(await formsOf(ana.person_id)).toEqual(['Ana Ruiz', 'Ana']);
+    expect(await formsOf(ines.person_id)).toEqual(['Ines Duarte', 'Ines Duarte', 'I. Duarte']);
+    expect(await formsOf(bo.person_id)).toEqual(['Bo Park']);
+    expect((await h.outbox(ana.person_id)).map((b) => b.type)).toEqual(['lead_created', 'lead_updated']);
+    expect((await h.outbox(ines.person_id)).map((b) => b.type)).toEqual([
+      'lead_created',
+      'lead_updated',
+      'lead_updated',
+    ]);
+    expect((await h.outbox(bo.person_id)).map((b) => b.type)).toEqual(['lead_created']);
+    // The announcement of a new lead carries it as written (the database's created_at among it) and its form,
+    // with what one made alone carries (Ines's, before the batch).
+    const [created] = await h.outbox(bo.person_id);
+    expect(created.payload).toMatchObject({
+      person_id: bo.person_id,
+      person_data: {
+        stage: 'Lead',
+        primary_email: 'bo@mail.example.com',
+        is_unseen: true,
+        created_at: bo.created_at.toISOString(),
+        last_activity_at: batch[3].submitted_at,
+      },
+      timeline_event: { event_type: 'form_submission' },
+    });
+    const [alone] = await h.outbox(ines.person_id);
+    expect(Object.keys(created.payload.person_data as object).sort()).toEqual(
+      Object.keys(alone.payload.person_data as object).sort(),
+    );
+    // Every submission names its lead and event; every form reached the engine, in the lead's transaction.
+    for (const [practiceId, count] of [
+      [practice, 6],
+      [other, 1],
+    ] as const) {
+      const rows = await submissionsOf(practiceId);
+      expect(rows).toHaveLength(count);
+      expect(rows.every((row) => row.status === 'processed' && row.person_id)).toBe(true);
+    }
+    expect(h.engine.for(ana.person_id)).toHaveLength(2);
+    expect(h.engine.for(ines.person_id)).toHaveLength(3);
+    expect(
+      h.engine.received
+        .filter((r) => r.trigger.practice_id === practice)
+        .every((r) => r.inTransaction && r.leadVisible),
+    ).toBe(true);
+    // Consent from every form that gave a contact: Ana's phone (sms, phone) and e-mail from her first form.
+    const consents = await h.dataSource.getRepository(Consent).findBy({ person_id: ana.person_id });
+    expect(consents.map((c) => c.channel).sort()).toEqual(['email', 'email', 'phone', 'sms']);
+  });
+
+  it('takes the other forms of a batch in when one of them cannot be, and that one once it can', async () => {
+    const good = randomUUID();
+    const bad = randomUUID();
+    h.engine.failing.add(bad);
+    try {
+      const forms = [
+        h.form(bad, { name: 'Stuck Lead', phone: '2145550171' }),
+        h.form(good, { name: 'Free Lead', phone: '2145550172' }),
+      ];
+      await publishEvents(h.service.config.KAFKA_BROKERS, Topics.trackingForms, forms);
+      await eventually(async () => (await leadsOf(good)).length === 1, 30_000);
+      expect((await submissionsOf(bad)).map((row) => row.status)).toEqual(['received']);
+      expect(await leadsOf(bad)).toHaveLength(0);
+    } finally {
+      h.engine.failing.delete(bad);
+    }
+    // The job's retry takes it in.
+    await eventually(async () => (await leadsOf(bad)).length === 1, 60_000);
+    expect((await submissionsOf(bad)).map((row) => row.status)).toEqual(['processed']);
   });
 
   it('takes in a submission whose take-in job was lost, on the recovery sweep', async () => {

@@ -45,6 +45,36 @@ export class Outbox {
     return row.event;
   }
 
+  /** Several events of one topic in one statement, in the order given (the relay publishes them so). */
+  async addMany<T extends EventEnvelope>(
+    manager: EntityManager,
+    topic: Topic,
+    events: readonly NewEvent<T>[],
+  ): Promise<T[]> {
+    assertTransaction(manager);
+    if (events.length === 0) return [];
+    const envelopes = events.map((event) => envelope<T>(event));
+    await manager.query(
+      `WITH "added" AS (
+         INSERT INTO "${this.schema}"."outbox" ("event_id", "topic", "key", "payload", "headers")
+         SELECT "event_id", $2, "key", "payload", "headers"
+           FROM unnest($1::uuid[], $3::text[], $4::jsonb[], $5::jsonb[])
+             WITH ORDINALITY AS r("event_id", "key", "payload", "headers", "n")
+          ORDER BY "n"
+         RETURNING 1
+       ) SELECT pg_notify($6, '') WHERE EXISTS (SELECT 1 FROM "added")`,
+      [
+        envelopes.map(({ event }) => event.event_id),
+        topic,
+        envelopes.map(({ event }) => event.practice_id),
+        envelopes.map(({ event }) => JSON.stringify(event)),
+        envelopes.map(({ headers }) => JSON.stringify(headers)),
+        outboxChannel(this.schema),
+      ],
+    );
+    return envelopes.map(({ event }) => event);
+  }
+
   /**
    * The outbox row of an event as pieces of the caller's own statement, its parameters numbered from
    * `firstParameter`: `WITH <the caller's CTEs>, ${row.cte} ${row.select}`. Data-modifying CTEs run once whether
@@ -56,21 +86,8 @@ export class Outbox {
     event: NewEvent<T>,
     firstParameter: number,
   ): PreparedOutboxRow<T> {
-    if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error('An outbox row must be written inside a transaction');
-    }
-    const full = {
-      ...event,
-      v: 1,
-      event_id: event.event_id ?? randomUUID(),
-      occurred_at: event.occurred_at ?? new Date().toISOString(),
-    } as T;
-    const headers: Record<string, string> = {
-      [EventHeaders.eventId]: full.event_id,
-      [EventHeaders.eventType]: full.type,
-    };
-    const correlationId = Correlation.current();
-    if (correlationId) headers[EventHeaders.correlationId] = correlationId;
+    assertTransaction(manager);
+    const { event: full, headers } = envelope<T>(event);
     const $ = (offset: number) => `$${firstParameter + offset}`;
     return {
       event: full,
@@ -89,4 +106,29 @@ export class Outbox {
       ],
     };
   }
+}
+
+function assertTransaction(manager: EntityManager): void {
+  if (!manager.queryRunner?.isTransactionActive) {
+    throw new Error('An outbox row must be written inside a transaction');
+  }
+}
+
+/** The event as published (its id and time filled in) and its Kafka headers. */
+function envelope<T extends EventEnvelope>(
+  event: NewEvent<T>,
+): { event: T; headers: Record<string, string> } {
+  const full = {
+    ...event,
+    v: 1,
+    event_id: event.event_id ?? randomUUID(),
+    occurred_at: event.occurred_at ?? new Date().toISOString(),
+  } as T;
+  const headers: Record<string, string> = {
+    [EventHeaders.eventId]: full.event_id,
+    [EventHeaders.eventType]: full.type,
+  };
+  const correlationId = Correlation.current();
+  if (correlationId) headers[EventHeaders.correlationId] = correlationId;
+  return { event: full, headers };
 }

@@ -64,6 +64,38 @@ export class EngineQueue {
     this.afterCommit.run(manager, () => this.enqueueAnalysis(jobId, job));
   }
 
+  /**
+   * Records several analyses with one statement in the caller's transaction and enqueues them in one round trip
+   * after commit (a batch of forms: `analyze` for each, as one).
+   */
+  async analyzeMany(manager: EntityManager, triggers: readonly InquiryTrigger[]): Promise<void> {
+    if (triggers.length === 0) return;
+    const rows: (AnalyzeLeadJob & { job_id: string })[] = await manager.query(
+      `INSERT INTO "people"."engine_analyses"
+         ("job_id", "practice_id", "person_id", "trigger_event_id", "channel", "received_at")
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[])
+       ON CONFLICT ("job_id") DO NOTHING RETURNING "analysis_id", "job_id", "practice_id", "person_id"`,
+      [
+        triggers.map(analysisJobId),
+        triggers.map((t) => t.practice_id),
+        triggers.map((t) => t.person_id),
+        triggers.map((t) => t.event_id),
+        triggers.map((t) => t.channel),
+        triggers.map((t) => t.received_at),
+      ],
+    );
+    if (rows.length === 0) return;
+    this.afterCommit.run(manager, () =>
+      this.queue.addBulk(
+        rows.map(({ job_id, analysis_id, practice_id, person_id }) => ({
+          name: ANALYZE_LEAD_JOB,
+          data: { analysis_id, practice_id, person_id } satisfies AnalyzeLeadJob,
+          opts: { jobId: job_id, priority: EnginePriority.analyze },
+        })),
+      ),
+    );
+  }
+
   enqueueAnalysis(jobId: string, job: AnalyzeLeadJob): Promise<unknown> {
     return this.queue.add(ANALYZE_LEAD_JOB, job, { jobId, priority: EnginePriority.analyze });
   }

@@ -18,4 +18,9 @@ export interface InquiryTrigger {
  */
 export abstract class EngineTrigger {
   abstract inquiryReceived(manager: EntityManager, trigger: InquiryTrigger): Promise<void>;
+
+  /** Several inquiries at once (a batch of forms); by default one at a time. */
+  async inquiriesReceived(manager: EntityManager, triggers: readonly InquiryTrigger[]): Promise<void> {
+    for (const trigger of triggers) await this.inquiryReceived(manager, trigger);
+  }
 }

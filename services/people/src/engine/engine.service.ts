@@ -47,6 +47,13 @@ export class EngineService extends EngineTrigger {
     await this.queue.analyze(manager, trigger);
   }
 
+  override async inquiriesReceived(
+    manager: EntityManager,
+    triggers: readonly InquiryTrigger[],
+  ): Promise<void> {
+    await this.queue.analyzeMany(manager, triggers);
+  }
+
   /**
    * After a staff action on the locked lead, in its transaction: removal or human control cancel the engine's
    * plan; back to AI, the engine reads the lead again; another outcome under AI control replaces the plan with

@@ -12,6 +12,16 @@ export interface TakeInJob {
   submission_id: string;
 }
 
+/** The job that takes in the submissions a consumer batch kept, together (IntakeService.takeInBatch). */
+export const TAKE_IN_BATCH_JOB = 'take-in-batch';
+
+export interface TakeInBatchJob {
+  submission_ids: string[];
+}
+
+/** At most this many submissions in one take-in job (one transaction, its locks held until it commits). */
+export const TAKE_IN_BATCH_SIZE = 25;
+
 /** A submission still `received` this long after it was kept has missed its job (Redis down, process stopped). */
 export const INTAKE_GRACE_SECONDS = 30;
 
@@ -27,15 +37,19 @@ export function takeInJobId(submissionId: string): string {
 @Injectable()
 export class IntakeQueue {
   constructor(
-    @InjectQueue(INTAKE_QUEUE) private readonly queue: Queue<TakeInJob>,
+    @InjectQueue(INTAKE_QUEUE) private readonly queue: Queue<TakeInJob | TakeInBatchJob>,
     private readonly dataSource: DataSource,
     private readonly afterCommit: AfterCommit,
   ) {}
 
-  /** Adds the submissions' take-in jobs once the caller's transaction commits (nothing on rollback). */
+  /**
+   * Adds the submissions' take-in jobs once the caller's transaction commits (nothing on rollback): one job per
+   * TAKE_IN_BATCH_SIZE submissions, in one round trip to Redis. A submission belongs to one batch job; the sweep
+   * adds a single job for one whose batch was lost.
+   */
   takeInAfterCommit(manager: EntityManager, submissionIds: readonly string[]): void {
     if (submissionIds.length === 0) return;
-    this.afterCommit.run(manager, () => this.addMany(submissionIds));
+    this.afterCommit.run(manager, () => this.addBatches(submissionIds));
   }
 
   /** Adds the take-in job; a done one is removed at once, so the sweep or a test can add it again. */
@@ -47,13 +61,17 @@ export class IntakeQueue {
     );
   }
 
-  /** Adds many take-in jobs in one round trip to Redis (each with its own job id, as `add`). */
-  addMany(submissionIds: readonly string[]): Promise<unknown> {
+  /** Adds batch take-in jobs in one round trip to Redis (each named after its first submission). */
+  addBatches(submissionIds: readonly string[]): Promise<unknown> {
+    const batches: string[][] = [];
+    for (let i = 0; i < submissionIds.length; i += TAKE_IN_BATCH_SIZE) {
+      batches.push(submissionIds.slice(i, i + TAKE_IN_BATCH_SIZE));
+    }
     return this.queue.addBulk(
-      submissionIds.map((submissionId) => ({
-        name: TAKE_IN_JOB,
-        data: { submission_id: submissionId },
-        opts: { jobId: takeInJobId(submissionId), removeOnComplete: true },
+      batches.map((ids) => ({
+        name: TAKE_IN_BATCH_JOB,
+        data: { submission_ids: ids },
+        opts: { jobId: `intake_batch_${ids[0]}`, removeOnComplete: true },
       })),
     );
   }

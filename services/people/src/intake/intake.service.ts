@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FormSubmittedV1 } from '@pp/contracts';
 import { Inbox, PracticeReadModel } from '@pp/platform';
-import { DataSource, EntityManager } from 'typeorm';
-import { EngineTrigger } from '../engine/engine-trigger';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { EngineTrigger, InquiryTrigger } from '../engine/engine-trigger';
 import { FieldMappingService } from '../field-mapping/field-mapping.service';
 import { Person } from '../persons/person.entity';
-import { LeadActivity, writeTimelineEvent } from '../timeline/lead-activity';
+import { LeadActivity, writeTimelineEvent, writeTimelineEvents } from '../timeline/lead-activity';
 import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { Consent } from './consent.entity';
 import { eventText, eventTime, formFields, isFormSubmittedEvent } from './form-event';
@@ -149,43 +150,15 @@ export class IntakeService {
 
   private async takeInLocked(manager: EntityManager, submission: FormSubmission): Promise<void> {
     const practiceId = submission.practice_id;
-    const { fields } = submission;
-    const read = readSubmission(fields, await this.fieldMapping.mappings(manager, practiceId));
-    const status = await this.statusOf(manager, practiceId, read);
-    if (status !== 'processed') {
-      await manager.update(FormSubmission, { submission_id: submission.submission_id }, { status });
-      this.logger.log(`form ${submission.submission_id} of practice ${practiceId} kept as ${status}`);
-      return;
-    }
+    const read = readSubmission(submission.fields, await this.fieldMapping.mappings(manager, practiceId));
+    if (!(await this.keepsProcessed(manager, submission, read))) return;
 
     await lockContacts(manager, practiceId, read);
-    const receivedAt = submission.received_at;
-    const submittedAt = submission.submitted_at;
     const { person, created } = await this.upsertPerson(manager, practiceId, read, {
-      receivedAt,
-      submittedAt,
+      receivedAt: submission.received_at,
+      submittedAt: submission.submitted_at,
     });
-    const input = {
-      event_type: FORM_SUBMISSION_EVENT,
-      timestamp: submittedAt,
-      session_id: submission.session_id,
-      source_identifier: submission.tracking_event_id,
-      content_data: {
-        url: submission.url,
-        title: submission.title,
-        referrer: submission.referrer,
-        form_data: fields,
-        mapped: read.mapped,
-        additional_info: read.additional_info,
-        // Carried on people.lead-events, so analytics links the visitor's pageviews to the lead.
-        visitor_id: submission.visitor_id,
-      },
-      event_metadata: {
-        source: WEBSITE_FORM_SOURCE,
-        submission_id: submission.submission_id,
-        visitor_id: submission.visitor_id,
-      },
-    };
+    const input = formEventInput(submission, read);
     let timelineEvent: TimelineEvent;
     if (created) {
       timelineEvent = await writeTimelineEvent(manager, person, input);
@@ -196,16 +169,115 @@ export class IntakeService {
     await manager.update(
       FormSubmission,
       { submission_id: submission.submission_id },
-      { status, person_id: person.person_id, event_id: timelineEvent.event_id },
+      { status: 'processed', person_id: person.person_id, event_id: timelineEvent.event_id },
     );
-    await this.recordConsent(manager, person, submission, read, fields);
-    await this.engine.inquiryReceived(manager, {
-      practice_id: practiceId,
-      person_id: person.person_id,
-      event_id: timelineEvent.event_id,
-      channel: 'form',
-      received_at: receivedAt,
+    await manager.insert(Consent, consentRows(person, submission, read));
+    await this.engine.inquiryReceived(manager, inquiryOf(submission, person, timelineEvent));
+  }
+
+  /**
+   * Takes in several `received` submissions in one transaction (the take-in job of a consumer batch, docs/decisions/0032-speed-to-lead-under-a-burst.md):
+   * as `takeIn` one after the other would — the same mapping, filtering, lead matching (phone, then e-mail, the
+   * oldest; a lead made or completed by an earlier form of the batch counts), timeline, consent and engine work —
+   * with a statement for the batch where `takeIn` takes one per form. Submissions taken in already are skipped.
+   */
+  async takeInBatch(submissionIds: readonly string[]): Promise<void> {
+    if (submissionIds.length === 0) return;
+    await this.dataSource.transaction(async (manager) => {
+      const submissions = await manager.find(FormSubmission, {
+        where: { submission_id: In([...submissionIds]), status: 'received' },
+        order: { created_at: 'ASC', submission_id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const mappings = new Map<string, Awaited<ReturnType<FieldMappingService['mappings']>>>();
+      const kept: { submission: FormSubmission; read: ReadSubmission }[] = [];
+      for (const submission of submissions) {
+        const practiceId = submission.practice_id;
+        let mapping = mappings.get(practiceId);
+        if (!mapping)
+          mappings.set(practiceId, (mapping = await this.fieldMapping.mappings(manager, practiceId)));
+        const read = readSubmission(submission.fields, mapping);
+        if (await this.keepsProcessed(manager, submission, read)) kept.push({ submission, read });
+      }
+      if (kept.length === 0) return;
+      await lockContactsOf(
+        manager,
+        kept.map(({ submission, read }) => contactLockKeys(submission.practice_id, read)).flat(),
+      );
+      const leads = new BatchLeads(await lockLeadsOf(manager, kept));
+      const made: { submission: FormSubmission; read: ReadSubmission; person: Person; created: boolean }[] =
+        [];
+      for (const { submission, read } of kept) {
+        const found = leads.match(submission.practice_id, read.phone, read.email);
+        if (found) {
+          leads.fill(found, fillOf(found, read, submission.received_at));
+          made.push({ submission, read, person: found, created: false });
+        } else {
+          made.push({
+            submission,
+            read,
+            person: leads.add(newLead(manager, submission, read)),
+            created: true,
+          });
+        }
+      }
+      await leads.write(manager);
+      const createdEvents = await writeTimelineEvents(
+        manager,
+        made
+          .filter((m) => m.created)
+          .map((m) => ({ person: m.person, input: formEventInput(m.submission, m.read) })),
+      );
+      const events = new Map<string, TimelineEvent>();
+      const created = made.filter((m) => m.created);
+      created.forEach((m, i) => events.set(m.submission.submission_id, createdEvents[i]));
+      await this.activity.announceCreated(
+        manager,
+        created.map((m, i) => ({ person: m.person, event: createdEvents[i] })),
+      );
+      // A form of a lead that exists (or that an earlier form of the batch made): as one at a time, after it.
+      for (const m of made.filter((m) => !m.created)) {
+        const input = formEventInput(m.submission, m.read);
+        events.set(
+          m.submission.submission_id,
+          await this.activity.append(manager, m.person, input, { markUnseen: true }),
+        );
+      }
+      await manager.query(
+        `UPDATE "people"."form_submissions" AS s
+         SET "status" = 'processed', "person_id" = v."person_id", "event_id" = v."event_id"
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS v("submission_id", "person_id", "event_id")
+         WHERE s."submission_id" = v."submission_id"`,
+        [
+          made.map((m) => m.submission.submission_id),
+          made.map((m) => m.person.person_id),
+          made.map((m) => events.get(m.submission.submission_id)?.event_id),
+        ],
+      );
+      const consents = made.flatMap((m) => consentRows(m.person, m.submission, m.read));
+      if (consents.length > 0) await manager.insert(Consent, consents);
+      await this.engine.inquiriesReceived(
+        manager,
+        made.map((m) =>
+          inquiryOf(m.submission, m.person, events.get(m.submission.submission_id) as TimelineEvent),
+        ),
+      );
     });
+  }
+
+  /** Keeps a submission that is not taken in as a lead (filtered, no contact) as such; true when it is one. */
+  private async keepsProcessed(
+    manager: EntityManager,
+    submission: FormSubmission,
+    read: ReadSubmission,
+  ): Promise<boolean> {
+    const status = await this.statusOf(manager, submission.practice_id, read);
+    if (status === 'processed') return true;
+    await manager.update(FormSubmission, { submission_id: submission.submission_id }, { status });
+    this.logger.log(
+      `form ${submission.submission_id} of practice ${submission.practice_id} kept as ${status}`,
+    );
+    return false;
   }
 
   /**
@@ -257,29 +329,11 @@ export class IntakeService {
     const existing = await this.lockLead(manager, practiceId, read.phone, read.email);
     if (!existing) {
       const person = await manager.save(
-        manager.create(Person, {
-          practice_id: practiceId,
-          first_name: read.first_name,
-          last_name: read.last_name,
-          primary_phone: read.phone,
-          primary_email: read.email,
-          stage: 'Lead',
-          first_inquiry_at: receivedAt,
-          // As LeadActivity does for a known lead: the activity is the form, at its time.
-          last_activity_at: submittedAt,
-          is_unseen: true,
-        }),
+        newLeadFields(manager, practiceId, read, { receivedAt, submittedAt }),
       );
       return { person, created: true };
     }
-    const fill: Partial<
-      Pick<Person, 'first_name' | 'last_name' | 'primary_phone' | 'primary_email' | 'first_inquiry_at'>
-    > = {};
-    if (!existing.first_name && read.first_name) fill.first_name = read.first_name;
-    if (!existing.last_name && read.last_name) fill.last_name = read.last_name;
-    if (!existing.primary_phone && read.phone) fill.primary_phone = read.phone;
-    if (!existing.primary_email && read.email) fill.primary_email = read.email;
-    if (!existing.first_inquiry_at) fill.first_inquiry_at = receivedAt;
+    const fill = fillOf(existing, read, receivedAt);
     if (Object.keys(fill).length > 0) {
       await manager.update(Person, { person_id: existing.person_id }, fill);
       Object.assign(existing, fill);
@@ -307,49 +361,248 @@ export class IntakeService {
     );
     return match ? manager.findOneBy(Person, { person_id: match.person_id }) : null;
   }
-
-  /**
-   * One consent row per channel the form gave (sms and phone for a phone, email for an address): given, or
-   * refused when the form's consent field said no for it (docs/product/ai-engine.md#consent-to-contact).
-   */
-  private async recordConsent(
-    manager: EntityManager,
-    person: Person,
-    submission: FormSubmission,
-    read: ReadSubmission,
-    fields: Record<string, string>,
-  ): Promise<void> {
-    const answers = consentAnswers(fields, { title: submission.title, url: submission.url ?? '' }, read);
-    if (answers.length === 0) return;
-    await manager.insert(
-      Consent,
-      answers.map((answer) => ({
-        practice_id: person.practice_id,
-        person_id: person.person_id,
-        submission_id: submission.submission_id,
-        channel: answer.channel,
-        granted: answer.granted,
-        source: WEBSITE_FORM_SOURCE,
-        page_url: submission.url,
-        consent_text: answer.text,
-        // When the product received it: the visitor's clock (submitted_at) is not evidence.
-        given_at: submission.received_at,
-        ip: submission.ip,
-        user_agent: submission.user_agent,
-      })),
-    );
-  }
 }
 
 /**
  * Transaction-scoped locks on the submission's contact keys (practice + phone, practice + e-mail), taken in one
  * order by every worker: two forms of one person wait for each other (one lead, never two) and never deadlock.
  */
-async function lockContacts(manager: EntityManager, practiceId: string, read: ReadSubmission): Promise<void> {
+function lockContacts(manager: EntityManager, practiceId: string, read: ReadSubmission): Promise<void> {
+  return lockContactsOf(manager, contactLockKeys(practiceId, read));
+}
+
+/** The same for every contact key of a batch, in the same one order (so a batch and a single form never deadlock). */
+async function lockContactsOf(manager: EntityManager, keys: readonly string[]): Promise<void> {
   await manager.query(
     `SELECT pg_advisory_xact_lock("key") FROM (
        SELECT DISTINCT hashtextextended("name", 0) AS "key" FROM unnest($1::text[]) AS "name" ORDER BY 1
      ) AS "keys"`,
-    [contactLockKeys(practiceId, read)],
+    [keys],
   );
+}
+
+/**
+ * Every lead of the batch's practices with one of its phones or e-mails, locked in id order (the contact locks
+ * are held: no other intake makes or changes one meanwhile). Two statements for the batch: the ids, one index
+ * lookup per form, then the rows.
+ */
+async function lockLeadsOf(
+  manager: EntityManager,
+  forms: readonly { submission: FormSubmission; read: ReadSubmission }[],
+): Promise<Person[]> {
+  const ids: { person_id: string }[] = await manager.query(
+    `SELECT DISTINCT m."person_id" FROM unnest($1::uuid[], $2::text[], $3::text[]) AS k("practice_id", "phone", "email")
+     CROSS JOIN LATERAL (
+       SELECT p."person_id" FROM "people"."persons" p
+       WHERE p."practice_id" = k."practice_id" AND (p."primary_phone" = k."phone" OR p."primary_email" = k."email")
+     ) AS m`,
+    [
+      forms.map(({ submission }) => submission.practice_id),
+      forms.map(({ read }) => read.phone),
+      forms.map(({ read }) => read.email),
+    ],
+  );
+  if (ids.length === 0) return [];
+  return manager.find(Person, {
+    where: { person_id: In(ids.map((row) => row.person_id)) },
+    order: { person_id: 'ASC' },
+    lock: { mode: 'pessimistic_write' },
+  });
+}
+
+/**
+ * The leads a batch of forms may match: those that exist and those its earlier forms made, each with the phone
+ * and e-mail it has by then. `match` is `IntakeService.lockLead`'s rule: a lead with the phone, else one with the
+ * e-mail; the oldest first.
+ */
+class BatchLeads {
+  private readonly made: Person[] = [];
+  private readonly filled = new Map<string, LeadFill>();
+
+  constructor(private readonly known: Person[]) {}
+
+  match(practiceId: string, phone: string | null, email: string | null): Person | null {
+    const byPhone = (p: Person) => Boolean(phone) && p.primary_phone === phone;
+    const hits = this.known.filter(
+      (p) => p.practice_id === practiceId && (byPhone(p) || (Boolean(email) && p.primary_email === email)),
+    );
+    hits.sort(
+      (a, b) =>
+        Number(!byPhone(a)) - Number(!byPhone(b)) ||
+        this.order(a) - this.order(b) ||
+        a.person_id.localeCompare(b.person_id),
+    );
+    return hits[0] ?? null;
+  }
+
+  /** A lead made by a form of this batch: newer than every lead that exists. */
+  add(person: Person): Person {
+    this.made.push(person);
+    this.known.push(person);
+    return person;
+  }
+
+  /** Fills a lead's missing fields from a later form (a lead the batch makes is written with them). */
+  fill(person: Person, fill: LeadFill): void {
+    if (Object.keys(fill).length === 0) return;
+    Object.assign(person, fill);
+    if (!this.made.includes(person)) {
+      this.filled.set(person.person_id, { ...this.filled.get(person.person_id), ...fill });
+    }
+  }
+
+  /** Writes the new leads (one statement) and what later forms filled in on existing ones. */
+  async write(manager: EntityManager): Promise<void> {
+    if (this.made.length > 0) {
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(Person)
+        .values(
+          this.made.map((p) => ({
+            person_id: p.person_id,
+            practice_id: p.practice_id,
+            first_name: p.first_name,
+            last_name: p.last_name,
+            primary_phone: p.primary_phone,
+            primary_email: p.primary_email,
+            stage: p.stage,
+            first_inquiry_at: p.first_inquiry_at,
+            last_activity_at: p.last_activity_at,
+            is_unseen: p.is_unseen,
+            // Per row, so the leads keep the batch's order (lists sort by created_at), as one at a time.
+            created_at: () => 'clock_timestamp()',
+          })),
+        )
+        .returning('*')
+        .execute();
+      // The database's defaults (created_at, updated_at, outreach state…) on the leads the announcements carry.
+      (inserted.raw as Person[]).forEach((row, i) => Object.assign(this.made[i], row));
+    }
+    for (const [personId, fill] of this.filled) {
+      await manager.update(Person, { person_id: personId }, fill);
+    }
+  }
+
+  private order(person: Person): number {
+    const made = this.made.indexOf(person);
+    return made >= 0 ? Number.MAX_SAFE_INTEGER - this.made.length + made : person.created_at.getTime();
+  }
+}
+
+/** A new lead from a form (not yet written). */
+function newLeadFields(
+  manager: EntityManager,
+  practiceId: string,
+  read: ReadSubmission,
+  at: { receivedAt: Date; submittedAt: Date },
+): Person {
+  return manager.create(Person, {
+    practice_id: practiceId,
+    first_name: read.first_name,
+    last_name: read.last_name,
+    primary_phone: read.phone,
+    primary_email: read.email,
+    stage: 'Lead',
+    first_inquiry_at: at.receivedAt,
+    // As LeadActivity does for a known lead: the activity is the form, at its time.
+    last_activity_at: at.submittedAt,
+    is_unseen: true,
+  });
+}
+
+/** The same with its id made here (a batch writes it with the others). */
+function newLead(manager: EntityManager, submission: FormSubmission, read: ReadSubmission): Person {
+  const person = newLeadFields(manager, submission.practice_id, read, {
+    receivedAt: submission.received_at,
+    submittedAt: submission.submitted_at,
+  });
+  person.person_id = randomUUID();
+  return person;
+}
+
+/** What a form fills in on a known lead. */
+type LeadFill = Partial<
+  Pick<Person, 'first_name' | 'last_name' | 'primary_phone' | 'primary_email' | 'first_inquiry_at'>
+>;
+
+/** A known lead's missing names, phone, e-mail and first inquiry, from the form (never overwritten). */
+function fillOf(
+  existing: Person,
+  read: ReadSubmission,
+  receivedAt: Date,
+): Partial<
+  Pick<Person, 'first_name' | 'last_name' | 'primary_phone' | 'primary_email' | 'first_inquiry_at'>
+> {
+  const fill: Partial<
+    Pick<Person, 'first_name' | 'last_name' | 'primary_phone' | 'primary_email' | 'first_inquiry_at'>
+  > = {};
+  if (!existing.first_name && read.first_name) fill.first_name = read.first_name;
+  if (!existing.last_name && read.last_name) fill.last_name = read.last_name;
+  if (!existing.primary_phone && read.phone) fill.primary_phone = read.phone;
+  if (!existing.primary_email && read.email) fill.primary_email = read.email;
+  if (!existing.first_inquiry_at) fill.first_inquiry_at = receivedAt;
+  return fill;
+}
+
+/** The form's `form_submission` timeline event. */
+function formEventInput(submission: FormSubmission, read: ReadSubmission) {
+  return {
+    event_type: FORM_SUBMISSION_EVENT,
+    timestamp: submission.submitted_at,
+    session_id: submission.session_id,
+    source_identifier: submission.tracking_event_id,
+    content_data: {
+      url: submission.url,
+      title: submission.title,
+      referrer: submission.referrer,
+      form_data: submission.fields,
+      mapped: read.mapped,
+      additional_info: read.additional_info,
+      // Carried on people.lead-events, so analytics links the visitor's pageviews to the lead.
+      visitor_id: submission.visitor_id,
+    },
+    event_metadata: {
+      source: WEBSITE_FORM_SOURCE,
+      submission_id: submission.submission_id,
+      visitor_id: submission.visitor_id,
+    },
+  };
+}
+
+/** What the engine is told of a form taken in. */
+function inquiryOf(submission: FormSubmission, person: Person, event: TimelineEvent): InquiryTrigger {
+  return {
+    practice_id: submission.practice_id,
+    person_id: person.person_id,
+    event_id: event.event_id,
+    channel: 'form',
+    received_at: submission.received_at,
+  };
+}
+
+/**
+ * One consent row per channel the form gave (sms and phone for a phone, email for an address): given, or
+ * refused when the form's consent field said no for it (docs/product/ai-engine.md#consent-to-contact).
+ */
+function consentRows(person: Person, submission: FormSubmission, read: ReadSubmission) {
+  const answers = consentAnswers(
+    submission.fields,
+    { title: submission.title, url: submission.url ?? '' },
+    read,
+  );
+  return answers.map((answer) => ({
+    practice_id: person.practice_id,
+    person_id: person.person_id,
+    submission_id: submission.submission_id,
+    channel: answer.channel,
+    granted: answer.granted,
+    source: WEBSITE_FORM_SOURCE,
+    page_url: submission.url,
+    consent_text: answer.text,
+    // When the product received it: the visitor's clock (submitted_at) is not evidence.
+    given_at: submission.received_at,
+    ip: submission.ip,
+    user_agent: submission.user_agent,
+  }));
 }

@@ -31,6 +31,36 @@ export async function writeTimelineEvent(
   return manager.save(timelineEvent(manager, person, input));
 }
 
+/**
+ * Writes several timeline events in one statement without announcing them (a batch of forms taken in at once:
+ * the caller announces with `LeadActivity.announceCreated`). Their ids are made here.
+ */
+export async function writeTimelineEvents(
+  manager: EntityManager,
+  items: readonly { person: Pick<Person, 'practice_id' | 'person_id'>; input: NewTimelineEvent }[],
+): Promise<TimelineEvent[]> {
+  const events = items.map(({ person, input }) => timelineEvent(manager, person, input, randomUUID()));
+  if (events.length === 0) return events;
+  await manager.query(
+    `INSERT INTO "people"."events" ("event_id", "practice_id", "person_id", "event_type", "timestamp",
+       "session_id", "source_identifier", "content_data", "event_metadata")
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[],
+       $7::text[], $8::jsonb[], $9::jsonb[])`,
+    [
+      events.map((e) => e.event_id),
+      events.map((e) => e.practice_id),
+      events.map((e) => e.person_id),
+      events.map((e) => e.event_type),
+      events.map((e) => e.timestamp),
+      events.map((e) => e.session_id),
+      events.map((e) => e.source_identifier),
+      events.map((e) => JSON.stringify(e.content_data)),
+      events.map((e) => JSON.stringify(e.event_metadata)),
+    ],
+  );
+  return events;
+}
+
 /** The event a writer is about to insert (its id from the database unless given). */
 function timelineEvent(
   manager: EntityManager,
@@ -270,6 +300,18 @@ export class LeadActivity {
       ],
     );
     return event;
+  }
+
+  /** Announces new leads with the events that made them (`lead_created`), in one statement. */
+  async announceCreated(
+    manager: EntityManager,
+    leads: readonly { person: Person; event: TimelineEvent }[],
+  ): Promise<void> {
+    await this.outbox.addMany<LeadEventV1>(
+      manager,
+      Topics.leadEvents,
+      leads.map(({ person, event }) => this.leadEvent(person, 'lead_created', event)),
+    );
   }
 
   /** Announces a change of the person itself (fields, stage, seen state, control mode). */
