@@ -60,8 +60,11 @@ export class GatedLanguageModel implements LanguageModel {
   readonly drafts: DraftRequest[] = [];
   draftGate: Promise<void> | null = null;
   onDraft: (() => void) | null = null;
+  /** Inquiries the model fails to read while this says so (a provider that errors). */
+  failsToRead: ((text: string) => boolean) | null = null;
 
   understand(request: UnderstandRequest, options?: ModelCallOptions): Promise<Understanding> {
+    if (this.failsToRead?.(request.text)) return Promise.reject(new Error('the model could not read it'));
     return this.builtIn.understand(request, options);
   }
 
@@ -113,6 +116,8 @@ export interface EngineHarness extends PeopleHarness {
   page(practiceId: string, page: { url: string; title: string; chunks: string[] }): Promise<string[]>;
   /** A website form on tracking.forms, as the ingress publishes it. */
   submitForm(practiceId: string, fields: Record<string, string>): Promise<void>;
+  /** Several forms in one send: the consumer takes them as one batch. */
+  submitForms(practiceId: string, forms: Record<string, string>[]): Promise<void>;
   /** The lead of a phone number in the practice, once intake made it. */
   leadByPhone(practiceId: string, e164: string): Promise<Person>;
   events(personId: string, type: string): Promise<TimelineEvent[]>;
@@ -261,6 +266,16 @@ export async function startEngine(label: string): Promise<EngineHarness> {
     },
     async submitForm(practiceId, fields) {
       await submitForm(practiceId, fields);
+    },
+    async submitForms(practiceId, forms) {
+      const now = new Date().toISOString();
+      await publishEvents(
+        brokers,
+        Topics.trackingForms,
+        forms.map((fields) =>
+          formSubmitted(practiceId, fields, { referrer: null, submitted_at: now, received_at: now }),
+        ),
+      );
     },
     leadByPhone(practiceId, e164) {
       return eventually(

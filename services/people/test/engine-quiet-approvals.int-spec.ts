@@ -118,7 +118,8 @@ describe('texts and calls approved at night wait for 08:00 local (real PostgreSQ
       idempotency_key: `decision:${decision.decision_id}`,
     });
     expect(await runner.run(held!.action_id)).toBe('skipped');
-    expect(transport).toHaveBeenCalledTimes(1);
+    // This lead's sends (the service also answers forms other test files publish on the shared broker).
+    expect(transport.mock.calls.filter(([m]) => m.person_id === lead.person_id)).toHaveLength(1);
     // The cadence goes on after it, as after any AI message.
     await eventually(async () => {
       const actions = await h.actions(lead.person_id);

@@ -243,7 +243,8 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     const job = await h.queue.getJob(`action_${action.action_id}`);
     await job?.promote();
     await eventually(async () => (await job?.isCompleted()) === true, 20_000);
-    expect(send).toHaveBeenCalledTimes(1);
+    // This lead's sends (the service also answers forms other test files publish on the shared broker).
+    expect(send.mock.calls.filter(([m]) => m.person_id === lead.person_id)).toHaveLength(1);
     expect(await h.events(lead.person_id, 'sms_sent')).toHaveLength(1);
   }, 60_000);
 
@@ -777,6 +778,64 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       h.model.drafts.filter((d) => d.recipient.firstName === 'Sofia' && d.inbound?.includes('SEO')),
     ).toHaveLength(0);
   }, 60_000);
+
+  it('a burst of forms is analysed as one batch: every lead read, scored and answered as one at a time would', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const analyzer = h.service.app.get(LeadAnalyzer);
+    const batched = jest.spyOn(analyzer, 'runBatch');
+    const single = jest.spyOn(analyzer, 'run');
+    const people = [phone(), phone(), phone()];
+    await h.submitForms(practice.practice_id, [
+      { name: 'Ana Ruiz', phone: people[0].typed, message: 'How much is a tummy tuck?' },
+      { name: 'Bo Park', phone: people[1].typed, message: 'Hola, quiero información sobre botox' },
+      { name: 'Cy Hale', phone: people[2].typed, message: 'Can I book a rhinoplasty consult next week?' },
+    ]);
+    const leads = await Promise.all(people.map((p) => h.leadByPhone(practice.practice_id, p.e164)));
+    for (const lead of leads) {
+      await eventually(async () => (await h.events(lead.person_id, 'sms_sent')).length === 1, 30_000);
+    }
+    expect(batched).toHaveBeenCalled();
+    expect(single).not.toHaveBeenCalled();
+    const insights = await Promise.all(
+      leads.map(async (lead) => (await h.person(lead.person_id)).current_outreach_state.ai_insights),
+    );
+    expect(insights.map((i) => i?.intent_classification)).toEqual(['pricing', 'information', 'booking']);
+    expect(insights[1]).toMatchObject({ language: 'es' });
+    const [sms] = await h.events(leads[1].person_id, 'sms_sent');
+    expect(String(sms.content_data.message)).toMatch(/Hola/);
+  }, 60_000);
+
+  it('runs the other analyses of a batch when one cannot be made, and that one once it can', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const stuck = phone();
+    const free = phone();
+    h.model.failsToRead = (text) => text.includes('Zanzibar');
+    try {
+      await h.submitForms(practice.practice_id, [
+        {
+          name: 'Stuck Lead',
+          phone: stuck.typed,
+          message: 'How much is lip filler? Before my trip to Zanzibar',
+        },
+        { name: 'Free Lead', phone: free.typed, message: 'How much is Botox?' },
+      ]);
+      const freeLead = await h.leadByPhone(practice.practice_id, free.e164);
+      await eventually(async () => (await h.events(freeLead.person_id, 'sms_sent')).length === 1, 30_000);
+      const stuckLead = await h.leadByPhone(practice.practice_id, stuck.e164);
+      expect((await h.person(stuckLead.person_id)).current_outreach_state?.ai_insights).toBeUndefined();
+    } finally {
+      h.model.failsToRead = null;
+    }
+    // The job's retry (backoff 1, 2, 4 … s) reads it.
+    const stuckLead = await h.leadByPhone(practice.practice_id, stuck.e164);
+    const read = await eventually(
+      async () => (await h.person(stuckLead.person_id)).current_outreach_state?.ai_insights,
+      60_000,
+    );
+    expect(read).toMatchObject({ intent_classification: 'pricing' });
+  }, 90_000);
 
   it("an analysis whose lead is gone, or is another practice's, fails without writing anything to a lead", async () => {
     const practice = await h.practice({ automation_level: 'full_auto' });

@@ -51,6 +51,12 @@ describe('the outreach queue and its send ledger (real PostgreSQL, Redis, Kafka)
     requested_by_name: 'Dana Reyes',
     ...overrides,
   });
+  /**
+   * A transport spy's calls for this file's practice: the service under test also takes in the forms other test
+   * files publish on the shared broker, and the engine answers those leads through the same sandbox transport.
+   */
+  const ours = (spy: { mock: { calls: unknown[][] } }) =>
+    spy.mock.calls.filter(([message]) => (message as { practice_id?: string }).practice_id === practice);
   const smsEvents = (personId: string) =>
     h.dataSource.getRepository(TimelineEvent).findBy({ person_id: personId, event_type: 'sms_sent' });
   const ledger = (key: string) =>
@@ -64,7 +70,7 @@ describe('the outreach queue and its send ledger (real PostgreSQL, Redis, Kafka)
     const outcomes = await Promise.all([sender.send(data), sender.send(data), sender.send(data)]);
 
     expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(1);
-    expect(send).toHaveBeenCalledTimes(1);
+    expect(ours(send)).toHaveLength(1);
     expect(await smsEvents(person.person_id)).toHaveLength(1);
     expect(await ledger(data.idempotency_key)).toMatchObject({ status: 'sent', attempts: 1 });
   });
@@ -75,7 +81,7 @@ describe('the outreach queue and its send ledger (real PostgreSQL, Redis, Kafka)
     expect(await sender.send(data)).toBe('sent');
     const send = jest.spyOn(smsTransport, 'send');
     expect(await sender.send(data)).toBe('already_sent');
-    expect(send).not.toHaveBeenCalled();
+    expect(ours(send)).toHaveLength(0);
     expect(await smsEvents(person.person_id)).toHaveLength(1);
   });
 
@@ -92,7 +98,7 @@ describe('the outreach queue and its send ledger (real PostgreSQL, Redis, Kafka)
       10_000,
     );
     await eventually(async () => (await queue.getJobCounts('active', 'waiting')).active === 0, 5000);
-    expect(send).toHaveBeenCalledTimes(1);
+    expect(ours(send)).toHaveLength(1);
     expect(await smsEvents(person.person_id)).toHaveLength(1);
   });
 
@@ -128,7 +134,7 @@ describe('the outreach queue and its send ledger (real PostgreSQL, Redis, Kafka)
         const counts = await queue.getJobCounts('completed', 'active', 'waiting');
         return counts.active === 0 && counts.waiting === 0 && counts.completed >= 24;
       }, 20_000);
-      expect(firstSend.mock.calls.length + secondSend.mock.calls.length).toBe(8);
+      expect(ours(firstSend).length + ours(secondSend).length).toBe(8);
       for (const person of people) expect(await smsEvents(person.person_id)).toHaveLength(1);
     });
   });
@@ -172,7 +178,7 @@ describe('the outreach queue and its send ledger (real PostgreSQL, Redis, Kafka)
     );
     const send = jest.spyOn(smsTransport, 'send');
     expect(await sender.send(data)).toBe('in_flight');
-    expect(send).not.toHaveBeenCalled();
+    expect(ours(send)).toHaveLength(0);
 
     await recovery.sweep();
     expect(await ledger(data.idempotency_key)).toMatchObject({
@@ -198,7 +204,7 @@ describe('the outreach queue and its send ledger (real PostgreSQL, Redis, Kafka)
     );
     const send = jest.spyOn(smsTransport, 'send');
     expect(await sender.send(data)).toBe('already_sent');
-    expect(send).not.toHaveBeenCalled();
+    expect(ours(send)).toHaveLength(0);
     const events = await smsEvents(person.person_id);
     expect(events).toHaveLength(1);
     expect(events[0].content_data).toMatchObject({

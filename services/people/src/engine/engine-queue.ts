@@ -9,12 +9,17 @@ import { EngineAction } from './engine-action.entity';
 import { EngineAnalysis } from './engine-analysis.entity';
 import type { InquiryTrigger } from './engine-trigger';
 import {
+  ANALYZE_BATCH_JOB,
   ANALYZE_LEAD_JOB,
   actionJobId,
+  AnalyzeBatchJob,
   AnalyzeLeadJob,
   RUN_ACTION_JOB,
   RunActionJob,
 } from './jobs/engine-jobs';
+
+/** At most this many analyses in one `analyze-batch` job (one transaction, the leads locked until it commits). */
+export const ANALYSIS_BATCH_SIZE = 25;
 
 /** A queued row this old has missed its job (Redis was down, or the process stopped after commit). */
 export const ENGINE_GRACE_SECONDS = 30;
@@ -65,8 +70,8 @@ export class EngineQueue {
   }
 
   /**
-   * Records several analyses with one statement in the caller's transaction and enqueues them in one round trip
-   * after commit (a batch of forms: `analyze` for each, as one).
+   * Records several analyses with one statement in the caller's transaction and, after commit, enqueues them as
+   * `analyze-batch` jobs in one round trip (a batch of forms: ADR 0032).
    */
   async analyzeMany(manager: EntityManager, triggers: readonly InquiryTrigger[]): Promise<void> {
     if (triggers.length === 0) return;
@@ -85,15 +90,17 @@ export class EngineQueue {
       ],
     );
     if (rows.length === 0) return;
-    this.afterCommit.run(manager, () =>
-      this.queue.addBulk(
-        rows.map(({ job_id, analysis_id, practice_id, person_id }) => ({
-          name: ANALYZE_LEAD_JOB,
-          data: { analysis_id, practice_id, person_id } satisfies AnalyzeLeadJob,
-          opts: { jobId: job_id, priority: EnginePriority.analyze },
-        })),
-      ),
-    );
+    // One job per ANALYSIS_BATCH_SIZE analyses, named after its first; the sweep adds a single analysis' job.
+    const jobs: Parameters<Queue['addBulk']>[0] = [];
+    for (let i = 0; i < rows.length; i += ANALYSIS_BATCH_SIZE) {
+      const batch = rows.slice(i, i + ANALYSIS_BATCH_SIZE);
+      jobs.push({
+        name: ANALYZE_BATCH_JOB,
+        data: { analysis_ids: batch.map((row) => row.analysis_id) } satisfies AnalyzeBatchJob,
+        opts: { jobId: `batch_${batch[0].job_id}`, priority: EnginePriority.analyze },
+      });
+    }
+    this.afterCommit.run(manager, () => this.queue.addBulk(jobs));
   }
 
   enqueueAnalysis(jobId: string, job: AnalyzeLeadJob): Promise<unknown> {

@@ -38,6 +38,27 @@ export async function readTimeline(manager: EntityManager, personId: string): Pr
   return events.reverse();
 }
 
+/** `readTimeline` of several leads in one statement: each lead's newest events, oldest first. */
+export async function readTimelines(
+  manager: EntityManager,
+  personIds: readonly string[],
+): Promise<Map<string, TimelineFact[]>> {
+  const rows: (TimelineFact & { person_id: string })[] = await manager.query(
+    `SELECT "event_id", "person_id", "event_type", "timestamp", "session_id", "content_data" FROM (
+       SELECT e.*, row_number() OVER (PARTITION BY e."person_id" ORDER BY e."timestamp" DESC) AS "n"
+       FROM "people"."events" e WHERE e."person_id" = ANY($1::uuid[])
+     ) AS e WHERE "n" <= $2 ORDER BY "person_id", "timestamp" ASC`,
+    [[...new Set(personIds)], TIMELINE_LIMIT],
+  );
+  const timelines = new Map<string, TimelineFact[]>();
+  for (const { person_id, ...fact } of rows) {
+    const list = timelines.get(person_id) ?? [];
+    list.push(fact);
+    timelines.set(person_id, list);
+  }
+  return timelines;
+}
+
 /**
  * The lead's location read from its timeline: the one its latest inquiry named, else the primary
  * (docs/product/ai-engine.md#what-the-engine-stores). Null without a known practice.

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { InquiryChannel, LanguageModel, LeadScore, Understanding } from '@pp/ai';
 import { PendingReviewTypes } from '@pp/contracts';
-import { DataSource, EntityManager } from 'typeorm';
-import { PracticeKnowledge } from '../knowledge-context/practice-knowledge';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-knowledge';
 import { dismissOpenDecision } from '../decisions/review-items';
 import { Person } from '../persons/person.entity';
 import { annotateEvent, LeadActivity } from '../timeline/lead-activity';
@@ -18,6 +18,7 @@ import {
   outboundFacts,
   patchOutreachState,
   readTimeline,
+  readTimelines,
 } from './engine-store';
 import {
   aiInsights,
@@ -39,6 +40,19 @@ import { ReminderPlanner } from './reminder-planner';
 import type { ContactClock } from './timing-rules';
 
 export type AnalysisOutcome = 'skipped' | Decision['type'];
+
+/** An analysis read and understood, before the lead is locked (LeadAnalyzer.prepare). */
+interface Prepared {
+  analysis: EngineAnalysis;
+  practice: EnginePractice | null;
+  trigger: TimelineFact | null;
+  text: string | null;
+  location: EnginePractice['locations'][number] | null;
+  now: Date;
+  facts: ReturnType<typeof quotableFacts>;
+  /** Null when there is no message to read (withoutMessage, from the locked lead). */
+  understood: Understanding | null;
+}
 
 const DEFAULT_TIMEZONE = 'America/New_York';
 
@@ -70,105 +84,216 @@ export class LeadAnalyzer {
     if (!this.model) throw new Error('No language model is configured');
 
     // The lead itself is read once, locked, below: what the model reads comes from the timeline.
-    const practice = await this.settings.practice(analysis.practice_id);
-    const events = await readTimeline(this.dataSource.manager, analysis.person_id);
-    const trigger = analysis.trigger_event_id
-      ? (events.find((e) => e.event_id === analysis.trigger_event_id) ?? null)
-      : null;
-    const text = trigger ? eventText(trigger) : null;
-    const offer = this.knowledge ? await this.knowledge.offer(analysis.practice_id) : null;
-    // The location the inquiry names, else the one the lead's earlier inquiries named (a look without a message).
-    const location = practice ? leadLocation(practice, matchedLocationId(practice, events, trigger)) : null;
-    const now = this.clock.now();
-    const facts = quotableFacts(offer, location, now);
-
-    const understood = text
-      ? await this.model.understand(
-          {
-            channel: inquiryChannel(analysis.channel),
-            text,
-            subject: typeof trigger?.content_data.subject === 'string' ? trigger.content_data.subject : null,
-            formFields: trigger ? formFields(trigger) : undefined,
-            conversation: conversation(events, trigger?.event_id ?? null),
-            practiceProcedures: offer?.procedures.map((p) => p.name) ?? [],
-          },
-          { correlationId: analysis.job_id },
-        )
-      : null;
-
-    const outcome = await this.dataSource.transaction(async (manager) => {
+    const prepared = await this.prepare(
+      analysis,
+      await this.settings.practice(analysis.practice_id),
+      this.knowledge ? await this.knowledge.offer(analysis.practice_id) : null,
+      await readTimeline(this.dataSource.manager, analysis.person_id),
+    );
+    return this.dataSource.transaction(async (manager) => {
       const locked = await lockPerson(manager, analysis.person_id);
       const current = await manager.findOne(EngineAnalysis, {
         where: { analysis_id: analysisId },
         lock: { mode: 'pessimistic_write' },
       });
-      if (current?.status !== 'queued') return 'skipped' as const;
-      if (!locked || locked.practice_id !== analysis.practice_id) {
-        await this.finish(manager, analysisId, 'failed', 'The lead no longer exists');
-        return 'skipped' as const;
-      }
-      const understanding = understood ?? withoutMessage(locked, trigger ? formFields(trigger) : {});
-      const clock = await leadClock(locked, location);
-      const fresh = await readTimeline(manager, locked.person_id);
-      const counts = outboundFacts(fresh, INBOUND_TYPES);
-      const score = leadScore({
-        understanding,
-        facts,
-        counts,
-        metrics: calculatedMetrics(fresh),
-        lead: {
-          phone: Boolean(locked.primary_phone),
-          email: Boolean(locked.primary_email),
-          optedOut: locked.current_outreach_state?.opted_out === true,
-        },
-        now,
-      });
-      await this.storeInsights(manager, locked, understanding, score, fresh, now, counts);
-      if (trigger && text) {
-        await annotateEvent(
-          manager,
-          { person_id: locked.person_id, event_id: trigger.event_id },
-          {
-            ai_content_analysis: contentAnalysis(understanding),
-            calculated_lead_score: score.lead_score,
-          },
+      return this.applyLocked(manager, prepared, locked, current);
+    });
+  }
+
+  /**
+   * Several analyses in one transaction (the leads of a batch of forms, ADR 0032): each is read and understood
+   * as `run` does, with one statement for the batch where `run` takes one per lead (the analyses, the timelines,
+   * the locks), and applied one after the other under the leads' locks, exactly as `run` applies one. Should the
+   * batch fail, each runs alone, so one analysis that cannot be made holds up no other.
+   */
+  async runBatch(analysisIds: readonly string[]): Promise<AnalysisOutcome[]> {
+    const analyses = await this.dataSource.getRepository(EngineAnalysis).find({
+      where: { analysis_id: In([...analysisIds]), status: 'queued' },
+      order: { created_at: 'ASC', analysis_id: 'ASC' },
+    });
+    if (analyses.length === 0) return [];
+    if (!this.model) throw new Error('No language model is configured');
+    try {
+      const practices = new Map<string, Promise<EnginePractice | null>>();
+      const offers = new Map<string, Promise<PracticeOffer | null>>();
+      const once = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) => {
+        if (!map.has(key)) map.set(key, load());
+        return map.get(key) as Promise<T>;
+      };
+      const timelines = await readTimelines(
+        this.dataSource.manager,
+        analyses.map((a) => a.person_id),
+      );
+      const prepared: Prepared[] = [];
+      for (const analysis of analyses) {
+        prepared.push(
+          await this.prepare(
+            analysis,
+            await once(practices, analysis.practice_id, () => this.settings.practice(analysis.practice_id)),
+            this.knowledge
+              ? await once(offers, analysis.practice_id, () => this.knowledge!.offer(analysis.practice_id))
+              : null,
+            timelines.get(analysis.person_id) ?? [],
+          ),
         );
       }
+      return await this.dataSource.transaction(async (manager) => {
+        const people = new Map(
+          (
+            await manager.find(Person, {
+              where: { person_id: In(analyses.map((a) => a.person_id)) },
+              order: { person_id: 'ASC' },
+              lock: { mode: 'pessimistic_write' },
+            })
+          ).map((person) => [person.person_id, person]),
+        );
+        const current = new Map(
+          (
+            await manager.find(EngineAnalysis, {
+              where: { analysis_id: In(analyses.map((a) => a.analysis_id)) },
+              order: { analysis_id: 'ASC' },
+              lock: { mode: 'pessimistic_write' },
+            })
+          ).map((row) => [row.analysis_id, row]),
+        );
+        const outcomes: AnalysisOutcome[] = [];
+        for (const p of prepared) {
+          outcomes.push(
+            await this.applyLocked(
+              manager,
+              p,
+              people.get(p.analysis.person_id) ?? null,
+              current.get(p.analysis.analysis_id) ?? null,
+            ),
+          );
+        }
+        return outcomes;
+      });
+    } catch (error) {
+      this.logger.warn(
+        `batch of ${analyses.length} analyses failed (${(error as Error | null)?.name ?? 'Error'}), running them one at a time`,
+      );
+      const outcomes: AnalysisOutcome[] = [];
+      let failure: unknown = null;
+      for (const analysis of analyses) {
+        outcomes.push(
+          await this.run(analysis.analysis_id).catch((reason: unknown) => {
+            failure ??= reason;
+            return 'skipped' as const;
+          }),
+        );
+      }
+      if (failure) throw failure;
+      return outcomes;
+    }
+  }
 
-      const decision = decide({
-        understanding,
-        trigger: { channel: analysis.channel as TriggerChannel, text },
-        lead: {
-          stage: locked.stage,
-          control_mode: locked.current_outreach_state?.control_mode === 'human' ? 'human' : 'ai',
-          opted_out: locked.current_outreach_state?.opted_out === true,
-          has_phone: Boolean(locked.primary_phone),
-          has_email: Boolean(locked.primary_email),
-          contacted_before: counts.outbound > 0,
-          consent: await readConsentFacts(manager, locked.person_id),
-        },
-        practice: practiceFacts(practice, location, clock),
-        now,
-        quiet:
-          !text && counts.lastOutbound && (!counts.lastInbound || counts.lastOutbound > counts.lastInbound)
-            ? {
-                sent_follow_ups: await followUpsSince(manager, locked.person_id, counts.lastInbound),
-                last_outbound_at: counts.lastOutbound,
-              }
-            : undefined,
-      });
-      const announced = await this.apply(manager, locked, decision, understanding, {
-        trigger_event_id: trigger?.event_id ?? null,
-        inbound: text,
-        location_id: location?.location_id ?? null,
-        newInbound: Boolean(text),
-      });
-      // The insights, stage and plan go out once: with the timeline event the decision appended last, if any.
-      if (!announced) await this.activity.announce(manager, locked, 'lead_updated');
-      await this.finish(manager, analysisId, 'done', null);
-      return decision.type;
+  /** What the model understood of the inquiry and what the decision needs, read before any lock is taken. */
+  private async prepare(
+    analysis: EngineAnalysis,
+    practice: EnginePractice | null,
+    offer: PracticeOffer | null,
+    events: TimelineFact[],
+  ): Promise<Prepared> {
+    const trigger = analysis.trigger_event_id
+      ? (events.find((e) => e.event_id === analysis.trigger_event_id) ?? null)
+      : null;
+    const text = trigger ? eventText(trigger) : null;
+    // The location the inquiry names, else the one the lead's earlier inquiries named (a look without a message).
+    const location = practice ? leadLocation(practice, matchedLocationId(practice, events, trigger)) : null;
+    const now = this.clock.now();
+    const facts = quotableFacts(offer, location, now);
+    const understood =
+      text && this.model
+        ? await this.model.understand(
+            {
+              channel: inquiryChannel(analysis.channel),
+              text,
+              subject:
+                typeof trigger?.content_data.subject === 'string' ? trigger.content_data.subject : null,
+              formFields: trigger ? formFields(trigger) : undefined,
+              conversation: conversation(events, trigger?.event_id ?? null),
+              practiceProcedures: offer?.procedures.map((p) => p.name) ?? [],
+            },
+            { correlationId: analysis.job_id },
+          )
+        : null;
+    return { analysis, practice, trigger, text, location, now, facts, understood };
+  }
+
+  /** Stores what was understood, decides and applies the decision, the lead and the analysis row locked. */
+  private async applyLocked(
+    manager: EntityManager,
+    prepared: Prepared,
+    locked: Person | null,
+    current: EngineAnalysis | null,
+  ): Promise<AnalysisOutcome> {
+    const { analysis, practice, trigger, text, location, now, facts, understood } = prepared;
+    if (current?.status !== 'queued') return 'skipped' as const;
+    if (!locked || locked.practice_id !== analysis.practice_id) {
+      await this.finish(manager, analysis.analysis_id, 'failed', 'The lead no longer exists');
+      return 'skipped' as const;
+    }
+    const understanding = understood ?? withoutMessage(locked, trigger ? formFields(trigger) : {});
+    const clock = await leadClock(locked, location);
+    const fresh = await readTimeline(manager, locked.person_id);
+    const counts = outboundFacts(fresh, INBOUND_TYPES);
+    const score = leadScore({
+      understanding,
+      facts,
+      counts,
+      metrics: calculatedMetrics(fresh),
+      lead: {
+        phone: Boolean(locked.primary_phone),
+        email: Boolean(locked.primary_email),
+        optedOut: locked.current_outreach_state?.opted_out === true,
+      },
+      now,
     });
-    return outcome;
+    await this.storeInsights(manager, locked, understanding, score, fresh, now, counts);
+    if (trigger && text) {
+      await annotateEvent(
+        manager,
+        { person_id: locked.person_id, event_id: trigger.event_id },
+        {
+          ai_content_analysis: contentAnalysis(understanding),
+          calculated_lead_score: score.lead_score,
+        },
+      );
+    }
+
+    const decision = decide({
+      understanding,
+      trigger: { channel: analysis.channel as TriggerChannel, text },
+      lead: {
+        stage: locked.stage,
+        control_mode: locked.current_outreach_state?.control_mode === 'human' ? 'human' : 'ai',
+        opted_out: locked.current_outreach_state?.opted_out === true,
+        has_phone: Boolean(locked.primary_phone),
+        has_email: Boolean(locked.primary_email),
+        contacted_before: counts.outbound > 0,
+        consent: await readConsentFacts(manager, locked.person_id),
+      },
+      practice: practiceFacts(practice, location, clock),
+      now,
+      quiet:
+        !text && counts.lastOutbound && (!counts.lastInbound || counts.lastOutbound > counts.lastInbound)
+          ? {
+              sent_follow_ups: await followUpsSince(manager, locked.person_id, counts.lastInbound),
+              last_outbound_at: counts.lastOutbound,
+            }
+          : undefined,
+    });
+    const announced = await this.apply(manager, locked, decision, understanding, {
+      trigger_event_id: trigger?.event_id ?? null,
+      inbound: text,
+      location_id: location?.location_id ?? null,
+      newInbound: Boolean(text),
+    });
+    // The insights, stage and plan go out once: with the timeline event the decision appended last, if any.
+    if (!announced) await this.activity.announce(manager, locked, 'lead_updated');
+    await this.finish(manager, analysis.analysis_id, 'done', null);
+    return decision.type;
   }
 
   private async storeInsights(

@@ -3,7 +3,14 @@ import type { Job } from 'bullmq';
 import { OutreachJobHandler } from '../../outreach/jobs/outreach-job-handler';
 import { ActionRunner } from '../action-runner';
 import { LeadAnalyzer } from '../lead-analyzer';
-import { ANALYZE_LEAD_JOB, AnalyzeLeadJob, RUN_ACTION_JOB, RunActionJob } from './engine-jobs';
+import {
+  ANALYZE_BATCH_JOB,
+  ANALYZE_LEAD_JOB,
+  AnalyzeBatchJob,
+  AnalyzeLeadJob,
+  RUN_ACTION_JOB,
+  RunActionJob,
+} from './engine-jobs';
 
 /** Runs the engine's jobs on the outreach queue's worker (ROLE worker or all). */
 @Injectable()
@@ -16,11 +23,14 @@ export class EngineJobsHandler extends OutreachJobHandler {
   }
 
   handles(name: string): boolean {
-    return name === ANALYZE_LEAD_JOB || name === RUN_ACTION_JOB;
+    return name === ANALYZE_LEAD_JOB || name === ANALYZE_BATCH_JOB || name === RUN_ACTION_JOB;
   }
 
-  process(job: Job): Promise<string> {
+  async process(job: Job): Promise<string> {
     if (job.name === ANALYZE_LEAD_JOB) return this.analyzer.run((job.data as AnalyzeLeadJob).analysis_id);
+    if (job.name === ANALYZE_BATCH_JOB) {
+      return (await this.analyzer.runBatch((job.data as AnalyzeBatchJob).analysis_ids)).join(',');
+    }
     return this.runner.run((job.data as RunActionJob).action_id);
   }
 }

@@ -9,6 +9,13 @@ export interface AnalyzeLeadJob {
   person_id: string;
 }
 
+/** The analyses of a batch of forms, in one job and one transaction (LeadAnalyzer.runBatch). */
+export const ANALYZE_BATCH_JOB = 'analyze-batch';
+
+export interface AnalyzeBatchJob {
+  analysis_ids: string[];
+}
+
 /** Data of a delayed `run-action` job (job id `action_<action_id>`). */
 export interface RunActionJob {
   action_id: string;
