@@ -41,6 +41,9 @@ import type { ContactClock } from './timing-rules';
 
 export type AnalysisOutcome = 'skipped' | Decision['type'];
 
+/** How many of a batch's inquiries the model reads at once (`runBatch`). */
+const MODEL_CALLS_AT_ONCE = 4;
+
 /** An analysis read and understood, before the lead is locked (LeadAnalyzer.prepare). */
 interface Prepared {
   analysis: EngineAnalysis;
@@ -124,18 +127,19 @@ export class LeadAnalyzer {
         this.dataSource.manager,
         analyses.map((a) => a.person_id),
       );
-      const prepared: Prepared[] = [];
-      for (const analysis of analyses) {
-        prepared.push(
-          await this.prepare(
-            analysis,
-            await once(practices, analysis.practice_id, () => this.settings.practice(analysis.practice_id)),
-            this.knowledge
-              ? await once(offers, analysis.practice_id, () => this.knowledge!.offer(analysis.practice_id))
-              : null,
-            timelines.get(analysis.person_id) ?? [],
-          ),
+      const prepareOne = async (analysis: EngineAnalysis) =>
+        this.prepare(
+          analysis,
+          await once(practices, analysis.practice_id, () => this.settings.practice(analysis.practice_id)),
+          this.knowledge
+            ? await once(offers, analysis.practice_id, () => this.knowledge!.offer(analysis.practice_id))
+            : null,
+          timelines.get(analysis.person_id) ?? [],
         );
+      // A model provider's calls a few at a time, as the queue's concurrency ran them one analysis per job.
+      const prepared: Prepared[] = [];
+      for (let i = 0; i < analyses.length; i += MODEL_CALLS_AT_ONCE) {
+        prepared.push(...(await Promise.all(analyses.slice(i, i + MODEL_CALLS_AT_ONCE).map(prepareOne))));
       }
       return await this.dataSource.transaction(async (manager) => {
         const people = new Map(
