@@ -171,7 +171,8 @@ export class IntakeService {
       { submission_id: submission.submission_id },
       { status: 'processed', person_id: person.person_id, event_id: timelineEvent.event_id },
     );
-    await manager.insert(Consent, consentRows(person, submission, read));
+    const consents = consentRows(person, submission, read);
+    if (consents.length > 0) await manager.insert(Consent, consents);
     await this.engine.inquiryReceived(manager, inquiryOf(submission, person, timelineEvent));
   }
 
@@ -477,7 +478,8 @@ class BatchLeads {
         .returning('*')
         .execute();
       // The database's defaults (created_at, updated_at, outreach state…) on the leads the announcements carry.
-      (inserted.raw as Person[]).forEach((row, i) => Object.assign(this.made[i], row));
+      const byId = new Map(this.made.map((person) => [person.person_id, person]));
+      for (const row of inserted.raw as Person[]) Object.assign(byId.get(row.person_id) ?? {}, row);
     }
     for (const [personId, fill] of this.filled) {
       await manager.update(Person, { person_id: personId }, fill);
