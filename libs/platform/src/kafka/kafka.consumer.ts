@@ -107,10 +107,7 @@ class PlatformKafkaServer extends ServerKafka {
     // The broker's names (KAFKA_TOPIC_PREFIX); handlers are found by the topics' own names.
     const early = topics.filter(fromBeginning).map((topic) => this.names.toBroker(topic));
     const late = topics.filter((topic) => !fromBeginning(topic)).map((topic) => this.names.toBroker(topic));
-    // A prefixed stack's topics may not exist yet (the infra creates the unprefixed ones): create them first,
-    // as the broker would (its default partitions), so the subscription finds their leaders.
-    if (this.names.prefix) await this.withAdmin((admin) => ensureTopics(admin, [...early, ...late]));
-    const starts = this.replaySince ? await this.newGroupStarts([...early, ...late], this.replaySince) : [];
+    const starts = await this.prepareTopics([...early, ...late]);
     if (early.length > 0) await consumer.subscribe({ topics: early, fromBeginning: true });
     if (late.length > 0) await consumer.subscribe({ topics: late, fromBeginning: false });
     if (starts.length > 0) {
@@ -138,16 +135,23 @@ class PlatformKafkaServer extends ServerKafka {
   }
 
   /**
+   * One admin session before subscribing, when a setting needs it. KAFKA_TOPIC_PREFIX: a prefixed stack's
+   * topics may not exist yet (the infra creates the unprefixed ones), so they are created first, as the broker
+   * would (its default partitions), and the subscription finds their leaders.
    * KAFKA_REPLAY_SINCE: where a group with no committed offset on a topic starts it — at the first message
    * written at or after `since`, whether the topic is read from the beginning or from the end otherwise (so
    * an event published just after the service reported ready is never skipped either). Read with two admin
    * requests; the positions are taken by the consumer itself once it joined (admin.setOffsets would join the
    * group with a consumer of its own, seconds per topic).
    */
-  private async newGroupStarts(topics: readonly string[], since: Date): Promise<StartPosition[]> {
+  private async prepareTopics(topics: readonly string[]): Promise<StartPosition[]> {
+    const since = this.replaySince;
     const starts: StartPosition[] = [];
+    // Neither setting: nothing to ask the broker before subscribing.
+    if (!this.names.prefix && !since) return starts;
     await this.withAdmin(async (admin) => {
       await ensureTopics(admin, topics);
+      if (!since) return;
       const committed = await admin.fetchOffsets({ groupId: this.groupId, topics: [...topics] });
       for (const { topic, partitions } of committed) {
         const fresh = new Set(

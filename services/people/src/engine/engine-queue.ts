@@ -53,20 +53,10 @@ export class EngineQueue {
 
   /** Records an analysis in the caller's transaction and enqueues it after commit. A repeat changes nothing. */
   async analyze(manager: EntityManager, trigger: InquiryTrigger): Promise<void> {
-    const jobId = analysisJobId(trigger);
-    const rows: { analysis_id: string }[] = await manager.query(
-      `INSERT INTO "people"."engine_analyses"
-         ("job_id", "practice_id", "person_id", "trigger_event_id", "channel", "received_at")
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ("job_id") DO NOTHING RETURNING "analysis_id"`,
-      [jobId, trigger.practice_id, trigger.person_id, trigger.event_id, trigger.channel, trigger.received_at],
-    );
-    if (rows.length === 0) return;
-    const job: AnalyzeLeadJob = {
-      analysis_id: rows[0].analysis_id,
-      practice_id: trigger.practice_id,
-      person_id: trigger.person_id,
-    };
-    this.afterCommit.run(manager, () => this.enqueueAnalysis(jobId, job));
+    const [row] = await this.recordAnalyses(manager, [trigger]);
+    if (!row) return;
+    const { job_id, ...job } = row;
+    this.afterCommit.run(manager, () => this.enqueueAnalysis(job_id, job));
   }
 
   /**
@@ -74,8 +64,28 @@ export class EngineQueue {
    * `analyze-batch` jobs in one round trip (a batch of forms: ADR 0032).
    */
   async analyzeMany(manager: EntityManager, triggers: readonly InquiryTrigger[]): Promise<void> {
-    if (triggers.length === 0) return;
-    const rows: (AnalyzeLeadJob & { job_id: string })[] = await manager.query(
+    const rows = await this.recordAnalyses(manager, triggers);
+    if (rows.length === 0) return;
+    // One job per ANALYSIS_BATCH_SIZE analyses, named after its first; the sweep adds a single analysis' job.
+    const jobs: Parameters<Queue['addBulk']>[0] = [];
+    for (let i = 0; i < rows.length; i += ANALYSIS_BATCH_SIZE) {
+      const batch = rows.slice(i, i + ANALYSIS_BATCH_SIZE);
+      jobs.push({
+        name: ANALYZE_BATCH_JOB,
+        data: { analysis_ids: batch.map((row) => row.analysis_id) } satisfies AnalyzeBatchJob,
+        opts: { jobId: `batch_${batch[0].job_id}`, priority: EnginePriority.analyze },
+      });
+    }
+    this.afterCommit.run(manager, () => this.queue.addBulk(jobs));
+  }
+
+  /** The analyses' rows, one statement; those recorded already (the same job id) are left out. */
+  private async recordAnalyses(
+    manager: EntityManager,
+    triggers: readonly InquiryTrigger[],
+  ): Promise<(AnalyzeLeadJob & { job_id: string })[]> {
+    if (triggers.length === 0) return [];
+    return manager.query(
       `INSERT INTO "people"."engine_analyses"
          ("job_id", "practice_id", "person_id", "trigger_event_id", "channel", "received_at")
        SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[])
@@ -89,18 +99,6 @@ export class EngineQueue {
         triggers.map((t) => t.received_at),
       ],
     );
-    if (rows.length === 0) return;
-    // One job per ANALYSIS_BATCH_SIZE analyses, named after its first; the sweep adds a single analysis' job.
-    const jobs: Parameters<Queue['addBulk']>[0] = [];
-    for (let i = 0; i < rows.length; i += ANALYSIS_BATCH_SIZE) {
-      const batch = rows.slice(i, i + ANALYSIS_BATCH_SIZE);
-      jobs.push({
-        name: ANALYZE_BATCH_JOB,
-        data: { analysis_ids: batch.map((row) => row.analysis_id) } satisfies AnalyzeBatchJob,
-        opts: { jobId: `batch_${batch[0].job_id}`, priority: EnginePriority.analyze },
-      });
-    }
-    this.afterCommit.run(manager, () => this.queue.addBulk(jobs));
   }
 
   enqueueAnalysis(jobId: string, job: AnalyzeLeadJob): Promise<unknown> {

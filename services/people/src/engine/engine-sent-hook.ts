@@ -6,7 +6,7 @@ import { Person } from '../persons/person.entity';
 import { ActionScheduler } from './action-scheduler';
 import { nextFollowUp } from './decision-rules';
 import { EngineAction } from './engine-action.entity';
-import { recordSpeedToLead } from './engine-store';
+import { leadFacts, recordSpeedToLead } from './engine-store';
 import { planFromInsights } from './engine.service';
 import { leadClock, practiceFacts } from './lead-analyzer';
 import { leadLocation, PracticeSettings } from './practice-settings';
@@ -36,14 +36,7 @@ export class EngineSentHook extends SentMessageHook {
     const followUp = nextFollowUp({
       sent_follow_ups: action?.follow_up_number ?? 0,
       last_outbound_at: sentAt,
-      lead: {
-        stage: person.stage,
-        control_mode: person.current_outreach_state?.control_mode === 'human' ? 'human' : 'ai',
-        opted_out: person.current_outreach_state?.opted_out === true,
-        has_phone: Boolean(person.primary_phone),
-        has_email: Boolean(person.primary_email),
-        contacted_before: true,
-      },
+      lead: leadFacts(person),
       practice: practiceFacts(practice, location, await leadClock(person, location)),
     });
     if (!followUp) return;

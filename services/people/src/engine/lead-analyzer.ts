@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { InquiryChannel, LanguageModel, LeadScore, Understanding } from '@pp/ai';
 import { PendingReviewTypes } from '@pp/contracts';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { eachAlone, errorKind } from '../batch-fallback';
 import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-knowledge';
 import { dismissOpenDecision } from '../decisions/review-items';
 import { Person } from '../persons/person.entity';
@@ -14,6 +15,7 @@ import { decide, Decision, PracticeFacts, TriggerChannel } from './decision-rule
 import { EngineAnalysis } from './engine-analysis.entity';
 import {
   endScheduledActions,
+  leadFacts,
   lockPerson,
   outboundFacts,
   patchOutreachState,
@@ -175,20 +177,9 @@ export class LeadAnalyzer {
       });
     } catch (error) {
       this.logger.warn(
-        `batch of ${analyses.length} analyses failed (${(error as Error | null)?.name ?? 'Error'}), running them one at a time`,
+        `batch of ${analyses.length} analyses failed (${errorKind(error)}), one at a time now`,
       );
-      const outcomes: AnalysisOutcome[] = [];
-      let failure: unknown = null;
-      for (const analysis of analyses) {
-        outcomes.push(
-          await this.run(analysis.analysis_id).catch((reason: unknown) => {
-            failure ??= reason;
-            return 'skipped' as const;
-          }),
-        );
-      }
-      if (failure) throw failure;
-      return outcomes;
+      return eachAlone(analyses, (analysis) => this.run(analysis.analysis_id), 'skipped' as const);
     }
   }
 
@@ -270,12 +261,7 @@ export class LeadAnalyzer {
       understanding,
       trigger: { channel: analysis.channel as TriggerChannel, text },
       lead: {
-        stage: locked.stage,
-        control_mode: locked.current_outreach_state?.control_mode === 'human' ? 'human' : 'ai',
-        opted_out: locked.current_outreach_state?.opted_out === true,
-        has_phone: Boolean(locked.primary_phone),
-        has_email: Boolean(locked.primary_email),
-        contacted_before: counts.outbound > 0,
+        ...leadFacts(locked, counts.outbound > 0),
         consent: await readConsentFacts(manager, locked.person_id),
       },
       practice: practiceFacts(practice, location, clock),

@@ -3,6 +3,7 @@ import { Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CONFIG } from '@pp/platform';
 import { Job } from 'bullmq';
 import type { PeopleConfig } from '../config';
+import { eachAlone, errorKind } from '../batch-fallback';
 import { INTAKE_QUEUE } from '../queues';
 import { TAKE_IN_BATCH_JOB, TAKE_IN_JOB, TakeInBatchJob, TakeInJob } from './intake-queue';
 import { IntakeService } from './intake.service';
@@ -34,18 +35,11 @@ export class TakeInProcessor extends WorkerHost implements OnApplicationBootstra
     try {
       await this.intake.takeInBatch(ids);
     } catch (error) {
-      // One form the batch cannot take must not hold up the others: each alone, then the first failure (if any)
-      // fails the job, and BullMQ's retry runs only those still `received`.
-      // The error's kind only: a database error's text can quote a form's values.
-      const kind = `${(error as Error | null)?.name ?? 'Error'} ${(error as { code?: string } | null)?.code ?? ''}`;
+      // The retry takes only the forms still `received`.
       this.logger.warn(
-        `batch take-in of ${ids.length} forms failed (${kind.trim()}), taking them one at a time`,
+        `batch take-in of ${ids.length} forms failed (${errorKind(error)}), one at a time now`,
       );
-      let failure: unknown = null;
-      for (const id of ids) {
-        await this.intake.takeIn(id).catch((reason: unknown) => (failure ??= reason));
-      }
-      if (failure) throw failure;
+      await eachAlone(ids, (id) => this.intake.takeIn(id), undefined);
     }
   }
 }
