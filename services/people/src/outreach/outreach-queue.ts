@@ -47,6 +47,14 @@ export class OutreachQueue {
     }
   }
 
+  /**
+   * Adds the jobs of several sends recorded in one transaction (a batch of first contacts, ADR 0032), after
+   * commit. Never throws, as `dispatch`.
+   */
+  async dispatchMany(jobs: readonly SendMessageJob[]): Promise<void> {
+    await Promise.all(jobs.map((job) => this.dispatch(job)));
+  }
+
   /** Adds the job; BullMQ ignores a job id it already holds, the ledger ignores a key it already sent. */
   enqueue(job: SendMessageJob): Promise<unknown> {
     return this.queue.add(SEND_MESSAGE_JOB, job, { jobId: jobIdFor(job.idempotency_key) });

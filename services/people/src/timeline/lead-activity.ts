@@ -324,6 +324,16 @@ export class LeadActivity {
     await this.outbox.add<LeadEventV1>(manager, Topics.leadEvents, this.leadEvent(person, type, event));
   }
 
+  /** Announces changes of several people (a batch's leads, each as it now is) in one statement. */
+  async announceMany(manager: EntityManager, people: readonly Person[]): Promise<void> {
+    if (people.length === 0) return;
+    await this.outbox.addMany<LeadEventV1>(
+      manager,
+      Topics.leadEvents,
+      people.map((person) => this.leadEvent(person, 'lead_updated')),
+    );
+  }
+
   private leadEvent(
     person: Person,
     type: Extract<LeadBroadcastType, 'lead_created' | 'lead_updated'>,
