@@ -62,6 +62,8 @@ export class GatedLanguageModel implements LanguageModel {
   onDraft: (() => void) | null = null;
   /** Inquiries the model fails to read while this says so (a provider that errors). */
   failsToRead: ((text: string) => boolean) | null = null;
+  /** Drafts the model fails to write while this says so (a provider that errors). */
+  failsToDraft: ((request: DraftRequest) => boolean) | null = null;
 
   understand(request: UnderstandRequest, options?: ModelCallOptions): Promise<Understanding> {
     if (this.failsToRead?.(request.text)) return Promise.reject(new Error('the model could not read it'));
@@ -71,6 +73,7 @@ export class GatedLanguageModel implements LanguageModel {
   async draft(request: DraftRequest, options?: ModelCallOptions): Promise<Draft> {
     this.drafts.push(request);
     this.onDraft?.();
+    if (this.failsToDraft?.(request)) throw new Error('the model could not write it');
     if (this.draftGate) await this.draftGate;
     return this.builtIn.draft(request, options);
   }

@@ -779,12 +779,14 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     ).toHaveLength(0);
   }, 60_000);
 
-  it('a burst of forms is analysed as one batch: every lead read, scored and answered as one at a time would', async () => {
+  it('a burst of forms is analysed and answered as batches: every lead read, scored, drafted and sent as one at a time would', async () => {
     h.clock.at = daytime();
     const practice = await h.practice({ automation_level: 'full_auto' });
     const analyzer = h.service.app.get(LeadAnalyzer);
     const batched = jest.spyOn(analyzer, 'runBatch');
     const single = jest.spyOn(analyzer, 'run');
+    const actionsBatched = jest.spyOn(runner, 'runBatch');
+    const actionAlone = jest.spyOn(runner, 'run');
     const people = [phone(), phone(), phone()];
     await h.submitForms(practice.practice_id, [
       { name: 'Ana Ruiz', phone: people[0].typed, message: 'How much is a tummy tuck?' },
@@ -797,6 +799,16 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     }
     expect(batched).toHaveBeenCalled();
     expect(single).not.toHaveBeenCalled();
+    // The three first contacts were carried out together, none by a job of its own.
+    const firsts = await Promise.all(
+      leads.map(async (lead) => (await h.actions(lead.person_id)).find((a) => a.kind === 'first_contact')),
+    );
+    const firstIds = firsts.map((a) => a?.action_id);
+    expect(firsts.map((a) => a?.status)).toEqual(['done', 'done', 'done']);
+    expect(
+      actionsBatched.mock.calls.some(([ids]) => firstIds.every((id) => ids.includes(id as string))),
+    ).toBe(true);
+    expect(actionAlone.mock.calls.filter(([id]) => firstIds.includes(id))).toHaveLength(0);
     const insights = await Promise.all(
       leads.map(async (lead) => (await h.person(lead.person_id)).current_outreach_state.ai_insights),
     );
@@ -804,7 +816,42 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     expect(insights[1]).toMatchObject({ language: 'es' });
     const [sms] = await h.events(leads[1].person_id, 'sms_sent');
     expect(String(sms.content_data.message)).toMatch(/Hola/);
+    for (const lead of leads) {
+      const person = await h.person(lead.person_id);
+      expect(person.speed_to_lead_seconds).not.toBeNull();
+      // Each lead sent once, its follow-up planned, as one at a time.
+      const actions = await h.actions(lead.person_id);
+      expect(actions.filter((a) => a.kind === 'follow_up' && a.status === 'scheduled')).toHaveLength(1);
+      expect(person.current_outreach_state.scheduled_action).toMatchObject({ kind: 'follow_up' });
+    }
   }, 60_000);
+
+  it('sends the other first contacts of a batch when one cannot be drafted, and that one once it can', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const stuck = phone();
+    const free = phone();
+    h.model.failsToDraft = (request) => request.recipient.firstName === 'Stuck';
+    try {
+      await h.submitForms(practice.practice_id, [
+        { name: 'Stuck Lead', phone: stuck.typed, message: 'How much is lip filler?' },
+        { name: 'Free Lead', phone: free.typed, message: 'How much is Botox?' },
+      ]);
+      const freeLead = await h.leadByPhone(practice.practice_id, free.e164);
+      await eventually(async () => (await h.events(freeLead.person_id, 'sms_sent')).length === 1, 30_000);
+      const stuckLead = await h.leadByPhone(practice.practice_id, stuck.e164);
+      const [waiting] = await h.actions(stuckLead.person_id);
+      expect(waiting).toMatchObject({ kind: 'first_contact', status: 'scheduled' });
+      expect(await h.events(stuckLead.person_id, 'sms_sent')).toHaveLength(0);
+    } finally {
+      h.model.failsToDraft = null;
+    }
+    // The job's retry (backoff 1, 2, 4 … s) sends it, once.
+    const stuckLead = await h.leadByPhone(practice.practice_id, stuck.e164);
+    await eventually(async () => (await h.events(stuckLead.person_id, 'sms_sent')).length === 1, 60_000);
+    const freeLead = await h.leadByPhone(practice.practice_id, free.e164);
+    expect(await h.events(freeLead.person_id, 'sms_sent')).toHaveLength(1);
+  }, 90_000);
 
   it('runs the other analyses of a batch when one cannot be made, and that one once it can', async () => {
     h.clock.at = daytime();

@@ -1,12 +1,13 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { CorrectionExample, Draft, draftMessage, LanguageModel, MessagePurpose, situationKey } from '@pp/ai';
 import { Intent, Language, PendingReviewTypes } from '@pp/contracts';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { eachAlone, errorKind } from '../batch-fallback';
 import { approvalProblem, approvedSendJob } from '../decisions/approved-send';
 import { Correction } from '../decisions/correction.entity';
 import { PendingDecision } from '../decisions/pending-decision.entity';
 import { createPendingDecision, dismissOpenDecision } from '../decisions/review-items';
-import { PracticeKnowledge } from '../knowledge-context/practice-knowledge';
+import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-knowledge';
 import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { Person } from '../persons/person.entity';
@@ -14,22 +15,25 @@ import { LeadActivity } from '../timeline/lead-activity';
 import { ActionScheduler } from './action-scheduler';
 import { Clock } from './clock';
 import { consentWhy } from './consent-rules';
-import { readConsentFacts } from './consent-store';
+import type { ConsentFacts } from './consent-rules';
+import { readConsentFacts, readConsentFactsOf } from './consent-store';
 import { channelWhenDue, followUpStillDue, QUIET_STAGES } from './decision-rules';
 import { EngineAction } from './engine-action.entity';
 import {
+  clearPlans,
   currentActionId,
   finishAction,
+  finishActions,
   leadFacts,
   lockPerson,
   outboundFacts,
   patchOutreachState,
-  readTimeline,
+  readTimelines,
   recordSpeedToLead,
 } from './engine-store';
-import { conversation, INBOUND_TYPES } from './insights-rules';
+import { conversation, INBOUND_TYPES, TimelineFact } from './insights-rules';
 import { LANGUAGE_MODEL } from './language-model';
-import { leadClock, practiceFacts } from './lead-analyzer';
+import { leadClock, MODEL_CALLS_AT_ONCE, practiceFacts } from './lead-analyzer';
 import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
 import { ContactChannel, leadWallClock, nextAllowedTime } from './timing-rules';
@@ -81,8 +85,67 @@ function aiSendJob(
   };
 }
 
+/** An action checked and drafted before any lock (ActionRunner.runDrafted). */
+interface Drafted {
+  action: EngineAction;
+  channel: ContactChannel;
+  practice: EnginePractice | null;
+  prepared: Awaited<ReturnType<ActionRunner['prepare']>>;
+  draft: Draft;
+}
+
+/** A batch's leads and actions as locked, with what the leads agreed to, read under the locks. */
+interface LockedBatch {
+  people: Map<string, Person>;
+  actions: Map<string, EngineAction>;
+  consents: Map<string, ConsentFacts>;
+  /** Only of the leads whose action is a follow-up (a reply since it was planned overtakes it). */
+  timelines: Map<string, TimelineFact[]>;
+}
+
+/**
+ * The sends a batch's transaction decided on, written together at its end in the order `run` wrote one: the
+ * leads' plans cleared, the ledger rows, the actions done, the leads announced.
+ */
+class SentBatch {
+  readonly sends: SendMessageJob[] = [];
+  private readonly people: Person[] = [];
+  private readonly actionIds: string[] = [];
+
+  has(person: Person): boolean {
+    return this.people.includes(person);
+  }
+
+  add(person: Person, action: EngineAction, send: SendMessageJob): void {
+    this.people.push(person);
+    this.actionIds.push(action.action_id);
+    this.sends.push(send);
+  }
+
+  async write(
+    manager: EntityManager,
+    activity: LeadActivity,
+    record: (send: SendMessageJob) => Promise<unknown>,
+  ): Promise<void> {
+    if (this.sends.length === 0) return;
+    await clearPlans(manager, this.people);
+    for (const send of this.sends) await record(send);
+    await finishActions(
+      manager,
+      this.sends.map((send, i) => ({
+        action_id: this.actionIds[i],
+        status: 'done' as const,
+        outcome: { idempotency_key: send.idempotency_key },
+      })),
+    );
+    await activity.announceMany(manager, this.people);
+  }
+}
+
 @Injectable()
 export class ActionRunner {
+  private readonly logger = new Logger(ActionRunner.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly activity: LeadActivity,
@@ -98,66 +161,193 @@ export class ActionRunner {
   async run(actionId: string): Promise<ActionOutcome> {
     const action = await this.dataSource.getRepository(EngineAction).findOneBy({ action_id: actionId });
     if (!action || action.status !== 'scheduled') return 'skipped';
-    const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: action.person_id });
-    const early = person ? this.stillCurrent(person, action) : 'cancelled';
-    if (early !== 'ok') return this.end(actionId, early);
-    const practice = await this.settings.practice(action.practice_id);
-    if (action.plan?.approved_decision_id) return this.sendApproved(action, practice);
-    if (action.kind === 'reminder') return this.runReminder(action, practice);
+    if (action.plan?.approved_decision_id || action.kind === 'reminder') {
+      const person = await this.dataSource.getRepository(Person).findOneBy({ person_id: action.person_id });
+      const early = person ? this.stillCurrent(person, action) : 'cancelled';
+      if (early !== 'ok') return this.end(actionId, early);
+      const practice = await this.settings.practice(action.practice_id);
+      if (action.plan?.approved_decision_id) return this.sendApproved(action, practice);
+      return this.runReminder(action, practice);
+    }
+    const [outcome] = await this.runDrafted([action]);
+    return outcome;
+  }
 
-    const due = await this.dueChannel(this.dataSource.manager, person as Person, action, practice);
-    if ('why' in due) return this.end(actionId, 'cancelled', due.why);
-    if (!this.model) throw new Error('No language model is configured');
-    const channel = due.channel;
-    const prepared = await this.prepare(person as Person, { ...action, channel }, practice);
-    const draft = await this.model.draft(prepared.request, { correlationId: actionId });
-
-    const result = await this.dataSource.transaction(async (manager) => {
-      const current = await this.lockCurrent(manager, action);
-      if ('outcome' in current) return { outcome: current.outcome, send: null };
-      const { locked, row } = current;
-      if (row.kind === 'follow_up') {
-        const timeline = await readTimeline(manager, locked.person_id);
-        const { lastInbound } = outboundFacts(timeline, INBOUND_TYPES);
-        if (lastInbound && lastInbound > row.created_at) {
-          await finishAction(manager, actionId, 'superseded', { why: 'The lead replied' });
-          return { outcome: 'superseded' as const, send: null };
-        }
-      }
-      const still = await this.dueChannel(manager, locked, row, practice);
-      if ('why' in still || still.channel !== channel) {
-        const why =
-          'why' in still ? still.why : 'What the lead agreed to changed while the message was drafted';
-        await finishAction(manager, actionId, 'cancelled', { why });
-        return { outcome: 'cancelled' as const, send: null };
-      }
-      if (row.channel !== channel) {
-        // A follow-up planned on a channel the lead did not agree to goes on the other one of its step.
-        await manager.update(EngineAction, { action_id: actionId }, { channel });
-        row.channel = channel;
-      }
-
-      const contacted = prepared.contactedBefore;
-      const level = practice?.automation_level ?? 'semi_auto';
-      const actionType = pendingActionType(row.channel, !contacted);
-      if (requiresReview(level, !contacted)) {
-        await this.clearPlan(manager, locked);
-        await this.openReview(manager, locked, row, draft, actionType, prepared);
-        await recordSpeedToLead(manager, locked.person_id, this.clock.now());
-        return { outcome: 'review' as const, send: null };
-      }
-      if (await this.holdForQuietHours(manager, locked, row, practice)) {
-        return { outcome: 'held' as const, send: null };
-      }
-      await this.clearPlan(manager, locked);
-      const send = aiSendJob(actionId, locked, row.channel, actionType, draft);
-      await this.outreach.record(manager, send);
-      await finishAction(manager, actionId, 'done', { idempotency_key: send.idempotency_key });
-      await this.activity.announce(manager, locked, 'lead_updated');
-      return { outcome: 'sent' as const, send };
+  /**
+   * Several actions falling due at once (the first contacts of a batch of forms, ADR 0032): each drafted and
+   * sent or put up for review exactly as `run` does alone, with one statement for the batch where `run` takes
+   * one per lead (the actions, the leads, their consents and timelines, the locks, the ledger rows, the
+   * announcements), and the sends handed to the queue together. Should the batch fail, each runs alone, so one
+   * action that cannot be carried out holds up no other.
+   */
+  async runBatch(actionIds: readonly string[]): Promise<ActionOutcome[]> {
+    const actions = await this.dataSource.getRepository(EngineAction).find({
+      where: { action_id: In([...actionIds]), status: 'scheduled' },
+      order: { due_at: 'ASC', action_id: 'ASC' },
     });
-    if (result.send) await this.outreach.dispatch(result.send);
-    return result.outcome;
+    const own = actions.filter((a) => a.plan?.approved_decision_id || a.kind === 'reminder');
+    const drafted = actions.filter((a) => !own.includes(a));
+    const outcomes: ActionOutcome[] = [];
+    for (const action of own) outcomes.push(await this.run(action.action_id));
+    if (drafted.length === 0) return outcomes;
+    try {
+      return [...outcomes, ...(await this.runDrafted(drafted))];
+    } catch (error) {
+      this.logger.warn(`batch of ${drafted.length} actions failed (${errorKind(error)}), one at a time now`);
+      return [
+        ...outcomes,
+        ...(await eachAlone(drafted, (action) => this.run(action.action_id), 'skipped' as const)),
+      ];
+    }
+  }
+
+  /**
+   * The AI's own messages (a first contact, a reply, a follow-up) of one or more leads: checked, drafted before
+   * any lock, then, in one transaction under the leads' locks, re-checked and sent or put up for review.
+   */
+  private async runDrafted(actions: readonly EngineAction[]): Promise<ActionOutcome[]> {
+    const read = this.dataSource.manager;
+    const personIds = actions.map((a) => a.person_id);
+    const people = new Map(
+      (await read.findBy(Person, { person_id: In(personIds) })).map((p) => [p.person_id, p]),
+    );
+    const consents = await readConsentFactsOf(read, personIds);
+    const timelines = await readTimelines(read, personIds);
+    const practices = new Map<string, Promise<EnginePractice | null>>();
+    const offers = new Map<string, Promise<PracticeOffer | null>>();
+    const corrections = new Map<string, Promise<CorrectionExample[]>>();
+    const once = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) => {
+      if (!map.has(key)) map.set(key, load());
+      return map.get(key) as Promise<T>;
+    };
+    const drafts = new Map<string, Drafted>();
+    const outcomes = new Map<string, ActionOutcome>();
+    const draftOne = async (action: EngineAction) => {
+      const person = people.get(action.person_id);
+      const early = person ? this.stillCurrent(person, action) : 'cancelled';
+      if (early !== 'ok') return outcomes.set(action.action_id, await this.end(action.action_id, early));
+      const practice = await once(practices, action.practice_id, () =>
+        this.settings.practice(action.practice_id),
+      );
+      const due = this.dueChannel(person as Person, action, practice, consents.get(action.person_id));
+      if ('why' in due) {
+        return outcomes.set(action.action_id, await this.end(action.action_id, 'cancelled', due.why));
+      }
+      if (!this.model) throw new Error('No language model is configured');
+      const prepared = await this.prepare(
+        person as Person,
+        { ...action, channel: due.channel } as EngineAction,
+        practice,
+        {
+          offer: this.knowledge
+            ? await once(offers, action.practice_id, () => this.knowledge!.offer(action.practice_id))
+            : null,
+          timeline: timelines.get(action.person_id) ?? [],
+          corrections: (key) =>
+            once(corrections, `${action.practice_id} ${key}`, () =>
+              this.corrections(action.practice_id, key),
+            ),
+        },
+      );
+      const draft = await this.model.draft(prepared.request, { correlationId: action.action_id });
+      drafts.set(action.action_id, { action, channel: due.channel, practice, prepared, draft });
+    };
+    // A model provider's calls a few at a time, as the queue's concurrency ran them one action per job.
+    for (let i = 0; i < actions.length; i += MODEL_CALLS_AT_ONCE) {
+      await Promise.all(actions.slice(i, i + MODEL_CALLS_AT_ONCE).map(draftOne));
+    }
+    const ready = [...drafts.values()];
+    const sends =
+      ready.length === 0
+        ? []
+        : await this.dataSource.transaction(async (manager) => {
+            const locked = await this.lockDrafted(manager, ready);
+            const done = new SentBatch();
+            for (const item of ready) {
+              outcomes.set(item.action.action_id, await this.carryOut(manager, item, locked, done));
+            }
+            await done.write(manager, this.activity, (send) => this.outreach.record(manager, send));
+            return done.sends;
+          });
+    await this.outreach.dispatchMany(sends);
+    return actions.map((a) => outcomes.get(a.action_id) ?? 'skipped');
+  }
+
+  /** Locks the leads (in id order, so two batches cannot deadlock), their actions, and reads what agreed to. */
+  private async lockDrafted(manager: EntityManager, ready: readonly Drafted[]): Promise<LockedBatch> {
+    const personIds = ready.map((item) => item.action.person_id);
+    const people = await manager.find(Person, {
+      where: { person_id: In(personIds) },
+      order: { person_id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const rows = await manager.find(EngineAction, {
+      where: { action_id: In(ready.map((item) => item.action.action_id)) },
+      order: { action_id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const followUps = rows.filter((row) => row.kind === 'follow_up').map((row) => row.person_id);
+    return {
+      people: new Map(people.map((p) => [p.person_id, p])),
+      actions: new Map(rows.map((row) => [row.action_id, row])),
+      consents: await readConsentFactsOf(manager, personIds),
+      timelines: followUps.length > 0 ? await readTimelines(manager, followUps) : new Map(),
+    };
+  }
+
+  /**
+   * One drafted action under its lead's lock, as `run` carried it out alone: still current and `scheduled`,
+   * a follow-up not overtaken by a reply, the channel still agreed to; then a review, a hold for calling hours,
+   * or a send (its writes gathered in `done`, written for the batch at once).
+   */
+  private async carryOut(
+    manager: EntityManager,
+    item: Drafted,
+    locked: LockedBatch,
+    done: SentBatch,
+  ): Promise<ActionOutcome> {
+    const { action, channel, practice, prepared, draft } = item;
+    const person = locked.people.get(action.person_id);
+    const row = locked.actions.get(action.action_id);
+    if (!person || !row || row.status !== 'scheduled') return 'skipped';
+    // A lead with two actions in the batch: the first one carried out ended the other's plan.
+    const verdict = done.has(person) ? 'superseded' : this.stillCurrent(person, row);
+    if (verdict !== 'ok') {
+      await finishAction(manager, row.action_id, verdict, { why: 'Re-checked under the lead lock' });
+      return verdict;
+    }
+    if (row.kind === 'follow_up') {
+      const { lastInbound } = outboundFacts(locked.timelines.get(person.person_id) ?? [], INBOUND_TYPES);
+      if (lastInbound && lastInbound > row.created_at) {
+        await finishAction(manager, row.action_id, 'superseded', { why: 'The lead replied' });
+        return 'superseded';
+      }
+    }
+    const still = this.dueChannel(person, row, practice, locked.consents.get(person.person_id));
+    if ('why' in still || still.channel !== channel) {
+      const why =
+        'why' in still ? still.why : 'What the lead agreed to changed while the message was drafted';
+      await finishAction(manager, row.action_id, 'cancelled', { why });
+      return 'cancelled';
+    }
+    if (row.channel !== channel) {
+      // A follow-up planned on a channel the lead did not agree to goes on the other one of its step.
+      await manager.update(EngineAction, { action_id: row.action_id }, { channel });
+      row.channel = channel;
+    }
+
+    const contacted = prepared.contactedBefore;
+    const level = practice?.automation_level ?? 'semi_auto';
+    const actionType = pendingActionType(row.channel, !contacted);
+    if (requiresReview(level, !contacted)) {
+      await this.clearPlan(manager, person);
+      await this.openReview(manager, person, row, draft, actionType, prepared);
+      await recordSpeedToLead(manager, person.person_id, this.clock.now());
+      return 'review';
+    }
+    if (await this.holdForQuietHours(manager, person, row, practice)) return 'held';
+    done.add(person, row, aiSendJob(row.action_id, person, row.channel, actionType, draft));
+    return 'sent';
   }
 
   /**
@@ -373,13 +563,13 @@ export class ActionRunner {
    * The channel the action goes on now: the practice still has it on, the lead has its address and agreed to it
    * (docs/product/ai-engine.md#consent-to-contact); a follow-up may take the other channel of its step. Or why none.
    */
-  private async dueChannel(
-    manager: EntityManager,
+  private dueChannel(
     person: Person,
     action: EngineAction,
     practice: EnginePractice | null,
-  ): Promise<{ channel: ContactChannel } | { why: string }> {
-    const lead = { ...leadFacts(person), consent: await readConsentFacts(manager, person.person_id) };
+    consent: ConsentFacts | undefined,
+  ): { channel: ContactChannel } | { why: string } {
+    const lead = { ...leadFacts(person), consent: consent ?? { from_form: false, records: [], wrote: {} } };
     const enabled = practiceFacts(practice, null).channels;
     const channel = channelWhenDue(action, lead, enabled);
     if (channel) return { channel };
@@ -402,12 +592,20 @@ export class ActionRunner {
   }
 
   /** Everything the draft needs: the lead, the practice, what may be quoted, passages, remembered corrections. */
-  private async prepare(person: Person, action: EngineAction, practice: EnginePractice | null) {
+  private async prepare(
+    person: Person,
+    action: EngineAction,
+    practice: EnginePractice | null,
+    known: {
+      offer: PracticeOffer | null;
+      timeline: TimelineFact[];
+      corrections: (key: string) => Promise<CorrectionExample[]>;
+    },
+  ) {
     const plan = action.plan ?? {};
     const location = practice ? leadLocation(practice, plan.location_id ?? null) : null;
-    const offer = this.knowledge ? await this.knowledge.offer(action.practice_id) : null;
-    const facts = quotableFacts(offer, location, this.clock.now());
-    const timeline = await readTimeline(this.dataSource.manager, person.person_id);
+    const facts = quotableFacts(known.offer, location, this.clock.now());
+    const timeline = known.timeline;
     const contactedBefore = outboundFacts(timeline, INBOUND_TYPES).outbound > 0;
     const purpose: MessagePurpose = action.kind === 'reminder' ? 'appointment_reminder' : action.kind;
     const language: Language = plan.language === 'es' ? 'es' : 'en';
@@ -418,7 +616,7 @@ export class ActionRunner {
       this.knowledge && plan.inbound
         ? await this.knowledge.passages(action.practice_id, plan.inbound, PASSAGES_PER_DRAFT)
         : [];
-    const corrections = await this.corrections(action.practice_id, key);
+    const corrections = await known.corrections(key);
     const procedures = plan.procedures ?? [];
     return {
       contactedBefore,

@@ -12,6 +12,8 @@ type Task = () => Promise<unknown>;
 export class AfterCommit implements OnModuleInit {
   private readonly logger = new Logger(AfterCommit.name);
   private readonly pending = new WeakMap<QueryRunner, Task[]>();
+  /** Items `collect` gathers per transaction and kind, handed over together after commit. */
+  private readonly batches = new WeakMap<QueryRunner, Map<string, unknown[]>>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -20,10 +22,12 @@ export class AfterCommit implements OnModuleInit {
       afterTransactionCommit: (event) => {
         const tasks = this.pending.get(event.queryRunner);
         this.pending.delete(event.queryRunner);
+        this.batches.delete(event.queryRunner);
         for (const task of tasks ?? []) this.start(task);
       },
       afterTransactionRollback: (event) => {
         this.pending.delete(event.queryRunner);
+        this.batches.delete(event.queryRunner);
       },
     };
     this.dataSource.subscribers.push(subscriber);
@@ -38,6 +42,28 @@ export class AfterCommit implements OnModuleInit {
     const tasks = this.pending.get(runner) ?? [];
     tasks.push(task);
     this.pending.set(runner, tasks);
+  }
+
+  /**
+   * Gathers `item` with the others of the same `kind` the caller's transaction collects, and after commit hands
+   * them all to `flush` at once (one round trip to Redis for a batch's jobs). Outside a transaction, at once.
+   */
+  collect<T>(manager: EntityManager, kind: string, item: T, flush: (items: T[]) => Promise<unknown>): void {
+    const runner = manager.queryRunner;
+    if (!runner?.isTransactionActive) {
+      this.start(() => flush([item]));
+      return;
+    }
+    const byKind = this.batches.get(runner) ?? new Map<string, unknown[]>();
+    this.batches.set(runner, byKind);
+    const items = byKind.get(kind) as T[] | undefined;
+    if (items) {
+      items.push(item);
+      return;
+    }
+    const gathered = [item];
+    byKind.set(kind, gathered);
+    this.run(manager, () => flush(gathered));
   }
 
   private start(task: Task): void {

@@ -17,45 +17,60 @@ const WROTE_ON: Record<string, ContactChannel> = {
  * when it last wrote on each channel.
  */
 export async function readConsentFacts(manager: EntityManager, personId: string): Promise<ConsentFacts> {
+  return (await readConsentFactsOf(manager, [personId])).get(personId) as ConsentFacts;
+}
+
+/** `readConsentFacts` of several leads in one statement (a batch of leads, ADR 0032). */
+export async function readConsentFactsOf(
+  manager: EntityManager,
+  personIds: readonly string[],
+): Promise<Map<string, ConsentFacts>> {
   // One round trip (read at every stage of every lead).
-  const [facts]: {
+  const rows: {
+    person_id: string;
     records: { channel: ContactChannel; granted: boolean; given_at: string }[];
     from_form: boolean;
     inbound: { event_type: string; at: string }[];
   }[] = await manager.query(
-    `SELECT
+    `SELECT p."person_id",
        COALESCE((
          SELECT json_agg(json_build_object('channel', c."channel", 'granted', c."granted", 'given_at', c."given_at"))
-         FROM "people"."consents" c WHERE c."person_id" = $1 AND c."withdrawn_at" IS NULL
+         FROM "people"."consents" c WHERE c."person_id" = p."person_id" AND c."withdrawn_at" IS NULL
        ), '[]'::json) AS "records",
        EXISTS (
-         SELECT 1 FROM "people"."form_submissions" s JOIN "people"."persons" p ON p."person_id" = s."person_id"
-         WHERE s."person_id" = $1 AND s."created_at" <= p."created_at"
+         SELECT 1 FROM "people"."form_submissions" s
+         WHERE s."person_id" = p."person_id" AND s."created_at" <= p."created_at"
        ) AS "from_form",
        COALESCE((
          SELECT json_agg(json_build_object('event_type', i."event_type", 'at', i."at"))
          FROM (
            SELECT "event_type", max("timestamp") AS "at" FROM "people"."events"
-           WHERE "person_id" = $1 AND "event_type" = ANY($2)
+           WHERE "person_id" = p."person_id" AND "event_type" = ANY($2)
              -- an out-of-office is not the lead writing
              AND coalesce("content_data"->>'status', '') <> 'auto_reply'
            GROUP BY "event_type"
          ) i
-       ), '[]'::json) AS "inbound"`,
-    [personId, Object.keys(WROTE_ON)],
+       ), '[]'::json) AS "inbound"
+     FROM "people"."persons" p WHERE p."person_id" = ANY($1::uuid[])`,
+    [[...new Set(personIds)], Object.keys(WROTE_ON)],
   );
-  const { records, inbound } = facts;
-  const wrote: ConsentFacts['wrote'] = {};
-  for (const row of inbound) wrote[WROTE_ON[row.event_type]] = new Date(row.at);
-  return {
-    from_form: facts.from_form === true,
-    records: records.map((row): ConsentRecord => ({
-      channel: row.channel,
-      granted: row.granted,
-      at: new Date(row.given_at),
-    })),
-    wrote,
-  };
+  const facts = new Map<string, ConsentFacts>();
+  // A lead that does not exist (any more) agreed to nothing.
+  for (const id of personIds) facts.set(id, { from_form: false, records: [], wrote: {} });
+  for (const row of rows) {
+    const wrote: ConsentFacts['wrote'] = {};
+    for (const entry of row.inbound) wrote[WROTE_ON[entry.event_type]] = new Date(entry.at);
+    facts.set(row.person_id, {
+      from_form: row.from_form === true,
+      records: row.records.map((record): ConsentRecord => ({
+        channel: record.channel,
+        granted: record.granted,
+        at: new Date(record.given_at),
+      })),
+      wrote,
+    });
+  }
+  return facts;
 }
 
 /**

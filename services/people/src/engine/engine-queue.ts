@@ -14,9 +14,13 @@ import {
   actionJobId,
   AnalyzeBatchJob,
   AnalyzeLeadJob,
+  RUN_ACTION_BATCH_JOB,
   RUN_ACTION_JOB,
+  RunActionBatchJob,
   RunActionJob,
 } from './jobs/engine-jobs';
+
+type ActionRef = Pick<EngineAction, 'action_id' | 'practice_id' | 'person_id' | 'due_at'>;
 
 /** At most this many analyses in one `analyze-batch` job (one transaction, the leads locked until it commits). */
 export const ANALYSIS_BATCH_SIZE = 25;
@@ -105,26 +109,50 @@ export class EngineQueue {
     return this.queue.add(ANALYZE_LEAD_JOB, job, { jobId, priority: EnginePriority.analyze });
   }
 
-  /** Adds an action's delayed job after the caller's transaction commits. */
-  schedule(
-    manager: EntityManager,
-    action: Pick<EngineAction, 'action_id' | 'practice_id' | 'person_id' | 'due_at'>,
-  ) {
-    this.afterCommit.run(manager, () => this.enqueueAction(action));
+  /**
+   * Adds an action's delayed job after the caller's transaction commits. The actions one transaction plans go
+   * to Redis together; several of them due at once (a batch of analyses' first contacts) as `run-actions` jobs
+   * of up to ANALYSIS_BATCH_SIZE, each later one as its own delayed `run-action` job.
+   */
+  schedule(manager: EntityManager, action: ActionRef) {
+    this.afterCommit.collect(manager, RUN_ACTION_JOB, action, (actions) => this.enqueueActions(actions));
   }
 
-  enqueueAction(action: Pick<EngineAction, 'action_id' | 'practice_id' | 'person_id' | 'due_at'>) {
-    const data: RunActionJob = {
-      action_id: action.action_id,
-      practice_id: action.practice_id,
-      person_id: action.person_id,
-    };
-    const delay = Math.max(0, action.due_at.getTime() - this.clock.now().getTime());
-    return this.queue.add(RUN_ACTION_JOB, data, {
-      jobId: actionJobId(action.action_id),
-      delay,
-      priority: EnginePriority.runAction,
-    });
+  enqueueAction(action: ActionRef) {
+    return this.enqueueActions([action]);
+  }
+
+  private enqueueActions(actions: readonly ActionRef[]) {
+    const now = this.clock.now().getTime();
+    const delayOf = (action: ActionRef) => Math.max(0, action.due_at.getTime() - now);
+    const dueNow = actions.filter((action) => delayOf(action) === 0);
+    const batched = dueNow.length > 1 ? dueNow : [];
+    const jobs: Parameters<Queue['addBulk']>[0] = [];
+    for (let i = 0; i < batched.length; i += ANALYSIS_BATCH_SIZE) {
+      const batch = batched.slice(i, i + ANALYSIS_BATCH_SIZE);
+      jobs.push({
+        name: RUN_ACTION_BATCH_JOB,
+        data: { action_ids: batch.map((action) => action.action_id) } satisfies RunActionBatchJob,
+        opts: { jobId: `batch_${actionJobId(batch[0].action_id)}`, priority: EnginePriority.runAction },
+      });
+    }
+    for (const action of actions) {
+      if (batched.includes(action)) continue;
+      jobs.push({
+        name: RUN_ACTION_JOB,
+        data: {
+          action_id: action.action_id,
+          practice_id: action.practice_id,
+          person_id: action.person_id,
+        } satisfies RunActionJob,
+        opts: {
+          jobId: actionJobId(action.action_id),
+          delay: delayOf(action),
+          priority: EnginePriority.runAction,
+        },
+      });
+    }
+    return this.queue.addBulk(jobs);
   }
 
   /**

@@ -189,9 +189,48 @@ export async function finishAction(
   status: Exclude<EngineActionStatus, 'scheduled'>,
   outcome: Record<string, unknown>,
 ): Promise<void> {
+  await finishActions(manager, [{ action_id: actionId, status, outcome }]);
+}
+
+/** Marks several actions finished, each with what it did, in one statement. */
+export async function finishActions(
+  manager: EntityManager,
+  finished: readonly {
+    action_id: string;
+    status: Exclude<EngineActionStatus, 'scheduled'>;
+    outcome: Record<string, unknown>;
+  }[],
+): Promise<void> {
+  if (finished.length === 0) return;
   await manager.query(
-    `UPDATE "people"."engine_actions" SET "status" = $2, "outcome" = $3::jsonb, "finished_at" = now()
-     WHERE "action_id" = $1`,
-    [actionId, status, JSON.stringify(outcome)],
+    `UPDATE "people"."engine_actions" a SET "status" = f."status", "outcome" = f."outcome", "finished_at" = now()
+     FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) AS f("action_id", "status", "outcome")
+     WHERE a."action_id" = f."action_id"`,
+    [
+      finished.map((f) => f.action_id),
+      finished.map((f) => f.status),
+      finished.map((f) => JSON.stringify(f.outcome)),
+    ],
+  );
+}
+
+/**
+ * The leads (locked by the caller) no longer show a plan: their scheduled action is being carried out now. One
+ * statement for all of them; the entities kept in step.
+ */
+export async function clearPlans(manager: EntityManager, people: readonly Person[]): Promise<void> {
+  if (people.length === 0) return;
+  for (const person of people) {
+    const next: Record<string, unknown> = { ...(person.current_outreach_state ?? {}) };
+    delete next.scheduled_action;
+    person.current_outreach_state = next as Person['current_outreach_state'];
+    person.next_scheduled_action = null;
+  }
+  await manager.query(
+    `UPDATE "people"."persons"
+     SET "current_outreach_state" = COALESCE("current_outreach_state", '{}'::jsonb) - 'scheduled_action',
+       "next_scheduled_action" = NULL, "updated_at" = now()
+     WHERE "person_id" = ANY($1::uuid[])`,
+    [people.map((person) => person.person_id)],
   );
 }

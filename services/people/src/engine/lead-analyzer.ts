@@ -9,7 +9,8 @@ import { Person } from '../persons/person.entity';
 import { annotateEvent, LeadActivity } from '../timeline/lead-activity';
 import { ActionScheduler } from './action-scheduler';
 import { Clock } from './clock';
-import { readConsentFacts, withdrawConsents } from './consent-store';
+import type { ConsentFacts } from './consent-rules';
+import { readConsentFactsOf, withdrawConsents } from './consent-store';
 import { contactClock, stateOfAddress } from './contact-clock';
 import { decide, Decision, PracticeFacts, TriggerChannel } from './decision-rules';
 import { EngineAnalysis } from './engine-analysis.entity';
@@ -44,7 +45,7 @@ import type { ContactClock } from './timing-rules';
 export type AnalysisOutcome = 'skipped' | Decision['type'];
 
 /** How many of a batch's inquiries the model reads at once (`runBatch`). */
-const MODEL_CALLS_AT_ONCE = 4;
+export const MODEL_CALLS_AT_ONCE = 4;
 
 /** An analysis read and understood, before the lead is locked (LeadAnalyzer.prepare). */
 interface Prepared {
@@ -57,6 +58,12 @@ interface Prepared {
   facts: ReturnType<typeof quotableFacts>;
   /** Null when there is no message to read (withoutMessage, from the locked lead). */
   understood: Understanding | null;
+}
+
+/** What a decision reads of the leads once they are locked (LeadAnalyzer.readLocked). */
+interface LockedReads {
+  timelines: Map<string, TimelineFact[]>;
+  consents: Map<string, ConsentFacts>;
 }
 
 const DEFAULT_TIMEZONE = 'America/New_York';
@@ -101,8 +108,24 @@ export class LeadAnalyzer {
         where: { analysis_id: analysisId },
         lock: { mode: 'pessimistic_write' },
       });
-      return this.applyLocked(manager, prepared, locked, current);
+      const outcome = await this.applyLocked(
+        manager,
+        prepared,
+        locked,
+        current,
+        await this.readLocked(manager, [analysis.person_id]),
+      );
+      if (outcome !== 'skipped') await this.finish(manager, [analysisId]);
+      return outcome;
     });
+  }
+
+  /** What a decision reads of leads already locked: their timelines and what they agreed to, one statement each. */
+  private async readLocked(manager: EntityManager, personIds: readonly string[]): Promise<LockedReads> {
+    return {
+      timelines: await readTimelines(manager, personIds),
+      consents: await readConsentFactsOf(manager, personIds),
+    };
   }
 
   /**
@@ -162,17 +185,27 @@ export class LeadAnalyzer {
             })
           ).map((row) => [row.analysis_id, row]),
         );
+        const reads = await this.readLocked(manager, [...people.keys()]);
+        const applied = new Set<string>();
         const outcomes: AnalysisOutcome[] = [];
         for (const p of prepared) {
+          const personId = p.analysis.person_id;
           outcomes.push(
             await this.applyLocked(
               manager,
               p,
-              people.get(p.analysis.person_id) ?? null,
+              people.get(personId) ?? null,
               current.get(p.analysis.analysis_id) ?? null,
+              // A lead's second analysis in the batch reads what its first one wrote.
+              applied.has(personId) ? await this.readLocked(manager, [personId]) : reads,
             ),
           );
+          applied.add(personId);
         }
+        await this.finish(
+          manager,
+          prepared.filter((_, i) => outcomes[i] !== 'skipped').map((p) => p.analysis.analysis_id),
+        );
         return outcomes;
       });
     } catch (error) {
@@ -216,22 +249,27 @@ export class LeadAnalyzer {
     return { analysis, practice, trigger, text, location, now, facts, understood };
   }
 
-  /** Stores what was understood, decides and applies the decision, the lead and the analysis row locked. */
+  /**
+   * Stores what was understood, decides and applies the decision, the lead and the analysis row locked. The
+   * caller marks the analysis done (one statement for a batch) unless this says `skipped`.
+   */
   private async applyLocked(
     manager: EntityManager,
     prepared: Prepared,
     locked: Person | null,
     current: EngineAnalysis | null,
+    reads: LockedReads,
   ): Promise<AnalysisOutcome> {
     const { analysis, practice, trigger, text, location, now, facts, understood } = prepared;
     if (current?.status !== 'queued') return 'skipped' as const;
     if (!locked || locked.practice_id !== analysis.practice_id) {
-      await this.finish(manager, analysis.analysis_id, 'failed', 'The lead no longer exists');
+      await this.fail(manager, analysis.analysis_id, 'The lead no longer exists');
       return 'skipped' as const;
     }
     const understanding = understood ?? withoutMessage(locked, trigger ? formFields(trigger) : {});
     const clock = await leadClock(locked, location);
-    const fresh = await readTimeline(manager, locked.person_id);
+    // The timeline as the lead's lock found it; this analysis' own writes come after.
+    const fresh = reads.timelines.get(locked.person_id) ?? [];
     const counts = outboundFacts(fresh, INBOUND_TYPES);
     const score = leadScore({
       understanding,
@@ -262,7 +300,7 @@ export class LeadAnalyzer {
       trigger: { channel: analysis.channel as TriggerChannel, text },
       lead: {
         ...leadFacts(locked, counts.outbound > 0),
-        consent: await readConsentFacts(manager, locked.person_id),
+        consent: reads.consents.get(locked.person_id) as ConsentFacts,
       },
       practice: practiceFacts(practice, location, clock),
       now,
@@ -282,7 +320,6 @@ export class LeadAnalyzer {
     });
     // The insights, stage and plan go out once: with the timeline event the decision appended last, if any.
     if (!announced) await this.activity.announce(manager, locked, 'lead_updated');
-    await this.finish(manager, analysis.analysis_id, 'done', null);
     return decision.type;
   }
 
@@ -295,7 +332,6 @@ export class LeadAnalyzer {
     now: Date,
     counts: ReturnType<typeof outboundFacts>,
   ): Promise<void> {
-    await patchOutreachState(manager, person, { ai_insights: aiInsights(u, now) });
     const insights = behavioralInsights({
       understanding: u,
       score,
@@ -304,10 +340,18 @@ export class LeadAnalyzer {
       outboundMessages: counts.outbound,
       now,
     });
+    const state: Record<string, unknown> = {
+      ...(person.current_outreach_state ?? {}),
+      ai_insights: aiInsights(u, now),
+    };
+    person.current_outreach_state = state as Person['current_outreach_state'];
     person.behavioral_insights = insights;
+    // The insights of both kinds and the language in one statement.
     await manager.query(
-      `UPDATE "people"."persons" SET "behavioral_insights" = $2::jsonb, "language" = $3 WHERE "person_id" = $1`,
-      [person.person_id, JSON.stringify(insights), u.language],
+      `UPDATE "people"."persons"
+       SET "current_outreach_state" = $2::jsonb, "behavioral_insights" = $3::jsonb, "language" = $4, "updated_at" = now()
+       WHERE "person_id" = $1`,
+      [person.person_id, JSON.stringify(state), JSON.stringify(insights), u.language],
     );
   }
 
@@ -411,18 +455,23 @@ export class LeadAnalyzer {
     }
   }
 
-  private async finish(
-    manager: EntityManager,
-    analysisId: string,
-    status: 'done' | 'failed',
-    error: string | null,
-  ): Promise<void> {
+  /** Marks analyses done, one statement for a batch. */
+  private async finish(manager: EntityManager, analysisIds: readonly string[]): Promise<void> {
+    if (analysisIds.length === 0) return;
+    await manager.update(
+      EngineAnalysis,
+      { analysis_id: In([...analysisIds]) },
+      { status: 'done', error: null, finished_at: new Date(), attempts: () => '"attempts" + 1' },
+    );
+  }
+
+  private async fail(manager: EntityManager, analysisId: string, error: string): Promise<void> {
     await manager.update(
       EngineAnalysis,
       { analysis_id: analysisId },
-      { status, error, finished_at: new Date(), attempts: () => '"attempts" + 1' },
+      { status: 'failed', error, finished_at: new Date(), attempts: () => '"attempts" + 1' },
     );
-    if (error) this.logger.warn(`analysis ${analysisId}: ${error}`);
+    this.logger.warn(`analysis ${analysisId}: ${error}`);
   }
 }
 

@@ -8,7 +8,9 @@ import {
   ANALYZE_LEAD_JOB,
   AnalyzeBatchJob,
   AnalyzeLeadJob,
+  RUN_ACTION_BATCH_JOB,
   RUN_ACTION_JOB,
+  RunActionBatchJob,
   RunActionJob,
 } from './engine-jobs';
 
@@ -23,13 +25,16 @@ export class EngineJobsHandler extends OutreachJobHandler {
   }
 
   handles(name: string): boolean {
-    return name === ANALYZE_LEAD_JOB || name === ANALYZE_BATCH_JOB || name === RUN_ACTION_JOB;
+    return [ANALYZE_LEAD_JOB, ANALYZE_BATCH_JOB, RUN_ACTION_JOB, RUN_ACTION_BATCH_JOB].includes(name);
   }
 
   async process(job: Job): Promise<string> {
     if (job.name === ANALYZE_LEAD_JOB) return this.analyzer.run((job.data as AnalyzeLeadJob).analysis_id);
     if (job.name === ANALYZE_BATCH_JOB) {
       return (await this.analyzer.runBatch((job.data as AnalyzeBatchJob).analysis_ids)).join(',');
+    }
+    if (job.name === RUN_ACTION_BATCH_JOB) {
+      return (await this.runner.runBatch((job.data as RunActionBatchJob).action_ids)).join(',');
     }
     return this.runner.run((job.data as RunActionJob).action_id);
   }

@@ -23,5 +23,12 @@ export interface RunActionJob {
   person_id: string;
 }
 
+/** Several actions falling due at once (a batch of first contacts: ActionRunner.runBatch, ADR 0032). */
+export const RUN_ACTION_BATCH_JOB = 'run-actions';
+
+export interface RunActionBatchJob {
+  action_ids: string[];
+}
+
 /** BullMQ job id of an action (BullMQ refuses ':' in custom ids). */
 export const actionJobId = (actionId: string) => `action_${actionId}`;
