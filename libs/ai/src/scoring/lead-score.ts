@@ -1,5 +1,6 @@
 import type { Intent, ScoreFactor, ScoreFactorKey, UrgencyLevel } from '@pp/contracts';
 import type { LeadScore, ScoreInput } from '../model';
+import { numberFormat } from '../intl-formats';
 
 /**
  * The explainable lead score (docs/product/ai-engine.md#lead-score). Seven factors, each worth at most its weight
@@ -62,7 +63,7 @@ const URGENCY_VALUE: Readonly<Record<UrgencyLevel, [number, string]>> = {
 const clamp = (v: number, lo = 0, hi = 1) => Math.min(hi, Math.max(lo, v));
 const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const money = (v: number) => `$${Math.round(v).toLocaleString('en-US')}`;
+const money = (v: number) => `$${numberFormat('en-US').format(Math.round(v))}`;
 
 function procedureValue(price: number | null): [number, string] {
   if (price === null || !(price > 0)) return [0.4, 'Procedure price unknown'];

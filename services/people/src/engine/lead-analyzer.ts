@@ -6,7 +6,7 @@ import { eachAlone, errorKind } from '../batch-fallback';
 import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-knowledge';
 import { dismissOpenDecision } from '../decisions/review-items';
 import { Person } from '../persons/person.entity';
-import { annotateEvent, LeadActivity } from '../timeline/lead-activity';
+import { annotateEvents, EventAnnotation, LeadActivity } from '../timeline/lead-activity';
 import { ActionScheduler } from './action-scheduler';
 import { Clock } from './clock';
 import type { ConsentFacts } from './consent-rules';
@@ -60,10 +60,14 @@ interface Prepared {
   understood: Understanding | null;
 }
 
-/** What a decision reads of the leads once they are locked (LeadAnalyzer.readLocked). */
+/**
+ * What a decision reads of the leads once they are locked (LeadAnalyzer.readLocked), and the inbound events'
+ * annotations it leaves to be written for all of them at the end of the transaction.
+ */
 interface LockedReads {
   timelines: Map<string, TimelineFact[]>;
   consents: Map<string, ConsentFacts>;
+  annotations: EventAnnotation[];
 }
 
 const DEFAULT_TIMEZONE = 'America/New_York';
@@ -108,13 +112,9 @@ export class LeadAnalyzer {
         where: { analysis_id: analysisId },
         lock: { mode: 'pessimistic_write' },
       });
-      const outcome = await this.applyLocked(
-        manager,
-        prepared,
-        locked,
-        current,
-        await this.readLocked(manager, [analysis.person_id]),
-      );
+      const reads = await this.readLocked(manager, [analysis.person_id]);
+      const outcome = await this.applyLocked(manager, prepared, locked, current, reads);
+      await annotateEvents(manager, reads.annotations);
       if (outcome !== 'skipped') await this.finish(manager, [analysisId]);
       return outcome;
     });
@@ -125,6 +125,7 @@ export class LeadAnalyzer {
     return {
       timelines: await readTimelines(manager, personIds),
       consents: await readConsentFactsOf(manager, personIds),
+      annotations: [],
     };
   }
 
@@ -197,11 +198,14 @@ export class LeadAnalyzer {
               people.get(personId) ?? null,
               current.get(p.analysis.analysis_id) ?? null,
               // A lead's second analysis in the batch reads what its first one wrote.
-              applied.has(personId) ? await this.readLocked(manager, [personId]) : reads,
+              applied.has(personId)
+                ? { ...(await this.readLocked(manager, [personId])), annotations: reads.annotations }
+                : reads,
             ),
           );
           applied.add(personId);
         }
+        await annotateEvents(manager, reads.annotations);
         await this.finish(
           manager,
           prepared.filter((_, i) => outcomes[i] !== 'skipped').map((p) => p.analysis.analysis_id),
@@ -285,14 +289,14 @@ export class LeadAnalyzer {
     });
     await this.storeInsights(manager, locked, understanding, score, fresh, now, counts);
     if (trigger && text) {
-      await annotateEvent(
-        manager,
-        { person_id: locked.person_id, event_id: trigger.event_id },
-        {
+      reads.annotations.push({
+        person_id: locked.person_id,
+        event_id: trigger.event_id,
+        metadata: {
           ai_content_analysis: contentAnalysis(understanding),
           calculated_lead_score: score.lead_score,
         },
-      );
+      });
     }
 
     const decision = decide({

@@ -129,6 +129,8 @@ export function nextAllowedTime(channel: ContactChannel, due: Date, clock: Clock
   if (!isQuietHoursChannel(channel)) return due;
   const contact = asClock(clock);
   const allowed = (at: Date) => isAllowedTime(channel, at, contact);
+  // Most often `due` itself may go (the windows ahead are worked out only when it may not).
+  if (allowed(due)) return due;
   // Every state's rule leaves a window within any 8 days; the fallback only guards a table edited to none.
   return firstAccepted(due, windowStarts(due, contact, 8), allowed) ?? due;
 }
@@ -169,6 +171,7 @@ export function nextBusinessTime(
 ): Date | null {
   const contact = asClock(clock);
   const allowed = (at: Date) => insideHours(at, timeZone, hours) && isAllowedTime(channel, at, contact);
+  if (allowed(due)) return due;
   const candidates = [
     ...openings(due, timeZone, hours, 7),
     ...(isQuietHoursChannel(channel) ? windowStarts(due, contact, 7) : []),

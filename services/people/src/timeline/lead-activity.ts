@@ -213,19 +213,31 @@ export async function updateEventContent(
   return true;
 }
 
+/** An event's keys to add to its event_metadata (`annotateEvents`). */
+export interface EventAnnotation {
+  person_id: string;
+  event_id: string;
+  metadata: Record<string, unknown>;
+}
+
 /**
- * Adds keys to an event's event_metadata (the AI engine's analysis of an inbound event: ai_content_analysis,
- * calculated_lead_score). The caller announces the lead.
+ * Adds keys to events' event_metadata (the AI engine's analysis of inbound events: ai_content_analysis,
+ * calculated_lead_score), one statement for a batch. The caller announces the leads.
  */
-export async function annotateEvent(
+export async function annotateEvents(
   manager: EntityManager,
-  event: { person_id: string; event_id: string },
-  metadata: Record<string, unknown>,
+  events: readonly EventAnnotation[],
 ): Promise<void> {
+  if (events.length === 0) return;
   await manager.query(
-    `UPDATE "people"."events" SET "event_metadata" = "event_metadata" || $3::jsonb
-     WHERE "person_id" = $1 AND "event_id" = $2`,
-    [event.person_id, event.event_id, JSON.stringify(metadata)],
+    `UPDATE "people"."events" e SET "event_metadata" = e."event_metadata" || a."metadata"
+     FROM unnest($1::uuid[], $2::uuid[], $3::jsonb[]) AS a("person_id", "event_id", "metadata")
+     WHERE e."person_id" = a."person_id" AND e."event_id" = a."event_id"`,
+    [
+      events.map((e) => e.person_id),
+      events.map((e) => e.event_id),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ],
   );
 }
 

@@ -2,6 +2,7 @@ import type { Draft, DraftRequest, QuotableFacts } from '../../model';
 import { findAmounts, findInventedPrices } from '../../safety/prices';
 import { smsSegments, toGsm7 } from '../../safety/sms';
 import { situationKey } from '../../situation';
+import { dateFormat } from '../../intl-formats';
 import { CATALOGUE_PROCEDURES } from '../../catalogue/catalogue-data';
 import { fold, OverlapScorer, sentences } from '../answer/text';
 import { compose, type Piece } from './compose';
@@ -118,11 +119,11 @@ function formatEnd(endsAt: string | null, language: DraftRequest['language']): s
   if (!endsAt) return null;
   const date = new Date(endsAt);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString(language === 'es' ? 'es-US' : 'en-US', {
+  return dateFormat(language === 'es' ? 'es-US' : 'en-US', {
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
-  });
+  }).format(date);
 }
 
 /** Words a consultation fee uses for each catalogue category, to tell which fee a procedure's lead pays. */
@@ -260,8 +261,8 @@ export function appointmentWhen(
 ): string {
   const at = new Date(startsAt);
   const locale = language === 'es' ? 'es-US' : 'en-US';
-  const date = at.toLocaleDateString(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone });
-  const time = at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit', timeZone });
+  const date = dateFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(at);
+  const time = dateFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(at);
   const joined = language === 'es' ? `${date}, a las ${time}` : `${date} at ${time}`;
   return joined.replace(/[\u00a0\u202f]/g, ' ');
 }

@@ -1,6 +1,7 @@
 import type { Language } from '@pp/contracts';
 import type { PriceQuote, PromotionQuote, QuotableFacts } from '../../model';
 import { fold } from '../answer/text';
+import { numberFormat } from '../../intl-formats';
 
 /**
  * Which of the practice's prices and promotions a message about some procedures may quote, and their wording
@@ -119,10 +120,10 @@ const SYMBOLS: Record<string, string> = { USD: '$', CAD: '$', AUD: '$', MXN: '$'
 /** $1,200 · $12.50 · €300 · COP 50,000. */
 export function formatMoney(value: number, currency: string): string {
   const digits = Number.isInteger(value) ? 0 : 2;
-  const number = value.toLocaleString('en-US', {
+  const number = numberFormat('en-US', {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  });
+  }).format(value);
   const symbol = SYMBOLS[currency.toUpperCase()];
   return symbol ? `${symbol}${number}` : `${currency.toUpperCase()} ${number}`;
 }
