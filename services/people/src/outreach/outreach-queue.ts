@@ -63,9 +63,8 @@ export class OutreachQueue {
             },
       );
     }
-    await this.withinTimeout(
-      `${jobs[0].idempotency_key} and ${jobs.length - 1} more`,
-      () => this.queue.addBulk(bulk),
+    await this.withinTimeout(`${jobs[0].idempotency_key} and ${jobs.length - 1} more`, () =>
+      this.queue.addBulk(bulk),
     );
   }
 
@@ -80,13 +79,14 @@ export class OutreachQueue {
     );
   }
 
-  /** A send whose calling hours are not open yet, as a single delayed job (its ledger row stays queued). */
+  /**
+   * A send of a batch whose calling hours are not open yet, as the single job `dispatch` would add, delayed until
+   * they open (its ledger row stays queued). Under the key's own job id, so the recovery sweep's job of the
+   * queued row is that same job. Never throws.
+   */
   async delay(job: SendMessageJob, delayMs: number): Promise<void> {
     await this.withinTimeout(job.idempotency_key, () =>
-      this.queue.add(SEND_MESSAGE_JOB, job, {
-        jobId: `wait_${jobIdFor(job.idempotency_key)}`,
-        delay: delayMs,
-      }),
+      this.queue.add(SEND_MESSAGE_JOB, job, { jobId: jobIdFor(job.idempotency_key), delay: delayMs }),
     );
   }
 

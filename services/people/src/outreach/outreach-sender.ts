@@ -87,55 +87,55 @@ export class OutreachSender {
    */
   async sendBatch(jobs: readonly SendMessageJob[]): Promise<BatchSendOutcome[]> {
     const claimed = await this.ledger.claimMany(jobs);
-    const outcomes = new Map<SendMessageJob, BatchSendOutcome>();
+    const outcomes: (BatchSendOutcome | undefined)[] = jobs.map(() => undefined);
     // A key given twice is claimed once: its second job lost the claim.
     const taken = new Set<string>();
-    const mine = jobs.filter((job) => {
-      if (!claimed.has(job.idempotency_key) || taken.has(job.idempotency_key)) return false;
+    const mine = jobs.flatMap((job, at) => {
+      if (!claimed.has(job.idempotency_key) || taken.has(job.idempotency_key)) return [];
       taken.add(job.idempotency_key);
-      return true;
+      return [{ job, at }];
     });
 
-    const people = await this.peopleOf(mine);
-    const ready: Claimed[] = [];
-    for (const job of mine) {
+    const people = await this.peopleOf(mine.map(({ job }) => job));
+    const ready: (Claimed & { at: number })[] = [];
+    for (const { job, at } of mine) {
       const person = people.get(job.person_id);
       const problem =
         person && person.practice_id === job.practice_id
           ? missingContact(person, job.channel, { compliance: job.source === 'compliance' })
           : 'The lead no longer exists';
-      if (problem) outcomes.set(job, await this.fail(job, problem));
-      else ready.push({ job, person: person as Person });
+      if (problem) outcomes[at] = await this.fail(job, problem);
+      else ready.push({ job, person: person as Person, at });
     }
 
-    const sent: { job: SendMessageJob; receipt: TransportReceipt; to: string }[] = [];
-    await inPool(ready, SENDS_AT_ONCE, async ({ job, person }) => {
+    const sent: { job: SendMessageJob; receipt: TransportReceipt; to: string; at: number }[] = [];
+    await inPool(ready, SENDS_AT_ONCE, async ({ job, person, at }) => {
       const to = contactFor(person, job.channel) as string;
       try {
-        sent.push({ job, receipt: await this.transmit(job, to), to });
+        sent.push({ job, receipt: await this.transmit(job, to), to, at });
       } catch (error) {
         if (error instanceof TransportRefusal) {
-          outcomes.set(job, await this.refusedBy(job, person, error, to));
+          outcomes[at] = await this.refusedBy(job, person, error, to);
           return;
         }
         // Nothing went out: the key goes back to queued and gets a job of its own, with the queue's retries.
         this.logger.warn(`${job.idempotency_key} of a batch not sent now, retried alone: ${reasonOf(error)}`);
         await this.ledger.release(job.idempotency_key, reasonOf(error), false);
         await this.outreach.retryAlone(job);
-        outcomes.set(job, 'retried');
+        outcomes[at] = 'retried';
       }
     });
     // In the batch's order, whatever order the providers answered in.
-    const order = new Map(jobs.map((job, i) => [job, i]));
-    sent.sort((a, b) => (order.get(a.job) ?? 0) - (order.get(b.job) ?? 0));
+    sent.sort((a, b) => a.at - b.at);
 
     await this.ledger.markSentMany(
       sent.map(({ job, receipt, to }) => ({ idempotency_key: job.idempotency_key, receipt, to })),
     );
     await this.recordMany(sent.map(({ job }) => job));
-    for (const { job } of sent) outcomes.set(job, 'sent');
-    for (const job of jobs) if (!outcomes.has(job)) outcomes.set(job, await this.afterLostClaim(job));
-    return jobs.map((job) => outcomes.get(job) as BatchSendOutcome);
+    for (const { at } of sent) outcomes[at] = 'sent';
+    const done: BatchSendOutcome[] = [];
+    for (const [at, job] of jobs.entries()) done.push(outcomes[at] ?? (await this.afterLostClaim(job)));
+    return done;
   }
 
   /** One request to the channel's provider. */

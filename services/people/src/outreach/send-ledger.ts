@@ -159,7 +159,10 @@ export class SendLedger {
    * `lockSentWithoutEvent` of several keys in one statement, locked in key order (two batches cannot deadlock):
    * the rows sent whose event is not yet recorded.
    */
-  async lockSentWithoutEventMany(manager: EntityManager, idempotencyKeys: readonly string[]): Promise<SentRow[]> {
+  async lockSentWithoutEventMany(
+    manager: EntityManager,
+    idempotencyKeys: readonly string[],
+  ): Promise<SentRow[]> {
     if (idempotencyKeys.length === 0) return [];
     const rows: SentRow[] = await manager.query(
       `SELECT "idempotency_key", "status", "event_id", "payload" FROM "people"."outreach_sends"
