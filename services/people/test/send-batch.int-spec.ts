@@ -9,6 +9,7 @@ import { OutreachSend } from '../src/outreach/outreach-send.entity';
 import { OutreachSender } from '../src/outreach/outreach-sender';
 import { batchJobId, jobIdFor } from '../src/outreach/send-rules';
 import type { OutgoingMessage } from '../src/outreach/transports/channel-transport';
+import { TransportRefusal } from '../src/outreach/transports/transport-refusal';
 import { Transports } from '../src/outreach/transports/transports';
 import { Person } from '../src/persons/person.entity';
 import { LeadActivity } from '../src/timeline/lead-activity';
@@ -109,7 +110,7 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
       events: events.map((e) => ({
         type: e.event_type,
         content: withoutKeys(e.content_data, ['provider_message_id', 'to_number', 'start_time']),
-        metadata: withoutKeys(e.event_metadata, ['idempotency_key', 'action_id']),
+        metadata: withoutKeys(e.event_metadata, ['idempotency_key', 'action_id', 'decision_id']),
       })),
       actions: actions.map((a) => ({
         kind: a.kind,
@@ -189,6 +190,8 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
       const [first, followUp] = await h.actions(l.person_id);
       expect(sent[0].event_metadata.idempotency_key).toBe(engineSendKey(first.action_id));
       expect(followUp).toMatchObject({ kind: 'follow_up', channel: 'sms', follow_up_number: 1 });
+      // Planned from the action behind the send (read for the batch in one statement).
+      expect(followUp.plan).toMatchObject({ intent: first.plan.intent, summary: first.plan.summary });
       expect(person.next_scheduled_action?.toISOString()).toBe(followUp.due_at.toISOString());
       const [scheduled] = (await h.events(l.person_id, 'scheduled_action')).slice(-1);
       expect(scheduled.event_metadata).toMatchObject({ action_id: followUp.action_id });
@@ -222,6 +225,95 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
       });
       expect(job?.opts).toMatchObject({ priority: EnginePriority.runAction });
       expect(await job?.isDelayed()).toBe(true);
+    }
+  }, 60_000);
+
+  it('plans the follow-up of an approved decision from the action that opened it, in a batch as alone', async () => {
+    h.clock.at = DAYTIME;
+    const alone = await lead();
+    const together = [await lead(), await lead()];
+    /** The engine action that put the decision up for review, as the runner leaves it (docs/product/ai-engine.md). */
+    const approved = async (person: Person) => {
+      const decisionId = randomUUID();
+      await h.dataSource.query(
+        `INSERT INTO "people"."engine_actions" ("practice_id", "person_id", "kind", "channel", "due_at", "status",
+           "reason", "follow_up_number", "plan", "outcome", "finished_at", "created_at")
+         VALUES ($1, $2, 'follow_up', 'sms', now(), 'done', 'Follow-up 1', 1, $3, $4, now(), now() - interval '1 day')`,
+        [
+          person.practice_id,
+          person.person_id,
+          JSON.stringify({ intent: 'pricing', summary: 'Asked what Botox costs', location_id: null }),
+          JSON.stringify({ decision_id: decisionId }),
+        ],
+      );
+      return aiJob(person, { idempotency_key: `decision:${decisionId}`, decision_id: decisionId });
+    };
+
+    expect(await sender.send(await approved(alone))).toBe('sent');
+    const jobs = await Promise.all(together.map(approved));
+    expect(await sender.sendBatch(jobs)).toEqual(['sent', 'sent']);
+
+    const expected = await outcome(alone);
+    expect(expected.actions).toMatchObject([
+      { status: 'done' },
+      {
+        kind: 'follow_up',
+        status: 'scheduled',
+        follow_up_number: 2,
+        plan: { summary: 'Asked what Botox costs' },
+      },
+    ]);
+    for (const person of together) expect(await outcome(person)).toEqual(expected);
+  }, 60_000);
+
+  it("supersedes a lead's earlier plan with the follow-up, in a batch as alone", async () => {
+    h.clock.at = DAYTIME;
+    const alone = await lead();
+    const together = [await lead(), await lead()];
+    /** A follow-up the lead still had planned when the message went out (a staff send, say). */
+    const planned = async (person: Person) => {
+      const [action]: { action_id: string; due_at: Date }[] = await h.dataSource.query(
+        `INSERT INTO "people"."engine_actions" ("practice_id", "person_id", "kind", "channel", "due_at", "status",
+           "reason", "follow_up_number", "plan")
+         VALUES ($1, $2, 'follow_up', 'email', now() + interval '2 days', 'scheduled', 'Follow-up 2', 2, '{}')
+         RETURNING "action_id", "due_at"`,
+        [person.practice_id, person.person_id],
+      );
+      await h.dataSource.query(
+        `UPDATE "people"."persons" SET "next_scheduled_action" = $2,
+           "current_outreach_state" = "current_outreach_state" || jsonb_build_object('scheduled_action', $3::jsonb)
+         WHERE "person_id" = $1`,
+        [
+          person.person_id,
+          action.due_at,
+          JSON.stringify({
+            action_id: action.action_id,
+            kind: 'follow_up',
+            channel: 'email',
+            reason: 'Follow-up 2',
+          }),
+        ],
+      );
+      return aiJob(person);
+    };
+
+    expect(await sender.send(await planned(alone))).toBe('sent');
+    const jobs = await Promise.all(together.map(planned));
+    expect(await sender.sendBatch(jobs)).toEqual(['sent', 'sent']);
+
+    const expected = await outcome(alone);
+    expect(expected.actions).toMatchObject([
+      { status: 'superseded', channel: 'email' },
+      { status: 'scheduled', channel: 'sms', follow_up_number: 1 },
+    ]);
+    expect(expected.scheduled).toMatchObject({ channel: 'sms' });
+    for (const person of together) {
+      expect(await outcome(person)).toEqual(expected);
+      const [old, next] = await h.actions(person.person_id);
+      expect(old.outcome).toEqual({ why: 'A newer plan replaced it' });
+      expect((await h.person(person.person_id)).next_scheduled_action?.toISOString()).toBe(
+        next.due_at.toISOString(),
+      );
     }
   }, 60_000);
 
@@ -328,6 +420,38 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
       expect(await h.events(person.person_id, 'scheduled_action')).toHaveLength(1);
       expect((await h.person(person.person_id)).stage).toBe('Attempting Contact');
     }
+  }, 60_000);
+
+  it('sends the others of a batch one at a time when the batch cannot be claimed', async () => {
+    const people = [await lead(), await lead()];
+    const jobs = people.map(staffJob);
+    const broken = { ...staffJob(people[0]), person_id: 'not-a-lead-id' };
+
+    await expect(sender.sendBatch([jobs[0], broken, jobs[1]])).rejects.toThrow();
+    for (const person of people) expect(await h.events(person.person_id, 'sms_sent')).toHaveLength(1);
+    for (const job of jobs) expect(await ledger(job.idempotency_key)).toMatchObject({ status: 'sent' });
+  }, 60_000);
+
+  it('fails a message of a batch its provider refuses for good, without retrying it, and sends the others', async () => {
+    const people = [await lead(), await lead()];
+    const jobs = people.map(staffJob);
+    const original = sms.send.bind(sms);
+    const transport = jest.spyOn(sms, 'send').mockImplementation(async (message) => {
+      if (message.idempotency_key === jobs[0].idempotency_key) {
+        throw new TransportRefusal('rejected', 'The carrier rejected the message');
+      }
+      return original(message);
+    });
+
+    expect(await sender.sendBatch(jobs)).toEqual(['failed', 'sent']);
+    expect(await ledger(jobs[0].idempotency_key)).toMatchObject({
+      status: 'failed',
+      error: 'The carrier rejected the message',
+    });
+    expect(await h.queue.getJob(`retry_${jobIdFor(jobs[0].idempotency_key)}`)).toBeUndefined();
+    expect(callsFor(transport, jobs[0].idempotency_key)).toHaveLength(1);
+    expect(await h.events(people[0].person_id, 'sms_sent')).toHaveLength(0);
+    expect(await h.events(people[1].person_id, 'sms_sent')).toHaveLength(1);
   }, 60_000);
 
   it('fails a send of a batch to a lead without the contact and sends the others', async () => {

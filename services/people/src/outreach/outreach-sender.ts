@@ -86,7 +86,16 @@ export class OutreachSender {
    * (the queue's retries take it); the others go on. Outcomes are in the order of `jobs`.
    */
   async sendBatch(jobs: readonly SendMessageJob[]): Promise<BatchSendOutcome[]> {
-    const claimed = await this.ledger.claimMany(jobs);
+    let claimed: Set<string>;
+    try {
+      claimed = await this.ledger.claimMany(jobs);
+    } catch (error) {
+      // One statement: nothing was claimed. Each alone, so a send that cannot be claimed holds up no other.
+      this.logger.warn(
+        `claiming a batch of ${jobs.length} sends failed (${errorKind(error)}), one at a time now`,
+      );
+      return eachAlone(jobs, (job) => this.send(job), 'failed' as const);
+    }
     const outcomes: (BatchSendOutcome | undefined)[] = jobs.map(() => undefined);
     // A key given twice is claimed once: its second job lost the claim.
     const taken = new Set<string>();
@@ -109,20 +118,18 @@ export class OutreachSender {
     }
 
     const sent: { job: SendMessageJob; receipt: TransportReceipt; to: string; at: number }[] = [];
+    // A message whose failure could not be handled (the ledger unreachable) must not keep the sent ones from
+    // being marked and recorded: its error is thrown once they are.
+    let unhandled: unknown = null;
     await inPool(ready, SENDS_AT_ONCE, async ({ job, person, at }) => {
       const to = contactFor(person, job.channel) as string;
       try {
         sent.push({ job, receipt: await this.transmit(job, to), to, at });
       } catch (error) {
-        if (error instanceof TransportRefusal) {
-          outcomes[at] = await this.refusedBy(job, person, error, to);
-          return;
-        }
-        // Nothing went out: the key goes back to queued and gets a job of its own, with the queue's retries.
-        this.logger.warn(`${job.idempotency_key} of a batch not sent now, retried alone: ${reasonOf(error)}`);
-        await this.ledger.release(job.idempotency_key, reasonOf(error), false);
-        await this.outreach.retryAlone(job);
-        outcomes[at] = 'retried';
+        outcomes[at] = await this.afterTransportError(job, person, error, to).catch((failure: unknown) => {
+          unhandled ??= failure;
+          return 'failed' as const;
+        });
       }
     });
     // In the batch's order, whatever order the providers answered in.
@@ -132,6 +139,7 @@ export class OutreachSender {
       sent.map(({ job, receipt, to }) => ({ idempotency_key: job.idempotency_key, receipt, to })),
     );
     await this.recordMany(sent.map(({ job }) => job));
+    if (unhandled) throw unhandled;
     for (const { at } of sent) outcomes[at] = 'sent';
     const done: BatchSendOutcome[] = [];
     for (const [at, job] of jobs.entries()) done.push(outcomes[at] ?? (await this.afterLostClaim(job)));
@@ -149,6 +157,23 @@ export class OutreachSender {
       subject: job.subject,
       body: job.message,
     });
+  }
+
+  /**
+   * A message of a batch its transport did not take: a refusal fails it, as `send` does; any other error means
+   * nothing went out, so the key goes back to queued and gets a job of its own, with the queue's retries.
+   */
+  private async afterTransportError(
+    job: SendMessageJob,
+    person: Person,
+    error: unknown,
+    to: string,
+  ): Promise<BatchSendOutcome> {
+    if (error instanceof TransportRefusal) return this.refusedBy(job, person, error, to);
+    this.logger.warn(`${job.idempotency_key} of a batch not sent now, retried alone: ${reasonOf(error)}`);
+    await this.ledger.release(job.idempotency_key, reasonOf(error), false);
+    await this.outreach.retryAlone(job);
+    return 'retried';
   }
 
   /** Final: never retried. A refusal about the recipient changes the lead (opted out, phone flagged). */
@@ -300,7 +325,7 @@ export class OutreachSender {
     if (moving.length === 0) return;
     for (const person of moving) person.stage = stageAfterOutbound(person.stage);
     await manager.query(
-      `UPDATE "people"."persons" AS p SET "stage" = r."stage"
+      `UPDATE "people"."persons" AS p SET "stage" = r."stage", "updated_at" = CURRENT_TIMESTAMP
        FROM unnest($1::uuid[], $2::text[]) AS r("person_id", "stage") WHERE p."person_id" = r."person_id"`,
       [moving.map((person) => person.person_id), moving.map((person) => person.stage)],
     );

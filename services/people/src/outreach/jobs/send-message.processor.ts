@@ -57,9 +57,10 @@ export class SendMessageProcessor extends WorkerHost implements OnApplicationBoo
    * others wait as single delayed `send-message` jobs, their ledger rows still queued, as a lone send would.
    */
   private async sendBatch(batch: SendBatchJob): Promise<unknown> {
+    const waits = (await this.window?.waitForMany(batch.jobs)) ?? [];
     const now: SendMessageJob[] = [];
-    for (const data of batch.jobs) {
-      const wait = (await this.window?.waitFor(data)) ?? 0;
+    for (const [i, data] of batch.jobs.entries()) {
+      const wait = waits[i] ?? 0;
       if (wait > 0) await this.outreach.delay(data, wait);
       else now.push(data);
     }
