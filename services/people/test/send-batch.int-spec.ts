@@ -7,6 +7,7 @@ import { SEND_BATCH_JOB, SEND_MESSAGE_JOB, SendMessageJob } from '../src/outreac
 import { OutreachQueue } from '../src/outreach/outreach-queue';
 import { OutreachSend } from '../src/outreach/outreach-send.entity';
 import { OutreachSender } from '../src/outreach/outreach-sender';
+import { SendLedger } from '../src/outreach/send-ledger';
 import { batchJobId, jobIdFor } from '../src/outreach/send-rules';
 import type { OutgoingMessage } from '../src/outreach/transports/channel-transport';
 import { TransportRefusal } from '../src/outreach/transports/transport-refusal';
@@ -422,12 +423,17 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
     }
   }, 60_000);
 
-  it('sends the others of a batch one at a time when the batch cannot be claimed', async () => {
+  it('sends each message of a batch alone when the batch cannot be claimed', async () => {
     const people = [await lead(), await lead()];
     const jobs = people.map(staffJob);
-    const broken = { ...staffJob(people[0]), person_id: 'not-a-lead-id' };
+    const claimMany = jest
+      .spyOn(h.service.app.get(SendLedger), 'claimMany')
+      .mockRejectedValueOnce(new Error('the batch could not be claimed'));
+    const single = jest.spyOn(sender, 'send');
 
-    await expect(sender.sendBatch([jobs[0], broken, jobs[1]])).rejects.toThrow();
+    expect(await sender.sendBatch(jobs)).toEqual(['sent', 'sent']);
+    expect(claimMany).toHaveBeenCalledTimes(1);
+    expect(single).toHaveBeenCalledTimes(2);
     for (const person of people) expect(await h.events(person.person_id, 'sms_sent')).toHaveLength(1);
     for (const job of jobs) expect(await ledger(job.idempotency_key)).toMatchObject({ status: 'sent' });
   }, 60_000);
