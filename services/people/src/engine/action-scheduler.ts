@@ -2,11 +2,33 @@ import { Injectable } from '@nestjs/common';
 import type { ScheduledActionState } from '@pp/contracts';
 import { EntityManager } from 'typeorm';
 import { Person } from '../persons/person.entity';
-import { LeadActivity } from '../timeline/lead-activity';
+import { LeadActivity, NewTimelineEvent } from '../timeline/lead-activity';
 import type { PlannedAction } from './decision-rules';
 import { ActionPlanContext, EngineAction } from './engine-action.entity';
 import { EngineQueue } from './engine-queue';
-import { endScheduledActions, patchOutreachState } from './engine-store';
+import { currentActionId, endScheduledActions, patchOutreachState } from './engine-store';
+import { endScheduledActionsOf, insertScheduledActions, writeOutreachStates } from './sent-batch-store';
+
+/** How an action is put on its lead. */
+export interface ScheduleContext {
+  trigger_event_id: string | null;
+  plan: ActionPlanContext;
+  withoutEvent?: boolean;
+  /**
+   * Leave next_scheduled_action alone (null): a review just opened and the console shows it rather than a
+   * countdown (a reminder planned after a reminder put up for review).
+   */
+  hideCountdown?: boolean;
+  /** More for the scheduled_action event (a held approved message: its text and who approved it). */
+  event?: { content?: Record<string, unknown>; metadata?: Record<string, unknown> };
+}
+
+/** One lead's plan of a batch (`scheduleMany`). */
+export interface ScheduleItem {
+  person: Person;
+  planned: PlannedAction;
+  context: ScheduleContext;
+}
 
 /**
  * Puts a planned action on a lead (the lead locked by the caller): earlier scheduled actions are superseded, an
@@ -25,18 +47,7 @@ export class ActionScheduler {
     manager: EntityManager,
     person: Person,
     planned: PlannedAction,
-    context: {
-      trigger_event_id: string | null;
-      plan: ActionPlanContext;
-      withoutEvent?: boolean;
-      /**
-       * Leave next_scheduled_action alone (null): a review just opened and the console shows it rather than a
-       * countdown (a reminder planned after a reminder put up for review).
-       */
-      hideCountdown?: boolean;
-      /** More for the scheduled_action event (a held approved message: its text and who approved it). */
-      event?: { content?: Record<string, unknown>; metadata?: Record<string, unknown> };
-    },
+    context: ScheduleContext,
   ): Promise<EngineAction> {
     await endScheduledActions(manager, person, 'superseded', 'A newer plan replaced it');
     const action = await manager.save(
@@ -54,35 +65,98 @@ export class ActionScheduler {
         outcome: null,
       }),
     );
-    const state: ScheduledActionState = {
-      action_id: action.action_id,
-      kind: action.kind,
-      channel: action.channel,
-      due_at: action.due_at.toISOString(),
-      reason: action.reason,
-    };
     await patchOutreachState(
       manager,
       person,
-      { scheduled_action: state },
+      { scheduled_action: scheduledState(action) },
       [],
       context.hideCountdown ? {} : { next_scheduled_action: action.due_at },
     );
     // A staff action writes its own scheduled_action event for the follow-up it chose.
-    if (!context.withoutEvent)
-      await this.activity.append(manager, person, {
-        event_type: 'scheduled_action',
-        content_data: {
-          action_type: action.kind,
-          channel: action.channel,
-          start_time: action.due_at.toISOString(),
-          reason: action.reason,
-          control_mode: 'ai',
-          ...context.event?.content,
-        },
-        event_metadata: { source: 'ai_engine', action_id: action.action_id, ...context.event?.metadata },
-      });
+    if (!context.withoutEvent) await this.activity.append(manager, person, scheduledEvent(action, context));
     this.queue.schedule(manager, action);
     return action;
   }
+
+  /**
+   * `schedule` for several leads (the follow-ups of a batch of sends, ADR 0032), each lead ending exactly as
+   * `schedule` leaves it, with one statement for the batch where `schedule` takes one per lead: the earlier
+   * actions ended, the actions written, the leads' plans, the `scheduled_action` events, and the delayed jobs in
+   * one round trip after commit. A lead given twice is planned one plan after the other, as `schedule` would.
+   * Returns the actions, in the order given.
+   */
+  async scheduleMany(manager: EntityManager, items: readonly ScheduleItem[]): Promise<EngineAction[]> {
+    if (items.length === 0) return [];
+    if (new Set(items.map((item) => item.person.person_id)).size < items.length) {
+      const actions: EngineAction[] = [];
+      for (const { person, planned, context } of items) {
+        actions.push(await this.schedule(manager, person, planned, context));
+      }
+      return actions;
+    }
+    await endScheduledActionsOf(
+      manager,
+      items.map((item) => item.person.person_id),
+      'superseded',
+      'A newer plan replaced it',
+    );
+    const actions = await insertScheduledActions(
+      manager,
+      items.map(({ person, planned, context }) => ({
+        person,
+        planned,
+        trigger_event_id: context.trigger_event_id,
+        plan: context.plan,
+      })),
+    );
+    // What endScheduledActions then patchOutreachState leave on each lead, in one write.
+    await writeOutreachStates(
+      manager,
+      items.map(({ person, context }, i) => {
+        const hadPlan = currentActionId(person) !== null;
+        const state: Record<string, unknown> = { ...(person.current_outreach_state ?? {}) };
+        if (hadPlan) delete state.scheduled_action;
+        state.scheduled_action = scheduledState(actions[i]);
+        person.current_outreach_state = state as Person['current_outreach_state'];
+        const next = context.hideCountdown ? (hadPlan ? null : undefined) : actions[i].due_at;
+        if (next !== undefined) person.next_scheduled_action = next;
+        return { person, next };
+      }),
+    );
+    await this.activity.appendMany(
+      manager,
+      items.flatMap(({ person, context }, i) =>
+        context.withoutEvent ? [] : [{ person, input: scheduledEvent(actions[i], context) }],
+      ),
+    );
+    this.queue.scheduleMany(manager, actions);
+    return actions;
+  }
+}
+
+/** current_outreach_state.scheduled_action of an action. */
+function scheduledState(action: EngineAction): ScheduledActionState {
+  return {
+    action_id: action.action_id,
+    kind: action.kind,
+    channel: action.channel,
+    due_at: action.due_at.toISOString(),
+    reason: action.reason,
+  };
+}
+
+/** The `scheduled_action` timeline event of an action. */
+function scheduledEvent(action: EngineAction, context: ScheduleContext): NewTimelineEvent {
+  return {
+    event_type: 'scheduled_action',
+    content_data: {
+      action_type: action.kind,
+      channel: action.channel,
+      start_time: action.due_at.toISOString(),
+      reason: action.reason,
+      control_mode: 'ai',
+      ...context.event?.content,
+    },
+    event_metadata: { source: 'ai_engine', action_id: action.action_id, ...context.event?.metadata },
+  };
 }

@@ -1,8 +1,10 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { eachAlone, errorKind } from '../batch-fallback';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import type { SendMessageJob, SentMessageJob } from './jobs/send-message.job';
+import { OutreachQueue } from './outreach-queue';
 import { SendLedger } from './send-ledger';
 import { RecipientRefusedHook } from './recipient-refused-hook';
 import { SentMessageHook } from './sent-message-hook';
@@ -13,6 +15,18 @@ import { Transports } from './transports/transports';
 
 /** What became of one attempt. */
 export type SendOutcome = 'sent' | 'already_sent' | 'in_flight' | 'failed';
+
+/** What became of one send of a batch: `retried`, given back and added again as a job of its own. */
+export type BatchSendOutcome = SendOutcome | 'retried';
+
+/** How many messages of a batch are with their providers at once (the queue ran OUTREACH_CONCURRENCY sends). */
+const SENDS_AT_ONCE = 4;
+
+/** A claimed send of a batch, with the lead it goes to. */
+interface Claimed {
+  job: SendMessageJob;
+  person: Person;
+}
 
 /**
  * Sends one message at most once per idempotency key, with the ledger (SendLedger) as the record:
@@ -33,6 +47,7 @@ export class OutreachSender {
     private readonly ledger: SendLedger,
     private readonly transports: Transports,
     private readonly activity: LeadActivity,
+    private readonly outreach: OutreachQueue,
     @Optional() private readonly hook?: SentMessageHook,
     @Optional() private readonly refused?: RecipientRefusedHook,
   ) {}
@@ -50,31 +65,136 @@ export class OutreachSender {
 
     let receipt: TransportReceipt;
     try {
-      receipt = await this.transports.for(job.channel).send({
-        idempotency_key: job.idempotency_key,
-        channel: job.channel,
-        practice_id: job.practice_id,
-        person_id: job.person_id,
-        to,
-        subject: job.subject,
-        body: job.message,
-      });
+      receipt = await this.transmit(job, to);
     } catch (error) {
-      if (error instanceof TransportRefusal) {
-        // Final: never retried. A refusal about the recipient changes the lead (opted out, phone flagged).
-        await this.fail(job, error.message);
-        await this.refused?.afterRefused(person, job, error, to);
-        return 'failed';
-      }
+      if (error instanceof TransportRefusal) return this.refusedBy(job, person, error, to);
       // The transport is sure nothing went out: give the key back for the next attempt (or give up).
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.ledger.release(job.idempotency_key, reason, options.lastAttempt ?? false);
+      await this.ledger.release(job.idempotency_key, reasonOf(error), options.lastAttempt ?? false);
       throw error;
     }
 
     await this.ledger.markSent(job.idempotency_key, receipt, to);
     await this.record(job.idempotency_key);
     return 'sent';
+  }
+
+  /**
+   * Several sends at once (a `send-batch` job: a batch of first contacts, ADR 0032), each ending exactly as `send`
+   * would leave it, with one statement for the batch where `send` takes one per message: the claims, the leads,
+   * markSent, and one transaction recording every event (`recordMany`). Each message is still one request to its
+   * provider. A transport error other than a refusal gives that key back and adds it again as a job of its own
+   * (the queue's retries take it); the others go on. Outcomes are in the order of `jobs`.
+   */
+  async sendBatch(jobs: readonly SendMessageJob[]): Promise<BatchSendOutcome[]> {
+    let claimed: Set<string>;
+    try {
+      claimed = await this.ledger.claimMany(jobs);
+    } catch (error) {
+      // One statement: nothing was claimed. Each alone, so a send that cannot be claimed holds up no other.
+      this.logger.warn(
+        `claiming a batch of ${jobs.length} sends failed (${errorKind(error)}), one at a time now`,
+      );
+      return eachAlone(jobs, (job) => this.send(job), 'failed' as const);
+    }
+    const outcomes: (BatchSendOutcome | undefined)[] = jobs.map(() => undefined);
+    // A key given twice is claimed once: its second job lost the claim.
+    const taken = new Set<string>();
+    const mine = jobs.flatMap((job, at) => {
+      if (!claimed.has(job.idempotency_key) || taken.has(job.idempotency_key)) return [];
+      taken.add(job.idempotency_key);
+      return [{ job, at }];
+    });
+
+    const people = await this.peopleOf(mine.map(({ job }) => job));
+    const ready: (Claimed & { at: number })[] = [];
+    for (const { job, at } of mine) {
+      const person = people.get(job.person_id);
+      const problem =
+        person && person.practice_id === job.practice_id
+          ? missingContact(person, job.channel, { compliance: job.source === 'compliance' })
+          : 'The lead no longer exists';
+      if (problem) outcomes[at] = await this.fail(job, problem);
+      else ready.push({ job, person: person as Person, at });
+    }
+
+    const sent: { job: SendMessageJob; receipt: TransportReceipt; to: string; at: number }[] = [];
+    // A message whose failure could not be handled (the ledger unreachable) must not keep the sent ones from
+    // being marked and recorded: its error is thrown once they are.
+    let unhandled: unknown = null;
+    await inPool(ready, SENDS_AT_ONCE, async ({ job, person, at }) => {
+      const to = contactFor(person, job.channel) as string;
+      try {
+        sent.push({ job, receipt: await this.transmit(job, to), to, at });
+      } catch (error) {
+        outcomes[at] = await this.afterTransportError(job, person, error, to).catch((failure: unknown) => {
+          unhandled ??= failure;
+          return 'failed' as const;
+        });
+      }
+    });
+    // In the batch's order, whatever order the providers answered in.
+    sent.sort((a, b) => a.at - b.at);
+
+    await this.ledger.markSentMany(
+      sent.map(({ job, receipt, to }) => ({ idempotency_key: job.idempotency_key, receipt, to })),
+    );
+    await this.recordMany(sent.map(({ job }) => job));
+    if (unhandled) throw unhandled;
+    for (const { at } of sent) outcomes[at] = 'sent';
+    const done: BatchSendOutcome[] = [];
+    for (const [at, job] of jobs.entries()) done.push(outcomes[at] ?? (await this.afterLostClaim(job)));
+    return done;
+  }
+
+  /** One request to the channel's provider. */
+  private transmit(job: SendMessageJob, to: string): Promise<TransportReceipt> {
+    return this.transports.for(job.channel).send({
+      idempotency_key: job.idempotency_key,
+      channel: job.channel,
+      practice_id: job.practice_id,
+      person_id: job.person_id,
+      to,
+      subject: job.subject,
+      body: job.message,
+    });
+  }
+
+  /**
+   * A message of a batch its transport did not take: a refusal fails it, as `send` does; any other error means
+   * nothing went out, so the key goes back to queued and gets a job of its own, with the queue's retries.
+   */
+  private async afterTransportError(
+    job: SendMessageJob,
+    person: Person,
+    error: unknown,
+    to: string,
+  ): Promise<BatchSendOutcome> {
+    if (error instanceof TransportRefusal) return this.refusedBy(job, person, error, to);
+    this.logger.warn(`${job.idempotency_key} of a batch not sent now, retried alone: ${reasonOf(error)}`);
+    await this.ledger.release(job.idempotency_key, reasonOf(error), false);
+    await this.outreach.retryAlone(job);
+    return 'retried';
+  }
+
+  /** Final: never retried. A refusal about the recipient changes the lead (opted out, phone flagged). */
+  private async refusedBy(
+    job: SendMessageJob,
+    person: Person,
+    refusal: TransportRefusal,
+    to: string,
+  ): Promise<SendOutcome> {
+    await this.fail(job, refusal.message);
+    await this.refused?.afterRefused(person, job, refusal, to);
+    return 'failed';
+  }
+
+  /** The leads of several sends, one statement. */
+  private async peopleOf(jobs: readonly SendMessageJob[]): Promise<Map<string, Person>> {
+    if (jobs.length === 0) return new Map();
+    const people = await this.dataSource
+      .getRepository(Person)
+      .findBy({ person_id: In([...new Set(jobs.map((job) => job.person_id))]) });
+    return new Map(people.map((person) => [person.person_id, person]));
   }
 
   /** Someone else holds or finished the key. Finish a send whose event was not recorded; never resend. */
@@ -121,12 +241,116 @@ export class OutreachSender {
     });
   }
 
+  /**
+   * `record` of several sent rows in one transaction, each lead's event, stage and hook exactly as `record` one
+   * at a time would write them, with one statement for the batch where `record` takes one per send. A lead with
+   * two sends in the batch has its later ones recorded alone, after. Should the batch fail, each is recorded
+   * alone, so one that cannot be recorded holds up no other.
+   */
+  private async recordMany(jobs: readonly SendMessageJob[]): Promise<void> {
+    const first: string[] = [];
+    const later: string[] = [];
+    const seen = new Set<string>();
+    for (const job of jobs) {
+      (seen.has(job.person_id) ? later : first).push(job.idempotency_key);
+      seen.add(job.person_id);
+    }
+    if (first.length === 1) {
+      await this.record(first[0]);
+    } else if (first.length > 1) {
+      try {
+        await this.dataSource.transaction((manager) => this.recordLocked(manager, first));
+      } catch (error) {
+        this.logger.warn(
+          `recording a batch of ${first.length} sends failed (${errorKind(error)}), one at a time now`,
+        );
+        await eachAlone(first, (key) => this.record(key), undefined);
+      }
+    }
+    for (const key of later) await this.record(key);
+  }
+
+  /** The batch's events under its locks: the ledger rows (key order), then the leads (id order). */
+  private async recordLocked(manager: EntityManager, keys: readonly string[]): Promise<void> {
+    const rows = new Map(
+      (await this.ledger.lockSentWithoutEventMany(manager, keys)).map((row) => [row.idempotency_key, row]),
+    );
+    if (rows.size === 0) return;
+    const jobs = keys.flatMap((key) => {
+      const row = rows.get(key);
+      return row ? [row.payload] : [];
+    });
+    const people = new Map(
+      (
+        await manager.find(Person, {
+          where: { person_id: In(jobs.map((job) => job.person_id)) },
+          order: { person_id: 'ASC' },
+          lock: { mode: 'pessimistic_write' },
+        })
+      ).map((person) => [person.person_id, person]),
+    );
+    const items = jobs.flatMap((job) => {
+      const person = people.get(job.person_id);
+      // A keyword reply (STOP confirmation, HELP) is not outreach: no stage move, no speed to lead, no follow-up.
+      return person ? [{ job, person, outreach: job.source !== 'compliance' }] : [];
+    });
+    await this.moveNewLeadsForward(
+      manager,
+      items.filter((item) => item.outreach).map((item) => item.person),
+    );
+    const events = await this.activity.appendMany(
+      manager,
+      items.map(({ job, person }) => ({
+        person,
+        input: {
+          event_type: sentEventType(job.channel),
+          content_data: sentContent(job),
+          event_metadata: sentMetadata(job),
+        },
+      })),
+    );
+    await this.ledger.linkEvents(
+      manager,
+      items.map(({ job }, i) => ({ idempotency_key: job.idempotency_key, event_id: events[i].event_id })),
+    );
+    const outreach = items.flatMap(({ job, person, outreach }, i) =>
+      outreach ? [{ person, job, sentAt: events[i].timestamp }] : [],
+    );
+    if (this.hook && outreach.length > 0) await this.hook.afterSentMany(manager, outreach);
+  }
+
+  /** `moveNewLeadForward` of several leads in one statement. */
+  private async moveNewLeadsForward(manager: EntityManager, people: readonly Person[]): Promise<void> {
+    const moving = people.filter((person) => stageAfterOutbound(person.stage) !== person.stage);
+    if (moving.length === 0) return;
+    for (const person of moving) person.stage = stageAfterOutbound(person.stage);
+    await manager.query(
+      `UPDATE "people"."persons" AS p SET "stage" = r."stage", "updated_at" = CURRENT_TIMESTAMP
+       FROM unnest($1::uuid[], $2::text[]) AS r("person_id", "stage") WHERE p."person_id" = r."person_id"`,
+      [moving.map((person) => person.person_id), moving.map((person) => person.stage)],
+    );
+  }
+
   private async moveNewLeadForward(manager: EntityManager, person: Person): Promise<void> {
     const stage = stageAfterOutbound(person.stage);
     if (stage === person.stage) return;
     person.stage = stage;
     await manager.update(Person, { person_id: person.person_id }, { stage });
   }
+}
+
+/** Why a transport failed, for the ledger. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs `run` over the items, at most `limit` at a time. */
+async function inPool<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** content_data of the sent event (docs/product/leads.md#event): the text, the channel, the address and the sandbox flag. */

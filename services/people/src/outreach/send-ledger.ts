@@ -13,6 +13,7 @@ const SENDING_STALE_MINUTES = 10;
 
 /** A sent row, locked, as recording its timeline event needs it. */
 export interface SentRow {
+  idempotency_key: string;
   status: OutreachSend['status'];
   event_id: string | null;
   payload: SentMessageJob;
@@ -54,6 +55,38 @@ export class SendLedger {
     return rows.length > 0;
   }
 
+  /**
+   * `claim` of several keys in one statement (a batch of sends, ADR 0032): the keys taken, each exactly as
+   * `claim` takes one (a new row, or a 'queued' one). Rows are written in key order, so two batches sharing
+   * keys cannot deadlock; a key given twice is taken once.
+   */
+  async claimMany(jobs: readonly SendMessageJob[]): Promise<Set<string>> {
+    const unique = [...new Map(jobs.map((job) => [job.idempotency_key, job])).values()].sort((a, b) =>
+      a.idempotency_key < b.idempotency_key ? -1 : a.idempotency_key > b.idempotency_key ? 1 : 0,
+    );
+    if (unique.length === 0) return new Set();
+    const rows: { idempotency_key: string }[] = await this.dataSource.query(
+      `INSERT INTO "people"."outreach_sends"
+         ("idempotency_key", "practice_id", "person_id", "channel", "status", "payload", "claimed_at", "attempts")
+       SELECT r."key", r."practice_id", r."person_id", r."channel", 'sending', r."payload", now(), 1
+         FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[]) WITH ORDINALITY
+           AS r("key", "practice_id", "person_id", "channel", "payload", "n")
+        ORDER BY r."n"
+       ON CONFLICT ("idempotency_key") DO UPDATE
+         SET "status" = 'sending', "claimed_at" = now(), "attempts" = "outreach_sends"."attempts" + 1
+         WHERE "outreach_sends"."status" = 'queued'
+       RETURNING "idempotency_key"`,
+      [
+        unique.map((job) => job.idempotency_key),
+        unique.map((job) => job.practice_id),
+        unique.map((job) => job.person_id),
+        unique.map((job) => job.channel),
+        unique.map((job) => JSON.stringify(job)),
+      ],
+    );
+    return new Set(rows.map((row) => row.idempotency_key));
+  }
+
   find(idempotencyKey: string): Promise<OutreachSend | null> {
     return this.dataSource.getRepository(OutreachSend).findOneBy({ idempotency_key: idempotencyKey });
   }
@@ -65,6 +98,26 @@ export class SendLedger {
          "provider_id" = $4, "payload" = "payload" || jsonb_build_object('receipt', $2::jsonb, 'to', $3::text)
        WHERE "idempotency_key" = $1`,
       [idempotencyKey, JSON.stringify(receipt), to, receipt.mock_execution ? null : receipt.provider_id],
+    );
+  }
+
+  /** `markSent` of several sends in one statement. */
+  async markSentMany(
+    sent: readonly { idempotency_key: string; receipt: TransportReceipt; to: string }[],
+  ): Promise<void> {
+    if (sent.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE "people"."outreach_sends" AS s SET "status" = 'sent', "sent_at" = now(), "error" = NULL,
+         "provider_id" = r."provider_id",
+         "payload" = s."payload" || jsonb_build_object('receipt', r."receipt", 'to', r."to")
+       FROM unnest($1::text[], $2::jsonb[], $3::text[], $4::text[]) AS r("key", "receipt", "to", "provider_id")
+       WHERE s."idempotency_key" = r."key"`,
+      [
+        sent.map((s) => s.idempotency_key),
+        sent.map((s) => JSON.stringify(s.receipt)),
+        sent.map((s) => s.to),
+        sent.map((s) => (s.receipt.mock_execution ? null : s.receipt.provider_id)),
+      ],
     );
   }
 
@@ -95,10 +148,28 @@ export class SendLedger {
   /** The row, locked for the caller's transaction, when it is sent and its event not yet recorded. */
   async lockSentWithoutEvent(manager: EntityManager, idempotencyKey: string): Promise<SentRow | null> {
     const [row]: SentRow[] = await manager.query(
-      `SELECT "status", "event_id", "payload" FROM "people"."outreach_sends" WHERE "idempotency_key" = $1 FOR UPDATE`,
+      `SELECT "idempotency_key", "status", "event_id", "payload" FROM "people"."outreach_sends"
+       WHERE "idempotency_key" = $1 FOR UPDATE`,
       [idempotencyKey],
     );
     return row && row.status === 'sent' && !row.event_id ? row : null;
+  }
+
+  /**
+   * `lockSentWithoutEvent` of several keys in one statement, locked in key order (two batches cannot deadlock):
+   * the rows sent whose event is not yet recorded.
+   */
+  async lockSentWithoutEventMany(
+    manager: EntityManager,
+    idempotencyKeys: readonly string[],
+  ): Promise<SentRow[]> {
+    if (idempotencyKeys.length === 0) return [];
+    const rows: SentRow[] = await manager.query(
+      `SELECT "idempotency_key", "status", "event_id", "payload" FROM "people"."outreach_sends"
+       WHERE "idempotency_key" = ANY($1::text[]) ORDER BY "idempotency_key" FOR UPDATE`,
+      [[...new Set(idempotencyKeys)]],
+    );
+    return rows.filter((row) => row.status === 'sent' && !row.event_id);
   }
 
   /** Links the sent row to its timeline event (in the transaction that wrote the event). */
@@ -107,6 +178,19 @@ export class SendLedger {
       idempotencyKey,
       eventId,
     ]);
+  }
+
+  /** `linkEvent` of several sent rows in one statement. */
+  async linkEvents(
+    manager: EntityManager,
+    links: readonly { idempotency_key: string; event_id: string }[],
+  ): Promise<void> {
+    if (links.length === 0) return;
+    await manager.query(
+      `UPDATE "people"."outreach_sends" AS s SET "event_id" = r."event_id"
+       FROM unnest($1::text[], $2::uuid[]) AS r("key", "event_id") WHERE s."idempotency_key" = r."key"`,
+      [links.map((l) => l.idempotency_key), links.map((l) => l.event_id)],
+    );
   }
 
   /**

@@ -60,6 +60,11 @@ export function jobIdFor(idempotencyKey: string): string {
   return idempotencyKey.replace(/:/g, '_');
 }
 
+/** BullMQ job id of a `send-batch` job: named after its first send, so adding the same batch twice adds it once. */
+export function batchJobId(firstIdempotencyKey: string): string {
+  return `batch_${jobIdFor(firstIdempotencyKey)}`;
+}
+
 /** A first outbound contact moves a new lead to Attempting Contact; later stages are left alone. */
 export function stageAfterOutbound(stage: string): string {
   return stage === 'Lead' ? 'Attempting Contact' : stage;

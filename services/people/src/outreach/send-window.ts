@@ -7,4 +7,14 @@ import type { SendMessageJob } from './jobs/send-message.job';
  */
 export abstract class SendWindow {
   abstract waitFor(job: SendMessageJob): Promise<number>;
+
+  /**
+   * `waitFor` of a batch's sends (a `send-batch` job, ADR 0032), in their order. By default one after the other;
+   * a window may answer for the batch with fewer statements.
+   */
+  async waitForMany(jobs: readonly SendMessageJob[]): Promise<number[]> {
+    const waits: number[] = [];
+    for (const job of jobs) waits.push(await this.waitFor(job));
+    return waits;
+  }
 }

@@ -2,6 +2,13 @@ import { EntityManager } from 'typeorm';
 import { Person } from '../persons/person.entity';
 import type { SentMessageJob } from './jobs/send-message.job';
 
+/** One message that went out, as the hook is told of it: its lead (locked), its job and when its event says. */
+export interface SentMessage {
+  person: Person;
+  job: SentMessageJob;
+  sentAt: Date;
+}
+
 /**
  * Told of every message that went out, in the transaction that records its timeline event, with the lead
  * locked: the AI engine sets speed to lead and plans the follow-up (docs/product/ai-engine.md#follow-ups).
@@ -13,4 +20,13 @@ export abstract class SentMessageHook {
     job: SentMessageJob,
     sentAt: Date,
   ): Promise<void>;
+
+  /**
+   * The messages of a batch recorded in one transaction (OutreachSender.sendBatch, ADR 0032), at most one per
+   * lead: each must end as `afterSent` would leave it. By default `afterSent` one after the other; a hook may do
+   * the batch with fewer statements.
+   */
+  async afterSentMany(manager: EntityManager, sent: readonly SentMessage[]): Promise<void> {
+    for (const { person, job, sentAt } of sent) await this.afterSent(manager, person, job, sentAt);
+  }
 }

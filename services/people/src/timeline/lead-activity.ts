@@ -314,6 +314,62 @@ export class LeadActivity {
     return event;
   }
 
+  /**
+   * `append` of several events in two statements (a batch of sends, ADR 0032): the events and their people's
+   * last_activity_at and is_unseen in one, their `lead_updated` announcements in another. Each event is applied
+   * to its person in the order given, exactly as `append` one after the other would (a person's announcement
+   * carries it as it was after that event), so a person may have several events here. Returns the events, in
+   * the order given.
+   */
+  async appendMany(
+    manager: EntityManager,
+    items: readonly { person: Person; input: NewTimelineEvent; options?: AppendOptions }[],
+  ): Promise<TimelineEvent[]> {
+    if (items.length === 0) return [];
+    const events: TimelineEvent[] = [];
+    const announcements: NewEvent<LeadEventV1>[] = [];
+    const people = new Map<string, Person>();
+    for (const { person, input, options } of items) {
+      const event = timelineEvent(manager, person, input, randomUUID());
+      if (!person.last_activity_at || person.last_activity_at < event.timestamp) {
+        person.last_activity_at = event.timestamp;
+      }
+      if (options?.markUnseen) person.is_unseen = true;
+      events.push(event);
+      announcements.push(this.leadEvent(person, 'lead_updated', event));
+      people.set(person.person_id, person);
+    }
+    const touched = [...people.values()];
+    await manager.query(
+      `WITH "event" AS (
+         INSERT INTO "people"."events" ("event_id", "practice_id", "person_id", "event_type", "timestamp",
+           "session_id", "source_identifier", "content_data", "event_metadata")
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[],
+           $7::text[], $8::jsonb[], $9::jsonb[])
+       )
+       UPDATE "people"."persons" AS p
+          SET "last_activity_at" = r."last_activity_at", "is_unseen" = r."is_unseen", "updated_at" = CURRENT_TIMESTAMP
+         FROM unnest($10::uuid[], $11::timestamptz[], $12::boolean[]) AS r("person_id", "last_activity_at", "is_unseen")
+        WHERE p."person_id" = r."person_id"`,
+      [
+        events.map((e) => e.event_id),
+        events.map((e) => e.practice_id),
+        events.map((e) => e.person_id),
+        events.map((e) => e.event_type),
+        events.map((e) => e.timestamp),
+        events.map((e) => e.session_id),
+        events.map((e) => e.source_identifier),
+        events.map((e) => JSON.stringify(e.content_data)),
+        events.map((e) => JSON.stringify(e.event_metadata)),
+        touched.map((p) => p.person_id),
+        touched.map((p) => p.last_activity_at),
+        touched.map((p) => p.is_unseen),
+      ],
+    );
+    await this.outbox.addMany<LeadEventV1>(manager, Topics.leadEvents, announcements);
+    return events;
+  }
+
   /** Announces new leads with the events that made them (`lead_created`), in one statement. */
   async announceCreated(
     manager: EntityManager,

@@ -3,6 +3,16 @@ import type { OutreachChannel, TransportReceipt } from '../transports/channel-tr
 /** The name of the job on the `outreach` queue that sends one message. */
 export const SEND_MESSAGE_JOB = 'send-message';
 
+/**
+ * The name of the job that sends several messages recorded together (a batch of first contacts, ADR 0032):
+ * its data is a `SendBatchJob`. Each message keeps its own ledger row, so one whose job was lost is sent again
+ * alone (OutreachRecovery adds a `send-message` job).
+ */
+export const SEND_BATCH_JOB = 'send-batch';
+
+/** At most this many messages in one `send-batch` job (one transaction records them, their leads locked). */
+export const SEND_BATCH_SIZE = 25;
+
 /** Data of a `send-message` job on the `outreach` queue. The ledger row of its key holds the same. */
 export interface SendMessageJob {
   /** `decision:<decision_id>` for an approved or edited AI decision, `action:<uuid>` for a staff send. */
@@ -27,3 +37,8 @@ export interface SendMessageJob {
 
 /** A sent job as its ledger row keeps it: with the transport's receipt and the address it went to. */
 export type SentMessageJob = SendMessageJob & { receipt?: TransportReceipt; to?: string };
+
+/** Data of a `send-batch` job: the sends, each as its own `send-message` job would carry it. */
+export interface SendBatchJob {
+  jobs: SendMessageJob[];
+}
