@@ -122,14 +122,10 @@ class SentBatch {
     this.sends.push(send);
   }
 
-  async write(
-    manager: EntityManager,
-    activity: LeadActivity,
-    record: (send: SendMessageJob) => Promise<unknown>,
-  ): Promise<void> {
+  async write(manager: EntityManager, activity: LeadActivity, outreach: OutreachQueue): Promise<void> {
     if (this.sends.length === 0) return;
     await clearPlans(manager, this.people);
-    for (const send of this.sends) await record(send);
+    await outreach.recordMany(manager, this.sends);
     await finishActions(
       manager,
       this.sends.map((send, i) => ({
@@ -266,7 +262,7 @@ export class ActionRunner {
             for (const item of ready) {
               outcomes.set(item.action.action_id, await this.carryOut(manager, item, locked, done));
             }
-            await done.write(manager, this.activity, (send) => this.outreach.record(manager, send));
+            await done.write(manager, this.activity, this.outreach);
             return done.sends;
           });
     await this.outreach.dispatchMany(sends);

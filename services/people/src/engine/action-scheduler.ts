@@ -129,7 +129,8 @@ export class ActionScheduler {
         context.withoutEvent ? [] : [{ person, input: scheduledEvent(actions[i], context) }],
       ),
     );
-    this.queue.scheduleMany(manager, actions);
+    // One round trip to Redis for all of them, after commit (EngineQueue.schedule gathers a transaction's actions).
+    for (const action of actions) this.queue.schedule(manager, action);
     return actions;
   }
 }

@@ -182,33 +182,4 @@ export class EngineQueue {
     for (const action of actions) await this.enqueueAction({ ...action, due_at: new Date(action.due_at) });
     return analyses.length + actions.length;
   }
-
-  /**
-   * `schedule` of several actions (the follow-ups of a batch of sends, ADR 0032): after the caller's transaction
-   * commits, their delayed `run-action` jobs in one round trip, each as `enqueueAction` adds it.
-   */
-  scheduleMany(
-    manager: EntityManager,
-    actions: readonly Pick<EngineAction, 'action_id' | 'practice_id' | 'person_id' | 'due_at'>[],
-  ): void {
-    if (actions.length === 0) return;
-    this.afterCommit.run(manager, () => {
-      const now = this.clock.now().getTime();
-      return this.queue.addBulk(
-        actions.map((action) => ({
-          name: RUN_ACTION_JOB,
-          data: {
-            action_id: action.action_id,
-            practice_id: action.practice_id,
-            person_id: action.person_id,
-          } satisfies RunActionJob,
-          opts: {
-            jobId: actionJobId(action.action_id),
-            delay: Math.max(0, action.due_at.getTime() - now),
-            priority: EnginePriority.runAction,
-          },
-        })),
-      );
-    });
-  }
 }

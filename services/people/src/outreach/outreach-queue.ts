@@ -36,6 +36,11 @@ export class OutreachQueue {
     return this.ledger.record(manager, job);
   }
 
+  /** Writes several sends' ledger rows in one statement in the caller's transaction: the keys written now. */
+  recordMany(manager: EntityManager, jobs: readonly SendMessageJob[]): Promise<Set<string>> {
+    return this.ledger.recordMany(manager, jobs);
+  }
+
   /** Adds the job (after commit). Never throws: a job that cannot be added now is recovered later. */
   async dispatch(job: SendMessageJob): Promise<void> {
     await this.withinTimeout(job.idempotency_key, () => this.enqueue(job));

@@ -32,27 +32,31 @@ export class SendLedger {
 
   /** Writes a queued row with its job in the caller's transaction. False when the key was recorded before. */
   async record(manager: EntityManager, job: SendMessageJob): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    return (await this.recordMany(manager, [job])).has(job.idempotency_key);
+  }
+
+  /**
+   * `record` of several sends in one statement (a batch of first contacts, ADR 0032), in key order (two batches
+   * sharing keys cannot deadlock): the keys written now.
+   */
+  async recordMany(manager: EntityManager, jobs: readonly SendMessageJob[]): Promise<Set<string>> {
+    const unique = inKeyOrder(jobs);
+    if (unique.length === 0) return new Set();
+    const rows: { idempotency_key: string }[] = await manager.query(
       `INSERT INTO "people"."outreach_sends" ("idempotency_key", "practice_id", "person_id", "channel", "status", "payload")
-       VALUES ($1, $2, $3, $4, 'queued', $5) ON CONFLICT ("idempotency_key") DO NOTHING RETURNING "idempotency_key"`,
-      [job.idempotency_key, job.practice_id, job.person_id, job.channel, JSON.stringify(job)],
+       SELECT r."key", r."practice_id", r."person_id", r."channel", 'queued', r."payload"
+         FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[]) WITH ORDINALITY
+           AS r("key", "practice_id", "person_id", "channel", "payload", "n")
+        ORDER BY r."n"
+       ON CONFLICT ("idempotency_key") DO NOTHING RETURNING "idempotency_key"`,
+      rowsOf(unique),
     );
-    return rows.length > 0;
+    return new Set(rows.map((row) => row.idempotency_key));
   }
 
   /** Takes the key: a new row, or a 'queued' one written by the request. Exactly one concurrent caller wins. */
   async claim(job: SendMessageJob): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO "people"."outreach_sends"
-         ("idempotency_key", "practice_id", "person_id", "channel", "status", "payload", "claimed_at", "attempts")
-       VALUES ($1, $2, $3, $4, 'sending', $5, now(), 1)
-       ON CONFLICT ("idempotency_key") DO UPDATE
-         SET "status" = 'sending', "claimed_at" = now(), "attempts" = "outreach_sends"."attempts" + 1
-         WHERE "outreach_sends"."status" = 'queued'
-       RETURNING "idempotency_key"`,
-      [job.idempotency_key, job.practice_id, job.person_id, job.channel, JSON.stringify(job)],
-    );
-    return rows.length > 0;
+    return (await this.claimMany([job])).has(job.idempotency_key);
   }
 
   /**
@@ -61,9 +65,7 @@ export class SendLedger {
    * keys cannot deadlock; a key given twice is taken once.
    */
   async claimMany(jobs: readonly SendMessageJob[]): Promise<Set<string>> {
-    const unique = [...new Map(jobs.map((job) => [job.idempotency_key, job])).values()].sort((a, b) =>
-      a.idempotency_key < b.idempotency_key ? -1 : a.idempotency_key > b.idempotency_key ? 1 : 0,
-    );
+    const unique = inKeyOrder(jobs);
     if (unique.length === 0) return new Set();
     const rows: { idempotency_key: string }[] = await this.dataSource.query(
       `INSERT INTO "people"."outreach_sends"
@@ -76,13 +78,7 @@ export class SendLedger {
          SET "status" = 'sending', "claimed_at" = now(), "attempts" = "outreach_sends"."attempts" + 1
          WHERE "outreach_sends"."status" = 'queued'
        RETURNING "idempotency_key"`,
-      [
-        unique.map((job) => job.idempotency_key),
-        unique.map((job) => job.practice_id),
-        unique.map((job) => job.person_id),
-        unique.map((job) => job.channel),
-        unique.map((job) => JSON.stringify(job)),
-      ],
+      rowsOf(unique),
     );
     return new Set(rows.map((row) => row.idempotency_key));
   }
@@ -93,12 +89,7 @@ export class SendLedger {
 
   /** The transport accepted it: sent, with its receipt and address, at once and in its own statement. */
   async markSent(idempotencyKey: string, receipt: TransportReceipt, to: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE "people"."outreach_sends" SET "status" = 'sent', "sent_at" = now(), "error" = NULL,
-         "provider_id" = $4, "payload" = "payload" || jsonb_build_object('receipt', $2::jsonb, 'to', $3::text)
-       WHERE "idempotency_key" = $1`,
-      [idempotencyKey, JSON.stringify(receipt), to, receipt.mock_execution ? null : receipt.provider_id],
-    );
+    await this.markSentMany([{ idempotency_key: idempotencyKey, receipt, to }]);
   }
 
   /** `markSent` of several sends in one statement. */
@@ -147,12 +138,7 @@ export class SendLedger {
 
   /** The row, locked for the caller's transaction, when it is sent and its event not yet recorded. */
   async lockSentWithoutEvent(manager: EntityManager, idempotencyKey: string): Promise<SentRow | null> {
-    const [row]: SentRow[] = await manager.query(
-      `SELECT "idempotency_key", "status", "event_id", "payload" FROM "people"."outreach_sends"
-       WHERE "idempotency_key" = $1 FOR UPDATE`,
-      [idempotencyKey],
-    );
-    return row && row.status === 'sent' && !row.event_id ? row : null;
+    return (await this.lockSentWithoutEventMany(manager, [idempotencyKey]))[0] ?? null;
   }
 
   /**
@@ -174,10 +160,7 @@ export class SendLedger {
 
   /** Links the sent row to its timeline event (in the transaction that wrote the event). */
   async linkEvent(manager: EntityManager, idempotencyKey: string, eventId: string): Promise<void> {
-    await manager.query(`UPDATE "people"."outreach_sends" SET "event_id" = $2 WHERE "idempotency_key" = $1`, [
-      idempotencyKey,
-      eventId,
-    ]);
+    await this.linkEvents(manager, [{ idempotency_key: idempotencyKey, event_id: eventId }]);
   }
 
   /** `linkEvent` of several sent rows in one statement. */
@@ -216,6 +199,24 @@ export class SendLedger {
     );
     return rows.map((row) => row.payload);
   }
+}
+
+/** The sends, each key once, in key order (the order rows are written and locked in). */
+function inKeyOrder(jobs: readonly SendMessageJob[]): SendMessageJob[] {
+  return [...new Map(jobs.map((job) => [job.idempotency_key, job])).values()].sort((a, b) =>
+    a.idempotency_key < b.idempotency_key ? -1 : a.idempotency_key > b.idempotency_key ? 1 : 0,
+  );
+}
+
+/** The columns of the sends' ledger rows, as arrays for `unnest`. */
+function rowsOf(jobs: readonly SendMessageJob[]): unknown[] {
+  return [
+    jobs.map((job) => job.idempotency_key),
+    jobs.map((job) => job.practice_id),
+    jobs.map((job) => job.person_id),
+    jobs.map((job) => job.channel),
+    jobs.map((job) => JSON.stringify(job)),
+  ];
 }
 
 /**
