@@ -6,7 +6,7 @@ import { LeadActivity, NewTimelineEvent } from '../timeline/lead-activity';
 import type { PlannedAction } from './decision-rules';
 import { ActionPlanContext, EngineAction } from './engine-action.entity';
 import { EngineQueue } from './engine-queue';
-import { currentActionId, endScheduledActions, patchOutreachState } from './engine-store';
+import { currentActionId } from './engine-store';
 import { endScheduledActionsOf, insertScheduledActions, writeOutreachStates } from './sent-batch-store';
 
 /** How an action is put on its lead. */
@@ -49,38 +49,13 @@ export class ActionScheduler {
     planned: PlannedAction,
     context: ScheduleContext,
   ): Promise<EngineAction> {
-    await endScheduledActions(manager, person, 'superseded', 'A newer plan replaced it');
-    const action = await manager.save(
-      manager.create(EngineAction, {
-        practice_id: person.practice_id,
-        person_id: person.person_id,
-        kind: planned.kind,
-        channel: planned.channel,
-        due_at: planned.due_at,
-        status: 'scheduled',
-        reason: planned.reason,
-        follow_up_number: planned.follow_up_number,
-        trigger_event_id: context.trigger_event_id,
-        plan: context.plan,
-        outcome: null,
-      }),
-    );
-    await patchOutreachState(
-      manager,
-      person,
-      { scheduled_action: scheduledState(action) },
-      [],
-      context.hideCountdown ? {} : { next_scheduled_action: action.due_at },
-    );
-    // A staff action writes its own scheduled_action event for the follow-up it chose.
-    if (!context.withoutEvent) await this.activity.append(manager, person, scheduledEvent(action, context));
-    this.queue.schedule(manager, action);
+    const [action] = await this.scheduleMany(manager, [{ person, planned, context }]);
     return action;
   }
 
   /**
-   * `schedule` for several leads (the follow-ups of a batch of sends, ADR 0032), each lead ending exactly as
-   * `schedule` leaves it, with one statement for the batch where `schedule` takes one per lead: the earlier
+   * `schedule` for several leads (the plans of a batch of analyses, the follow-ups of a batch of sends, ADR 0032),
+   * with one statement for the batch where one lead takes as many: the earlier
    * actions ended, the actions written, the leads' plans, the `scheduled_action` events, and the delayed jobs in
    * one round trip after commit. A lead given twice is planned one plan after the other, as `schedule` would.
    * Returns the actions, in the order given.
@@ -89,9 +64,7 @@ export class ActionScheduler {
     if (items.length === 0) return [];
     if (new Set(items.map((item) => item.person.person_id)).size < items.length) {
       const actions: EngineAction[] = [];
-      for (const { person, planned, context } of items) {
-        actions.push(await this.schedule(manager, person, planned, context));
-      }
+      for (const item of items) actions.push(...(await this.scheduleMany(manager, [item])));
       return actions;
     }
     await endScheduledActionsOf(

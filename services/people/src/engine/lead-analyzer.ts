@@ -7,7 +7,7 @@ import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-
 import { dismissOpenDecision } from '../decisions/review-items';
 import { Person } from '../persons/person.entity';
 import { annotateEvents, EventAnnotation, LeadActivity } from '../timeline/lead-activity';
-import { ActionScheduler } from './action-scheduler';
+import { ActionScheduler, ScheduleItem } from './action-scheduler';
 import { Clock } from './clock';
 import type { ConsentFacts } from './consent-rules';
 import { readConsentFactsOf, withdrawConsents } from './consent-store';
@@ -15,6 +15,7 @@ import { contactClock, stateOfAddress } from './contact-clock';
 import { decide, Decision, PracticeFacts, TriggerChannel } from './decision-rules';
 import { EngineAnalysis } from './engine-analysis.entity';
 import {
+  currentActionId,
   endScheduledActions,
   leadFacts,
   lockPerson,
@@ -61,13 +62,25 @@ interface Prepared {
 }
 
 /**
- * What a decision reads of the leads once they are locked (LeadAnalyzer.readLocked), and the inbound events'
- * annotations it leaves to be written for all of them at the end of the transaction.
+ * What the decisions of a batch read of its leads once they are locked (LeadAnalyzer.readLocked), and the writes
+ * they leave for the end of the transaction, one statement each for the batch: the inbound events' annotations
+ * and the planned actions.
  */
-interface LockedReads {
-  timelines: Map<string, TimelineFact[]>;
-  consents: Map<string, ConsentFacts>;
-  annotations: EventAnnotation[];
+class LockedWork {
+  readonly annotations: EventAnnotation[] = [];
+  readonly schedules: ScheduleItem[] = [];
+
+  constructor(
+    readonly timelines: Map<string, TimelineFact[]>,
+    readonly consents: Map<string, ConsentFacts>,
+    /** The leads with a scheduled action (engine_actions), as the lock found them. */
+    readonly planned: Set<string>,
+  ) {}
+
+  async flush(manager: EntityManager, scheduler: ActionScheduler): Promise<void> {
+    await annotateEvents(manager, this.annotations.splice(0));
+    await scheduler.scheduleMany(manager, this.schedules.splice(0));
+  }
 }
 
 const DEFAULT_TIMEZONE = 'America/New_York';
@@ -112,21 +125,29 @@ export class LeadAnalyzer {
         where: { analysis_id: analysisId },
         lock: { mode: 'pessimistic_write' },
       });
-      const reads = await this.readLocked(manager, [analysis.person_id]);
-      const outcome = await this.applyLocked(manager, prepared, locked, current, reads);
-      await annotateEvents(manager, reads.annotations);
+      const work = await this.readLocked(manager, [analysis.person_id]);
+      const outcome = await this.applyLocked(manager, prepared, locked, current, work);
+      await work.flush(manager, this.scheduler);
       if (outcome !== 'skipped') await this.finish(manager, [analysisId]);
       return outcome;
     });
   }
 
-  /** What a decision reads of leads already locked: their timelines and what they agreed to, one statement each. */
-  private async readLocked(manager: EntityManager, personIds: readonly string[]): Promise<LockedReads> {
-    return {
-      timelines: await readTimelines(manager, personIds),
-      consents: await readConsentFactsOf(manager, personIds),
-      annotations: [],
-    };
+  /**
+   * What a decision reads of leads already locked, one statement each: their timelines, what they agreed to,
+   * and which of them have a scheduled action.
+   */
+  private async readLocked(manager: EntityManager, personIds: readonly string[]): Promise<LockedWork> {
+    const planned: { person_id: string }[] = await manager.query(
+      `SELECT DISTINCT "person_id" FROM "people"."engine_actions"
+       WHERE "person_id" = ANY($1::uuid[]) AND "status" = 'scheduled'`,
+      [[...new Set(personIds)]],
+    );
+    return new LockedWork(
+      await readTimelines(manager, personIds),
+      await readConsentFactsOf(manager, personIds),
+      new Set(planned.map((row) => row.person_id)),
+    );
   }
 
   /**
@@ -186,26 +207,25 @@ export class LeadAnalyzer {
             })
           ).map((row) => [row.analysis_id, row]),
         );
-        const reads = await this.readLocked(manager, [...people.keys()]);
+        const work = await this.readLocked(manager, [...people.keys()]);
         const applied = new Set<string>();
         const outcomes: AnalysisOutcome[] = [];
         for (const p of prepared) {
           const personId = p.analysis.person_id;
-          outcomes.push(
-            await this.applyLocked(
-              manager,
-              p,
-              people.get(personId) ?? null,
-              current.get(p.analysis.analysis_id) ?? null,
-              // A lead's second analysis in the batch reads what its first one wrote.
-              applied.has(personId)
-                ? { ...(await this.readLocked(manager, [personId])), annotations: reads.annotations }
-                : reads,
-            ),
-          );
+          const person = people.get(personId) ?? null;
+          const row = current.get(p.analysis.analysis_id) ?? null;
+          if (!applied.has(personId)) {
+            outcomes.push(await this.applyLocked(manager, p, person, row, work));
+          } else {
+            // A lead's second analysis in the batch reads what its first one wrote.
+            await work.flush(manager, this.scheduler);
+            const again = await this.readLocked(manager, [personId]);
+            outcomes.push(await this.applyLocked(manager, p, person, row, again));
+            await again.flush(manager, this.scheduler);
+          }
           applied.add(personId);
         }
-        await annotateEvents(manager, reads.annotations);
+        await work.flush(manager, this.scheduler);
         await this.finish(
           manager,
           prepared.filter((_, i) => outcomes[i] !== 'skipped').map((p) => p.analysis.analysis_id),
@@ -262,7 +282,7 @@ export class LeadAnalyzer {
     prepared: Prepared,
     locked: Person | null,
     current: EngineAnalysis | null,
-    reads: LockedReads,
+    work: LockedWork,
   ): Promise<AnalysisOutcome> {
     const { analysis, practice, trigger, text, location, now, facts, understood } = prepared;
     if (current?.status !== 'queued') return 'skipped' as const;
@@ -273,7 +293,7 @@ export class LeadAnalyzer {
     const understanding = understood ?? withoutMessage(locked, trigger ? formFields(trigger) : {});
     const clock = await leadClock(locked, location);
     // The timeline as the lead's lock found it; this analysis' own writes come after.
-    const fresh = reads.timelines.get(locked.person_id) ?? [];
+    const fresh = work.timelines.get(locked.person_id) ?? [];
     const counts = outboundFacts(fresh, INBOUND_TYPES);
     const score = leadScore({
       understanding,
@@ -289,7 +309,7 @@ export class LeadAnalyzer {
     });
     await this.storeInsights(manager, locked, understanding, score, fresh, now, counts);
     if (trigger && text) {
-      reads.annotations.push({
+      work.annotations.push({
         person_id: locked.person_id,
         event_id: trigger.event_id,
         metadata: {
@@ -304,7 +324,7 @@ export class LeadAnalyzer {
       trigger: { channel: analysis.channel as TriggerChannel, text },
       lead: {
         ...leadFacts(locked, counts.outbound > 0),
-        consent: reads.consents.get(locked.person_id) as ConsentFacts,
+        consent: work.consents.get(locked.person_id) as ConsentFacts,
       },
       practice: practiceFacts(practice, location, clock),
       now,
@@ -316,7 +336,7 @@ export class LeadAnalyzer {
             }
           : undefined,
     });
-    const announced = await this.apply(manager, locked, decision, understanding, {
+    const announced = await this.apply(manager, locked, work, decision, understanding, {
       trigger_event_id: trigger?.event_id ?? null,
       inbound: text,
       location_id: location?.location_id ?? null,
@@ -360,12 +380,13 @@ export class LeadAnalyzer {
   }
 
   /**
-   * Applies a decision to the locked lead. True when its last write was a timeline event, whose announcement
-   * carried the lead as it now is.
+   * Applies a decision to the locked lead. True when its last write was (or, for a planned action, will be at
+   * the end of the batch) a timeline event, whose announcement carries the lead as it then is.
    */
   private async apply(
     manager: EntityManager,
     person: Person,
+    work: LockedWork,
     decision: Decision,
     u: Understanding,
     context: {
@@ -376,11 +397,11 @@ export class LeadAnalyzer {
     },
   ): Promise<boolean> {
     // Whatever follows, a new message from the lead makes the planned next message stale.
-    if (context.newInbound) await endScheduledActions(manager, person, 'superseded', 'The lead wrote again');
+    if (context.newInbound) await endPlans(manager, person, work, 'superseded', 'The lead wrote again');
     const meta = { source: 'ai_engine', ai_reasoning: u.reasoning };
     switch (decision.type) {
       case 'stop': {
-        await endScheduledActions(manager, person, 'cancelled', `Outreach stopped: ${decision.reason}`);
+        await endPlans(manager, person, work, 'cancelled', `Outreach stopped: ${decision.reason}`);
         const patch: Record<string, unknown> = {};
         if (decision.reason === 'opt_out') {
           patch.opted_out = true;
@@ -409,7 +430,7 @@ export class LeadAnalyzer {
         return true;
       }
       case 'escalate': {
-        await endScheduledActions(manager, person, 'cancelled', `Escalated: ${decision.reason}`);
+        await endPlans(manager, person, work, 'cancelled', `Escalated: ${decision.reason}`);
         person.stage = 'Escalated';
         person.pending_review_type = PendingReviewTypes.escalate;
         await manager.update(
@@ -442,17 +463,22 @@ export class LeadAnalyzer {
         await this.reminders.resume(manager, person);
         return false;
       case 'act':
-        await this.scheduler.schedule(manager, person, decision.action, {
-          trigger_event_id: context.trigger_event_id,
-          plan: {
-            intent: u.intent,
-            procedures: u.procedures_of_interest,
-            key_concerns: u.key_concerns,
-            language: u.language,
-            reasoning: u.reasoning,
-            summary: u.inquiry_summary,
-            inbound: context.inbound,
-            location_id: context.location_id,
+        // Written with the batch's other plans at its end (ActionScheduler.scheduleMany).
+        work.schedules.push({
+          person,
+          planned: decision.action,
+          context: {
+            trigger_event_id: context.trigger_event_id,
+            plan: {
+              intent: u.intent,
+              procedures: u.procedures_of_interest,
+              key_concerns: u.key_concerns,
+              language: u.language,
+              reasoning: u.reasoning,
+              summary: u.inquiry_summary,
+              inbound: context.inbound,
+              location_id: context.location_id,
+            },
           },
         });
         return true;
@@ -477,6 +503,22 @@ export class LeadAnalyzer {
     );
     this.logger.warn(`analysis ${analysisId}: ${error}`);
   }
+}
+
+/**
+ * `endScheduledActions` where there is something to end: a scheduled action (as the lock found them) or a plan
+ * the lead still shows. A new lead has neither, so its analysis writes nothing here.
+ */
+async function endPlans(
+  manager: EntityManager,
+  person: Person,
+  work: LockedWork,
+  status: 'cancelled' | 'superseded',
+  why: string,
+): Promise<void> {
+  if (!work.planned.has(person.person_id) && !currentActionId(person)) return;
+  await endScheduledActions(manager, person, status, why);
+  work.planned.delete(person.person_id);
 }
 
 function inquiryChannel(channel: string): InquiryChannel {
