@@ -22,6 +22,7 @@ export * from './database/outbox.entities';
 export * from './database/outbox.service';
 export * from './database/inbox.service';
 export * from './database/tokens';
+export * from './database/prepared-query';
 export * from './crypto/token-cipher';
 export * from './crypto/oauth';
 export * from './kafka/kafka-options';

@@ -69,6 +69,8 @@ interface Prepared {
 class LockedWork {
   readonly annotations: EventAnnotation[] = [];
   readonly schedules: ScheduleItem[] = [];
+  /** The leads whose insights were stored (on the entities): written as they are at the end. */
+  readonly understood = new Set<Person>();
 
   constructor(
     readonly timelines: Map<string, TimelineFact[]>,
@@ -80,6 +82,9 @@ class LockedWork {
   async flush(manager: EntityManager, scheduler: ActionScheduler): Promise<void> {
     await annotateEvents(manager, this.annotations.splice(0));
     await scheduler.scheduleMany(manager, this.schedules.splice(0));
+    // Last: every write before this one kept the entities in step, so each lead's outreach state is final here.
+    await writeInsights(manager, [...this.understood]);
+    this.understood.clear();
   }
 }
 
@@ -307,7 +312,7 @@ export class LeadAnalyzer {
       },
       now,
     });
-    await this.storeInsights(manager, locked, understanding, score, fresh, now, counts);
+    this.storeInsights(work, locked, understanding, score, fresh, now, counts);
     if (trigger && text) {
       work.annotations.push({
         person_id: locked.person_id,
@@ -347,15 +352,15 @@ export class LeadAnalyzer {
     return decision.type;
   }
 
-  private async storeInsights(
-    manager: EntityManager,
+  private storeInsights(
+    work: LockedWork,
     person: Person,
     u: Understanding,
     score: LeadScore,
     events: TimelineFact[],
     now: Date,
     counts: ReturnType<typeof outboundFacts>,
-  ): Promise<void> {
+  ): void {
     const insights = behavioralInsights({
       understanding: u,
       score,
@@ -370,13 +375,9 @@ export class LeadAnalyzer {
     };
     person.current_outreach_state = state as Person['current_outreach_state'];
     person.behavioral_insights = insights;
-    // The insights of both kinds and the language in one statement.
-    await manager.query(
-      `UPDATE "people"."persons"
-       SET "current_outreach_state" = $2::jsonb, "behavioral_insights" = $3::jsonb, "language" = $4, "updated_at" = now()
-       WHERE "person_id" = $1`,
-      [person.person_id, JSON.stringify(state), JSON.stringify(insights), u.language],
-    );
+    person.language = u.language;
+    // Written with the batch's other leads at its end, as they then are (LockedWork.flush).
+    work.understood.add(person);
   }
 
   /**
@@ -503,6 +504,24 @@ export class LeadAnalyzer {
     );
     this.logger.warn(`analysis ${analysisId}: ${error}`);
   }
+}
+
+/** The leads' insights, outreach states and languages as the entities hold them, in one statement. */
+async function writeInsights(manager: EntityManager, people: readonly Person[]): Promise<void> {
+  if (people.length === 0) return;
+  await manager.query(
+    `UPDATE "people"."persons" p
+     SET "current_outreach_state" = i."state", "behavioral_insights" = i."insights", "language" = i."language",
+       "updated_at" = now()
+     FROM unnest($1::uuid[], $2::jsonb[], $3::jsonb[], $4::text[]) AS i("person_id", "state", "insights", "language")
+     WHERE p."person_id" = i."person_id"`,
+    [
+      people.map((person) => person.person_id),
+      people.map((person) => JSON.stringify(person.current_outreach_state)),
+      people.map((person) => JSON.stringify(person.behavioral_insights)),
+      people.map((person) => person.language),
+    ],
+  );
 }
 
 /**

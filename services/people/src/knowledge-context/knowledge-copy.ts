@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { knowledgeSearchSql, questionText, relatedWords } from '@pp/ai';
-import { Inbox } from '@pp/platform';
+import { Inbox, preparedQuery } from '@pp/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { CopiedKnowledgeEvent, isCopiedKnowledgeEvent } from './knowledge-copy-rules';
 import { KnowledgePassage, PracticeKnowledge, PracticeOffer } from './practice-knowledge';
@@ -106,12 +106,12 @@ export class KnowledgeCopy extends PracticeKnowledge {
   async passages(practiceId: string, question: string, limit: number): Promise<KnowledgePassage[]> {
     const text = questionText(question);
     if (!text) return [];
-    const rows: KnowledgePassage[] = await this.dataSource.query(SEARCH_SQL, [
-      practiceId,
-      text,
-      limit,
-      relatedWords(question),
-    ]);
+    const rows = await preparedQuery<KnowledgePassage>(
+      this.dataSource,
+      'people-knowledge-search',
+      SEARCH_SQL,
+      [practiceId, text, limit, relatedWords(question)],
+    );
     return rows.map((row) => ({ ...row, score: Number(row.score) }));
   }
 }
