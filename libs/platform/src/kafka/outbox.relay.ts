@@ -27,7 +27,8 @@ interface OutboxRow {
   id: string;
   topic: string;
   key: string;
-  payload: unknown;
+  /** The jsonb payload as JSON text, as the broker gets it (not parsed only to be serialized again). */
+  payload: string;
   headers: Record<string, string>;
 }
 
@@ -78,7 +79,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       ]);
       if (!locked) return 0;
       const rows: OutboxRow[] = await manager.query(
-        `SELECT "id", "topic", "key", "payload", "headers" FROM "${this.schema}"."outbox"
+        `SELECT "id", "topic", "key", "payload"::text AS "payload", "headers" FROM "${this.schema}"."outbox"
          WHERE "published_at" IS NULL ORDER BY "id" LIMIT ${BATCH}`,
       );
       if (rows.length === 0) return 0;
@@ -86,7 +87,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         rows.map((row) => ({
           topic: row.topic,
           key: row.key,
-          value: JSON.stringify(row.payload),
+          value: row.payload,
           headers: row.headers,
         })),
       );

@@ -58,10 +58,15 @@ export class EmailTransport implements ChannelTransport {
     return !account || !isOAuthEmailProvider(account.provider);
   }
 
-  private sendingAccount(practiceId: string): Promise<EmailAccountRow | null> {
-    return this.dataSource.manager.findOne(EmailAccountRow, {
-      where: { practice_id: practiceId, status: 'active' },
-      order: { created_at: 'ASC' },
-    });
+  /** The practice's oldest connected mailbox (read for every e-mail sent: one plain statement, no entity). */
+  private async sendingAccount(
+    practiceId: string,
+  ): Promise<Pick<EmailAccountRow, 'email_account_id' | 'provider'> | null> {
+    const [account]: Pick<EmailAccountRow, 'email_account_id' | 'provider'>[] = await this.dataSource.query(
+      `SELECT "email_account_id", "provider" FROM "people"."email_accounts"
+       WHERE "practice_id" = $1 AND "status" = 'active' ORDER BY "created_at" ASC LIMIT 1`,
+      [practiceId],
+    );
+    return account ?? null;
   }
 }
