@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ScheduledActionState } from '@pp/contracts';
 import { EntityManager } from 'typeorm';
 import { Person } from '../persons/person.entity';
-import { LeadActivity, NewTimelineEvent } from '../timeline/lead-activity';
+import { LeadActivity, NewTimelineEvent, PeopleWrites } from '../timeline/lead-activity';
 import type { PlannedAction } from './decision-rules';
 import { ActionPlanContext, EngineAction } from './engine-action.entity';
 import { EngineQueue } from './engine-queue';
@@ -60,11 +60,15 @@ export class ActionScheduler {
    * one round trip after commit. A lead given twice is planned one plan after the other, as `schedule` would.
    * Returns the actions, in the order given.
    */
-  async scheduleMany(manager: EntityManager, items: readonly ScheduleItem[]): Promise<EngineAction[]> {
+  async scheduleMany(
+    manager: EntityManager,
+    items: readonly ScheduleItem[],
+    batch: PeopleWrites = {},
+  ): Promise<EngineAction[]> {
     if (items.length === 0) return [];
     if (new Set(items.map((item) => item.person.person_id)).size < items.length) {
       const actions: EngineAction[] = [];
-      for (const item of items) actions.push(...(await this.scheduleMany(manager, [item])));
+      for (const item of items) actions.push(...(await this.scheduleMany(manager, [item], batch)));
       return actions;
     }
     await endScheduledActionsOf(
@@ -82,25 +86,24 @@ export class ActionScheduler {
         plan: context.plan,
       })),
     );
-    // What endScheduledActions then patchOutreachState leave on each lead, in one write.
-    await writeOutreachStates(
-      manager,
-      items.map(({ person, context }, i) => {
-        const hadPlan = currentActionId(person) !== null;
-        const state: Record<string, unknown> = { ...(person.current_outreach_state ?? {}) };
-        if (hadPlan) delete state.scheduled_action;
-        state.scheduled_action = scheduledState(actions[i]);
-        person.current_outreach_state = state as Person['current_outreach_state'];
-        const next = context.hideCountdown ? (hadPlan ? null : undefined) : actions[i].due_at;
-        if (next !== undefined) person.next_scheduled_action = next;
-        return { person, next };
-      }),
-    );
+    // What endScheduledActions then patchOutreachState leave on each lead, in one write (or the caller's).
+    const states = items.map(({ person, context }, i) => {
+      const hadPlan = currentActionId(person) !== null;
+      const state: Record<string, unknown> = { ...(person.current_outreach_state ?? {}) };
+      if (hadPlan) delete state.scheduled_action;
+      state.scheduled_action = scheduledState(actions[i]);
+      person.current_outreach_state = state as Person['current_outreach_state'];
+      const next = context.hideCountdown ? (hadPlan ? null : undefined) : actions[i].due_at;
+      if (next !== undefined) person.next_scheduled_action = next;
+      return { person, next };
+    });
+    if (batch.writePeople !== false) await writeOutreachStates(manager, states);
     await this.activity.appendMany(
       manager,
       items.flatMap(({ person, context }, i) =>
         context.withoutEvent ? [] : [{ person, input: scheduledEvent(actions[i], context) }],
       ),
+      batch,
     );
     // One round trip to Redis for all of them, after commit (EngineQueue.schedule gathers a transaction's actions).
     for (const action of actions) this.queue.schedule(manager, action);

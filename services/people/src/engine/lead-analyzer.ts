@@ -17,6 +17,7 @@ import { EngineAnalysis } from './engine-analysis.entity';
 import {
   currentActionId,
   endScheduledActions,
+  writePeople,
   leadFacts,
   lockPerson,
   outboundFacts,
@@ -81,9 +82,10 @@ class LockedWork {
 
   async flush(manager: EntityManager, scheduler: ActionScheduler): Promise<void> {
     await annotateEvents(manager, this.annotations.splice(0));
-    await scheduler.scheduleMany(manager, this.schedules.splice(0));
-    // Last: every write before this one kept the entities in step, so each lead's outreach state is final here.
-    await writeInsights(manager, [...this.understood]);
+    const planned = this.schedules.splice(0);
+    await scheduler.scheduleMany(manager, planned, { writePeople: false });
+    // Last, once per lead: every write before this one kept the entities in step.
+    await writePeople(manager, [...new Set([...this.understood, ...planned.map((item) => item.person)])]);
     this.understood.clear();
   }
 }
@@ -504,24 +506,6 @@ export class LeadAnalyzer {
     );
     this.logger.warn(`analysis ${analysisId}: ${error}`);
   }
-}
-
-/** The leads' insights, outreach states and languages as the entities hold them, in one statement. */
-async function writeInsights(manager: EntityManager, people: readonly Person[]): Promise<void> {
-  if (people.length === 0) return;
-  await manager.query(
-    `UPDATE "people"."persons" p
-     SET "current_outreach_state" = i."state", "behavioral_insights" = i."insights", "language" = i."language",
-       "updated_at" = now()
-     FROM unnest($1::uuid[], $2::jsonb[], $3::jsonb[], $4::text[]) AS i("person_id", "state", "insights", "language")
-     WHERE p."person_id" = i."person_id"`,
-    [
-      people.map((person) => person.person_id),
-      people.map((person) => JSON.stringify(person.current_outreach_state)),
-      people.map((person) => JSON.stringify(person.behavioral_insights)),
-      people.map((person) => person.language),
-    ],
-  );
 }
 
 /**

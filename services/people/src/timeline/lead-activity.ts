@@ -12,6 +12,15 @@ export type NewTimelineEvent = Pick<TimelineEvent, 'event_type'> &
     Pick<TimelineEvent, 'timestamp' | 'session_id' | 'source_identifier' | 'content_data' | 'event_metadata'>
   >;
 
+/**
+ * `writePeople: false`: the caller writes the leads once, as they are at the end of its batch
+ * (engine-store.ts writePeople), instead of each batch write updating them on its own (every update of a lead
+ * writes a new version of its row and, unless it is HOT, an entry in each of its indexes).
+ */
+export interface PeopleWrites {
+  writePeople?: boolean;
+}
+
 export interface AppendOptions {
   /** Inbound activity (a reply, a form, a visit) lights the lead's unseen dot; staff's own actions do not. */
   markUnseen?: boolean;
@@ -324,6 +333,7 @@ export class LeadActivity {
   async appendMany(
     manager: EntityManager,
     items: readonly { person: Person; input: NewTimelineEvent; options?: AppendOptions }[],
+    batch: PeopleWrites = {},
   ): Promise<TimelineEvent[]> {
     if (items.length === 0) return [];
     const events: TimelineEvent[] = [];
@@ -339,7 +349,7 @@ export class LeadActivity {
       announcements.push(this.leadEvent(person, 'lead_updated', event));
       people.set(person.person_id, person);
     }
-    const touched = [...people.values()];
+    const touched = batch.writePeople === false ? [] : [...people.values()];
     await manager.query(
       `WITH "event" AS (
          INSERT INTO "people"."events" ("event_id", "practice_id", "person_id", "event_type", "timestamp",
