@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import type { SentMessageJob } from '../outreach/jobs/send-message.job';
 import { SentMessage, SentMessageHook } from '../outreach/sent-message-hook';
 import { Person } from '../persons/person.entity';
+import type { PeopleWrites } from '../timeline/lead-activity';
 import { ActionScheduler, ScheduleItem } from './action-scheduler';
 import { nextFollowUp, PlannedAction } from './decision-rules';
 import { EngineAction } from './engine-action.entity';
@@ -44,7 +45,11 @@ export class EngineSentHook extends SentMessageHook {
    * one per message: speed to lead, the engine actions behind the sends, the practice once per practice, and the
    * follow-ups (ActionScheduler.scheduleMany).
    */
-  override async afterSentMany(manager: EntityManager, sent: readonly SentMessage[]): Promise<void> {
+  override async afterSentMany(
+    manager: EntityManager,
+    sent: readonly SentMessage[],
+    batch: PeopleWrites = {},
+  ): Promise<void> {
     await recordSpeedToLeadMany(
       manager,
       sent.map(({ person, sentAt }) => ({ person_id: person.person_id, at: sentAt })),
@@ -66,7 +71,7 @@ export class EngineSentHook extends SentMessageHook {
       const followUp = await this.followUp(person, action, practice, sentAt);
       if (followUp) followUps.push(followUp);
     }
-    await this.scheduler.scheduleMany(manager, followUps);
+    await this.scheduler.scheduleMany(manager, followUps, batch);
   }
 
   /** The next follow-up of the cadence after an AI message sent at `sentAt`, as the scheduler takes it; null when none. */

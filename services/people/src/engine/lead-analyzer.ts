@@ -6,6 +6,7 @@ import { eachAlone, errorKind } from '../batch-fallback';
 import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-knowledge';
 import { dismissOpenDecision } from '../decisions/review-items';
 import { Person } from '../persons/person.entity';
+import { writePeople } from '../persons/write-people';
 import { annotateEvents, EventAnnotation, LeadActivity } from '../timeline/lead-activity';
 import { ActionScheduler, ScheduleItem } from './action-scheduler';
 import { Clock } from './clock';
@@ -17,7 +18,6 @@ import { EngineAnalysis } from './engine-analysis.entity';
 import {
   currentActionId,
   endScheduledActions,
-  writePeople,
   leadFacts,
   lockPerson,
   outboundFacts,

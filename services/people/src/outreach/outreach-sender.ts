@@ -2,6 +2,7 @@ import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { eachAlone, errorKind } from '../batch-fallback';
 import { Person } from '../persons/person.entity';
+import { writePeople } from '../persons/write-people';
 import { LeadActivity } from '../timeline/lead-activity';
 import type { SendMessageJob, SentMessageJob } from './jobs/send-message.job';
 import { OutreachQueue } from './outreach-queue';
@@ -294,10 +295,9 @@ export class OutreachSender {
       // A keyword reply (STOP confirmation, HELP) is not outreach: no stage move, no speed to lead, no follow-up.
       return person ? [{ job, person, outreach: job.source !== 'compliance' }] : [];
     });
-    await this.moveNewLeadsForward(
-      manager,
-      items.filter((item) => item.outreach).map((item) => item.person),
-    );
+    // Each lead is written once, at the end, as the batch's writes leave it (stage, last activity, plan).
+    const once = { writePeople: false };
+    for (const { person, outreach } of items) if (outreach) person.stage = stageAfterOutbound(person.stage);
     const events = await this.activity.appendMany(
       manager,
       items.map(({ job, person }) => ({
@@ -308,6 +308,7 @@ export class OutreachSender {
           event_metadata: sentMetadata(job),
         },
       })),
+      once,
     );
     await this.ledger.linkEvents(
       manager,
@@ -316,18 +317,10 @@ export class OutreachSender {
     const outreach = items.flatMap(({ job, person, outreach }, i) =>
       outreach ? [{ person, job, sentAt: events[i].timestamp }] : [],
     );
-    if (this.hook && outreach.length > 0) await this.hook.afterSentMany(manager, outreach);
-  }
-
-  /** `moveNewLeadForward` of several leads in one statement. */
-  private async moveNewLeadsForward(manager: EntityManager, people: readonly Person[]): Promise<void> {
-    const moving = people.filter((person) => stageAfterOutbound(person.stage) !== person.stage);
-    if (moving.length === 0) return;
-    for (const person of moving) person.stage = stageAfterOutbound(person.stage);
-    await manager.query(
-      `UPDATE "people"."persons" AS p SET "stage" = r."stage", "updated_at" = CURRENT_TIMESTAMP
-       FROM unnest($1::uuid[], $2::text[]) AS r("person_id", "stage") WHERE p."person_id" = r."person_id"`,
-      [moving.map((person) => person.person_id), moving.map((person) => person.stage)],
+    if (this.hook && outreach.length > 0) await this.hook.afterSentMany(manager, outreach, once);
+    await writePeople(
+      manager,
+      items.map((item) => item.person),
     );
   }
 
