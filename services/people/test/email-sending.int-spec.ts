@@ -5,6 +5,7 @@ import { OutreachSender } from '../src/outreach/outreach-sender';
 import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { PeopleHarness, startPeople } from './people-harness';
+import { sendJob } from './factories/sends';
 
 const PUBLIC_BASE_URL = 'https://app.practicepilot.test';
 
@@ -48,21 +49,14 @@ describe('e-mail outreach through the practice’s mailbox (SMTP XOAUTH2 against
     await h.http().get(`${callback.pathname}${callback.search}`).expect(302);
   };
 
-  const job = (person: Person, overrides: Partial<SendMessageJob> = {}): SendMessageJob => ({
-    idempotency_key: `decision:${randomUUID()}`,
-    practice_id: person.practice_id,
-    person_id: person.person_id,
-    channel: 'email',
-    action_type: 'email_initial',
-    message: 'Hi Sofia, thanks for your interest in Botox. Thursday at 3 pm is open. Shall I book it?',
-    subject: 'Your Botox consultation',
-    source: 'ai_decision',
-    decision_id: null,
-    edited: false,
-    notes: null,
-    requested_by_name: 'Dana Reyes',
-    ...overrides,
-  });
+  const job = (person: Person, overrides: Partial<SendMessageJob> = {}): SendMessageJob =>
+    sendJob(person, {
+      channel: 'email',
+      action_type: 'email_initial',
+      message: 'Hi Sofia, thanks for your interest in Botox. Thursday at 3 pm is open. Shall I book it?',
+      subject: 'Your Botox consultation',
+      ...overrides,
+    });
 
   const mailTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
 

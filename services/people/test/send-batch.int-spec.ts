@@ -17,6 +17,7 @@ import { LeadActivity } from '../src/timeline/lead-activity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { EngineHarness, startEngine } from './engine-harness';
 import { usPhone } from './factories/phones';
+import { sendJob } from './factories/sends';
 
 /** Tuesday June 9 2026, 20:30 EDT: inside the federal hours, after Florida's 20:00. */
 const EVENING_EDT = new Date('2026-06-10T00:30:00Z');
@@ -52,21 +53,8 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
   });
 
   /** An AI text to the lead (a decision staff approved: no engine action behind it). */
-  const aiJob = (person: Person, overrides: Partial<SendMessageJob> = {}): SendMessageJob => ({
-    idempotency_key: `decision:${randomUUID()}`,
-    practice_id: person.practice_id,
-    person_id: person.person_id,
-    channel: 'sms',
-    action_type: 'send_sms',
-    message: 'Hi, Botox is $12 a unit. Would you like a consultation?',
-    subject: null,
-    source: 'ai_decision',
-    decision_id: null,
-    edited: false,
-    notes: null,
-    requested_by_name: 'Dana Reyes',
-    ...overrides,
-  });
+  const aiJob = (person: Person, overrides: Partial<SendMessageJob> = {}): SendMessageJob =>
+    sendJob(person, { message: 'Hi, Botox is $12 a unit. Would you like a consultation?', ...overrides });
   /** Staff's own text: no calling hours, no follow-up. */
   const staffJob = (person: Person): SendMessageJob =>
     aiJob(person, {

@@ -6,6 +6,7 @@ import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { PeopleHarness, startPeople } from './people-harness';
 import { practiceSnapshot, virtualNumber } from './factories/practices';
+import { sendJob } from './factories/sends';
 
 /**
  * Twilio's inbound SMS and status webhooks as the gateway forwards them (signature already verified there:
@@ -150,20 +151,12 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
 
       // A send planned before the STOP never reaches Twilio.
       const sender = h.service.app.get(OutreachSender);
-      const outcome = await sender.send({
-        idempotency_key: `decision:${randomUUID()}`,
-        practice_id: practice,
-        person_id: person.person_id,
-        channel: 'sms',
-        action_type: 'send_sms',
-        message: 'Just checking in about your consultation',
-        subject: null,
-        source: 'ai_decision',
-        decision_id: null,
-        edited: false,
-        notes: null,
-        requested_by_name: null,
-      });
+      const outcome = await sender.send(
+        sendJob(
+          { practice_id: practice, person_id: person.person_id },
+          { message: 'Just checking in about your consultation', requested_by_name: null },
+        ),
+      );
       expect(outcome).toBe('failed');
       expect(sentTo(phone)).toHaveLength(1);
     },
@@ -191,20 +184,12 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
     const phone = nextPhone();
     const person = await h.leads.person(practice, { primary_phone: phone });
     const sender = h.service.app.get(OutreachSender);
-    await sender.send({
-      idempotency_key: `decision:${randomUUID()}`,
-      practice_id: practice,
-      person_id: person.person_id,
-      channel: 'sms',
-      action_type: 'send_sms',
-      message: 'Your consultation is confirmed for Friday at 10 am.',
-      subject: null,
-      source: 'ai_decision',
-      decision_id: null,
-      edited: false,
-      notes: null,
-      requested_by_name: 'Dana Reyes',
-    });
+    await sender.send(
+      sendJob(
+        { practice_id: practice, person_id: person.person_id },
+        { message: 'Your consultation is confirmed for Friday at 10 am.' },
+      ),
+    );
     const [message] = sentTo(phone);
     const status = (value: string) =>
       h.http().post('/api/v1/channels/twilio/status').type('form').send({

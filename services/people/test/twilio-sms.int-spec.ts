@@ -8,6 +8,7 @@ import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { PeopleHarness, startPeople } from './people-harness';
 import { practiceSnapshot, virtualNumber } from './factories/practices';
+import { sendJob } from './factories/sends';
 
 /** Outbound SMS through Twilio's REST API, played by a loopback peer (docs/product/channels.md). */
 describe('SMS through Twilio (loopback Twilio peer, real PostgreSQL, Redis, Kafka)', () => {
@@ -42,20 +43,7 @@ describe('SMS through Twilio (loopback Twilio peer, real PostgreSQL, Redis, Kafk
     await twilio?.close();
   });
 
-  const job = (person: Person): SendMessageJob => ({
-    idempotency_key: `decision:${randomUUID()}`,
-    practice_id: person.practice_id,
-    person_id: person.person_id,
-    channel: 'sms',
-    action_type: 'send_sms',
-    message: 'Hi Sofia, Thursday at 3 pm is open. Shall I book it?',
-    subject: null,
-    source: 'ai_decision',
-    decision_id: null,
-    edited: false,
-    notes: null,
-    requested_by_name: 'Dana Reyes',
-  });
+  const job = (person: Person): SendMessageJob => sendJob(person);
   const events = (personId: string, type: string) =>
     h.dataSource.getRepository(TimelineEvent).findBy({ person_id: personId, event_type: type });
   const ledger = (key: string) =>

@@ -7,6 +7,7 @@ import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { PeopleHarness, startPeople, TestClock } from './people-harness';
 import { practiceSnapshot, virtualNumber } from './factories/practices';
+import { sendJob } from './factories/sends';
 
 const PUBLIC_BASE_URL = 'https://pilot.example.com';
 const VOICE_URL = `${PUBLIC_BASE_URL}/api/v1/channels/twilio/voice`;
@@ -77,20 +78,11 @@ describe('Twilio voice: inbound calls and the AI calls (loopback Twilio peer, re
     h.dataSource.getRepository(Person).findOneByOrFail({ practice_id: practice, primary_phone: phone });
   const textsTo = (phone: string) => twilio.messages.filter((message) => message.to === phone);
   /** An approved AI decision to call the lead, with its call script. */
-  const aiCall = (lead: Person, script: string): SendMessageJob => ({
-    idempotency_key: `decision:${randomUUID()}`,
-    practice_id: practice,
-    person_id: lead.person_id,
-    channel: 'phone',
-    action_type: 'schedule_call',
-    message: script,
-    subject: null,
-    source: 'ai_decision',
-    decision_id: null,
-    edited: false,
-    notes: null,
-    requested_by_name: 'Dana Reyes',
-  });
+  const aiCall = (lead: Person, script: string): SendMessageJob =>
+    sendJob(
+      { practice_id: practice, person_id: lead.person_id },
+      { channel: 'phone', action_type: 'schedule_call', message: script },
+    );
   /** The send ledger's rows of a lead: written in the job's transaction, so final once the job's event changed. */
   const sendsTo = async (personId: string) =>
     (

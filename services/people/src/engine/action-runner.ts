@@ -11,6 +11,7 @@ import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-
 import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { Person } from '../persons/person.entity';
+import { lockPeople } from '../persons/lock-people';
 import { LeadActivity } from '../timeline/lead-activity';
 import { ActionScheduler } from './action-scheduler';
 import { Clock } from './clock';
@@ -272,11 +273,7 @@ export class ActionRunner {
   /** Locks the leads (in id order, so two batches cannot deadlock), their actions, and reads what agreed to. */
   private async lockDrafted(manager: EntityManager, ready: readonly Drafted[]): Promise<LockedBatch> {
     const personIds = ready.map((item) => item.action.person_id);
-    const people = await manager.find(Person, {
-      where: { person_id: In(personIds) },
-      order: { person_id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const people = await lockPeople(manager, personIds);
     const rows = await manager.find(EngineAction, {
       where: { action_id: In(ready.map((item) => item.action.action_id)) },
       order: { action_id: 'ASC' },
@@ -284,7 +281,7 @@ export class ActionRunner {
     });
     const followUps = rows.filter((row) => row.kind === 'follow_up').map((row) => row.person_id);
     return {
-      people: new Map(people.map((p) => [p.person_id, p])),
+      people,
       actions: new Map(rows.map((row) => [row.action_id, row])),
       consents: await readConsentFactsOf(manager, personIds),
       timelines: followUps.length > 0 ? await readTimelines(manager, followUps) : new Map(),

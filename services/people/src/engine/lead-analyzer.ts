@@ -6,6 +6,7 @@ import { eachAlone, errorKind } from '../batch-fallback';
 import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-knowledge';
 import { dismissOpenDecision } from '../decisions/review-items';
 import { Person } from '../persons/person.entity';
+import { lockPeople } from '../persons/lock-people';
 import { writePeople } from '../persons/write-people';
 import { annotateEvents, EventAnnotation, LeadActivity } from '../timeline/lead-activity';
 import { ActionScheduler, ScheduleItem } from './action-scheduler';
@@ -196,14 +197,9 @@ export class LeadAnalyzer {
         prepared.push(...(await Promise.all(analyses.slice(i, i + MODEL_CALLS_AT_ONCE).map(prepareOne))));
       }
       return await this.dataSource.transaction(async (manager) => {
-        const people = new Map(
-          (
-            await manager.find(Person, {
-              where: { person_id: In(analyses.map((a) => a.person_id)) },
-              order: { person_id: 'ASC' },
-              lock: { mode: 'pessimistic_write' },
-            })
-          ).map((person) => [person.person_id, person]),
+        const people = await lockPeople(
+          manager,
+          analyses.map((a) => a.person_id),
         );
         const current = new Map(
           (

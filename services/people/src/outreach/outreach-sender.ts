@@ -2,6 +2,7 @@ import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { eachAlone, errorKind } from '../batch-fallback';
 import { Person } from '../persons/person.entity';
+import { lockPeople } from '../persons/lock-people';
 import { writePeople } from '../persons/write-people';
 import { LeadActivity } from '../timeline/lead-activity';
 import type { SendMessageJob, SentMessageJob } from './jobs/send-message.job';
@@ -281,14 +282,9 @@ export class OutreachSender {
       const row = rows.get(key);
       return row ? [row.payload] : [];
     });
-    const people = new Map(
-      (
-        await manager.find(Person, {
-          where: { person_id: In(jobs.map((job) => job.person_id)) },
-          order: { person_id: 'ASC' },
-          lock: { mode: 'pessimistic_write' },
-        })
-      ).map((person) => [person.person_id, person]),
+    const people = await lockPeople(
+      manager,
+      jobs.map((job) => job.person_id),
     );
     const items = jobs.flatMap((job) => {
       const person = people.get(job.person_id);

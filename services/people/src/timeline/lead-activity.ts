@@ -40,6 +40,27 @@ export async function writeTimelineEvent(
   return manager.save(timelineEvent(manager, person, input));
 }
 
+/** Inserts events given as column arrays ($1–$9, `eventRows`), one statement for any number of them. */
+const INSERT_EVENTS = `INSERT INTO "people"."events" ("event_id", "practice_id", "person_id", "event_type", "timestamp",
+    "session_id", "source_identifier", "content_data", "event_metadata")
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[],
+    $7::text[], $8::jsonb[], $9::jsonb[])`;
+
+/** The events' columns as arrays, the parameters of INSERT_EVENTS. */
+function eventRows(events: readonly TimelineEvent[]): unknown[][] {
+  return [
+    events.map((e) => e.event_id),
+    events.map((e) => e.practice_id),
+    events.map((e) => e.person_id),
+    events.map((e) => e.event_type),
+    events.map((e) => e.timestamp),
+    events.map((e) => e.session_id),
+    events.map((e) => e.source_identifier),
+    events.map((e) => JSON.stringify(e.content_data)),
+    events.map((e) => JSON.stringify(e.event_metadata)),
+  ];
+}
+
 /**
  * Writes several timeline events in one statement without announcing them (a batch of forms taken in at once:
  * the caller announces with `LeadActivity.announceCreated`). Their ids are made here.
@@ -50,23 +71,7 @@ export async function writeTimelineEvents(
 ): Promise<TimelineEvent[]> {
   const events = items.map(({ person, input }) => timelineEvent(manager, person, input, randomUUID()));
   if (events.length === 0) return events;
-  await manager.query(
-    `INSERT INTO "people"."events" ("event_id", "practice_id", "person_id", "event_type", "timestamp",
-       "session_id", "source_identifier", "content_data", "event_metadata")
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[],
-       $7::text[], $8::jsonb[], $9::jsonb[])`,
-    [
-      events.map((e) => e.event_id),
-      events.map((e) => e.practice_id),
-      events.map((e) => e.person_id),
-      events.map((e) => e.event_type),
-      events.map((e) => e.timestamp),
-      events.map((e) => e.session_id),
-      events.map((e) => e.source_identifier),
-      events.map((e) => JSON.stringify(e.content_data)),
-      events.map((e) => JSON.stringify(e.event_metadata)),
-    ],
-  );
+  await manager.query(INSERT_EVENTS, eventRows(events));
   return events;
 }
 
@@ -351,26 +356,13 @@ export class LeadActivity {
     }
     const touched = batch.writePeople === false ? [] : [...people.values()];
     await manager.query(
-      `WITH "event" AS (
-         INSERT INTO "people"."events" ("event_id", "practice_id", "person_id", "event_type", "timestamp",
-           "session_id", "source_identifier", "content_data", "event_metadata")
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::text[],
-           $7::text[], $8::jsonb[], $9::jsonb[])
-       )
+      `WITH "event" AS (${INSERT_EVENTS})
        UPDATE "people"."persons" AS p
           SET "last_activity_at" = r."last_activity_at", "is_unseen" = r."is_unseen", "updated_at" = CURRENT_TIMESTAMP
          FROM unnest($10::uuid[], $11::timestamptz[], $12::boolean[]) AS r("person_id", "last_activity_at", "is_unseen")
         WHERE p."person_id" = r."person_id"`,
       [
-        events.map((e) => e.event_id),
-        events.map((e) => e.practice_id),
-        events.map((e) => e.person_id),
-        events.map((e) => e.event_type),
-        events.map((e) => e.timestamp),
-        events.map((e) => e.session_id),
-        events.map((e) => e.source_identifier),
-        events.map((e) => JSON.stringify(e.content_data)),
-        events.map((e) => JSON.stringify(e.event_metadata)),
+        ...eventRows(events),
         touched.map((p) => p.person_id),
         touched.map((p) => p.last_activity_at),
         touched.map((p) => p.is_unseen),
