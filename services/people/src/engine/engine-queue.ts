@@ -23,7 +23,7 @@ import {
 type ActionRef = Pick<EngineAction, 'action_id' | 'practice_id' | 'person_id' | 'due_at'>;
 
 /** At most this many analyses in one `analyze-batch` job (one transaction, the leads locked until it commits). */
-export const ANALYSIS_BATCH_SIZE = 25;
+export const ANALYSIS_BATCH_SIZE = 50;
 
 /** A queued row this old has missed its job (Redis was down, or the process stopped after commit). */
 export const ENGINE_GRACE_SECONDS = 30;

@@ -20,7 +20,7 @@ export interface TakeInBatchJob {
 }
 
 /** At most this many submissions in one take-in job (one transaction, its locks held until it commits). */
-export const TAKE_IN_BATCH_SIZE = 25;
+export const TAKE_IN_BATCH_SIZE = 50;
 
 /** A submission still `received` this long after it was kept has missed its job (Redis down, process stopped). */
 export const INTAKE_GRACE_SECONDS = 30;

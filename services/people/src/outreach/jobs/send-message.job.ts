@@ -11,7 +11,7 @@ export const SEND_MESSAGE_JOB = 'send-message';
 export const SEND_BATCH_JOB = 'send-batch';
 
 /** At most this many messages in one `send-batch` job (one transaction records them, their leads locked). */
-export const SEND_BATCH_SIZE = 25;
+export const SEND_BATCH_SIZE = 50;
 
 /** Data of a `send-message` job on the `outreach` queue. The ledger row of its key holds the same. */
 export interface SendMessageJob {
