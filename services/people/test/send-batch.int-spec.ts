@@ -454,7 +454,7 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
     expect(await h.events(people[1].person_id, 'sms_sent')).toHaveLength(1);
   }, 60_000);
 
-  it('fails a send of a batch to a lead without the contact and sends the others', async () => {
+  it('fails a send of a batch to a lead without the contact, announces that lead as it is, and sends the others', async () => {
     const reachable = await lead();
     const without = await h.leads.person(practiceId, { primary_phone: null });
     const jobs = [staffJob(without), staffJob(reachable)];
@@ -465,6 +465,10 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
       error: 'This lead has no phone number',
     });
     expect(await h.events(reachable.person_id, 'sms_sent')).toHaveLength(1);
+    // The engine leaves a lead's announcement after its action to the send: one that never goes says so itself.
+    const announced = await h.outbox(without.person_id);
+    expect(announced.map((row) => row.type)).toEqual(['lead_updated']);
+    expect(announced[0].payload).toMatchObject({ person_id: without.person_id });
   }, 60_000);
 });
 

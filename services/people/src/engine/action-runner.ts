@@ -105,8 +105,9 @@ interface LockedBatch {
 }
 
 /**
- * The sends a batch's transaction decided on, written together at its end in the order `run` wrote one: the
- * leads' plans cleared, the ledger rows, the actions done, the leads announced.
+ * The sends a batch's transaction decided on, written together at its end: the leads' plans cleared, the ledger
+ * rows, the actions done. The leads are announced by their send (the sent event carries them as they then are),
+ * or by the sender when the message cannot go (OutreachSender.fail): one announcement a lead fewer in a burst.
  */
 class SentBatch {
   readonly sends: SendMessageJob[] = [];
@@ -123,7 +124,7 @@ class SentBatch {
     this.sends.push(send);
   }
 
-  async write(manager: EntityManager, activity: LeadActivity, outreach: OutreachQueue): Promise<void> {
+  async write(manager: EntityManager, outreach: OutreachQueue): Promise<void> {
     if (this.sends.length === 0) return;
     await clearPlans(manager, this.people);
     await outreach.recordMany(manager, this.sends);
@@ -135,7 +136,6 @@ class SentBatch {
         outcome: { idempotency_key: send.idempotency_key },
       })),
     );
-    await activity.announceMany(manager, this.people);
   }
 }
 
@@ -263,7 +263,7 @@ export class ActionRunner {
             for (const item of ready) {
               outcomes.set(item.action.action_id, await this.carryOut(manager, item, locked, done));
             }
-            await done.write(manager, this.activity, this.outreach);
+            await done.write(manager, this.outreach);
             return done.sends;
           });
     await this.outreach.dispatchMany(sends);

@@ -213,9 +213,17 @@ export class OutreachSender {
     return 'failed';
   }
 
+  /**
+   * Gives the send up, and announces its lead (still in this practice) as it now is: the engine leaves a lead's
+   * announcement after its action to the send's event (ActionRunner), so a send that never goes tells the console.
+   */
   private async fail(job: SendMessageJob, reason: string): Promise<SendOutcome> {
     this.logger.warn(`${job.idempotency_key} not sent: ${reason}`);
-    await this.ledger.fail(job.idempotency_key, reason);
+    await this.dataSource.transaction(async (manager) => {
+      await this.ledger.fail(job.idempotency_key, reason, manager);
+      const person = await manager.findOneBy(Person, { person_id: job.person_id });
+      if (person?.practice_id === job.practice_id) await this.activity.announce(manager, person);
+    });
     return 'failed';
   }
 

@@ -129,8 +129,12 @@ export class SendLedger {
   }
 
   /** Gives the send up (no lead, no address, opted out ...), with why. */
-  async fail(idempotencyKey: string, reason: string): Promise<void> {
-    await this.dataSource.query(
+  async fail(
+    idempotencyKey: string,
+    reason: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(
       `UPDATE "people"."outreach_sends" SET "status" = 'failed', "error" = $2 WHERE "idempotency_key" = $1`,
       [idempotencyKey, reason],
     );
