@@ -11,3 +11,4 @@ export * from './oauth-peer';
 export * from './smtp-peer';
 export * from './imap-peer';
 export * from './ghl-peer';
+export * from './lead-events';

@@ -1,5 +1,5 @@
 import { LeadEventV1, Topics } from '@pp/contracts';
-import { eventually, publishEvents, TestPracticeSnapshot } from '@pp/testing';
+import { eventually, leadPersonData, publishEvents, TestPracticeSnapshot } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import { AnalyticsHarness, startAnalytics } from './analytics-harness';
 
@@ -36,17 +36,7 @@ describe('the Overview from lead events, a batch at a time', () => {
     occurred_at: '2030-04-02T20:00:00.000Z',
     type,
     person_id: personId,
-    person_data: {
-      first_name: null,
-      last_name: null,
-      stage: 'Lead',
-      primary_email: null,
-      primary_phone: null,
-      is_unseen: true,
-      pending_review_type: null,
-      last_activity_at: null,
-      ...data,
-    },
+    person_data: leadPersonData(data),
     ...(timeline ? { timeline_event: timeline } : {}),
   });
 

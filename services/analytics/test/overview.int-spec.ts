@@ -10,6 +10,7 @@ import {
 import {
   Caller,
   eventually,
+  leadPersonData,
   publishEvents,
   testCaller,
   testPracticeSnapshot,
@@ -53,20 +54,13 @@ describe('the Overview (GET /api/v1/analytics/metrics)', () => {
     occurred_at: createdAt,
     type: 'lead_created',
     person_id: personId,
-    person_data: {
-      first_name: null,
-      last_name: null,
-      stage: 'Lead',
-      primary_email: null,
-      primary_phone: null,
-      is_unseen: true,
-      pending_review_type: null,
+    person_data: leadPersonData({
       last_activity_at: createdAt,
       created_at: createdAt,
       procedures_of_interest: [],
       lead_score: null,
       ...data,
-    },
+    }),
   });
 
   /** A lead_updated announcing a timeline event (the lead's name as people knows it now). */
@@ -79,16 +73,12 @@ describe('the Overview (GET /api/v1/analytics/metrics)', () => {
     ...lead(practiceId, personId, '2030-03-01T00:00:00.000Z', { first_name: name[0], last_name: name[1] }),
     type: 'lead_updated',
     occurred_at: timeline.at,
-    person_data: {
+    person_data: leadPersonData({
       first_name: name[0],
       last_name: name[1],
-      stage: 'Lead',
-      primary_email: null,
-      primary_phone: null,
       is_unseen: false,
-      pending_review_type: null,
       last_activity_at: timeline.at,
-    },
+    }),
     timeline_event: {
       event_id: timeline.event_id ?? randomUUID(),
       event_type: timeline.type,

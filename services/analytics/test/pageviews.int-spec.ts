@@ -2,6 +2,7 @@ import { LeadEventV1, LeadPageviewV1, PageviewV1, RealtimePageviewsResponse, Top
 import { databaseConsumerGroup } from '@pp/platform';
 import {
   eventually,
+  leadPersonData,
   publishEvents,
   RunningService,
   testCaller,
@@ -414,16 +415,7 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
       occurred_at: new Date().toISOString(),
       type,
       person_id: personId,
-      person_data: {
-        first_name: firstName,
-        last_name: 'Ruiz',
-        stage: 'Lead',
-        primary_email: null,
-        primary_phone: null,
-        is_unseen: true,
-        pending_review_type: null,
-        last_activity_at: null,
-      },
+      person_data: leadPersonData({ first_name: firstName, last_name: 'Ruiz' }),
       timeline_event: {
         event_id: randomUUID(),
         event_type: 'form_submission',
@@ -691,16 +683,7 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
         occurred_at: new Date(start + index * 1000).toISOString(),
         type: index === 0 ? 'lead_created' : 'event_appended',
         person_id: randomUUID(),
-        person_data: {
-          first_name: `Lead ${index}`,
-          last_name: null,
-          stage: 'Lead',
-          primary_email: null,
-          primary_phone: null,
-          is_unseen: true,
-          pending_review_type: null,
-          last_activity_at: null,
-        },
+        person_data: leadPersonData({ first_name: `Lead ${index}` }),
         timeline_event: {
           event_id: randomUUID(),
           event_type: 'phone_call',

@@ -1,5 +1,12 @@
 import { LeadEventV1, Topics } from '@pp/contracts';
-import { eventually, GhlPeer, GhlPeerAppointment, publishEvents, startGhlPeer } from '@pp/testing';
+import {
+  eventually,
+  GhlPeer,
+  GhlPeerAppointment,
+  leadPersonData,
+  publishEvents,
+  startGhlPeer,
+} from '@pp/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -364,16 +371,12 @@ describe('GoHighLevel two-way sync (real calendar service and worker, GoHighLeve
       occurred_at: new Date().toISOString(),
       type: 'lead_created',
       person_id: personId,
-      person_data: {
+      person_data: leadPersonData({
         first_name: 'Nora',
         last_name: 'Quinn',
         stage: 'New Lead',
         primary_email: email,
-        primary_phone: null,
-        is_unseen: true,
-        pending_review_type: null,
-        last_activity_at: null,
-      },
+      }),
     });
     // The same e-mail is a lead of another practice too: that one is never matched.
     await publishEvents(h.service.config.KAFKA_BROKERS, Topics.leadEvents, [

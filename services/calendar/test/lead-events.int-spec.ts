@@ -1,5 +1,5 @@
 import { LeadEventV1, Topics } from '@pp/contracts';
-import { eventually, publishEvents } from '@pp/testing';
+import { eventually, leadPersonData, publishEvents } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import { LEAD_SNAPSHOTS_CONSUMER } from '../src/appointments/lead-snapshots.service';
 import { CalendarHarness, startCalendar } from './calendar-harness';
@@ -44,16 +44,13 @@ describe('lead events into the lead directory and the appointments, a batch at a
     occurred_at: new Date().toISOString(),
     type,
     person_id: personId,
-    person_data: {
+    person_data: leadPersonData({
       first_name: person.first,
       last_name: person.last,
       stage: 'New Lead',
       primary_email: person.email,
       primary_phone: person.phone,
-      is_unseen: true,
-      pending_review_type: null,
-      last_activity_at: null,
-    },
+    }),
   });
 
   const contact = async (personId: string): Promise<Contact | undefined> => {
