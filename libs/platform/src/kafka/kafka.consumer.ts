@@ -10,7 +10,7 @@ import { EventHeaders } from '@pp/contracts';
 import { EachBatchPayload, KafkaMessage, Partitioners } from 'kafkajs';
 import type { Admin } from '@nestjs/microservices/external/kafka.interface';
 import { Correlation } from '../logging/correlation';
-import { kafkaClientConfig, TopicNames } from './kafka-options';
+import { kafkaClientConfig, kafkaConsumerConfig, type KafkaFetchOptions, TopicNames } from './kafka-options';
 
 /** Whether this service's consumer group is joined; readiness reports it. One per application. */
 @Injectable()
@@ -235,6 +235,7 @@ export function kafkaConsumerStrategy(
     replaySince?: Date;
     /** KAFKA_TOPIC_PREFIX. */
     topicPrefix?: string;
+    fetch?: KafkaFetchOptions;
   },
   status: KafkaConsumerStatus,
   batchHandlers?: KafkaBatchHandlers,
@@ -243,15 +244,7 @@ export function kafkaConsumerStrategy(
     strategy: new PlatformKafkaServer(
       {
         client: kafkaClientConfig(options.clientId, options.brokers),
-        consumer: {
-          groupId: options.groupId,
-          sessionTimeout: 10000,
-          heartbeatInterval: 1000,
-          // How long an idle fetch waits for data; a stopping consumer waits for its fetch in flight, so
-          // kafkajs' 5 s default made every shutdown (a deploy, each test's service) take 5 s.
-          maxWaitTimeInMs: 500,
-          allowAutoTopicCreation: true,
-        },
+        consumer: kafkaConsumerConfig(options.groupId, options.fetch),
         producer: { createPartitioner: Partitioners.DefaultPartitioner },
         postfixId: '',
       },
