@@ -1,11 +1,11 @@
 // `npm run bench:ingest`: events per second accepted by the public tracking ingress (POST /api/v1/tracking/events
-// through the gateway to analytics, answered 202 only once Kafka acknowledged with acks=all) against a naive
+// to analytics, answered 202 only once Kafka acknowledged with acks=all) against a naive
 // endpoint doing one INSERT per event into PostgreSQL, measured in the same run; p99 accept latency; and
 // event-to-queryable freshness (a pageview's 202 until its row exists in analytics.pageviews, which is what
 // GET /api/v1/analytics/realtime/pageviews reads).
 //
 //   node bench/ingest.mjs [--batches=1,3,50] [--seconds=15] [--concurrency=16] [--rate=5000] [--rate-batch=3]
-//                         [--direct] [--port=18580] [--cpu-prof=DIR] [--one-process]
+//                         [--port=18580] [--cpu-prof=DIR] [--one-process]
 //
 // 1. Recreates the database pp_bench_ingest (the server of BENCH_DATABASE_URL, else DATABASE_URL), applies the
 //    gateway's and analytics' migrations, gives analytics a random practice with a random site key (written to its
@@ -16,11 +16,13 @@
 //    off), and the built gateway in front of it, on ports of their own, and the naive endpoint
 //    (bench/lib/naive-ingest.mjs) on the same database. The live stack on :8080 is not touched: the services
 //    use the benchmarks' own topics (KAFKA_TOPIC_PREFIX `bench.`).
-// 3. For each batch size, the ingress and the naive endpoint one after the other, each for --seconds with
-//    --concurrency requests in flight (closed loop, keep-alive): events/s, requests/s, p50/p99 accept latency,
-//    and the ratio. Events are what the website script sends: pageviews, their heartbeats and pageleaves, in
-//    batches of the given size (the script sends what is queued at the same moment, at most 50 a request).
-//    --direct also measures analytics without the gateway. --cpu-prof[=DIR] writes a V8 CPU profile of each
+// 3. For each batch size, one after the other, each for --seconds with --concurrency requests in flight (closed
+//    loop, keep-alive): the ingress as production runs it (the edge routes the path straight to analytics'
+//    api process: deploy/k8s/base/ingress.yaml, ADR 0033), the same through the gateway's forward (the local
+//    stack and docker-compose, one door), and the naive endpoint: events/s, requests/s, p50/p99 accept latency,
+//    and the ratio (the edge's; the gateway's beside it). Events are what the website script sends, as it sends
+//    them (text/plain JSON): pageviews, their heartbeats and pageleaves, in batches of the given size (the script
+//    sends what is queued at the same moment, at most 50 a request). --cpu-prof[=DIR] writes a V8 CPU profile of each
 //    service process into DIR (default: the temp directory) when it stops (`node --cpu-prof`; open in Chrome
 //    DevTools or speedscope).
 // 4. Latency at a fixed rate: --rate events/s in batches of --rate-batch (open loop, each request timed from when
@@ -192,9 +194,6 @@ function eventSource() {
 
 // --- HTTP --------------------------------------------------------------------------------------------------
 
-/** Straight to analytics (no gateway to turn the script's text/plain into JSON), the body is sent as JSON. */
-const DIRECT = new Set();
-
 function post(agent, port, body) {
   return new Promise((resolve) => {
     const req = httpRequest(
@@ -206,7 +205,7 @@ function post(agent, port, body) {
         path: '/api/v1/tracking/events',
         // What the website script sends: JSON as text/plain (no CORS preflight).
         headers: {
-          'content-type': DIRECT.has(port) ? 'application/json' : 'text/plain;charset=UTF-8',
+          'content-type': 'text/plain;charset=UTF-8',
           'content-length': Buffer.byteLength(body),
           'user-agent': USER_AGENT,
           origin: SITE,
@@ -500,7 +499,6 @@ async function main() {
     if (ok) break;
     await sleep(100);
   }
-  DIRECT.add(PORTS.analytics);
   const pids = () => ({
     gateway: gateway.pid,
     analytics: analytics.pid,
@@ -509,13 +507,16 @@ async function main() {
     bench: process.pid,
   });
   const targets = {
-    ingress: { port: PORTS.gateway, label: 'ingress (gateway → analytics → Kafka acks=all)' },
-    direct: { port: PORTS.analytics, label: 'analytics ingress without the gateway' },
+    ingress: {
+      port: PORTS.analytics,
+      label: 'ingress (the edge → analytics → Kafka acks=all, as deploy/k8s routes it)',
+    },
+    gateway: { port: PORTS.gateway, label: 'ingress through the gateway (local stack, docker-compose)' },
     naive: { port: PORTS.naive, label: 'naive (one INSERT per event)' },
   };
 
   // Warm-up: JIT, pools, the Kafka producer's connection, the consumer's first fetch.
-  for (const target of ['ingress', 'naive'])
+  for (const target of ['ingress', 'gateway', 'naive'])
     await closedLoop({ port: targets[target].port, siteKey, size: 3, seconds: 3, concurrency: CONCURRENCY });
   // What each process spends doing nothing (timers, Kafka heartbeats and fetches, pools): subtracted below to
   // give the CPU a request costs, which otherwise depends on how long a loaded machine stretches a run.
@@ -535,7 +536,7 @@ async function main() {
   const allSamples = [];
   try {
     for (const size of BATCHES) {
-      const order = ['ingress', ...(args.direct ? ['direct'] : []), 'naive'];
+      const order = ['ingress', 'gateway', 'naive'];
       const row = { size };
       for (const name of order) {
         const fresh = name !== 'naive' ? follower(db, practiceId) : null;
@@ -578,22 +579,25 @@ async function main() {
         }
       }
       row.ratio = row.ingress.eventsPerSecond / row.naive.eventsPerSecond;
-      console.log(`  batch ${size}: ingress / naive = ${fmt(row.ratio)}×\n`);
+      row.gatewayRatio = row.gateway.eventsPerSecond / row.naive.eventsPerSecond;
+      console.log(
+        `  batch ${size}: ingress / naive = ${fmt(row.ratio)}× (through the gateway ${fmt(row.gatewayRatio)}×)\n`,
+      );
       results.push(row);
     }
 
     // Latency at a fixed rate (the goal's 5,000 events/s), open loop.
     const paced = {};
-    for (const name of ['ingress', 'naive']) {
+    for (const name of ['ingress', 'gateway', 'naive']) {
       const loadBefore = loadavg()[0];
-      const freshness = name === 'ingress' ? follower(db, practiceId) : null;
+      const freshness = name !== 'naive' ? follower(db, practiceId) : null;
       const result = await openLoop({
         port: targets[name].port,
         siteKey,
         size: RATE_BATCH,
         seconds: SECONDS,
         rate: RATE,
-        sample: name === 'ingress',
+        sample: name !== 'naive',
         onSample: freshness?.add,
       });
       paced[name] = result;
@@ -605,8 +609,8 @@ async function main() {
           `; load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
       );
       if (freshness) {
-        paced.freshness = await freshness.finish();
-        console.log(`    freshness: ${freshnessText(paced.freshness)}`);
+        paced[`${name}Freshness`] = await freshness.finish();
+        console.log(`    freshness: ${freshnessText(paced[`${name}Freshness`])}`);
       }
     }
 
@@ -617,7 +621,11 @@ async function main() {
     for (let i = 0; i < 50; i++) {
       let event = next();
       while (event.type !== 'pageview') event = next();
-      const status = await post(agent, PORTS.gateway, JSON.stringify({ site_key: siteKey, events: [event] }));
+      const status = await post(
+        agent,
+        PORTS.analytics,
+        JSON.stringify({ site_key: siteKey, events: [event] }),
+      );
       if (status === 202) quiet.add({ id: event.event_id, acceptedAt: Date.now() });
       await sleep(100);
     }
@@ -657,26 +665,22 @@ async function main() {
       `\nSummary (machine ${cpus().length} cores, load average at the end ${load()}; ${CONCURRENCY} requests in flight, ` +
         `${SECONDS} s a run; goals: ≥ ${GOALS.ratio}× naive, ≥ ${int(GOALS.eventsPerSecond)} events/s, p99 < ${GOALS.p99} ms)`,
     );
+    const freshnessCell = (f) =>
+      f?.delays.length ? `${int(quantile(f.delays, 0.5))} / ${int(quantile(f.delays, 0.99))} ms` : '-';
+    const cells = (result) => `${int(result.eventsPerSecond)} | ${fmt(result.p50)} / ${fmt(result.p99)}`;
     console.log(
-      '| events a request | ingress events/s | p50 / p99 ms | naive events/s | p50 / p99 ms | ratio | freshness p50 / p99 |',
+      '| events a request | ingress (edge) events/s | p50 / p99 ms | through the gateway events/s | p50 / p99 ms | ' +
+        'naive events/s | p50 / p99 ms | ratio (edge / naive) | freshness p50 / p99 |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|');
-    for (const row of results) {
-      const f = row.ingressFreshness;
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const row of results)
       console.log(
-        `| ${row.size} | ${int(row.ingress.eventsPerSecond)} | ${fmt(row.ingress.p50)} / ${fmt(row.ingress.p99)} | ` +
-          `${int(row.naive.eventsPerSecond)} | ${fmt(row.naive.p50)} / ${fmt(row.naive.p99)} | ${fmt(row.ratio)}× | ` +
-          `${f.delays.length ? `${int(quantile(f.delays, 0.5))} / ${int(quantile(f.delays, 0.99))} ms` : '-'} |`,
+        `| ${row.size} | ${cells(row.ingress)} | ${cells(row.gateway)} | ${cells(row.naive)} | ` +
+          `${fmt(row.ratio)}× (gateway ${fmt(row.gatewayRatio)}×) | ${freshnessCell(row.ingressFreshness)} |`,
       );
-      if (row.direct)
-        console.log(
-          `|   (analytics without the gateway) | ${int(row.direct.eventsPerSecond)} | ${fmt(row.direct.p50)} / ${fmt(row.direct.p99)} | | | | |`,
-        );
-    }
     console.log(
-      `| paced ${int(RATE)}/s, batches of ${RATE_BATCH} | ${int(paced.ingress.eventsPerSecond)} | ${fmt(paced.ingress.p50)} / ${fmt(paced.ingress.p99)} | ` +
-        `${int(paced.naive.eventsPerSecond)} | ${fmt(paced.naive.p50)} / ${fmt(paced.naive.p99)} | | ` +
-        `${paced.freshness.delays.length ? `${int(quantile(paced.freshness.delays, 0.5))} / ${int(quantile(paced.freshness.delays, 0.99))} ms` : '-'} |`,
+      `| paced ${int(RATE)}/s, batches of ${RATE_BATCH} | ${cells(paced.ingress)} | ${cells(paced.gateway)} | ` +
+        `${cells(paced.naive)} | | ${freshnessCell(paced.ingressFreshness)} |`,
     );
   } finally {
     stopping = true;

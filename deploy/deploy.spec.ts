@@ -830,6 +830,25 @@ describe('deploy/k8s/base', () => {
     }
   });
 
+  it("routes the edge's POST /api/v1/tracking/events, exactly, to analytics and everything else to the gateway", () => {
+    const ingresses = applied.map((m) => m.object).filter((o) => o.kind === 'Ingress');
+    expect(ingresses.map((o) => o.metadata.name)).toEqual(['practicepilot']);
+    interface IngressPath {
+      path: string;
+      pathType: string;
+      backend: { service: { name: string; port: { name?: string; number?: number } } };
+    }
+    const rules = (ingresses[0].spec as { rules: Array<{ http: { paths: IngressPath[] } }> }).rules;
+    const paths = rules.flatMap((rule) => rule.http.paths);
+    expect(
+      paths.map((p) => [p.path, p.pathType, p.backend.service.name, p.backend.service.port.name]),
+    ).toEqual([
+      ['/api/v1/tracking/events', 'Exact', 'analytics', 'http'],
+      ['/', 'Prefix', 'gateway', 'http'],
+    ]);
+    for (const p of paths) expect(byName('Service', p.backend.service.name)).toBeDefined();
+  });
+
   it('gives every Deployment a readiness probe on /health/ready and a liveness probe on /health/live', () => {
     expect(deployments.length).toBeGreaterThan(0);
     for (const deployment of deployments) {
@@ -994,9 +1013,10 @@ describe('deploy/k8s/base', () => {
       expect(denyAll.map((p) => p.metadata.name)).toEqual(['default-deny-ingress']);
     });
 
-    it("open the gateway's HTTP port to the edge, and each service's to the gateway only", () => {
+    it("open the gateway's and analytics' (the tracking ingress) HTTP ports to the edge, every other service's to the gateway only", () => {
       expect(allowed(podLabels('gateway'), 'http')).toEqual(['anyone']);
-      for (const name of ['calendar', 'analytics', 'onboarding', 'knowledge'])
+      expect(allowed(podLabels('analytics'), 'http')).toEqual(['anyone', 'pod:gateway']);
+      for (const name of ['calendar', 'onboarding', 'knowledge'])
         expect([name, allowed(podLabels(name), 'http')]).toEqual([name, ['pod:gateway']]);
       // calendar asks people whether a lead belongs to the practice before booking.
       expect(allowed(podLabels('people'), 'http')).toEqual(['pod:calendar', 'pod:gateway']);

@@ -25,6 +25,7 @@ export * from './database/tokens';
 export * from './database/prepared-query';
 export * from './crypto/token-cipher';
 export * from './crypto/oauth';
+export * from './http/tracking-cors';
 export * from './kafka/kafka-options';
 export * from './kafka/consumer-group';
 export * from './kafka/kafka.producer';

@@ -1,5 +1,5 @@
 import { Topics } from '@pp/contracts';
-import { databaseConsumerGroup, ServiceDefinition } from '@pp/platform';
+import { databaseConsumerGroup, registerTrackingCors, ServiceDefinition } from '@pp/platform';
 import { AppModule } from './app.module';
 import { AnalyticsConfig, analyticsConfigSchema } from './config';
 import { limitTrackingBody } from './tracking/tracking-route';
@@ -28,5 +28,11 @@ export const analyticsService: ServiceDefinition<AnalyticsConfig> = {
   // pageviews) or 100 ms, so the broker answers and the worker commits far fewer, larger batches; a pageview
   // waits at most 100 ms more to be queryable (Realtime refetches every 15 s).
   kafkaFetch: { minBytes: 32 * 1024, maxWaitTimeInMs: 100 },
-  configure: (app) => limitTrackingBody(app.getHttpAdapter().getInstance()),
+  // The ingress answers browsers itself (CORS, text/plain JSON): a Kubernetes ingress routes
+  // POST /api/v1/tracking/events straight here, without the gateway (ADR 0033).
+  configure: (app) => {
+    const fastify = app.getHttpAdapter().getInstance();
+    registerTrackingCors(fastify);
+    limitTrackingBody(fastify);
+  },
 };

@@ -397,6 +397,91 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
     expect(response.body).toEqual({ detail: 'The batch is too large (64 KiB at most)' });
   });
 
+  describe("answers a practice's website itself (a Kubernetes ingress routes the path here, no gateway: ADR 0033)", () => {
+    const WEBSITE = 'https://www.glow.example';
+    /** As the tracking script posts: text/plain JSON (sendBeacon's type, a CORS "simple" request). */
+    const beacon = (body: unknown, ip = randomIp()) =>
+      analytics
+        .http()
+        .post(PATH)
+        .set('Origin', WEBSITE)
+        .set('X-Forwarded-For', ip)
+        .set('Content-Type', 'text/plain;charset=UTF-8')
+        .send(JSON.stringify(body));
+
+    it('takes the text/plain JSON and opens the answer to any origin, without credentials, never cached', async () => {
+      const event = form();
+      const response = await beacon({ site_key: glow.practice.site_key, events: [event] }).expect(202);
+      expect(response.body).toEqual({ accepted: 1 });
+      expect(response.headers).toMatchObject({
+        'access-control-allow-origin': '*',
+        'access-control-expose-headers': 'Retry-After',
+        'cross-origin-resource-policy': 'cross-origin',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+      const published = await eventually(
+        async () =>
+          formsOf(glow.practice.practice_id).find((m) => m.value.tracking_event_id === event.event_id),
+        15_000,
+      );
+      expect(published.value.fields).toEqual(event.fields);
+    });
+
+    it('answers the preflight with 204, and its refusals (404, 413) are readable cross-origin', async () => {
+      const preflight = await analytics
+        .http()
+        .options(PATH)
+        .set('Origin', WEBSITE)
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'content-type')
+        .expect(204);
+      expect(preflight.headers).toMatchObject({
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'POST, OPTIONS',
+        'access-control-allow-headers': 'Content-Type',
+      });
+      const unknown = await beacon({ site_key: 'site_nobody', events: [form()] }).expect(404);
+      expect(unknown.body).toEqual({ detail: 'Unknown site key' });
+      expect(unknown.headers['access-control-allow-origin']).toBe('*');
+      const events = Array.from({ length: 40 }, () => form({ fields: { message: 'x'.repeat(1800) } }));
+      const tooLarge = await beacon({ site_key: glow.practice.site_key, events }).expect(413);
+      expect(tooLarge.body).toEqual({ detail: 'The batch is too large (64 KiB at most)' });
+      expect(tooLarge.headers['access-control-allow-origin']).toBe('*');
+    });
+
+    it('opens no other path of analytics to other origins', async () => {
+      const preflight = await analytics
+        .http()
+        .options('/api/v1/analytics/metrics')
+        .set('Origin', WEBSITE)
+        .set('Access-Control-Request-Method', 'GET');
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      const metrics = await analytics.http().get('/api/v1/analytics/metrics').set('Origin', WEBSITE);
+      expect(metrics.status).toBe(401);
+      expect(metrics.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('records the address the ingress controller saw (TRUST_PROXY=1), not one the client named', async () => {
+      const api = await analytics.sibling({ ROLE: 'api', TRUST_PROXY: '1', TRACKING_RATE_LIMIT_PER_IP: '0' });
+      const event = form();
+      await request(api.app.getHttpServer())
+        .post(PATH)
+        // The client wrote the first entry; the controller appended the address it saw.
+        .set('X-Forwarded-For', '192.0.2.1, 203.0.113.77')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ site_key: glow.practice.site_key, events: [event] }))
+        .expect(202);
+      const published = await eventually(
+        async () =>
+          formsOf(glow.practice.practice_id).find((m) => m.value.tracking_event_id === event.event_id),
+        15_000,
+      );
+      expect(published.value.ip).toBe('203.0.113.77');
+    });
+  });
+
   it('runs the ingress without a consumer in an api process (ROLE=api); a worker or all process keeps its events', async () => {
     // The ingress and the pageview batches as separate processes: an api process publishes, this file's main
     // instance (ROLE all) consumes what it published.

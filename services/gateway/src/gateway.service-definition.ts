@@ -1,4 +1,4 @@
-import { ServiceDefinition } from '@pp/platform';
+import { registerTrackingCors, ServiceDefinition } from '@pp/platform';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
@@ -8,7 +8,6 @@ import { registerSecurityHeaders } from './console/security-headers';
 import { registerTrackingScript } from './console/tracking-script';
 import { registerOpenApi } from './docs/openapi';
 import { registerProxy } from './proxy/proxy';
-import { registerTrackingCors } from './proxy/tracking-cors';
 import { RealtimeServer } from './realtime/realtime.server';
 
 /**
