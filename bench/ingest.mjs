@@ -17,14 +17,15 @@
 //    (bench/lib/naive-ingest.mjs) on the same database. The live stack on :8080 is not touched: the services
 //    use the benchmarks' own topics (KAFKA_TOPIC_PREFIX `bench.`).
 // 3. For each batch size, one after the other, each for --seconds with --concurrency requests in flight (closed
-//    loop, keep-alive): the ingress as production runs it (the edge routes the path straight to analytics'
-//    api process: deploy/k8s/base/ingress.yaml, ADR 0033), the same through the gateway's forward (the local
-//    stack and docker-compose, one door), and the naive endpoint: events/s, requests/s, p50/p99 accept latency,
-//    and the ratio (the edge's; the gateway's beside it). Events are what the website script sends, as it sends
-//    them (text/plain JSON): pageviews, their heartbeats and pageleaves, in batches of the given size (the script
-//    sends what is queued at the same moment, at most 50 a request). --cpu-prof[=DIR] writes a V8 CPU profile of each
-//    service process into DIR (default: the temp directory) when it stops (`node --cpu-prof`; open in Chrome
-//    DevTools or speedscope).
+//    loop, keep-alive): the ingress as production runs it (the edge routes the path straight to analytics' api
+//    process: deploy/k8s/base/ingress.yaml, ADR 0033), the same through the gateway's forward (the local stack
+//    and docker-compose, one door), and the naive endpoint: events/s, requests/s, p50/p99 accept latency, and
+//    the ratio (the edge's; the gateway's beside it); then a bare node:http endpoint that only parses the body
+//    and answers 202 (bench/lib/bare-endpoint.mjs): the ceiling of any endpoint on this machine. Events are what
+//    the website script sends, as it sends them (text/plain JSON): pageviews, their heartbeats and pageleaves,
+//    in batches of the given size (the script sends what is queued at the same moment, at most 50 a request).
+//    --cpu-prof[=DIR] writes a V8 CPU profile of each service process into DIR (default: the temp directory)
+//    when it stops (`node --cpu-prof`; open in Chrome DevTools or speedscope).
 // 4. Latency at a fixed rate: --rate events/s in batches of --rate-batch (open loop, each request timed from when
 //    it was due, so a stall counts), for --seconds.
 // 5. Freshness: one pageview in 20 requests of every ingress run is followed from its 202 until its row exists
@@ -66,7 +67,13 @@ const CONCURRENCY = Number(args.concurrency ?? 16);
 const RATE = Number(args.rate ?? 5000);
 const RATE_BATCH = Number(args['rate-batch'] ?? 3);
 const PORT = Number(args.port ?? 18580);
-const PORTS = { gateway: PORT, analytics: PORT + 1, naive: PORT + 2, analyticsWorker: PORT + 3 };
+const PORTS = {
+  gateway: PORT,
+  analytics: PORT + 1,
+  naive: PORT + 2,
+  analyticsWorker: PORT + 3,
+  bare: PORT + 4,
+};
 const ONE_PROCESS = Boolean(args['one-process']);
 const SAMPLE_EVERY = 20;
 const MAX_PENDING = 512;
@@ -335,7 +342,7 @@ async function openLoop({ port, siteKey, size, seconds, rate, sample, onSample }
 // --- CPU a request ----------------------------------------------------------------------------------------
 
 /** The services' processes (their CPU a request is reported; infrastructure is shared with other stacks). */
-const SERVICE_PIDS = { gateway: true, analytics: true, 'analytics-worker': true, naive: true };
+const SERVICE_PIDS = { gateway: true, analytics: true, 'analytics-worker': true, naive: true, bare: true };
 
 /** CPU seconds per wall second of each process between two readings. */
 function perSecond(before, after, seconds) {
@@ -487,6 +494,10 @@ async function main() {
       NODE_ENV: 'production',
     },
   );
+  const bare = startProcess('bare', [join(ROOT, 'bench/lib/bare-endpoint.mjs'), String(PORTS.bare)], {
+    ...process.env,
+    NODE_ENV: 'production',
+  });
   await waitFor(`http://127.0.0.1:${PORTS.analytics}/health/ready`, 'analytics');
   if (analyticsWorker)
     await waitFor(`http://127.0.0.1:${PORTS.analyticsWorker}/health/ready`, 'analytics worker');
@@ -504,6 +515,7 @@ async function main() {
     analytics: analytics.pid,
     ...(analyticsWorker ? { 'analytics-worker': analyticsWorker.pid } : {}),
     naive: naive.pid,
+    bare: bare.pid,
     bench: process.pid,
   });
   const targets = {
@@ -513,6 +525,7 @@ async function main() {
     },
     gateway: { port: PORTS.gateway, label: 'ingress through the gateway (local stack, docker-compose)' },
     naive: { port: PORTS.naive, label: 'naive (one INSERT per event)' },
+    bare: { port: PORTS.bare, label: 'bare node:http, parse and answer 202 (the ceiling)' },
   };
 
   // Warm-up: JIT, pools, the Kafka producer's connection, the consumer's first fetch.
@@ -536,10 +549,10 @@ async function main() {
   const allSamples = [];
   try {
     for (const size of BATCHES) {
-      const order = ['ingress', 'gateway', 'naive'];
+      const order = ['ingress', 'gateway', 'naive', 'bare'];
       const row = { size };
       for (const name of order) {
-        const fresh = name !== 'naive' ? follower(db, practiceId) : null;
+        const fresh = name === 'ingress' || name === 'gateway' ? follower(db, practiceId) : null;
         const cpuBefore = readCpu(pids());
         const startedAt = performance.now();
         const loadBefore = loadavg()[0];
@@ -549,7 +562,7 @@ async function main() {
           size,
           seconds: SECONDS,
           concurrency: CONCURRENCY,
-          sample: name !== 'naive',
+          sample: name === 'ingress' || name === 'gateway',
           onSample: fresh?.add,
         });
         const cpuAfter = readCpu(pids());
@@ -580,8 +593,11 @@ async function main() {
       }
       row.ratio = row.ingress.eventsPerSecond / row.naive.eventsPerSecond;
       row.gatewayRatio = row.gateway.eventsPerSecond / row.naive.eventsPerSecond;
+      // The most any endpoint could do here, against the naive endpoint: the ratio no ingress can pass.
+      row.ceilingRatio = row.bare.eventsPerSecond / row.naive.eventsPerSecond;
       console.log(
-        `  batch ${size}: ingress / naive = ${fmt(row.ratio)}× (through the gateway ${fmt(row.gatewayRatio)}×)\n`,
+        `  batch ${size}: ingress / naive = ${fmt(row.ratio)}× (through the gateway ${fmt(row.gatewayRatio)}×; ` +
+          `the bare endpoint, the ceiling: ${fmt(row.ceilingRatio)}×)\n`,
       );
       results.push(row);
     }
@@ -670,23 +686,24 @@ async function main() {
     const cells = (result) => `${int(result.eventsPerSecond)} | ${fmt(result.p50)} / ${fmt(result.p99)}`;
     console.log(
       '| events a request | ingress (edge) events/s | p50 / p99 ms | through the gateway events/s | p50 / p99 ms | ' +
-        'naive events/s | p50 / p99 ms | ratio (edge / naive) | freshness p50 / p99 |',
+        'naive events/s | p50 / p99 ms | ratio (edge / naive) | freshness p50 / p99 | bare node:http events/s (ceiling / naive) |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of results)
       console.log(
         `| ${row.size} | ${cells(row.ingress)} | ${cells(row.gateway)} | ${cells(row.naive)} | ` +
-          `${fmt(row.ratio)}× (gateway ${fmt(row.gatewayRatio)}×) | ${freshnessCell(row.ingressFreshness)} |`,
+          `${fmt(row.ratio)}× (gateway ${fmt(row.gatewayRatio)}×) | ${freshnessCell(row.ingressFreshness)} | ` +
+          `${int(row.bare.eventsPerSecond)} (${fmt(row.ceilingRatio)}×) |`,
       );
     console.log(
       `| paced ${int(RATE)}/s, batches of ${RATE_BATCH} | ${cells(paced.ingress)} | ${cells(paced.gateway)} | ` +
-        `${cells(paced.naive)} | | ${freshnessCell(paced.ingressFreshness)} |`,
+        `${cells(paced.naive)} | | ${freshnessCell(paced.ingressFreshness)} | |`,
     );
   } finally {
     stopping = true;
     // A clean stop: analytics leaves its consumer group (else the next run's consumer waits for its session).
     await Promise.all(
-      [gateway, analytics, analyticsWorker, naive].filter(Boolean).map(
+      [gateway, analytics, analyticsWorker, naive, bare].filter(Boolean).map(
         (child) =>
           new Promise((resolve) => {
             if (child.exitCode !== null) return resolve();
