@@ -12,3 +12,4 @@ export * from './smtp-peer';
 export * from './imap-peer';
 export * from './ghl-peer';
 export * from './lead-events';
+export * from './tracking-preflight';

@@ -7,6 +7,7 @@ import {
   testPracticeSnapshot,
   TestPracticeSnapshot,
   TopicReader,
+  TRACKING_PREFLIGHT,
 } from '@pp/testing';
 import { Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
@@ -434,14 +435,9 @@ describe('the public tracking ingress (POST /api/v1/tracking/events)', () => {
         .http()
         .options(PATH)
         .set('Origin', WEBSITE)
-        .set('Access-Control-Request-Method', 'POST')
-        .set('Access-Control-Request-Headers', 'content-type')
+        .set(TRACKING_PREFLIGHT.request)
         .expect(204);
-      expect(preflight.headers).toMatchObject({
-        'access-control-allow-origin': '*',
-        'access-control-allow-methods': 'POST, OPTIONS',
-        'access-control-allow-headers': 'Content-Type',
-      });
+      expect(preflight.headers).toMatchObject(TRACKING_PREFLIGHT.answer);
       const unknown = await beacon({ site_key: 'site_nobody', events: [form()] }).expect(404);
       expect(unknown.body).toEqual({ detail: 'Unknown site key' });
       expect(unknown.headers['access-control-allow-origin']).toBe('*');

@@ -7,6 +7,7 @@ import {
   startBuiltService,
   TestDatabase,
   TopicReader,
+  TRACKING_PREFLIGHT,
 } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import { gatewayDatabase } from '../src/database/database';
@@ -130,14 +131,9 @@ describe('the tracking ingress through the gateway (public, CORS, the client add
       .http()
       .options(PATH)
       .set('Origin', WEBSITE)
-      .set('Access-Control-Request-Method', 'POST')
-      .set('Access-Control-Request-Headers', 'content-type')
+      .set(TRACKING_PREFLIGHT.request)
       .expect(204);
-    expect(preflight.headers).toMatchObject({
-      'access-control-allow-origin': '*',
-      'access-control-allow-methods': 'POST, OPTIONS',
-      'access-control-allow-headers': 'Content-Type',
-    });
+    expect(preflight.headers).toMatchObject(TRACKING_PREFLIGHT.answer);
     const unknown = await h
       .http()
       .post(PATH)
