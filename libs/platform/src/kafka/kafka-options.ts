@@ -48,9 +48,8 @@ export function kafkaConsumerConfig(
     groupId,
     sessionTimeout: 10000,
     heartbeatInterval: 1000,
-    // A fetch returns as soon as any record is there. How long an idle fetch waits for data: a stopping consumer
-    // waits for its fetch in flight, so kafkajs' 5 s default made every shutdown (a deploy, each test's
-    // service) take 5 s.
+    // A fetch returns as soon as any record is there, an idle one after 500 ms: a stopping consumer waits for
+    // its fetch in flight, so kafkajs' 5 s default made every shutdown (a deploy, each test's service) take 5 s.
     minBytes: 1,
     maxWaitTimeInMs: 500,
     ...fetch,
