@@ -11,7 +11,6 @@ import { createValidationPipe } from './errors/validation';
 import { registerHttpMetrics } from './health/metrics';
 import { MetricsServer } from './health/metrics-server';
 import { KafkaBatchHandlers, KafkaConsumerStatus, kafkaConsumerStrategy } from './kafka/kafka.consumer';
-import type { KafkaFetchOptions } from './kafka/kafka-options';
 import type { ServiceConfig } from './platform.module';
 
 export type ServiceRole = ServiceConfig['ROLE'];
@@ -48,12 +47,6 @@ export interface ServiceDefinition<C extends ServiceConfig> {
    * serve HTTP only, the tracking ingress among it, and its `worker` processes apply the pageview batches).
    */
   kafkaConsumerRoles?: readonly ServiceRole[];
-  /**
-   * How the consumer's fetches wait for data (default: a fetch returns as soon as any record is there, and an
-   * idle one after 500 ms). A consumer that applies records in batches names a `minBytes` so a busy topic comes
-   * in fewer, larger batches, each fetch waiting at most `maxWaitTimeInMs` for them (its records' added delay).
-   */
-  kafkaFetch?: KafkaFetchOptions;
   /** Extra HTTP setup (plugins, routes) on the Fastify instance before the app starts. */
   configure?: (app: NestFastifyApplication, config: C) => Promise<void> | void;
   /** Serve the service's OpenAPI document at /api/docs-json (default true; the gateway merges them). */
@@ -121,7 +114,6 @@ export async function createServiceApp<C extends ServiceConfig>(
           fromBeginning: definition.consumeFromBeginning ?? false,
           replaySince: config.KAFKA_REPLAY_SINCE,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
-          fetch: definition.kafkaFetch,
         },
         app.get(KafkaConsumerStatus),
         app.get(KafkaBatchHandlers),

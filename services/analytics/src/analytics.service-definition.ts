@@ -24,10 +24,6 @@ export const analyticsService: ServiceDefinition<AnalyticsConfig> = {
   // The consumer (the pageview batches, the read models) runs in `worker` and `all` processes; an `api`
   // process serves HTTP only, so the tracking ingress does not share its CPU with the batches (ROLE in README).
   kafkaConsumerRoles: ['worker', 'all'],
-  // The pageviews are applied a batch at a time: under load a fetch waits for 32 KiB of records (about 50
-  // pageviews) or 100 ms, so the broker answers and the worker commits far fewer, larger batches; a pageview
-  // waits at most 100 ms more to be queryable (Realtime refetches every 15 s).
-  kafkaFetch: { minBytes: 32 * 1024, maxWaitTimeInMs: 100 },
   // The ingress answers browsers itself (CORS, text/plain JSON): a Kubernetes ingress routes
   // POST /api/v1/tracking/events straight here, without the gateway (ADR 0033). Its route: 64 KiB, a plain
   // Fastify handler (tracking-route.ts).

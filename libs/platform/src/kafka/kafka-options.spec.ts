@@ -8,10 +8,4 @@ describe('kafkaConsumerConfig', () => {
       maxWaitTimeInMs: 500,
     });
   });
-
-  it("takes a service's fetch settings over the defaults (analytics' pageview batches)", () => {
-    const config = kafkaConsumerConfig('analytics-abc', { minBytes: 32 * 1024, maxWaitTimeInMs: 100 });
-    expect(config).toMatchObject({ groupId: 'analytics-abc', minBytes: 32 * 1024, maxWaitTimeInMs: 100 });
-    expect(config.sessionTimeout).toBe(10000);
-  });
 });

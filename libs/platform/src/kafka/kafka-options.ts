@@ -31,19 +31,8 @@ export function kafkaClientConfig(clientId: string, brokers: string[]): KafkaCon
   };
 }
 
-/** A consumer's fetch settings (kafkajs' `minBytes` and `maxWaitTimeInMs`): see ServiceDefinition.kafkaFetch. */
-export interface KafkaFetchOptions {
-  /** The bytes of records a fetch waits for (kafkajs' default 1: any record). */
-  minBytes: number;
-  /** The longest a fetch waits for them; also how long an idle fetch waits, and so a stopping consumer. */
-  maxWaitTimeInMs: number;
-}
-
-/** The settings of a service's consumer group; `fetch` replaces the default fetch settings. */
-export function kafkaConsumerConfig(
-  groupId: string,
-  fetch?: KafkaFetchOptions,
-): Omit<ConsumerConfig, 'partitionAssigners'> {
+/** The settings of a service's consumer group. */
+export function kafkaConsumerConfig(groupId: string): Omit<ConsumerConfig, 'partitionAssigners'> {
   return {
     groupId,
     sessionTimeout: 10000,
@@ -52,7 +41,6 @@ export function kafkaConsumerConfig(
     // its fetch in flight, so kafkajs' 5 s default made every shutdown (a deploy, each test's service) take 5 s.
     minBytes: 1,
     maxWaitTimeInMs: 500,
-    ...fetch,
     allowAutoTopicCreation: true,
   };
 }

@@ -10,7 +10,7 @@ import { EventHeaders } from '@pp/contracts';
 import { EachBatchPayload, KafkaMessage, Partitioners } from 'kafkajs';
 import type { Admin } from '@nestjs/microservices/external/kafka.interface';
 import { Correlation } from '../logging/correlation';
-import { kafkaClientConfig, kafkaConsumerConfig, type KafkaFetchOptions, TopicNames } from './kafka-options';
+import { kafkaClientConfig, kafkaConsumerConfig, TopicNames } from './kafka-options';
 
 /** Whether this service's consumer group is joined; readiness reports it. One per application. */
 @Injectable()
@@ -235,7 +235,6 @@ export function kafkaConsumerStrategy(
     replaySince?: Date;
     /** KAFKA_TOPIC_PREFIX. */
     topicPrefix?: string;
-    fetch?: KafkaFetchOptions;
   },
   status: KafkaConsumerStatus,
   batchHandlers?: KafkaBatchHandlers,
@@ -244,7 +243,7 @@ export function kafkaConsumerStrategy(
     strategy: new PlatformKafkaServer(
       {
         client: kafkaClientConfig(options.clientId, options.brokers),
-        consumer: kafkaConsumerConfig(options.groupId, options.fetch),
+        consumer: kafkaConsumerConfig(options.groupId),
         producer: { createPartitioner: Partitioners.DefaultPartitioner },
         postfixId: '',
       },
