@@ -6,8 +6,20 @@
 const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.base.json');
 
+/**
+ * Every project but the integration tests runs on a clock of its own, never the machine's
+ * (libs/testing/jest/clock.setup.ts): TEST_CLOCK, by default a Wednesday at noon UTC (the same calendar day on every
+ * continent). Fake timers start there too.
+ */
+process.env.TEST_CLOCK ||= '2026-11-25T12:00:00Z';
+const clock = {
+  setupFiles: ['<rootDir>/libs/testing/jest/clock.setup.ts'],
+  fakeTimers: { now: Date.parse(process.env.TEST_CLOCK) },
+};
+
 const shared = {
-  testEnvironment: 'node',
+  // Node's environment with the process's own typed arrays, which the AI's embedding model (onnxruntime-node) needs.
+  testEnvironment: '<rootDir>/libs/testing/jest/native-arrays.environment.ts',
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }],
   },
@@ -26,6 +38,7 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/{libs,services,deploy}/**/*.spec.ts'],
+      ...clock,
     },
     {
       ...shared,
@@ -55,6 +68,7 @@ module.exports = {
       moduleNameMapper: {
         '^@pp/contracts$': '<rootDir>/libs/contracts/src/index.ts',
       },
+      ...clock,
       setupFilesAfterEnv: ['<rootDir>/console/jest.setup.ts'],
       modulePathIgnorePatterns: ['<rootDir>/console/dist/'],
     },
@@ -62,6 +76,7 @@ module.exports = {
       displayName: 'tracker',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/tracker/src/**/*.spec.ts'],
+      ...clock,
       transform: {
         '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tracker/tsconfig.spec.json' }],
       },

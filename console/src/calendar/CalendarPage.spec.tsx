@@ -88,16 +88,16 @@ const authProvider = {
   getPermissions: jest.fn().mockResolvedValue(undefined),
 };
 
-function renderPage(path: string | string[] = '/calendar') {
+/** The practice's locations; these name no zone, so the practice's clock is the browser's. */
+const LOCATIONS = [
+  { id: 'loc-dallas', location_id: 'loc-dallas', name: 'Dallas' },
+  { id: 'loc-austin', location_id: 'loc-austin', name: 'Austin' },
+];
+
+function renderPage(path: string | string[] = '/calendar', locations: object[] = LOCATIONS) {
   const entries = Array.isArray(path) ? path : [path];
   const dataProvider = testDataProvider({
-    getList: jest.fn().mockResolvedValue({
-      data: [
-        { id: 'loc-dallas', location_id: 'loc-dallas', name: 'Dallas' },
-        { id: 'loc-austin', location_id: 'loc-austin', name: 'Austin' },
-      ],
-      total: 2,
-    }),
+    getList: jest.fn().mockResolvedValue({ data: locations, total: locations.length }),
     getMyPractices: jest.fn().mockResolvedValue([PRACTICE]),
   } as never);
   render(
@@ -296,7 +296,8 @@ describe('the calendar page', () => {
   });
 
   it('shows times on the location’s clock, not the browser’s', async () => {
-    // The browser runs in UTC here; the location is in Chicago: its 10:00 is shown as 10:00.
+    // The browser runs in UTC here; the practice is in Chicago: its 10:00 is shown as 10:00, and the calendar
+    // opens on Chicago's today (between 00:00 and 06:00 UTC a day before UTC's).
     const chicagoToday = wallText(new Date(), 'America/Chicago').slice(0, 10);
     const start = instantOnClock(wallDate(`${chicagoToday}T10:00:00`) as Date, 'America/Chicago');
     api.appointments.mockResolvedValue([
@@ -310,7 +311,15 @@ describe('the calendar page', () => {
         tz: 'America/Chicago',
       }),
     ]);
-    renderPage('/calendar/apt-chi');
+    renderPage('/calendar/apt-chi', [
+      {
+        id: 'loc-chicago',
+        location_id: 'loc-chicago',
+        name: 'Chicago',
+        is_primary: true,
+        timezone: 'America/Chicago',
+      },
+    ]);
     const event = (await within(main()).findByText('Chicago consult')).closest('.fc-event') as HTMLElement;
     expect(within(event).getByText('10a')).toBeInTheDocument();
     const panel = within(await screen.findByTestId('appointment-panel'));
