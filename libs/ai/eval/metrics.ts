@@ -93,12 +93,60 @@ export interface Scores {
   /** Of the expected escalations found, the share with the labelled reason. */
   escalationReasonAccuracy: number;
   languageAccuracy: number;
+  /** Of the inquiries no person needs, the share escalated anyway. */
+  falseEscalationRate: number;
+  /** Of the opt-outs, the share read as opt-outs. */
+  optOutRecall: number;
+  /** Inquiries read as opt-outs that are not. */
+  falseOptOuts: number;
+  /** Of spam and wrong numbers, the share that gets no sales outreach (read as such, or handed to a person). */
+  notALeadHeld: number;
   mistakes: Mistake[];
+}
+
+/** What the engine would do unattended with a reading, at a confidence below which it asks staff first. */
+export interface AutoSendFigures {
+  threshold: number;
+  /** Of all inquiries, the share the AI would answer without a person (no escalation, sure enough). */
+  autoSent: number;
+  /** Of those, the share read right (intent as labelled, and no person needed). */
+  precision: number;
+}
+
+/** Outreach that stops: no reply goes out. */
+const STOPPING = new Set(['opt_out', 'spam', 'wrong_number']);
+
+export function autoSend(
+  fixture: Fixture,
+  readings: readonly Understanding[],
+  threshold: number,
+): AutoSendFigures {
+  let sent = 0;
+  let right = 0;
+  fixture.inquiries.forEach((inquiry, index) => {
+    const got = readings[index];
+    if (got.escalation || STOPPING.has(got.intent) || got.confidence < threshold) return;
+    sent += 1;
+    if (got.intent === inquiry.expected.intent && !inquiry.expected.escalation) right += 1;
+  });
+  return { threshold, autoSent: ratio(sent, fixture.inquiries.length), precision: ratio(right, sent) };
+}
+
+/** Every inquiry of a fixture read by a provider (in order). */
+export async function readAll(
+  fixture: Fixture,
+  understand: (request: UnderstandRequest) => Understanding | Promise<Understanding>,
+): Promise<Understanding[]> {
+  const readings: Understanding[] = [];
+  for (const inquiry of fixture.inquiries)
+    readings.push(await understand(requestOf(inquiry, fixture.practice)));
+  return readings;
 }
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
 
-export function score(fixture: Fixture, understand: (request: UnderstandRequest) => Understanding): Scores {
+/** A provider's readings of a fixture (readAll) scored against its labels. */
+export function score(fixture: Fixture, readings: readonly Understanding[]): Scores {
   let intents = 0;
   let urgencies = 0;
   let languages = 0;
@@ -109,9 +157,15 @@ export function score(fixture: Fixture, understand: (request: UnderstandRequest)
   let foundEscalations = 0;
   let madeEscalations = 0;
   let rightReasons = 0;
+  let falseEscalations = 0;
+  let optOuts = 0;
+  let optOutsRead = 0;
+  let falseOptOuts = 0;
+  let notALead = 0;
+  let notALeadHeld = 0;
   const mistakes: Mistake[] = [];
-  for (const inquiry of fixture.inquiries) {
-    const got = understand(requestOf(inquiry, fixture.practice));
+  fixture.inquiries.forEach((inquiry, index) => {
+    const got = readings[index];
     const expected = inquiry.expected;
     const text = inquiry.text.replace(/\s+/g, ' ').slice(0, 140);
     const miss = (field: Mistake['field'], want: string, have: string) =>
@@ -138,8 +192,17 @@ export function score(fixture: Fixture, understand: (request: UnderstandRequest)
       foundEscalations += 1;
       if (gotReason === expected.escalation) rightReasons += 1;
     }
+    if (!expected.escalation && gotReason) falseEscalations += 1;
     if (gotReason !== expected.escalation) miss('escalation', expected.escalation ?? '-', gotReason ?? '-');
-  }
+    if (expected.intent === 'opt_out') {
+      optOuts += 1;
+      if (got.intent === 'opt_out') optOutsRead += 1;
+    } else if (got.intent === 'opt_out') falseOptOuts += 1;
+    if (expected.intent === 'spam' || expected.intent === 'wrong_number') {
+      notALead += 1;
+      if (STOPPING.has(got.intent) || gotReason) notALeadHeld += 1;
+    }
+  });
   const precision = ratio(truePositives, truePositives + falsePositives);
   const recall = ratio(truePositives, truePositives + falseNegatives);
   const count = fixture.inquiries.length;
@@ -154,6 +217,10 @@ export function score(fixture: Fixture, understand: (request: UnderstandRequest)
     escalationPrecision: ratio(foundEscalations, madeEscalations),
     escalationReasonAccuracy: ratio(rightReasons, foundEscalations),
     languageAccuracy: ratio(languages, count),
+    falseEscalationRate: ratio(falseEscalations, count - expectedEscalations),
+    optOutRecall: ratio(optOutsRead, optOuts),
+    falseOptOuts,
+    notALeadHeld: ratio(notALeadHeld, notALead),
     mistakes,
   };
 }

@@ -132,6 +132,12 @@ export interface EscalationFinding {
   evidence: string;
 }
 
+/**
+ * Below this confidence the engine does not send on its own, whatever the practice's automation level: the
+ * drafted reply waits for staff review, with the reason 'low confidence' (docs/decisions/0034-learned-reader.md).
+ */
+export const REVIEW_BELOW_CONFIDENCE = 0.6;
+
 export interface Understanding extends ModelResult {
   language: Language;
   intent: Intent;

@@ -62,12 +62,17 @@ export class GatedLanguageModel implements LanguageModel {
   onDraft: (() => void) | null = null;
   /** Inquiries the model fails to read while this says so (a provider that errors). */
   failsToRead: ((text: string) => boolean) | null = null;
+  /** How sure the model says it is of its reading of an inquiry, while this says so (else its own figure). */
+  confidenceOf: ((text: string) => number | null) | null = null;
   /** Drafts the model fails to write while this says so (a provider that errors). */
   failsToDraft: ((request: DraftRequest) => boolean) | null = null;
 
   understand(request: UnderstandRequest, options?: ModelCallOptions): Promise<Understanding> {
     if (this.failsToRead?.(request.text)) return Promise.reject(new Error('the model could not read it'));
-    return this.builtIn.understand(request, options);
+    const confidence = this.confidenceOf?.(request.text) ?? null;
+    return this.builtIn
+      .understand(request, options)
+      .then((understood) => (confidence === null ? understood : { ...understood, confidence }));
   }
 
   async draft(request: DraftRequest, options?: ModelCallOptions): Promise<Draft> {

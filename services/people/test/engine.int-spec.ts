@@ -127,6 +127,23 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     expect(await h.events(lead.person_id, 'sms_sent')).toHaveLength(1);
   }, 60_000);
 
+  it('full_auto: a reply the AI is not sure of waits for staff review, with the reason low confidence', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const text = 'How much is Botox for the forehead? Thinking about Saturday.';
+    h.model.confidenceOf = (inbound) => (inbound === text ? 0.5 : null);
+    try {
+      const lead = await formLead(practice.practice_id, text);
+      const { message, reasoning } = await reviewMessage(lead.person_id);
+      expect(reasoning).toContain('Low confidence (50%)');
+      expect(message).toContain('Sofia');
+      expect(await h.events(lead.person_id, 'sms_sent')).toEqual([]);
+      expect((await h.person(lead.person_id)).pending_review_type).toBe('approval');
+    } finally {
+      h.model.confidenceOf = null;
+    }
+  }, 60_000);
+
   it('semi_auto: the first contact waits for approval, the follow-up after it goes out by itself', async () => {
     h.clock.at = daytime();
     const practice = await h.practice({ automation_level: 'semi_auto' });

@@ -8,23 +8,56 @@ import type {
   UnderstandRequest,
   Understanding,
 } from '../model';
+import { LearnedReader } from '../learned/learned-reader';
 import { answerQuestion } from './answer/answer';
 import { draftMessage } from './draft/draft';
 import { understandInquiry } from './understand/understand';
 
+/** Where the learned reader comes from: loaded once per process and shared, or given (tests), or none. */
+export interface BuiltInOptions {
+  /** 'shared' (the default): the process's one reader, loaded on first use. null: rules only. */
+  reader?: 'shared' | Promise<LearnedReader | null> | null;
+  /** Told once when the shared reader cannot load (the provider then reads with its rules alone). */
+  onReaderUnavailable?: (error: Error) => void;
+}
+
+let shared: Promise<LearnedReader | null> | null = null;
+
 /**
- * The built-in provider (docs/architecture.md#the-ai): rules, the procedure catalogue with its synonyms,
- * templates and retrieval over the passages it is given. Deterministic, synchronous underneath and offline; the
- * default provider, and the fallback of SafeLanguageModel. A call that was aborted before it started rejects
- * with the signal's reason, as a provider over the network would.
+ * The process's learned reader, loaded on first use. AI_LEARNED_READER=off reads with the rules alone. A reader
+ * that cannot load (the model not fetched) leaves the rules alone too, and says so once through `onUnavailable`.
+ */
+export function sharedLearnedReader(onUnavailable?: (error: Error) => void): Promise<LearnedReader | null> {
+  if (process.env.AI_LEARNED_READER === 'off') return Promise.resolve(null);
+  shared ??= LearnedReader.load().catch((error: Error) => {
+    (onUnavailable ?? ((e: Error) => console.warn(`Built-in AI: rules only. ${e.message}`)))(error);
+    return null;
+  });
+  return shared;
+}
+
+/**
+ * The built-in provider (docs/architecture.md#the-ai): rules, the procedure catalogue with its synonyms, the
+ * learned reader beside them (a sentence-embedding model run in process: docs/decisions/0034-learned-reader.md),
+ * templates and retrieval over the passages it is given. Offline; the default provider, and the fallback of
+ * SafeLanguageModel. A call that was aborted before it started rejects with the signal's reason, as a provider
+ * over the network would.
  */
 export class BuiltInLanguageModel implements LanguageModel {
   readonly provider = 'built-in' as const;
   readonly model = 'built-in';
+  private readonly reader: Promise<LearnedReader | null> | null;
+
+  constructor(options: BuiltInOptions = {}) {
+    const reader = options.reader === undefined ? 'shared' : options.reader;
+    this.reader = reader === 'shared' ? sharedLearnedReader(options.onReaderUnavailable) : reader;
+  }
 
   async understand(request: UnderstandRequest, options?: ModelCallOptions): Promise<Understanding> {
     options?.signal?.throwIfAborted();
-    return understandInquiry(request);
+    const reader = await this.reader;
+    const learned = reader ? await reader.read(request) : undefined;
+    return understandInquiry(request, learned);
   }
 
   async draft(request: DraftRequest, options?: ModelCallOptions): Promise<Draft> {

@@ -38,7 +38,7 @@ import { leadClock, MODEL_CALLS_AT_ONCE, practiceFacts } from './lead-analyzer';
 import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
 import { ContactChannel, leadWallClock, nextAllowedTime } from './timing-rules';
-import { pendingActionType, requiresReview } from './automation-rules';
+import { lowConfidenceReview, pendingActionType, requiresReview } from './automation-rules';
 import { ReminderPlanner } from './reminder-planner';
 
 /** A reminder that runs later than this before the appointment (a worker that was down) is not sent. */
@@ -332,9 +332,11 @@ export class ActionRunner {
     const contacted = prepared.contactedBefore;
     const level = practice?.automation_level ?? 'semi_auto';
     const actionType = pendingActionType(row.channel, !contacted);
-    if (requiresReview(level, !contacted)) {
+    const unsure = lowConfidenceReview(row.plan?.confidence);
+    if (requiresReview(level, !contacted) || unsure) {
       await this.clearPlan(manager, person);
-      await this.openReview(manager, person, row, draft, actionType, prepared);
+      const reasoning = unsure ? `${unsure} ${prepared.reasoning}` : prepared.reasoning;
+      await this.openReview(manager, person, row, draft, actionType, { ...prepared, reasoning });
       await recordSpeedToLead(manager, person.person_id, this.clock.now());
       return 'review';
     }

@@ -1,3 +1,4 @@
+import { REVIEW_BELOW_CONFIDENCE } from '@pp/ai';
 import type { AutomationLevel } from './practice-settings';
 
 /**
@@ -9,6 +10,16 @@ export function requiresReview(level: AutomationLevel, firstContact: boolean): b
   if (level === 'manual') return true;
   if (level === 'semi_auto') return firstContact;
   return false;
+}
+
+/**
+ * Why a reply the automation level would send waits for staff instead: the AI was not sure of its reading
+ * (docs/decisions/0034-learned-reader.md). Null when it was sure enough, or said nothing (a plan without a
+ * reading: a reminder, a first contact without a message).
+ */
+export function lowConfidenceReview(confidence: number | undefined): string | null {
+  if (confidence === undefined || confidence >= REVIEW_BELOW_CONFIDENCE) return null;
+  return `Low confidence (${Math.round(confidence * 100)}%): the AI is not sure it read the message right, so a person approves this reply before it goes.`;
 }
 
 /** The decision's action type (docs/product/lead-panel.md#pending-decision): first messages are *_initial. */

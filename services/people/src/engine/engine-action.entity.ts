@@ -7,6 +7,8 @@ export interface ActionPlanContext {
   key_concerns?: string[];
   language?: string;
   reasoning?: string;
+  /** How sure the AI was of its reading (0–1): below REVIEW_BELOW_CONFIDENCE a person approves the reply first. */
+  confidence?: number;
   summary?: string;
   inbound?: string | null;
   location_id?: string | null;

@@ -474,6 +474,7 @@ export class LeadAnalyzer {
               key_concerns: u.key_concerns,
               language: u.language,
               reasoning: u.reasoning,
+              confidence: u.confidence,
               summary: u.inquiry_summary,
               inbound: context.inbound,
               location_id: context.location_id,

@@ -93,10 +93,17 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'Número equivocado',
     'creo que se equivocaron de número',
     'i think u got the wrong guy',
-    'who r u',
   ])('%s is a wrong number', (text) => {
     expect(read(text)).toMatchObject({ intent: 'wrong_number', procedures_of_interest: [] });
   });
+
+  // The lead may well be the one asking: the practice's help text answers, and outreach goes on.
+  it.each(['Who is this?', 'who r u', 'whos this??', '¿Quién es?', 'quem é?', 'not sure who this is'])(
+    '%s asks who is writing: help, not a wrong number',
+    (text) => {
+      expect(read(text)).toMatchObject({ intent: 'help', escalation: null });
+    },
+  );
 
   it.each([
     'We can rank your website on the first page of Google! Reply for a free audit',

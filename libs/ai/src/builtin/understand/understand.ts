@@ -1,16 +1,27 @@
 import type { Intent, Language, UrgencyLevel } from '@pp/contracts';
 import type { EscalationFinding, MessageChannel, Understanding, UnderstandRequest } from '../../model';
+import {
+  blendIntent,
+  excerpt,
+  learnedEscalation,
+  learnedNotALead,
+  learnedOptOut,
+  learnedReasoning,
+} from '../../learned/combine';
+import type { LearnedReading } from '../../learned/learned-reader';
+import { findCrisis } from './crisis';
 import { findProcedures, reportProcedures, type FoundProcedure } from './procedures';
 import { findEscalations, findOptOut, findSpam, findWrongNumber, isNegated } from './safety-rules';
 import { detectLanguage, expand, expandWithStops } from './text';
 
 /**
  * The built-in understanding of an inquiry (docs/product/ai-engine.md#understanding): rules over the words of the
- * message, in English and Spanish, SMS shorthand and typos included, and the procedure catalogue. Pure and
- * synchronous; no network. Safety readings (escalation, opt-out, wrong number, spam) come first and are never
- * overridden by a provider.
+ * message, in English and Spanish, SMS shorthand and typos included, and the procedure catalogue, joined with the
+ * learned reader's reading of the same message when one is given (learned/combine.ts: escalation is the union,
+ * opt-outs never rest on the reader alone, intent a blend). Pure and synchronous; no network. Safety readings
+ * (escalation, opt-out, wrong number, spam) come first and are never overridden by a provider.
  */
-export function understandInquiry(request: UnderstandRequest): Understanding {
+export function understandInquiry(request: UnderstandRequest, learned?: LearnedReading): Understanding {
   const fields = request.formFields ?? {};
   const message = [request.subject, request.text].filter((part) => part && part.trim()).join('\n');
   const procedureField = fields['procedure_interest'] ?? '';
@@ -38,27 +49,45 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
   // Safety readings. A bare CANCEL (or CANCEL ME) stays an opt-out whatever it answers, as the SMS channel reads
   // the keyword; 'Cancel, sorry, something came up' answering an appointment reminder cancels the appointment.
   const lastPractice = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
+  // Self-harm or suicidal language reaches a person first, whatever else the message says.
+  const crisis = findCrisis(message);
   // 'cancel, not interested' answering a promotion is an opt-out too.
-  const optOut =
-    findOptOut(message) ??
-    (lastPractice && MARKETING_MESSAGE.test(expand(lastPractice.text)) && /^(cancel|cancelar)\b/.test(words)
-      ? message.trim().slice(0, 60)
-      : null);
+  const optOut = crisis
+    ? null
+    : (findOptOut(message) ??
+      (lastPractice && MARKETING_MESSAGE.test(expand(lastPractice.text)) && /^(cancel|cancelar)\b/.test(words)
+        ? message.trim().slice(0, 60)
+        : null) ??
+      (learned && learnedOptOut(learned, words) ? excerpt(message) : null));
   const cancelsAppointment =
     !optOut &&
     !!lastPractice &&
     APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) &&
     !MARKETING_MESSAGE.test(expand(lastPractice.text)) &&
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
-  const spam = optOut ? null : findSpam(message);
-  const wrongNumber = spam || optOut ? null : findWrongNumber(message);
-  const escalations = (spam || optOut ? [] : findEscalations(message)).map((finding) =>
+  const spam = optOut || crisis ? null : findSpam(message);
+  const wrongNumber = spam || optOut || crisis ? null : findWrongNumber(message);
+  const ruleFindings = (spam || optOut ? [] : findEscalations(message)).map((finding) =>
     // A symptom told in answer to a check-in after a treatment ('how are you feeling after your Kybella?') is a
     // symptom after that treatment.
     treatedBefore && finding.reason === 'medical_concern' && finding.priority === 'high'
       ? { ...finding, reason: 'post_treatment_symptoms' as const }
       : finding,
   );
+  const ruleEscalations = crisis
+    ? [crisis, ...ruleFindings.filter((finding) => finding.reason !== 'medical_concern')]
+    : ruleFindings;
+  // What the rules missed and the learned reader says a person must handle.
+  const learnedFinding =
+    learned && !spam && !optOut ? learnedEscalation(learned, ruleEscalations, message) : null;
+  const escalations = learnedFinding
+    ? [
+        ...ruleEscalations,
+        treatedBefore && learnedFinding.reason === 'medical_concern'
+          ? { ...learnedFinding, reason: 'post_treatment_symptoms' as const }
+          : learnedFinding,
+      ]
+    : ruleEscalations;
 
   found = refineProcedures(found, message, escalations);
   const procedures = reportProcedures(found, request.practiceProcedures);
@@ -94,6 +123,13 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
       reply,
       words,
     ));
+    // An escalation decides the intent (chooseIntent); otherwise the learned reading has its say.
+    if (learned && escalations.length === 0) {
+      ({ intent, confidence: intentConfidence } = blendIntent(
+        { intent, confidence: intentConfidence },
+        learned,
+      ));
+    }
     reasons.push(`Intent ${intent}${cues.evidence[intent] ? `: '${cues.evidence[intent]}'` : ''}.`);
   }
 
@@ -115,6 +151,12 @@ export function understandInquiry(request: UnderstandRequest): Understanding {
     confidence = Math.min(confidence, 0.4);
     findings.push({ reason: 'low_confidence', priority: 'low', evidence: message.trim().slice(0, 160) });
   }
+  // A message only the learned reader takes for spam or a wrong number gets a person, not outreach.
+  if (learned && !safetyIntent && findings.length === 0 && learnedNotALead(learned)) {
+    confidence = Math.min(confidence, 0.4);
+    findings.push({ reason: 'low_confidence', priority: 'low', evidence: excerpt(message) });
+  }
+  if (learned) reasons.push(learnedReasoning(learned));
   for (const finding of findings) reasons.push(`Escalation ${finding.reason}: '${finding.evidence}'.`);
 
   const urgency = chooseUrgency(intent, findings, cues, words, reply);
@@ -428,7 +470,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'help',
     weight: 3,
     pattern:
-      /^(help|help me|info|information|ayuda|menu)\b|\b(what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|que es esto|what does (this|that|the|your) (text|message|msg|email) mean|(got|received|get|getting) a (text|message|msg|call) from (you|this number|your (office|number))|is (this|it) (actually|really|legit|legitimately|really from)|is this legit|(got|received|get|getting) (a|this|these) (text|message|msg|email|link)s? from (this|your) (number|office|clinic)|(link|page|site|website|form|app|portal)\b.{0,20}\b(just )?(spins|freezes|crashes|hangs)|never (loads|opens)|how did you get my (number|information|email|info)|what (do|am|should) i (supposed to |meant to )?(reply|answer|say|respond|text back|do with)|(i am|im) (so )?confused( about| by)? (these|this|the|your|what)|(page|site|website|form|link|app|calendar|booking)\b.{0,25}\b(keeps?|just keeps|is|was) (spinning|loading|crashing|freezing|timing out|stuck)|(page|site|website|form|link|app)\b.{0,25}\b(will not|does not|did not|would not) (load|submit|go through|open)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
+      /^(help|help me|info|information|ayuda|menu)\b|\b((who|wh?o) (is|r|are) (this|you|u)|who dis|whos this|who is texting|(not sure|no idea|do not know) who (this|you) (is|are)|do not know (who|what) (you|this|u)|quien (es|habla|eres)|quem (e|fala|esta falando)|what (are|is) (these|this|the|your) (messages?|texts?|emails?)( (about|for)|\s*\??$)|(link|page|site|website|form|app|button|portal)\b.{0,20}\b(is not|will not|does not|not|keeps not|never) (load|loading|work|working|open|opening|go through|going through)|how does (this|the) (text|texting|message|messages)? ?(thing|service|system)? ?work|no entiendo (estos|los|sus|este|el) (mensajes?|textos?|correos?)|que son estos mensajes|what is this|what is this about|que es esto|what does (this|that|the|your) (text|message|msg|email) mean|(got|received|get|getting) a (text|message|msg|call) from (you|this number|your (office|number))|is (this|it) (actually|really|legit|legitimately|really from)|is this legit|(got|received|get|getting) (a|this|these) (text|message|msg|email|link)s? from (this|your) (number|office|clinic)|(link|page|site|website|form|app|portal)\b.{0,20}\b(just )?(spins|freezes|crashes|hangs)|never (loads|opens)|how did you get my (number|information|email|info)|what (do|am|should) i (supposed to |meant to )?(reply|answer|say|respond|text back|do with)|(i am|im) (so )?confused( about| by)? (these|this|the|your|what)|(page|site|website|form|link|app|calendar|booking)\b.{0,25}\b(keeps?|just keeps|is|was) (spinning|loading|crashing|freezing|timing out|stuck)|(page|site|website|form|link|app)\b.{0,25}\b(will not|does not|did not|would not) (load|submit|go through|open)|who gave you (this|my) (number|information|info|email)|quien (te|les) dio (mi|este) (numero|correo)|i do not understand (these|this|the|your)|booking page|online booking|keeps giving me an error|log ?in|password|portal|my account|the link|your website (is|isnt|is not)|website (is )?(down|broken)|form (is )?(not working|broken)|(cant|can not|cannot) (find|access|open|submit|log)|doesnt work|error message|app (is|isnt|not))\b/,
   },
 ];
 
@@ -726,7 +768,8 @@ function readReply(words: string, request: UnderstandRequest): Reply {
   };
 }
 
-const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = {
+/** The intent an escalation makes of a message (a symptom is a medical concern whatever else it asks). */
+export const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = {
   post_treatment_symptoms: 'medical_concern',
   medical_concern: 'medical_concern',
   legal_threat: 'complaint',

@@ -1,0 +1,56 @@
+import { findCrisis } from './crisis';
+import { understandInquiry } from './understand';
+
+const read = (text: string) => understandInquiry({ channel: 'sms', text, practiceProcedures: ['Botox'] });
+
+describe('self-harm and suicidal language', () => {
+  it.each([
+    'honestly since they told me im not a candidate i dont see the point of going on',
+    'I just want to die, nothing worked',
+    'sometimes i think everyone would be better off without me',
+    'I have been hurting myself again',
+    'ya no quiero vivir así',
+    'me siento sin ganas de vivir desde la cirugía',
+    'pensé en quitarme la vida',
+    'não vejo sentido em continuar depois disso',
+    'às vezes eu quero morrer',
+  ])('%s reaches a person first, as a high-priority medical concern', (text) => {
+    expect(findCrisis(text)).toMatchObject({ reason: 'medical_concern', priority: 'high' });
+    expect(read(text)).toMatchObject({
+      intent: 'medical_concern',
+      urgency_level: 'high',
+      escalation: { reason: 'medical_concern', priority: 'high' },
+    });
+  });
+
+  it('comes before an opt-out, spam or a price question in the same message', () => {
+    expect(read('stop texting me, i want to end my life')).toMatchObject({
+      intent: 'medical_concern',
+      escalation: { reason: 'medical_concern' },
+    });
+    expect(
+      read('how much is botox? i feel like there is no point in living anymore').escalation,
+    ).toMatchObject({
+      reason: 'medical_concern',
+      evidence: 'i feel like there is no point in living anymore',
+    });
+  });
+
+  it('quotes the words as written, across line breaks', () => {
+    expect(findCrisis('Hi.\nI want to\nkill   myself.')?.evidence).toBe('kill   myself.');
+  });
+
+  it.each([
+    'What is the point of a consultation fee?',
+    'Can I stop the filler from migrating?',
+    'I would die for fuller lips lol how much',
+    'no quiero esperar más, ¿tienen cita el sábado?',
+    'quero marcar uma consulta',
+  ])('%s is not crisis language', (text) => {
+    expect(findCrisis(text)).toBeNull();
+  });
+
+  it('reads a stranger’s long message (linear-time patterns: a backtracking one would outlast the test)', () => {
+    expect(findCrisis('i want to '.repeat(20_000))).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { ESCALATION_REASONS, INTENTS, type Intent } from '@pp/contracts';
+import { blendIntent, learnedEscalation, learnedNotALead, learnedOptOut } from './combine';
+import type { LearnedReading } from './learned-reader';
+
+/** A reading sure of one intent (the rest shared), with a P(must escalate) and its likely reason. */
+function reading(
+  intent: Intent,
+  sure: number,
+  mustEscalate = 0.01,
+  reason: LearnedReading['likelyReason'] = 'complaint',
+) {
+  const intents = Object.fromEntries(INTENTS.map((name) => [name, name === intent ? sure : (1 - sure) / 11]));
+  const escalations = Object.fromEntries(
+    ESCALATION_REASONS.map((name) => [name, name === reason ? mustEscalate : 0]),
+  );
+  return {
+    intents,
+    escalations: { ...escalations, none: 1 - mustEscalate },
+    mustEscalate,
+    likelyReason: reason,
+    threshold: 0.4,
+  } as LearnedReading;
+}
+
+describe('joining the rules’ reading and the learned reader’s', () => {
+  it('keeps the rules’ intent when the reader agrees, with a high confidence', () => {
+    expect(blendIntent({ intent: 'pricing', confidence: 0.9 }, reading('pricing', 0.95))).toMatchObject({
+      intent: 'pricing',
+      // Half the rules' 0.9, half the reader's 0.95 over the intents that do not stop outreach.
+      confidence: expect.closeTo(0.93, 2) as number,
+    });
+  });
+
+  it('lets a much surer reader override unsure rules, and a disagreement lowers the confidence', () => {
+    expect(blendIntent({ intent: 'information', confidence: 0.35 }, reading('booking', 0.9)).intent).toBe(
+      'booking',
+    );
+    const split = blendIntent({ intent: 'information', confidence: 0.8 }, reading('booking', 0.6));
+    expect(split.intent).toBe('information');
+    expect(split.confidence).toBeLessThan(0.6);
+  });
+
+  it('never blends into an intent that stops outreach', () => {
+    expect(
+      blendIntent({ intent: 'information', confidence: 0.35 }, reading('opt_out', 0.99)).intent,
+    ).not.toBe('opt_out');
+  });
+
+  it('makes an opt-out only when the reader is sure and the message has a word of stopping', () => {
+    expect(learnedOptOut(reading('opt_out', 0.9), 'please do not text me again')).toBe(true);
+    expect(learnedOptOut(reading('opt_out', 0.9), 'who is this')).toBe(false);
+    expect(learnedOptOut(reading('opt_out', 0.5), 'please stop')).toBe(false);
+  });
+
+  it('adds the reader’s escalation at the threshold, when the rules found nothing a person must handle', () => {
+    const unsure = reading('information', 0.5, 0.39);
+    expect(learnedEscalation(unsure, [], 'text')).toBeNull();
+    const sure = reading('information', 0.5, 0.45, 'post_treatment_symptoms');
+    expect(learnedEscalation(sure, [], 'my eye droops since the tox')).toEqual({
+      reason: 'post_treatment_symptoms',
+      priority: 'high',
+      evidence: 'my eye droops since the tox',
+    });
+    expect(
+      learnedEscalation(sure, [{ reason: 'low_confidence', priority: 'low', evidence: '' }], 'x'),
+    ).not.toBeNull();
+    expect(
+      learnedEscalation(sure, [{ reason: 'complaint', priority: 'medium', evidence: '' }], 'x'),
+    ).toBeNull();
+    expect(learnedEscalation(reading('information', 0.5, 0.9, 'human_requested'), [], 'x')?.priority).toBe(
+      'medium',
+    );
+  });
+
+  it('hands what only the reader takes for spam or a wrong number to a person', () => {
+    expect(learnedNotALead(reading('spam', 0.8))).toBe(true);
+    expect(learnedNotALead(reading('wrong_number', 0.75))).toBe(true);
+    expect(learnedNotALead(reading('spam', 0.5))).toBe(false);
+  });
+});

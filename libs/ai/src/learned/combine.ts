@@ -1,0 +1,101 @@
+import type { EscalationReason, Intent } from '@pp/contracts';
+import type { EscalationFinding } from '../model';
+import type { LearnedReading } from './learned-reader';
+
+/**
+ * How the rules' reading and the learned reader's are joined (docs/decisions/0034-learned-reader.md). Pure.
+ * The two fail on different messages, so safety takes the union and fails safe:
+ * - escalation: the rules' findings, plus the reader's whenever its P(a person must handle it) reaches the
+ *   threshold chosen for recall;
+ * - opt-out, spam and wrong number never rest on the reader's word alone: an opt-out needs the reader sure and a
+ *   word of stopping in the message; a message only the reader takes for spam or a wrong number goes to a person
+ *   instead of getting outreach;
+ * - intent: a blend of the two readings, so that the reader overrides the rules only when it is much surer than
+ *   they are; the blend's share of the chosen intent is the reading's confidence.
+ */
+
+/** Intents that stop outreach: the rules' alone decide them. */
+const STOPPING: readonly Intent[] = ['opt_out', 'spam', 'wrong_number'];
+/** The rules' weight in the intent blend. */
+const RULES_WEIGHT = 0.5;
+/** How sure the reader must be of an opt-out, spam or wrong number before it counts. */
+const SURE = 0.7;
+/**
+ * Words of stopping or refusing, in the languages the product reads: a learned opt-out needs one. Read on the
+ * rules' folded text (lower case, no accents, contractions expanded).
+ */
+const STOPPING_WORDS =
+  /\b(stop|stopp?ed|quit|remove|unsubscribe|no more|do not|never|leave me|lose|off|enough|delete|block|end|cancel|para|parar|pare|paren|dejen|deje|basta|baja|borr\w+|quit\w+|no mas|nao|chega|sair|cancelar)\b/;
+
+const MEDICAL: readonly EscalationReason[] = ['medical_concern', 'post_treatment_symptoms'];
+
+/** The intents a learned reading may choose among (every intent but those that stop outreach). */
+const BLENDABLE = (reading: LearnedReading) =>
+  (Object.keys(reading.intents) as Intent[]).filter((intent) => !STOPPING.includes(intent));
+
+/** Whether the reader, backed by a word of stopping, reads an opt-out the rules did not. */
+export function learnedOptOut(reading: LearnedReading, folded: string): boolean {
+  return reading.intents.opt_out >= SURE && STOPPING_WORDS.test(folded);
+}
+
+/** A message only the reader takes for spam or a wrong number: a person looks at it (no outreach). */
+export function learnedNotALead(reading: LearnedReading): boolean {
+  return reading.intents.spam >= SURE || reading.intents.wrong_number >= SURE;
+}
+
+/**
+ * The rules' intent blended with the reader's: the reader's distribution (over the intents that do not stop
+ * outreach) and the rules' (their confidence on their intent, the rest shared evenly), half and half.
+ */
+export function blendIntent(
+  rules: { intent: Intent; confidence: number },
+  reading: LearnedReading,
+): { intent: Intent; confidence: number } {
+  const intents = BLENDABLE(reading);
+  const learnedTotal = intents.reduce((sum, intent) => sum + reading.intents[intent], 0) || 1;
+  const rulesShare = (intent: Intent) =>
+    intent === rules.intent ? rules.confidence : (1 - rules.confidence) / (intents.length - 1);
+  let best = { intent: rules.intent, confidence: 0 };
+  for (const intent of intents) {
+    const share =
+      RULES_WEIGHT * rulesShare(intent) + (1 - RULES_WEIGHT) * (reading.intents[intent] / learnedTotal);
+    if (share > best.confidence) best = { intent, confidence: share };
+  }
+  return best;
+}
+
+/**
+ * The reader's escalation, when the rules found nothing a person must handle (a 'low_confidence' finding of the
+ * rules gives way to it) and the reader's P(must escalate) reaches the threshold; else null.
+ */
+export function learnedEscalation(
+  reading: LearnedReading,
+  rulesFindings: readonly EscalationFinding[],
+  message: string,
+): EscalationFinding | null {
+  if (rulesFindings.some((finding) => finding.reason !== 'low_confidence')) return null;
+  if (reading.mustEscalate < reading.threshold) return null;
+  const reason = reading.likelyReason;
+  return {
+    reason,
+    priority: MEDICAL.includes(reason) || reason === 'legal_threat' ? 'high' : 'medium',
+    evidence: excerpt(message),
+  };
+}
+
+export function excerpt(message: string): string {
+  const clean = message.replace(/\s+/g, ' ').trim();
+  return clean.length > 160 ? `${clean.slice(0, 159)}…` : clean;
+}
+
+/** The reasoning staff read: what the reader made of the message, in words. */
+export function learnedReasoning(reading: LearnedReading): string {
+  const [top] = (Object.entries(reading.intents) as [Intent, number][]).sort((a, b) => b[1] - a[1]);
+  const escalation =
+    reading.mustEscalate >= reading.threshold
+      ? `needs a person (${reading.likelyReason}, ${percent(reading.mustEscalate)})`
+      : `no person needed (${percent(1 - reading.mustEscalate)})`;
+  return `Learned reading: ${top[0]} (${percent(top[1])}), ${escalation}.`;
+}
+
+const percent = (value: number) => `${Math.round(value * 100)}%`;

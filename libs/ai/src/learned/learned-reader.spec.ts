@@ -1,0 +1,88 @@
+import { BuiltInLanguageModel } from '../builtin/built-in-model';
+import type { InquiryChannel } from '../model';
+import { LearnedReader } from './learned-reader';
+
+/**
+ * The built-in provider as the product runs it: the rules and the learned reader over the real embedding model
+ * (fetched by `node deploy/local/models.mjs`, which `npm test` runs first; a missing model fails here).
+ */
+let reader: LearnedReader;
+let model: BuiltInLanguageModel;
+beforeAll(async () => {
+  reader = await LearnedReader.load();
+  model = new BuiltInLanguageModel({ reader: Promise.resolve(reader) });
+});
+afterAll(() => reader.close());
+
+const understand = (text: string, channel: InquiryChannel = 'sms') =>
+  model.understand({
+    channel,
+    text,
+    practiceProcedures: ['Botox', 'GLP-1 Weight Loss', 'Tummy Tuck', 'Lip Filler'],
+  });
+
+describe('the learned reader', () => {
+  it('gives calibrated probabilities over every intent and escalation reason', async () => {
+    const reading = await reader.read({ text: 'How much is Botox for my forehead?' });
+    const total = (values: Record<string, number>) =>
+      Object.values(values).reduce((sum, value) => sum + value, 0);
+    expect(total(reading.intents)).toBeCloseTo(1, 5);
+    expect(total(reading.escalations)).toBeCloseTo(1, 5);
+    expect(reading.intents.pricing).toBeGreaterThan(0.5);
+    expect(reading.mustEscalate).toBeLessThan(reading.threshold);
+  });
+
+  it('reads the same message the same way every time', async () => {
+    const first = await reader.read({ text: 'can i come in saturday morning?' });
+    const second = await reader.read({ text: 'can i come in saturday morning?' });
+    expect(second).toEqual(first);
+  });
+});
+
+describe('the built-in provider, rules and the learned reader together', () => {
+  // Messages of each kind a person must handle, written for this test, as SMS and as a website form.
+  it.each([
+    [
+      'hopelessness after being turned down',
+      'after they told me i am not a candidate i just do not see why i should keep going at all',
+    ],
+    [
+      'vomiting on the weight-loss programme',
+      'third day on my weight loss injections from you and i keep throwing up, cant keep fluids down',
+    ],
+    [
+      'a drooping eyelid after Botox, in Portuguese',
+      'fiz botox na sexta e agora um olho está caído, não consigo abrir direito',
+    ],
+    ['a request to be called', 'honestly just phone me instead, way easier than texting back and forth'],
+    [
+      'an angry complaint about a result',
+      'my lips came out lopsided after the filler and i am really upset about what i paid',
+    ],
+    [
+      'a question about smoking before surgery',
+      'I still smoke a few cigarettes a day, is that a problem for my tummy tuck next month?',
+    ],
+  ])('escalates %s, as an SMS and as a form', async (_kind, text) => {
+    for (const channel of ['sms', 'form'] as const) {
+      const understood = await understand(text, channel);
+      expect({ channel, escalation: understood.escalation?.reason ?? null }).toEqual({
+        channel,
+        escalation: expect.any(String) as string,
+      });
+    }
+  });
+
+  it('answers a bare “Who is this?” as help: no escalation, no wrong number, outreach goes on', async () => {
+    for (const text of ['Who is this?', 'who r u?', '¿Quién es?']) {
+      expect(await understand(text)).toMatchObject({ intent: 'help', escalation: null });
+    }
+  });
+
+  it.each(['stop by Friday?', 'cancel my Tuesday', 'I quit smoking last year, can I still get a consult?'])(
+    'never reads %s as an opt-out or a wrong number',
+    async (text) => {
+      expect(['opt_out', 'wrong_number']).not.toContain((await understand(text)).intent);
+    },
+  );
+});

@@ -1,0 +1,24 @@
+import { REVIEW_BELOW_CONFIDENCE } from '@pp/ai';
+import { lowConfidenceReview, requiresReview } from './automation-rules';
+
+describe('what the automation level lets the AI send', () => {
+  it.each([
+    ['manual', true, true],
+    ['manual', false, true],
+    ['semi_auto', true, true],
+    ['semi_auto', false, false],
+    ['full_auto', true, false],
+    ['full_auto', false, false],
+  ] as const)('%s, first contact %s: review %s', (level, first, review) => {
+    expect(requiresReview(level, first)).toBe(review);
+  });
+
+  it('holds a reply the AI is not sure of for review, whatever the level, and says why', () => {
+    expect(lowConfidenceReview(REVIEW_BELOW_CONFIDENCE - 0.01)).toMatch(/^Low confidence \(59%\): /);
+    expect(lowConfidenceReview(0.42)).toContain('a person approves this reply before it goes');
+    expect(lowConfidenceReview(REVIEW_BELOW_CONFIDENCE)).toBeNull();
+    expect(lowConfidenceReview(0.95)).toBeNull();
+    // A plan without a reading (a reminder, a first contact without a message) is not held for it.
+    expect(lowConfidenceReview(undefined)).toBeNull();
+  });
+});
