@@ -13,6 +13,8 @@ export default defineConfig([
     'deploy/local/.kafka/**',
     'console/dist/**',
     '.nx/**',
+    // The learned reader's weights, written by `npm run train:ai`.
+    'libs/ai/src/learned/weights.ts',
   ]),
   tseslint.configs.recommended,
   {

@@ -131,11 +131,11 @@ async function main(): Promise<void> {
   console.log(
     'Blind sets: never tuned on; these figures are what the product reads on inquiries it has not seen.\n',
   );
-  for (const [name, file] of BLIND_SETS) await report(model, 'blind', name, file);
+  for (const { name, file } of BLIND_SETS) await report(model, 'blind', name, file);
   console.log(
     'Regression sets: tuned on (their misreadings were read to change the rules, or trained on).\n',
   );
-  for (const [name, file] of REGRESSION_SETS) await report(model, 'regression', name, file);
+  for (const { name, file } of REGRESSION_SETS) await report(model, 'regression', name, file);
   await reader?.close();
 }
 

@@ -3,16 +3,63 @@
  * training data and committed before the provider first reads it; it is reported once, untouched, and then moves
  * to the regression sets (and so into `npm run train:ai`'s training data) — never patched for.
  */
-export const BLIND_SETS: [name: string, file: string][] = [];
 
-export const REGRESSION_SETS: [name: string, file: string][] = [
-  ['dev', 'inquiries.json'],
-  ['generalisation', 'generalisation.json'],
-  ['generalisation-2', 'generalisation-2.json'],
-  ['generalisation-3', 'generalisation-3.json'],
-  ['generalisation-4', 'generalisation-4.json'],
-  ['generalisation-5', 'generalisation-5.json'],
-  ['holdout', 'holdout.json'],
-  // Written blind and reported once, untouched (fixtures/README.md), then trained on.
-  ['blind-1', 'blind-1.json'],
+/** What a regression set's figures must not drop below (eval.spec.ts). */
+export interface Floor {
+  intent: number;
+  procedureF1: number;
+  /** Escalation recall over every labelled escalation ('low_confidence' included). */
+  escalationRecall: number;
+  /** At most this share of the inquiries no person needs is escalated. */
+  falseEscalations: number;
+  optOutRecall: number;
+  /** At most this many inquiries are read as opt-outs that are not. */
+  falseOptOuts: number;
+}
+
+export interface LabelledSet {
+  name: string;
+  file: string;
+}
+
+export const BLIND_SETS: LabelledSet[] = [];
+
+/** The sets the rules were tuned on, before the learned reader. */
+const TUNED: Floor = {
+  intent: 0.98,
+  procedureF1: 0.97,
+  escalationRecall: 1,
+  falseEscalations: 0.04,
+  optOutRecall: 1,
+  falseOptOuts: 0,
+};
+
+export const REGRESSION_SETS: (LabelledSet & { floor: Floor })[] = [
+  { name: 'dev', file: 'inquiries.json', floor: TUNED },
+  { name: 'generalisation', file: 'generalisation.json', floor: TUNED },
+  { name: 'generalisation-2', file: 'generalisation-2.json', floor: TUNED },
+  { name: 'generalisation-3', file: 'generalisation-3.json', floor: TUNED },
+  { name: 'generalisation-4', file: 'generalisation-4.json', floor: TUNED },
+  { name: 'generalisation-5', file: 'generalisation-5.json', floor: TUNED },
+  { name: 'holdout', file: 'holdout.json', floor: TUNED },
+  // Written blind and reported once, untouched (fixtures/README.md), then trained on; the rules were not tuned on it.
+  {
+    name: 'blind-1',
+    file: 'blind-1.json',
+    floor: { ...TUNED, intent: 0.95, procedureF1: 0.95, falseEscalations: 0.05 },
+  },
+  // Everyday traffic for the learned reader. One reply ("Cancel" to a reminder) the labels call a cancellation and
+  // the product, as the SMS channel's carrier keywords do, an opt-out; one bare "yes" its labels want a person for.
+  {
+    name: 'training-1',
+    file: 'training-1.json',
+    floor: {
+      intent: 0.94,
+      procedureF1: 0.95,
+      escalationRecall: 0.98,
+      falseEscalations: 0.07,
+      optOutRecall: 0.94,
+      falseOptOuts: 1,
+    },
+  },
 ];

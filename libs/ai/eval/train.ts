@@ -24,7 +24,7 @@ import { REGRESSION_SETS } from './sets';
 /**
  * `npm run train:ai`: trains the learned reader's classifier heads (intent; escalation and its reason) on the
  * team's labelled inquiries (the regression sets of sets.ts: never a blind set),
- * and writes them into src/learned/weights.json. Reproducible: the embeddings, the fold split (a hash of each
+ * and writes them into src/learned/weights.ts. Reproducible: the embeddings, the fold split (a hash of each
  * inquiry's id) and the training (full-batch, zero start) are deterministic. Five held-out folds choose the
  * escalation threshold and calibrate the heads' temperatures, and their figures are printed and stored.
  */
@@ -40,7 +40,7 @@ const FOLDS = 5;
 
 // Compiled to eval/dist/eval/train.js.
 const fixtures = join(__dirname, '..', '..', 'fixtures');
-const output = join(__dirname, '..', '..', '..', 'src', 'learned', 'weights.json');
+const output = join(__dirname, '..', '..', '..', 'src', 'learned', 'weights.ts');
 
 function fold(id: string): number {
   let hash = 0x811c9dc5;
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   const files = modelFiles();
   if (!files) throw new Error('The embedding model is missing: run node deploy/local/models.mjs');
   const embedder = await SentenceEmbedder.load(files);
-  const sets = REGRESSION_SETS.map(([, file]) => file);
+  const sets = REGRESSION_SETS.map((set) => set.file);
   const data: Labelled[] = [];
   for (const file of sets) {
     const fixture = loadFixture(join(fixtures, file));
@@ -144,7 +144,17 @@ async function main(): Promise<void> {
     intent: storeHead(intent),
     escalation: storeHead(escalation),
   };
-  writeFileSync(output, `${JSON.stringify(stored, null, 1)}\n`);
+  // A module rather than a JSON file: the compiler then sees a change of weights as a change of source.
+  writeFileSync(
+    output,
+    [
+      '// Written by `npm run train:ai` (libs/ai/eval/train.ts): do not edit.',
+      "import type { StoredWeights } from './weights-file';",
+      '',
+      `export const WEIGHTS: StoredWeights = ${JSON.stringify(stored, null, 1)};`,
+      '',
+    ].join('\n'),
+  );
   console.log(`wrote ${output}`);
 }
 

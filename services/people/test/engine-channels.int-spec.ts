@@ -34,7 +34,7 @@ describe('the AI engine and the AI Communications settings', () => {
       name: 'Sofia Marquez',
       phone: p.typed,
       ...(withEmail ? { email: `sofia.${p.e164.slice(-4)}@mail.example` } : {}),
-      message: 'How much is Botox? I would like to come in next week.',
+      message: 'How much is Botox per unit?',
     });
     return h.leadByPhone(practiceId, p.e164);
   }

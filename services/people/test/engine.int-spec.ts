@@ -807,7 +807,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     const people = [phone(), phone(), phone()];
     await h.submitForms(practice.practice_id, [
       { name: 'Ana Ruiz', phone: people[0].typed, message: 'How much is a tummy tuck?' },
-      { name: 'Bo Park', phone: people[1].typed, message: 'Hola, quiero información sobre botox' },
+      { name: 'Bo Park', phone: people[1].typed, message: 'Hola, ¿cuánto cuesta el botox en la frente?' },
       { name: 'Cy Hale', phone: people[2].typed, message: 'Can I book a rhinoplasty consult next week?' },
     ]);
     const leads = await Promise.all(people.map((p) => h.leadByPhone(practice.practice_id, p.e164)));
@@ -829,7 +829,7 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     const insights = await Promise.all(
       leads.map(async (lead) => (await h.person(lead.person_id)).current_outreach_state.ai_insights),
     );
-    expect(insights.map((i) => i?.intent_classification)).toEqual(['pricing', 'information', 'booking']);
+    expect(insights.map((i) => i?.intent_classification)).toEqual(['pricing', 'pricing', 'booking']);
     expect(insights[1]).toMatchObject({ language: 'es' });
     const [sms] = await h.events(leads[1].person_id, 'sms_sent');
     expect(String(sms.content_data.message)).toMatch(/Hola/);

@@ -135,7 +135,7 @@ describe('sends per batch (real PostgreSQL, Redis, Kafka)', () => {
     const phones = [usPhone(), usPhone(), usPhone(), usPhone()];
     await h.submitForms(practiceId, [
       { name: 'Ana Ruiz', phone: phones[0].typed, message: 'How much is a tummy tuck?' },
-      { name: 'Bo Park', phone: phones[1].typed, message: 'Hola, quiero información sobre botox' },
+      { name: 'Bo Park', phone: phones[1].typed, message: 'Hola, ¿cuánto cuesta el botox en la frente?' },
       { name: 'Cy Hale', phone: phones[2].typed, message: 'Can I book a rhinoplasty consult next week?' },
       { name: 'Di Moss', phone: phones[3].typed, message: 'Interested in lip filler, what does it cost?' },
     ]);

@@ -63,6 +63,70 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
     h.clock.at = null;
   }, 60_000);
 
+  it('answers a bare “Who is this?” with the practice’s help text and keeps the lead’s outreach going', async () => {
+    const lead = await h.leads.person(practiceId, { primary_phone: '+14045550121' });
+    h.clock.at = new Date('2026-06-10T16:00:00Z'); // 12:00 in Atlanta: the answer may go at once
+
+    expect((await simulate(lead.person_id, { channel: 'sms', message: 'Who is this?' })).status).toBe(200);
+
+    const [reply] = await eventually(async () => {
+      const sent = await h.events(lead.person_id, 'sms_sent');
+      return sent.length > 0 && sent;
+    }, 30_000);
+    expect(String(reply.content_data.message)).toMatch(/here to help/i);
+    const person = await h.person(lead.person_id);
+    expect(person.current_outreach_state.ai_insights).toMatchObject({ intent_classification: 'help' });
+    expect(person.stage).not.toBe('Closed - Lost');
+    expect(person.current_outreach_state.control_mode).toBe('ai');
+    expect(await h.events(lead.person_id, 'outreach_stopped')).toEqual([]);
+    expect(await h.events(lead.person_id, 'ai_escalation')).toEqual([]);
+    h.clock.at = null;
+  }, 60_000);
+
+  it('hands a text in words of despair to a person at once: escalated, nothing sent', async () => {
+    const lead = await h.leads.person(practiceId, { primary_phone: '+14045550123' });
+    h.clock.at = new Date('2026-06-10T16:00:00Z');
+
+    const text = 'since the consult where they said no to me i honestly see no point in going on';
+    expect((await simulate(lead.person_id, { channel: 'sms', message: text })).status).toBe(200);
+
+    const [escalation] = await eventually(async () => {
+      const found = await h.events(lead.person_id, 'ai_escalation');
+      return found.length > 0 && found;
+    }, 30_000);
+    expect(escalation.content_data).toMatchObject({ reason: 'medical_concern', priority: 'high' });
+    expect((await h.person(lead.person_id)).stage).toBe('Escalated');
+    expect(await h.events(lead.person_id, 'sms_sent')).toEqual([]);
+    h.clock.at = null;
+  }, 60_000);
+
+  it('reads the latest message: a booking after a price question reads as booking, then STOP as an opt-out', async () => {
+    const lead = await h.leads.person(practiceId, { primary_phone: '+14045550125' });
+    h.clock.at = new Date('2026-06-10T16:00:00Z');
+    const insights = async () => (await h.person(lead.person_id)).current_outreach_state.ai_insights;
+
+    await simulate(lead.person_id, { channel: 'sms', message: 'How much is Botox per unit?' });
+    await eventually(async () => (await insights())?.intent_classification === 'pricing', 30_000);
+    await simulate(lead.person_id, {
+      channel: 'sms',
+      message: 'Great, can I book Saturday at 11 for Botox?',
+    });
+    await eventually(async () => (await insights())?.intent_classification === 'booking', 30_000);
+
+    await simulate(lead.person_id, { channel: 'sms', message: 'STOP' });
+    expect(await insights()).toMatchObject({ intent_classification: 'opt_out', procedures_of_interest: [] });
+    // Each message keeps its own reading on the timeline.
+    const readings = (await h.events(lead.person_id, 'sms_received'))
+      .map(
+        (event) =>
+          (event.event_metadata.ai_content_analysis as { intent_classification?: string } | undefined)
+            ?.intent_classification,
+      )
+      .filter(Boolean);
+    expect(readings).toEqual(['pricing', 'booking']);
+    h.clock.at = null;
+  }, 90_000);
+
   it('puts the reply on the lead it was written for, even when an older lead has the same number', async () => {
     const older = await h.leads.person(practiceId, {
       primary_phone: '+14045550119',

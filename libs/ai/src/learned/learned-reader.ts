@@ -4,8 +4,8 @@ import { SentenceEmbedder } from './embedder';
 import { ESCALATION_CLASSES, INTENT_CLASSES, learnedText, MUST_ESCALATE, toExample } from './learned-input';
 import { EMBEDDING_MODEL, modelFiles, type ModelFiles } from './model-files';
 import { softmaxProbabilities, type SoftmaxWeights } from './softmax';
-import stored from './weights.json';
-import { loadHead, type StoredWeights } from './weights-file';
+import { WEIGHTS } from './weights';
+import { loadHead } from './weights-file';
 
 /** What the learned reader makes of a message: calibrated probabilities. */
 export interface LearnedReading {
@@ -19,8 +19,6 @@ export interface LearnedReading {
   /** mustEscalate at or above which it escalates (chosen for recall by `npm run train:ai`). */
   threshold: number;
 }
-
-const WEIGHTS = stored as StoredWeights;
 
 /**
  * The learned reader (docs/decisions/0034-learned-reader.md): a sentence-embedding model and hashed n-grams under

@@ -1,7 +1,7 @@
 import type { SoftmaxWeights } from './softmax';
 
 /**
- * The learned reader's weights as `npm run train:ai` writes them into libs/ai/src/learned/weights.json: each
+ * The learned reader's weights as `npm run train:ai` writes them into libs/ai/src/learned/weights.ts: each
  * head's matrices as base64 of little-endian float32 (a tenth of the size of decimal text), with what it was
  * trained on and the figures its held-out folds gave.
  */

@@ -11,6 +11,30 @@ import { Consent } from '../intake/consent.entity';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 
+/**
+ * The latest message counts: after an opt-out the lead reads as one in its insights (the AI's reading of earlier
+ * messages stays on their timeline events). Nothing when the lead was never read.
+ */
+function optedOutReading(person: Person, reason: OptOutReason): Record<string, unknown> {
+  const insights = person.current_outreach_state?.ai_insights;
+  if (!insights) return {};
+  return {
+    ai_insights: {
+      ...insights,
+      intent_classification: 'opt_out',
+      urgency_level: 'low',
+      procedures_of_interest: [],
+      key_concerns: [],
+      inquiry_summary:
+        reason === 'sms_keyword'
+          ? 'Asked by text to receive no more messages.'
+          : 'Unsubscribed from texts through the mobile carrier.',
+      confidence: 1,
+      analyzed_at: new Date().toISOString(),
+    },
+  };
+}
+
 /** Where an opt-out came from (content_data.reason of `outreach_stopped`, the consents' withdrawn_reason). */
 export type OptOutReason = Extract<ConsentWithdrawal, 'sms_keyword' | 'carrier_unsubscribed'>;
 
@@ -49,7 +73,7 @@ export class LeadConsent extends RecipientRefusedHook {
       person.pending_review_type = null;
       await manager.update(Person, { person_id: person.person_id }, { pending_review_type: null });
     }
-    await patchOutreachState(manager, person, { opted_out: true });
+    await patchOutreachState(manager, person, { opted_out: true, ...optedOutReading(person, reason) });
     await withdrawConsents(manager, person.person_id, new Date(), reason);
     await this.activity.append(manager, person, {
       event_type: 'outreach_stopped',

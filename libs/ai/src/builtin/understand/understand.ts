@@ -768,8 +768,7 @@ function readReply(words: string, request: UnderstandRequest): Reply {
   };
 }
 
-/** The intent an escalation makes of a message (a symptom is a medical concern whatever else it asks). */
-export const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = {
+const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = {
   post_treatment_symptoms: 'medical_concern',
   medical_concern: 'medical_concern',
   legal_threat: 'complaint',
