@@ -904,10 +904,12 @@ describe('the AI engine: form → lead → analysis → decision → review or s
   it("an analysis whose lead is gone, or is another practice's, fails without writing anything to a lead", async () => {
     const practice = await h.practice({ automation_level: 'full_auto' });
     const other = await formLead((await h.practice({ automation_level: 'full_auto' })).practice_id, 'Hi');
-    await eventually(
-      async () => (await h.person(other.person_id)).current_outreach_state?.ai_insights,
-      30_000,
-    );
+    // Settled: read, and its first contact carried out (sent, or held for review), so nothing else changes it.
+    await eventually(async () => {
+      const state = (await h.person(other.person_id)).current_outreach_state;
+      const action = state?.scheduled_action as { kind?: string } | undefined;
+      return Boolean(state?.ai_insights) && action?.kind !== 'first_contact';
+    }, 30_000);
     const before = await h.person(other.person_id);
     const analyzer = h.service.app.get(LeadAnalyzer);
     for (const personId of [randomUUID(), other.person_id]) {
