@@ -1,5 +1,5 @@
 import { BuiltInLanguageModel } from '../builtin/built-in-model';
-import type { InquiryChannel } from '../model';
+import { REVIEW_BELOW_CONFIDENCE, type InquiryChannel } from '../model';
 import { LearnedReader } from './learned-reader';
 
 /**
@@ -77,6 +77,19 @@ describe('the built-in provider, rules and the learned reader together', () => {
     for (const text of ['Who is this?', 'who r u?', '¿Quién es?']) {
       expect(await understand(text)).toMatchObject({ intent: 'help', escalation: null });
     }
+  });
+
+  it('is sure enough of “Who is this?” answering outreach about a procedure to answer it unreviewed', async () => {
+    const understood = await model.understand({
+      channel: 'sms',
+      text: 'Who is this?',
+      practiceProcedures: ['Tummy Tuck'],
+      conversation: [
+        { from: 'practice', text: 'Hi Ana, thanks for asking about a tummy tuck. Want a consult Friday?' },
+      ],
+    });
+    expect(understood).toMatchObject({ intent: 'help', escalation: null });
+    expect(understood.confidence).toBeGreaterThanOrEqual(REVIEW_BELOW_CONFIDENCE);
   });
 
   it.each(['stop by Friday?', 'cancel my Tuesday', 'I quit smoking last year, can I still get a consult?'])(

@@ -7,6 +7,7 @@ describe('self-harm and suicidal language', () => {
   it.each([
     'honestly since they told me im not a candidate i dont see the point of going on',
     'I just want to die, nothing worked',
+    'after that consult i honestly do not see why i should keep going',
     'sometimes i think everyone would be better off without me',
     'I have been hurting myself again',
     'ya no quiero vivir así',

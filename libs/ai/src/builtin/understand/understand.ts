@@ -36,6 +36,8 @@ export function understandInquiry(request: UnderstandRequest, learned?: LearnedR
     ...findProcedures(message, request.practiceProcedures),
   ];
   let treatedBefore = false;
+  // Whether the message (or its form) names a procedure itself, rather than the conversation before it.
+  const namesProcedure = found.length > 0;
   if (found.length === 0 && request.conversation?.length) {
     for (const turn of [...request.conversation].reverse()) {
       found = findProcedures(turn.text, request.practiceProcedures);
@@ -119,7 +121,8 @@ export function understandInquiry(request: UnderstandRequest, learned?: LearnedR
     ({ intent, confidence: intentConfidence } = chooseIntent(
       cues,
       escalations,
-      procedures.length > 0,
+      // A procedure only the conversation named does not make 'who is this?' a question about it.
+      namesProcedure && procedures.length > 0,
       reply,
       words,
     ));
