@@ -23,6 +23,13 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
       .send(body);
   }
 
+  /** The lead's events of a type, once there is one (the engine answers asynchronously). */
+  const firstEvents = (personId: string, type: string) =>
+    eventually(async () => {
+      const found = await h.events(personId, type);
+      return found.length > 0 && found;
+    }, 30_000);
+
   it('says which channels are the sandbox, for the caller’s practice only', async () => {
     const caller = await h.caller([practiceId]).headers();
     const answer = await h.http().get(`/api/v1/channels/sandbox?practice_id=${practiceId}`).set(caller);
@@ -55,10 +62,7 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
       channel: 'sms',
     });
     expect(received.event_metadata).toMatchObject({ source: 'sandbox', simulated_by_name: 'Dana Reyes' });
-    const [reply] = await eventually(async () => {
-      const sent = await h.events(lead.person_id, 'sms_sent');
-      return sent.length > 0 && sent;
-    }, 30_000);
+    const [reply] = await firstEvents(lead.person_id, 'sms_sent');
     expect(reply.content_data).toMatchObject({ mock_execution: true, channel: 'sms' });
     h.clock.at = null;
   }, 60_000);
@@ -69,10 +73,7 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
 
     expect((await simulate(lead.person_id, { channel: 'sms', message: 'Who is this?' })).status).toBe(200);
 
-    const [reply] = await eventually(async () => {
-      const sent = await h.events(lead.person_id, 'sms_sent');
-      return sent.length > 0 && sent;
-    }, 30_000);
+    const [reply] = await firstEvents(lead.person_id, 'sms_sent');
     expect(String(reply.content_data.message)).toMatch(/here to help/i);
     const person = await h.person(lead.person_id);
     expect(person.current_outreach_state.ai_insights).toMatchObject({ intent_classification: 'help' });
@@ -90,10 +91,7 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
     const text = 'since the consult where they said no to me i honestly see no point in going on';
     expect((await simulate(lead.person_id, { channel: 'sms', message: text })).status).toBe(200);
 
-    const [escalation] = await eventually(async () => {
-      const found = await h.events(lead.person_id, 'ai_escalation');
-      return found.length > 0 && found;
-    }, 30_000);
+    const [escalation] = await firstEvents(lead.person_id, 'ai_escalation');
     expect(escalation.content_data).toMatchObject({ reason: 'medical_concern', priority: 'high' });
     expect((await h.person(lead.person_id)).stage).toBe('Escalated');
     expect(await h.events(lead.person_id, 'sms_sent')).toEqual([]);
