@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SentenceEmbedder } from '../src/learned/embedder';
+import { fnv1a } from '../src/learned/features';
 import {
   ESCALATION_CLASSES,
   INTENT_CLASSES,
@@ -42,12 +43,7 @@ const FOLDS = 5;
 const fixtures = join(__dirname, '..', '..', 'fixtures');
 const output = join(__dirname, '..', '..', '..', 'src', 'learned', 'weights.ts');
 
-function fold(id: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < id.length; index += 1)
-    hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193);
-  return (hash >>> 0) % FOLDS;
-}
+const fold = (id: string) => fnv1a(id) % FOLDS;
 
 interface Labelled {
   inquiry: FixtureInquiry;

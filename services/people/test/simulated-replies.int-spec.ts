@@ -14,6 +14,10 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
     practiceId = (await h.practice({ automation_level: 'full_auto' })).practice_id;
   }, 120_000);
   afterAll(() => h.stop());
+  // A test that sets the engine's clock leaves it to the next on the real one, even when it fails.
+  afterEach(() => {
+    h.clock.at = null;
+  });
 
   async function simulate(personId: string, body: object, practices = [practiceId]) {
     return h
@@ -64,7 +68,6 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
     expect(received.event_metadata).toMatchObject({ source: 'sandbox', simulated_by_name: 'Dana Reyes' });
     const [reply] = await firstEvents(lead.person_id, 'sms_sent');
     expect(reply.content_data).toMatchObject({ mock_execution: true, channel: 'sms' });
-    h.clock.at = null;
   }, 60_000);
 
   it('answers a bare “Who is this?” with the practice’s help text and keeps the lead’s outreach going', async () => {
@@ -81,7 +84,6 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
     expect(person.current_outreach_state.control_mode).toBe('ai');
     expect(await h.events(lead.person_id, 'outreach_stopped')).toEqual([]);
     expect(await h.events(lead.person_id, 'ai_escalation')).toEqual([]);
-    h.clock.at = null;
   }, 60_000);
 
   it('hands a text in words of despair to a person at once: escalated, nothing sent', async () => {
@@ -95,7 +97,6 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
     expect(escalation.content_data).toMatchObject({ reason: 'medical_concern', priority: 'high' });
     expect((await h.person(lead.person_id)).stage).toBe('Escalated');
     expect(await h.events(lead.person_id, 'sms_sent')).toEqual([]);
-    h.clock.at = null;
   }, 60_000);
 
   it('reads the latest message: a booking after a price question reads as booking, then STOP as an opt-out', async () => {
@@ -122,7 +123,6 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
       )
       .filter(Boolean);
     expect(readings).toEqual(['pricing', 'booking']);
-    h.clock.at = null;
   }, 90_000);
 
   it('puts the reply on the lead it was written for, even when an older lead has the same number', async () => {

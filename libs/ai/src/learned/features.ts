@@ -1,3 +1,5 @@
+import { fold } from '../builtin/understand/text';
+
 /**
  * The learned reader's surface features (docs/decisions/0034-learned-reader.md): hashed word unigrams and bigrams
  * and character 3- and 4-grams of each word, so that typos ('botxo'), shorthand and accents left out ('mañana' /
@@ -17,18 +19,15 @@ export interface SparseVector {
   values: Float32Array;
 }
 
-/** Lower case, accents off, anything but letters and digits a space. */
+/** Lower case, accents off (as the rules fold), anything but letters and digits a space. */
 export function normalise(text: string): string {
-  return text
-    .slice(0, MAX_FEATURE_CHARS)
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
+  return fold(text.slice(0, MAX_FEATURE_CHARS))
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
 
-function fnv1a(text: string): number {
+/** FNV-1a, 32 bits: the bucket of an n-gram (and the training folds' split of inquiry ids). */
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);
