@@ -38,18 +38,28 @@ const TUNED: Floor = {
   falseOptOuts: 0,
 };
 
-export const REGRESSION_SETS: (LabelledSet & { floor: Floor })[] = [
-  { name: 'dev', file: 'inquiries.json', floor: TUNED },
-  { name: 'generalisation', file: 'generalisation.json', floor: TUNED },
-  { name: 'generalisation-2', file: 'generalisation-2.json', floor: TUNED },
-  { name: 'generalisation-3', file: 'generalisation-3.json', floor: TUNED },
-  { name: 'generalisation-4', file: 'generalisation-4.json', floor: TUNED },
-  { name: 'generalisation-5', file: 'generalisation-5.json', floor: TUNED },
-  { name: 'holdout', file: 'holdout.json', floor: TUNED },
+export interface RegressionSet extends LabelledSet {
+  floor: Floor;
+  /**
+   * Whether the rules were tuned on the set's misreadings. `npm run train:ai` chooses the learned reader's
+   * escalation threshold on the sets they were not tuned on: there the rules read as they do on new inquiries.
+   */
+  rulesTuned: boolean;
+}
+
+export const REGRESSION_SETS: RegressionSet[] = [
+  { name: 'dev', file: 'inquiries.json', floor: TUNED, rulesTuned: true },
+  { name: 'generalisation', file: 'generalisation.json', floor: TUNED, rulesTuned: true },
+  { name: 'generalisation-2', file: 'generalisation-2.json', floor: TUNED, rulesTuned: true },
+  { name: 'generalisation-3', file: 'generalisation-3.json', floor: TUNED, rulesTuned: true },
+  { name: 'generalisation-4', file: 'generalisation-4.json', floor: TUNED, rulesTuned: true },
+  { name: 'generalisation-5', file: 'generalisation-5.json', floor: TUNED, rulesTuned: true },
+  { name: 'holdout', file: 'holdout.json', floor: TUNED, rulesTuned: true },
   // Written blind and reported once, untouched (fixtures/README.md), then trained on; the rules were not tuned on it.
   {
     name: 'blind-1',
     file: 'blind-1.json',
+    rulesTuned: false,
     floor: { ...TUNED, intent: 0.95, procedureF1: 0.95, falseEscalations: 0.05 },
   },
   // Everyday traffic for the learned reader. One reply ("Cancel" to a reminder) the labels call a cancellation and
@@ -57,12 +67,29 @@ export const REGRESSION_SETS: (LabelledSet & { floor: Floor })[] = [
   {
     name: 'training-1',
     file: 'training-1.json',
+    rulesTuned: false,
     floor: {
       intent: 0.94,
       procedureF1: 0.95,
       escalationRecall: 0.98,
       falseEscalations: 0.07,
       optOutRecall: 0.94,
+      falseOptOuts: 1,
+    },
+  },
+  // Training data written to the hard distinctions (look-alikes paired, warning signs told obliquely, Spanish and
+  // Portuguese). The rules were not tuned on it, but for two things its misreadings showed missing as a whole:
+  // the warning signs of self-harm and opt-outs in Portuguese.
+  {
+    name: 'training-2',
+    file: 'training-2.json',
+    rulesTuned: false,
+    floor: {
+      intent: 0.92,
+      procedureF1: 0.92,
+      escalationRecall: 0.97,
+      falseEscalations: 0.1,
+      optOutRecall: 0.97,
       falseOptOuts: 1,
     },
   },

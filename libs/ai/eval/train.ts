@@ -10,7 +10,9 @@ import {
   SPARSE_DIMENSIONS,
   toExample,
 } from '../src/learned/learned-input';
+import { readingOf, type LearnedReading } from '../src/learned/learned-reader';
 import { EMBEDDING_MODEL, modelFiles } from '../src/learned/model-files';
+import { understandInquiry } from '../src/builtin/understand/understand';
 import {
   calibrateTemperature,
   fitSoftmax,
@@ -19,7 +21,7 @@ import {
   type SoftmaxWeights,
 } from '../src/learned/softmax';
 import { storeHead, type StoredWeights } from '../src/learned/weights-file';
-import { loadFixture, requestOf, type FixtureInquiry } from './metrics';
+import { loadFixture, requestOf, score, type Fixture, type FixtureInquiry } from './metrics';
 import { REGRESSION_SETS } from './sets';
 
 /**
@@ -31,12 +33,13 @@ import { REGRESSION_SETS } from './sets';
  */
 
 /**
- * The escalation threshold: the lowest P(must escalate), in steps of 0.01, at which the held-out folds escalate
- * at most FALSE_ESCALATION_BUDGET of the inquiries no person needs. The reader's escalations join the rules'
- * (which escalate about 1 in 100 of those), so the product stays within its 10 % budget while the reader catches
- * as many as it can of what the rules miss.
+ * The escalation threshold: the lowest P(must escalate), in steps of 0.01, at which the product (the rules'
+ * escalations and the held-out reader's together) escalates at most FALSE_ESCALATION_BUDGET of the inquiries no
+ * person needs, on the sets the rules were not tuned on (there the rules read as on new inquiries). Below the
+ * product's 10 % budget by a margin, and otherwise as low as it goes: the reader is there to catch what the rules
+ * miss.
  */
-const FALSE_ESCALATION_BUDGET = 0.08;
+const FALSE_ESCALATION_BUDGET = 0.09;
 const FOLDS = 5;
 
 // Compiled to eval/dist/eval/train.js.
@@ -46,14 +49,12 @@ const output = join(__dirname, '..', '..', '..', 'src', 'learned', 'weights.ts')
 const fold = (id: string) => fnv1a(id) % FOLDS;
 
 interface Labelled {
+  set: string;
+  fixture: Fixture;
   inquiry: FixtureInquiry;
   example: Example;
   intent: number;
   escalation: number;
-}
-
-function mustEscalate(probabilities: number[]): number {
-  return MUST_ESCALATE.reduce((sum, reason) => sum + probabilities[ESCALATION_CLASSES.indexOf(reason)], 0);
 }
 
 async function main(): Promise<void> {
@@ -62,11 +63,13 @@ async function main(): Promise<void> {
   const embedder = await SentenceEmbedder.load(files);
   const sets = REGRESSION_SETS.map((set) => set.file);
   const data: Labelled[] = [];
-  for (const file of sets) {
+  for (const { name, file } of REGRESSION_SETS) {
     const fixture = loadFixture(join(fixtures, file));
     for (const inquiry of fixture.inquiries) {
       const text = learnedText(requestOf(inquiry, fixture.practice));
       data.push({
+        set: name,
+        fixture,
         inquiry,
         example: await toExample(embedder, text),
         intent: INTENT_CLASSES.indexOf(inquiry.expected.intent),
@@ -102,32 +105,55 @@ async function main(): Promise<void> {
   const escalationTemperature = calibrateTemperature((t) => predictions('escalation', t));
 
   const intentHeld = predictions('intent', intentTemperature);
-  const escalationHeld = predictions('escalation', escalationTemperature);
   const argmax = (values: number[]) => values.indexOf(Math.max(...values));
   const intentAccuracy =
     intentHeld.filter((row) => argmax(row.probabilities) === row.label).length / data.length;
-  const must = escalationHeld.map((row) => ({
-    p: mustEscalate(row.probabilities),
-    label: ESCALATION_CLASSES[row.label],
-  }));
-  const positives = must.filter((row) => MUST_ESCALATE.includes(row.label));
-  const negatives = must.filter((row) => row.label === 'none');
+  const heldOutReading = (row: Labelled, threshold: number) =>
+    readingOf(
+      {
+        intent: { ...heldOut.get(row)!.intent, temperature: intentTemperature },
+        escalation: { ...heldOut.get(row)!.escalation, temperature: escalationTemperature },
+      },
+      row.example,
+      threshold,
+    );
+
+  const untuned = new Set(REGRESSION_SETS.filter((set) => !set.rulesTuned).map((set) => set.name));
+  const product = data
+    .filter((row) => untuned.has(row.set))
+    .map((row) => ({
+      label: row.inquiry.expected.escalation,
+      rules: understandInquiry(requestOf(row.inquiry, row.fixture.practice)).escalation !== null,
+      p: heldOutReading(row, 1).mustEscalate,
+    }));
+  const negatives = product.filter((row) => row.label === null);
+  const positives = product.filter((row) => row.label !== null && MUST_ESCALATE.includes(row.label));
+  const escalates = (row: (typeof product)[number], candidate: number) => row.rules || row.p >= candidate;
   let threshold = 0.99;
   for (let candidate = 0.99; candidate >= 0.01; candidate -= 0.01) {
-    if (negatives.filter((row) => row.p >= candidate).length / negatives.length > FALSE_ESCALATION_BUDGET)
+    if (
+      negatives.filter((row) => escalates(row, candidate)).length / negatives.length >
+      FALSE_ESCALATION_BUDGET
+    )
       break;
     threshold = Math.round(candidate * 100) / 100;
   }
-  const recall = positives.filter((row) => row.p >= threshold).length / positives.length;
-  const falseEscalations = negatives.filter((row) => row.p >= threshold).length / negatives.length;
   const crossValidation = {
     intentAccuracy: round(intentAccuracy),
-    mustEscalateRecall: round(recall),
-    falseEscalationRate: round(falseEscalations),
+    mustEscalateRecall: round(positives.filter((row) => escalates(row, threshold)).length / positives.length),
+    falseEscalationRate: round(
+      negatives.filter((row) => escalates(row, threshold)).length / negatives.length,
+    ),
     intentTemperature,
     escalationTemperature,
   };
-  console.log('held-out folds:', crossValidation, 'threshold', threshold);
+  console.log(
+    `held-out folds (the recall and false escalations: rules and reader on ${[...untuned].join(', ')}):`,
+    crossValidation,
+    'threshold',
+    threshold,
+  );
+  reportHeldOut(data, (row) => heldOutReading(row, threshold));
 
   const intent = { ...fit(data, 'intent'), temperature: intentTemperature };
   const escalation = { ...fit(data, 'escalation'), temperature: escalationTemperature };
@@ -152,6 +178,34 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
   console.log(`wrote ${output}`);
+}
+
+/**
+ * The product's figures on each set with the reader held out (each inquiry read by the rules and by heads trained
+ * without its fold), beside the rules' alone: how rules and reader together read what the reader has not seen.
+ * The rules were tuned on every set but blind-1 and training-1, so those two are the fair ones.
+ */
+function reportHeldOut(data: Labelled[], reading: (row: Labelled) => LearnedReading): void {
+  const figures = (rows: Labelled[], withReader: boolean) => {
+    const fixture = { practice: rows[0].fixture.practice, inquiries: rows.map((row) => row.inquiry) };
+    const readings = rows.map((row) =>
+      understandInquiry(requestOf(row.inquiry, row.fixture.practice), withReader ? reading(row) : undefined),
+    );
+    const s = score(fixture, readings);
+    return [
+      `intent ${s.intentAccuracy.toFixed(3)}`,
+      `escalation recall ${s.escalationRecall.toFixed(3)}`,
+      `false ${(s.falseEscalationRate * 100).toFixed(1)}%`,
+      `opt-out recall ${s.optOutRecall.toFixed(3)} (${s.falseOptOuts} false)`,
+      `not a lead held ${(s.notALeadHeld * 100).toFixed(0)}%`,
+    ].join(', ');
+  };
+  console.log('The product on held-out folds (rules alone → rules and the held-out reader):');
+  for (const { name } of REGRESSION_SETS) {
+    const rows = data.filter((row) => row.set === name);
+    console.log(`  ${name}: ${figures(rows, false)}`);
+    console.log(`  ${' '.repeat(name.length)}  ${figures(rows, true)}`);
+  }
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -15,6 +15,20 @@ describe('self-harm and suicidal language', () => {
     'pensé en quitarme la vida',
     'não vejo sentido em continuar depois disso',
     'às vezes eu quero morrer',
+    // The warning signs, told without a word of death.
+    'honestly I am just a burden to everyone since the surgery went wrong',
+    'my family would be better off if I was gone, please just refund me',
+    'sometimes i wish i could disappear. anyway is the consult free',
+    'I just want to go to sleep and not wake up after seeing these results',
+    "don't bother rescheduling, I won't be around much longer",
+    'I have been giving away my things this week, so cancel the package',
+    'already wrote letters to my children. can someone delete my file',
+    'siento que soy una carga para mi familia',
+    'todos estarían mejor sin mí',
+    'solo quiero desaparecer, cancelen mi cita',
+    'me sinto um peso para todo mundo',
+    'eles estariam melhor sem mim',
+    'não vejo saída, só queria sumir',
   ])('%s reaches a person first, as a high-priority medical concern', (text) => {
     expect(findCrisis(text)).toMatchObject({ reason: 'medical_concern', priority: 'high' });
     expect(read(text)).toMatchObject({
@@ -47,6 +61,13 @@ describe('self-harm and suicidal language', () => {
     'I would die for fuller lips lol how much',
     'no quiero esperar más, ¿tienen cita el sábado?',
     'quero marcar uma consulta',
+    // Look-alikes of the warning signs.
+    'I want these dark spots to disappear before the wedding',
+    "I won't be around next week, can we move my appointment?",
+    'will the swelling disappear by Friday?',
+    'is the paperwork a burden? happy to fill it out at home',
+    'quiero que desaparezcan mis ojeras',
+    'vou estar aqui às 15h para a consulta',
   ])('%s is not crisis language', (text) => {
     expect(findCrisis(text)).toBeNull();
   });

@@ -5,7 +5,9 @@ import { excerptAround } from './text';
 /**
  * Self-harm and suicidal language (docs/product/ai-engine.md#escalation), in English, Spanish and Portuguese:
  * wanting to die or to end one's life, seeing no point in living or going on, hurting oneself, being better off
- * dead. It always reaches a person, first, whatever else the message says (an opt-out or a price question
+ * dead; and the warning signs crisis lines teach people to hear (988, the Samaritans): feeling a burden to others
+ * or that they would be better off without one, wanting to disappear or to sleep and not wake up, not being
+ * around much longer, giving one's things away and writing goodbye letters. It always reaches a person, first, whatever else the message says (an opt-out or a price question
  * included), and it is never read as negated: a person reading "I'm not suicidal, but…" loses nothing. Read on
  * the folded text (lower case, no accents); linear-time (no nested quantifiers).
  */
@@ -13,10 +15,13 @@ const CRISIS = new RegExp(
   [
     // English
     String.raw`\b(suicid\w*|kill(ing)? my\s*self|end(ing)? (my|it) (own )?life|take my (own )?life|end it all|self[-\s]?harm\w*|hurt(ing)? my\s*self|cut(ting)? my\s*self|want(ed)? to die|wanna die|wish i (was|were) dead|better off dead|better off without me|no (reason|point) (to|in) (live|living|go on|going on|keep going|carry on|carrying on|being here|anything|be here)|(can'?t|cannot|can not) (go on|keep going|do this anymore|take it anymore)|(don'?t|do not|dont) want to (live|be alive|be here|wake up)|(don'?t|do not|dont|can'?t|cannot) see (the|a|any) point (of|in) (going on|living|life|anything|keep going|carrying on)|(don'?t|do not|dont|can'?t|cannot) see (why|a reason|any reason) (i should |to )?(keep going|go on|keep living|live|carry on|be here))\b`,
+    // English warning signs: a burden, better off without me, disappearing, not waking up, not being around much
+    // longer, things given away, goodbye letters.
+    String.raw`\b((i'?m|i am|im|i feel( like)?|i'?ve become|feel like i'?m) (just |such |only )?a burden (to|on|for) (everyone|everybody|my|them|you|others|people)|(be|are|is) better off (without me|if i (was|were|wasn'?t|weren'?t|am not|'?m not|just)? ?(gone|dead|not here|not around|disappeared|here|around))|if i (just )?(disappeared|vanished|was gone|were gone|wasn'?t here|weren'?t here|wasn'?t around)|i (just |really )?(want|wanna|wish i could|want to just) (to )?(disappear|vanish|not exist|stop existing|not wake up)|(go to )?sleep and (never|not) wake up|(won'?t|will not|wont|not going to|not gonna) be (around|here|alive) (much|for much|for|a lot) (longer|long)|(gave|given|giving) away (most of |all of |all )?(my|my own) (things|stuff|belongings|possessions|clothes)|(wrote|written|writing|write) (goodbye |farewell )?letters to (my|all my) (kids|children|family|husband|wife|son|daughter|parents|friends)|goodbye (letter|letters|note|notes)|suicide note)\b`,
     // Spanish
-    String.raw`\b(suicid\w*|matarme|quitarme la vida|acabar con (mi vida|todo)|quiero morir\w*|(sin|no tengo) ganas de vivir|me quiero morir|no quiero (vivir|seguir viviendo|estar aqui)|hacerme dano|lastimarme|no (tiene|le veo) sentido (vivir|seguir|la vida)|ya no (puedo|aguanto) mas|mejor (estaria )?muert[oa])\b`,
+    String.raw`\b(suicid\w*|matarme|quitarme la vida|acabar con (mi vida|todo)|quiero morir\w*|(sin|no tengo) ganas de vivir|me quiero morir|no quiero (vivir|seguir viviendo|estar aqui)|hacerme dano|lastimarme|no (tiene|le veo) sentido (vivir|seguir|la vida)|ya no (puedo|aguanto) mas|mejor (estaria )?muert[oa]|(soy|me siento) (una|un) (carga|estorbo) (para|a)|(estarian|estarias|estaria|estan|vivirian) mejor sin mi|(quiero|quisiera|quiero solo) desaparecer|si (yo )?(desapareciera|me muriera|no estuviera)|dormir(me)? y no despertar|no voy a estar (aqui |viva |vivo )?(mucho|por mucho) (tiempo|mas)|(regale|regalando|he regalado) (mis|todas mis) cosas|cartas? de despedida)\b`,
     // Portuguese
-    String.raw`\b(suicid\w*|me matar|tirar (a )?minha (propria )?vida|acabar com (a )?minha vida|acabar com tudo|quero morrer|sem vontade de viver|nao quero (mais )?viver|me machucar|sem sentido (viver|continuar|a vida)|nao (vejo|tem) sentido (em |na )?(viver|vida|continuar|seguir)|nao aguento mais|melhor (estar )?mort[oa])\b`,
+    String.raw`\b(suicid\w*|me matar|tirar (a )?minha (propria )?vida|acabar com (a )?minha vida|acabar com tudo|quero morrer|sem vontade de viver|nao quero (mais )?viver|me machucar|sem sentido (viver|continuar|a vida)|nao (vejo|tem) sentido (em |na )?(viver|vida|continuar|seguir)|nao aguento mais|melhor (estar )?mort[oa]|(sou|me sinto) (um|uma) (peso|fardo) (para|pra)|(estariam|estaria|ficariam|viveriam) melhor sem mim|(quero|queria|so quero) sumir|se eu (sumisse|morresse|nao estivesse)|dormir e nao acordar|nao vou estar (aqui |viva |vivo )?(por )?muito tempo|(dei|doei|dando) (minhas|todas as minhas) coisas|cartas? de despedida|nao vejo (saida|mais saida))\b`,
   ]
     .join('|')
     // Words may be separated by any run of spaces or line breaks.

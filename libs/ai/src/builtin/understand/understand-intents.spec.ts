@@ -75,6 +75,20 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'No me vuelvan a llamar',
     'no thanks',
     "I'm good thanks, already booked somewhere else",
+    // Portuguese: the carrier keywords and the ways of asking to be left alone.
+    'PARE',
+    'Sair.',
+    'chega, obrigada',
+    'por favor parem de me mandar promoções',
+    'podem me tirar da lista de vocês? obrigado',
+    'quero que apaguem meu número',
+    'não quero mais receber essas mensagens',
+    'não me mandem mais nada',
+    'como faço pra me descadastrar?',
+    // A keyword first, whatever follows; a stop to one kind of message.
+    'Baja por favor, ya no vivo en Miami',
+    'please stop all the promo texts, I only want appointment reminders',
+    'quit sending your marketing emails',
   ])('%s is an opt-out', (text) => {
     expect(read(text)).toMatchObject({ intent: 'opt_out', escalation: null, procedures_of_interest: [] });
   });
@@ -83,6 +97,9 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     expect(read("don't stop the reminders, I still want to book the botox").intent).toBe('booking');
     expect(read('Can Botox stop my migraines and how much is it?').intent).not.toBe('opt_out');
     expect(read('I want to stop by the Brickell office tomorrow for a consult').intent).toBe('booking');
+    expect(read('quero parar de fumar antes da cirurgia, quanto tempo antes?').intent).not.toBe('opt_out');
+    expect(read('a dor não para de aumentar depois do preenchimento').intent).not.toBe('opt_out');
+    expect(read('Sair do trabalho às 17h, tem horário depois disso?').intent).not.toBe('opt_out');
   });
 
   it.each([
