@@ -1,7 +1,8 @@
 /**
  * The labelled sets (fixtures/README.md), by kind. A blind set is written without reading the rules or the
- * training data and committed before the provider first reads it; it is reported once, untouched, and then moves
- * to the regression sets (and so into `npm run train:ai`'s training data) — never patched for.
+ * training data and committed before the provider first reads it; it is reported untouched (its misreadings never
+ * printed) and, when the next blind set is committed, moves to the regression sets (and so into
+ * `npm run train:ai`'s training data) — never patched for.
  */
 
 /** What a regression set's figures must not drop below (eval.spec.ts). */
