@@ -1,5 +1,5 @@
 import { CATALOGUE_PROCEDURES, type CatalogueProcedure } from '../../catalogue/catalogue-data';
-import { editDistance, fold } from './text';
+import { editDistance, entryOf, fold } from './text';
 
 /**
  * Finds the procedures of an inquiry (docs/product/ai-engine.md#understanding): catalogue names and synonyms,
@@ -168,7 +168,7 @@ export function findProcedures(text: string, practiceProcedures: readonly string
       continue;
     }
     const written = words.slice(start, start + best.tokens).join(' ');
-    const context = NEEDS_CONTEXT[written] ?? NEEDS_CONTEXT[best.compact];
+    const context = entryOf(NEEDS_CONTEXT, written) ?? entryOf(NEEDS_CONTEXT, best.compact);
     const offered = isOffered(best.key, practiceProcedures);
     const negated = isRefused(words, start);
     if ((context && (best.distance > 0 || !offered) && !context.test(folded)) || negated) {

@@ -1,4 +1,5 @@
-import { expand, expandWithStops, respell } from './text';
+import { detectLanguage, expand, expandWithStops, respell } from './text';
+import { understandInquiry } from './understand';
 
 describe('respell: a hurried message as meant, for the safety rules', () => {
   const respelt = (text: string) => respell(text).text;
@@ -45,4 +46,22 @@ describe('expandWithStops: the expanded words with the sentence ends kept', () =
       'thanks',
     ]);
   });
+});
+
+describe('words that name what every object has', () => {
+  // A stranger's words are looked up in the rules' tables: one that Object.prototype has ('constructor') once
+  // read as a function and crashed the analysis, and the lead got no reply.
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'])(
+    '%s reads as a word',
+    (word) => {
+      const reading = understandInquiry({
+        channel: 'form',
+        text: `I work in ${word} stuff, how much is botox? ${word}`,
+        practiceProcedures: ['Botox'],
+      });
+      expect(reading).toMatchObject({ intent: 'pricing', procedures_of_interest: ['Botox'], language: 'en' });
+      expect(expand(word)).toBe(word.toLowerCase().replace(/_/g, ' ').trim());
+      expect(detectLanguage(`quiero ${word} botox`).language).toBe('es');
+    },
+  );
 });

@@ -5,6 +5,14 @@ import type { Language } from '@pp/contracts';
  * words, and language detection by function words and Spanish spelling.
  */
 
+/**
+ * A table's own entry for a word a stranger wrote, never one Object.prototype lends it: 'constructor',
+ * 'toString' or '__proto__' in a message must read as words, not as functions.
+ */
+export function entryOf<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** Lower case without accents (ñ kept apart from n is not needed for matching). */
 export function fold(text: string): string {
   return text
@@ -214,7 +222,7 @@ function expandTokens(text: string, stops: boolean): string[] {
       if (token === '\u0001') return '.';
       if (DOLLARS_ONLY.test(token)) return 'price';
       const bare = token.replace(/'/g, '');
-      return SHORTHAND[bare] ?? SHORTHAND[token] ?? bare;
+      return entryOf(SHORTHAND, bare) ?? entryOf(SHORTHAND, token) ?? bare;
     })
     .join(' ')
     .split(' ')
@@ -263,7 +271,7 @@ export function detectLanguage(text: string): { language: Language; evidence: st
   // Each word as written and as its shorthand stands for: 'ya' is Spanish as written and English shorthand
   // ('see ya'), so it counts for both; 'u' counts for English only, 'q' (que) for Spanish only.
   for (const written of wordsAsWritten(text)) {
-    const meant = (SHORTHAND[written] ?? written).split(' ');
+    const meant = (entryOf(SHORTHAND, written) ?? written).split(' ');
     if (SPANISH_WORDS.has(written) || meant.some((word) => SPANISH_WORDS.has(word))) es += 1;
     if (meant.some((word) => ENGLISH_WORDS.has(word))) en += 1;
   }
@@ -451,7 +459,7 @@ export function respell(folded: string): RespeltText {
 function respellWord(word: string): string {
   // Letters held down: three or more of one letter are one ('e' and 'o' two: 'teeeth', 'tooooth'); a word of
   // one letter ('BBB', 'zzz') is an abbreviation or a noise, left alone.
-  if (new Set(word).size < 2) return MISSPELT[word] ?? word;
+  if (new Set(word).size < 2) return entryOf(MISSPELT, word) ?? word;
   let spelt = word.replace(/(\p{L})\1{2,}/gu, (run: string, letter: string) =>
     letter === 'e' || letter === 'o' ? letter + letter : letter,
   );
@@ -459,5 +467,5 @@ function respellWord(word: string): string {
   if (spelt === 'soo') spelt = 'so';
   const bare = spelt.replace(/'$/, '');
   if (/in$/.test(bare) && GERUNDS.has(`${bare}g`)) return `${bare}g`;
-  return MISSPELT[spelt] ?? spelt;
+  return entryOf(MISSPELT, spelt) ?? spelt;
 }
