@@ -183,7 +183,7 @@ async function main(): Promise<void> {
 /**
  * The product's figures on each set with the reader held out (each inquiry read by the rules and by heads trained
  * without its fold), beside the rules' alone: how rules and reader together read what the reader has not seen.
- * The rules were tuned on every set but blind-1 and training-1, so those two are the fair ones.
+ * The fair ones are those the rules were not tuned on (`rulesTuned: false` in sets.ts).
  */
 function reportHeldOut(data: Labelled[], reading: (row: Labelled) => LearnedReading): void {
   const figures = (rows: Labelled[], withReader: boolean) => {

@@ -1,6 +1,8 @@
 import { BuiltInLanguageModel } from '../builtin/built-in-model';
 import { REVIEW_BELOW_CONFIDENCE, type InquiryChannel } from '../model';
-import { LearnedReader } from './learned-reader';
+import { ESCALATION_CLASSES, INTENT_CLASSES } from './learned-input';
+import { LearnedReader, readingOf } from './learned-reader';
+import type { SoftmaxWeights } from './softmax';
 
 /**
  * The built-in provider as the product runs it: the rules and the learned reader over the real embedding model
@@ -98,4 +100,45 @@ describe('the built-in provider, rules and the learned reader together', () => {
       expect(['opt_out', 'wrong_number']).not.toContain((await understand(text)).intent);
     },
   );
+});
+
+describe('readingOf: what two heads make of one example', () => {
+  /** A head that gives every example the same probabilities (its biases their logarithms). */
+  const fixedHead = (classes: readonly string[], probabilities: Record<string, number>): SoftmaxWeights => {
+    const rest = 1 - Object.values(probabilities).reduce((sum, value) => sum + value, 0);
+    const others = classes.filter((name) => !(name in probabilities)).length;
+    return {
+      classes: [...classes],
+      dense: new Float32Array(classes.length),
+      sparse: new Float32Array(classes.length),
+      bias: Float32Array.from(classes.map((name) => Math.log(probabilities[name] ?? rest / others))),
+      denseDimensions: 1,
+      sparseDimensions: 1,
+      temperature: 1,
+    };
+  };
+  const example = {
+    dense: new Float32Array(1),
+    sparse: { indices: new Uint32Array(0), values: new Float32Array(0) },
+  };
+
+  it('takes P(a person must handle it) as the mean of the escalation head and the intents a person answers', () => {
+    const reading = readingOf(
+      {
+        intent: fixedHead(INTENT_CLASSES, { medical_concern: 0.5, complaint: 0.1, human_requested: 0.1 }),
+        escalation: fixedHead(ESCALATION_CLASSES, {
+          none: 0.7,
+          low_confidence: 0.1,
+          post_treatment_symptoms: 0.15,
+        }),
+      },
+      example,
+      0.4,
+    );
+    // Escalation head: 1 − none − low_confidence = 0.2; intent head: 0.7.
+    expect(reading.mustEscalate).toBeCloseTo(0.45, 5);
+    expect(reading.likelyReason).toBe('post_treatment_symptoms');
+    expect(reading.threshold).toBe(0.4);
+    expect(reading.intents.medical_concern).toBeCloseTo(0.5, 5);
+  });
 });
