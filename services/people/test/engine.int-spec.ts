@@ -352,6 +352,26 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     expect(await h.actions(lead.person_id)).toHaveLength(0);
   }, 60_000);
 
+  it('an opt-out that tells a symptom is recorded and escalated: a person hears of it, nothing is sent', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const lead = await formLead(
+      practice.practice_id,
+      'Stop texting me. My lip went white and hard after the filler yesterday and it hurts',
+    );
+    const escalation = await eventually(
+      async () => (await h.events(lead.person_id, 'ai_escalation'))[0],
+      30_000,
+    );
+    expect(escalation.content_data).toMatchObject({ reason: 'post_treatment_symptoms', priority: 'high' });
+    const [stopped] = await h.events(lead.person_id, 'outreach_stopped');
+    expect(stopped.content_data).toMatchObject({ reason: 'opt_out' });
+    const person = await h.person(lead.person_id);
+    expect(person.stage).toBe('Escalated');
+    expect(person.current_outreach_state.opted_out).toBe(true);
+    expect(await h.actions(lead.person_id)).toHaveLength(0);
+  }, 60_000);
+
   it('Ask AI answers from the knowledge with citations; 422 for an empty or too long question; 404 for another practice', async () => {
     const practice = await h.practice({ automation_level: 'manual' });
     const [parking] = await h.page(practice.practice_id, {

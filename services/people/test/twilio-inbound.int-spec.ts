@@ -162,6 +162,34 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
     },
   );
 
+  const analysesOf = (personId: string): Promise<unknown[]> =>
+    h.dataSource.query(`SELECT 1 FROM "people"."engine_analyses" WHERE "person_id" = $1`, [personId]);
+
+  it('opts out on a STOP that tells a symptom and hands it to the engine too; a look-alike only to the engine', async () => {
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, { primary_phone: phone });
+    expect(
+      (await postSms(smsForm(phone, 'STOP texting me. my lip went white after the filler'))).status,
+    ).toBe(200);
+    expect((await reload(person.person_id)).current_outreach_state).toMatchObject({ opted_out: true });
+    expect(await analysesOf(person.person_id)).toHaveLength(1);
+    const confirmations = await eventually(async () => sentTo(phone).length === 1 && sentTo(phone));
+    expect(confirmations[0].body).toContain('unsubscribed');
+
+    const smoker = nextPhone();
+    const asking = await h.leads.person(practice, { primary_phone: smoker });
+    expect((await postSms(smsForm(smoker, 'I quit smoking, is it ok now for the surgery?'))).status).toBe(
+      200,
+    );
+    expect((await reload(asking.person_id)).current_outreach_state?.opted_out ?? false).toBe(false);
+    expect(await analysesOf(asking.person_id)).toHaveLength(1);
+
+    const plain = nextPhone();
+    const stopping = await h.leads.person(practice, { primary_phone: plain });
+    expect((await postSms(smsForm(plain, 'please take me off your list'))).status).toBe(200);
+    expect(await analysesOf(stopping.person_id)).toHaveLength(0);
+  });
+
   it('re-subscribes on START and answers HELP with the help text', async () => {
     const phone = nextPhone();
     const person = await h.leads.person(practice, {

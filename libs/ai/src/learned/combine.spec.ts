@@ -52,6 +52,12 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(learnedOptOut(reading('opt_out', 0.5), 'please stop')).toBe(false);
   });
 
+  it('makes no opt-out of a message the reader says a person must handle', () => {
+    const goodbye = 'i do not really want to be here anymore';
+    expect(learnedOptOut(reading('opt_out', 0.97, 0.39, 'medical_concern'), goodbye)).toBe(true);
+    expect(learnedOptOut(reading('opt_out', 0.97, 0.4, 'medical_concern'), goodbye)).toBe(false);
+  });
+
   it('adds the reader’s escalation at the threshold, when the rules found nothing a person must handle', () => {
     const unsure = reading('information', 0.5, 0.39);
     expect(learnedEscalation(unsure, [], 'text')).toBeNull();

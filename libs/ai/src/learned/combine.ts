@@ -7,8 +7,8 @@ import type { LearnedReading } from './learned-reader';
  * The two fail on different messages, so safety takes the union and fails safe:
  * - escalation: the rules' findings, plus the reader's whenever its P(a person must handle it) reaches the
  *   threshold chosen for recall;
- * - opt-out, spam and wrong number never rest on the reader's word alone: an opt-out needs the reader sure and a
- *   word of stopping in the message; a message only the reader takes for spam or a wrong number goes to a person
+ * - opt-out, spam and wrong number never rest on the reader's word alone: an opt-out needs the reader sure, a
+ *   word of stopping in the message and no sign that a person must handle it; a message only the reader takes for spam or a wrong number goes to a person
  *   instead of getting outreach;
  * - intent: a blend of the two readings, so that the reader overrides the rules only when it is much surer than
  *   they are; the blend's share of the chosen intent is the reading's confidence.
@@ -33,9 +33,15 @@ const MEDICAL: readonly EscalationReason[] = ['medical_concern', 'post_treatment
 const BLENDABLE = (reading: LearnedReading) =>
   (Object.keys(reading.intents) as Intent[]).filter((intent) => !STOPPING.includes(intent));
 
-/** Whether the reader, backed by a word of stopping, reads an opt-out the rules did not. */
+/**
+ * Whether the reader, backed by a word of stopping, reads an opt-out the rules did not. Never when the reader
+ * itself says a person must handle the message: "I don't want to be here anymore" has a word of stopping and
+ * reads like a goodbye, and silence is the one answer it must not get.
+ */
 export function learnedOptOut(reading: LearnedReading, folded: string): boolean {
-  return reading.intents.opt_out >= SURE && STOPPING_WORDS.test(folded);
+  return (
+    reading.intents.opt_out >= SURE && reading.mustEscalate < reading.threshold && STOPPING_WORDS.test(folded)
+  );
 }
 
 /** A message only the reader takes for spam or a wrong number: a person looks at it (no outreach). */

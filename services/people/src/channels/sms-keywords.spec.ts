@@ -1,4 +1,4 @@
-import { helpText, optOutConfirmation, smsKeyword } from './sms-keywords';
+import { freeTextOptOut, helpText, optOutConfirmation, smsKeyword } from './sms-keywords';
 
 describe('SMS keywords', () => {
   it.each([
@@ -16,14 +16,37 @@ describe('SMS keywords', () => {
     'opt out',
     'Opt-Out',
     'OPT OUT!!',
+  ])('opts out on %p', (body) => {
+    expect(smsKeyword(body)).toBe('opt_out');
+  });
+
+  it.each([
     'please stop texting me',
     'Take me off your list',
     "Don't text me again",
     'Stop messaging me please',
     'no more texts',
     'STOP please',
-  ])('opts out on %p', (body) => {
-    expect(smsKeyword(body)).toBe('opt_out');
+    'opt me out',
+    'no me manden más mensajes',
+  ])('reads %p as a wish to stop, with nothing for a person', (body) => {
+    expect(smsKeyword(body)).toBeNull();
+    expect(freeTextOptOut(body)).toEqual({ optOut: true, needsPerson: false });
+  });
+
+  it.each([
+    'I quit smoking, is it ok now for surgery?',
+    'Can I stop by Friday to pay?',
+    "I don't really want to be here anymore, stop it",
+  ])('does not read %p as an opt-out', (body) => {
+    expect(freeTextOptOut(body).optOut).toBe(false);
+  });
+
+  it('reads an opt-out that tells a symptom as one a person must also see', () => {
+    expect(freeTextOptOut('STOP texting me. my lip went white after the filler')).toEqual({
+      optOut: true,
+      needsPerson: true,
+    });
   });
 
   it.each(['START', 'yes', 'Unstop', 'Yes!'])('opts back in on %p', (body) => {

@@ -1,7 +1,9 @@
+import { understandInquiry } from '@pp/ai';
+
 /**
  * What an inbound SMS asks of the channel (docs/product/channels.md#opt-out-keywords): opt out (FCC 24-18: any
- * reasonable means), opt back in, or help. Case, spacing and punctuation never matter; null for any other text,
- * which the AI engine reads as a reply.
+ * reasonable means), opt back in, or help. Case, spacing and punctuation never matter; null for any other text
+ * (`freeTextOptOut` reads a wish to stop told in other words).
  */
 export type SmsKeyword = 'opt_out' | 'opt_in' | 'help';
 
@@ -23,18 +25,6 @@ const OPT_OUT_WORDS = new Set([
 const OPT_IN_WORDS = new Set(['start', 'yes', 'unstop']);
 const HELP_WORDS = new Set(['help', 'info']);
 
-/** Free-text revocations: the lead plainly asks for no more messages. */
-const REVOCATIONS: RegExp[] = [
-  /\b(stop|quit|cease) (texting|messaging|contacting|calling|sending)\b/,
-  /\b(don ?t|do not|never) (text|message|contact|call|send|email)\b/,
-  /\b(take|remove|delete) me (off|from)\b/,
-  /\bunsubscribe me\b/,
-  /\bopt me out\b/,
-  /\bno more (texts|messages|sms)\b/,
-  /\bleave me alone\b/,
-  /\b(stop|quit)\b.*\b(please|now|it)\b|\b(please|pls)\b.*\bstop\b/,
-];
-
 /** Lower case, apostrophes dropped, other punctuation as spaces, spaces collapsed. */
 export function normalizeSms(body: string): string {
   return body
@@ -50,8 +40,19 @@ export function smsKeyword(body: string): SmsKeyword | null {
   if (OPT_OUT_WORDS.has(text)) return 'opt_out';
   if (OPT_IN_WORDS.has(text)) return 'opt_in';
   if (HELP_WORDS.has(text)) return 'help';
-  if (REVOCATIONS.some((pattern) => pattern.test(text))) return 'opt_out';
   return null;
+}
+
+/**
+ * A message in the lead's own words that asks for no more messages ("please stop texting me", "take me off your
+ * list", "no me manden más mensajes"), read by the engine's own rules so the channel and the engine agree: a
+ * look-alike ("I quit smoking, is it ok now?", "stop by Friday?") is none, and self-harm language never is one.
+ * `needsPerson`: the same message tells something a person must handle (a symptom, an emergency), so the engine
+ * reads it too.
+ */
+export function freeTextOptOut(body: string): { optOut: boolean; needsPerson: boolean } {
+  const reading = understandInquiry({ channel: 'sms', text: body, practiceProcedures: [] });
+  return { optOut: reading.intent === 'opt_out', needsPerson: reading.escalation !== null };
 }
 
 /** The one confirmation of an opt-out: no marketing, how to come back (CTIA). */

@@ -12,7 +12,7 @@ import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { ChannelException, ChannelExceptionCode, ChannelMessages } from './channel.exception';
 import { LeadConsent } from './lead-consent';
 import { messageStatus, nextStatus } from './message-status';
-import { helpText, optInConfirmation, optOutConfirmation, smsKeyword } from './sms-keywords';
+import { freeTextOptOut, helpText, optInConfirmation, optOutConfirmation, smsKeyword } from './sms-keywords';
 
 /** The form fields of Twilio's webhooks the product reads (already verified by the gateway). */
 export type TwilioForm = Record<string, unknown>;
@@ -139,8 +139,9 @@ export class TwilioInboundService {
   }
 
   /**
-   * A keyword is answered here, at once, with one SMS (source 'compliance'); any other text goes to the engine.
-   * Returns the reply to dispatch after commit, or null.
+   * A keyword, or a wish to stop told in other words, is answered here, at once, with one SMS (source
+   * 'compliance'); any other text goes to the engine, and so does an opt-out that also tells a symptom or an
+   * emergency (the engine escalates it). Returns the reply to dispatch after commit, or null.
    */
   private async answer(
     manager: EntityManager,
@@ -149,19 +150,12 @@ export class TwilioInboundService {
     inbound: { sid: string; event: TimelineEvent; received: Date },
   ): Promise<SendMessageJob | null> {
     const keyword = smsKeyword(body);
+    const freeText = keyword ? null : freeTextOptOut(body);
     const metadata = { source: 'sms_keyword', message_sid: inbound.sid };
     const practice = await this.numbers.practice(person.practice_id);
     const name = practice?.name ?? 'Our practice';
     let message: string | null = null;
-    if (keyword === 'opt_out') {
-      const changed = await this.consent.optOut(manager, person, 'sms_keyword', metadata);
-      if (changed) message = optOutConfirmation(name);
-    } else if (keyword === 'opt_in') {
-      if (await this.consent.optIn(manager, person, body.trim(), metadata)) message = optInConfirmation(name);
-    } else if (keyword === 'help') {
-      const [location] = await this.numbers.locations(person.practice_id);
-      message = helpText(name, location?.phone ?? null);
-    } else {
+    if (freeText && (!freeText.optOut || freeText.needsPerson)) {
       await this.engine.inquiryReceived(manager, {
         practice_id: person.practice_id,
         person_id: person.person_id,
@@ -169,7 +163,16 @@ export class TwilioInboundService {
         channel: 'sms',
         received_at: inbound.received,
       });
-      return null;
+      if (!freeText.optOut) return null;
+    }
+    if (keyword === 'opt_out' || freeText?.optOut) {
+      const changed = await this.consent.optOut(manager, person, 'sms_keyword', metadata);
+      if (changed) message = optOutConfirmation(name);
+    } else if (keyword === 'opt_in') {
+      if (await this.consent.optIn(manager, person, body.trim(), metadata)) message = optInConfirmation(name);
+    } else if (keyword === 'help') {
+      const [location] = await this.numbers.locations(person.practice_id);
+      message = helpText(name, location?.phone ?? null);
     }
     if (!message) return null;
     const job: SendMessageJob = {

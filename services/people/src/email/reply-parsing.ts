@@ -1,4 +1,4 @@
-import { smsKeyword } from '../channels/sms-keywords';
+import { freeTextOptOut, smsKeyword } from '../channels/sms-keywords';
 
 /**
  * The pure part of reading replies (docs/decisions/0018-email-replies.md): which message ids a reply names, whether
@@ -127,11 +127,18 @@ export function bareAddress(value: string | null | undefined): string | null {
 const SHORT_REPLY = 160;
 
 /**
- * A short reply whose text (or a subject, the way mailto: unsubscribe links send it) is an opt-out in any of the
- * forms the SMS keywords accept ("unsubscribe", "STOP", "please don't email me", "take me off your list").
+ * A short reply whose text (or a subject, the way mailto: unsubscribe links send it) is an opt-out as the SMS
+ * channel reads one ("unsubscribe", "STOP", "please don't email me", "take me off your list"). One that also
+ * tells a symptom or an emergency is left to the engine, which records the opt-out and escalates it.
  */
 export function isEmailOptOut(mail: Pick<InboundEmail, 'text' | 'subject'>): boolean {
   const subject = mail.subject.replace(/^((re|aw|sv|fwd?)\s*:\s*)+/i, '');
-  if (smsKeyword(subject) === 'opt_out' && subject.length <= SHORT_REPLY) return true;
-  return mail.text.length <= SHORT_REPLY && smsKeyword(mail.text) === 'opt_out';
+  if (subject.length <= SHORT_REPLY && optsOut(subject)) return true;
+  return mail.text.length <= SHORT_REPLY && optsOut(mail.text);
+}
+
+function optsOut(text: string): boolean {
+  if (smsKeyword(text) === 'opt_out') return true;
+  const { optOut, needsPerson } = freeTextOptOut(text);
+  return optOut && !needsPerson;
 }

@@ -81,6 +81,20 @@ describe('decide', () => {
     });
   });
 
+  it('records an opt-out that tells a symptom and escalates it, instead of closing the lead', () => {
+    const text = 'STOP texting me. my lip went white after the filler';
+    const symptom = { reason: 'post_treatment_symptoms', priority: 'high', evidence: 'went white' } as const;
+    expect(
+      decide(input({ trigger: { channel: 'sms', text } }, { intent: 'opt_out', escalation: symptom })),
+    ).toEqual({
+      type: 'escalate',
+      reason: 'post_treatment_symptoms',
+      priority: 'high',
+      message: text,
+      optOut: true,
+    });
+  });
+
   it('escalates a finding with its reason, priority and the message excerpt', () => {
     const decision = decide(
       input(

@@ -82,7 +82,14 @@ export interface PlannedAction {
 
 export type Decision =
   | { type: 'stop'; reason: 'opt_out' | 'spam' | 'wrong_number'; close: boolean }
-  | { type: 'escalate'; reason: EscalationReason; priority: EscalationPriority; message: string }
+  | {
+      type: 'escalate';
+      reason: EscalationReason;
+      priority: EscalationPriority;
+      message: string;
+      /** The message also asks for no more messages: the opt-out is recorded with the escalation. */
+      optOut?: true;
+    }
   | { type: 'none'; why: string; reason?: 'no_consent' }
   | { type: 'act'; action: PlannedAction };
 
@@ -95,12 +102,17 @@ export function excerpt(text: string | null): string {
 }
 
 /**
- * The decision for a lead the engine just read. In order: an opt-out, spam or a wrong number stop outreach; a
+ * The decision for a lead the engine just read. In order: an opt-out, spam or a wrong number stop outreach (an
+ * opt-out that also tells a symptom or an emergency is recorded and escalated: a person still hears of it); a
  * finding that needs a person (or a reading too unsure to act on) escalates; a lead under human control or in a
  * quiet stage gets nothing; otherwise the next message, on the best channel, at the first allowed time.
  */
 export function decide(input: DecisionInput): Decision {
   const { understanding: u, lead, trigger } = input;
+  if (u.intent === 'opt_out' && u.escalation) {
+    const { reason, priority } = u.escalation;
+    return { type: 'escalate', reason, priority, message: excerpt(trigger.text), optOut: true };
+  }
   if (u.intent === 'opt_out') return { type: 'stop', reason: 'opt_out', close: true };
   if (u.intent === 'spam') return { type: 'stop', reason: 'spam', close: true };
   if (u.intent === 'wrong_number') return { type: 'stop', reason: 'wrong_number', close: false };

@@ -430,6 +430,15 @@ export class LeadAnalyzer {
       }
       case 'escalate': {
         await endPlans(manager, person, work, 'cancelled', `Escalated: ${decision.reason}`);
+        if (decision.optOut && person.current_outreach_state?.opted_out !== true) {
+          await patchOutreachState(manager, person, { opted_out: true });
+          await withdrawConsents(manager, person.person_id, this.clock.now(), 'opt_out_message');
+          await this.activity.append(manager, person, {
+            event_type: 'outreach_stopped',
+            content_data: { reason: 'opt_out' },
+            event_metadata: meta,
+          });
+        }
         person.stage = 'Escalated';
         person.pending_review_type = PendingReviewTypes.escalate;
         await manager.update(

@@ -29,6 +29,14 @@ describe('self-harm and suicidal language', () => {
     'me sinto um peso para todo mundo',
     'eles estariam melhor sem mim',
     'não vejo saída, só queria sumir',
+    // Passive wishes not to be here, wanting it all to stop, an overdose.
+    "I don't really want to be here anymore",
+    'i took something to make it all stop',
+    'I swallowed a handful of my sleeping pills an hour ago',
+    'ya no quiero despertar',
+    'quiero que todo se acabe',
+    'não quero mais estar aqui',
+    'tomei todos os meus remédios',
   ])('%s reaches a person first, as a high-priority medical concern', (text) => {
     expect(findCrisis(text)).toMatchObject({ reason: 'medical_concern', priority: 'high' });
     expect(read(text)).toMatchObject({
@@ -68,6 +76,9 @@ describe('self-harm and suicidal language', () => {
     'is the paperwork a burden? happy to fill it out at home',
     'quiero que desaparezcan mis ojeras',
     'vou estar aqui às 15h para a consulta',
+    "I don't want to be here at 8am, anything later?",
+    'can you make the reminders stop after I book?',
+    'how many pills of ibuprofen can I take after the extraction?',
   ])('%s is not crisis language', (text) => {
     expect(findCrisis(text)).toBeNull();
   });

@@ -89,8 +89,25 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'Baja por favor, ya no vivo en Miami',
     'please stop all the promo texts, I only want appointment reminders',
     'quit sending your marketing emails',
+    'opt me out',
   ])('%s is an opt-out', (text) => {
     expect(read(text)).toMatchObject({ intent: 'opt_out', escalation: null, procedures_of_interest: [] });
+  });
+
+  it.each([
+    'STOP texting me. my lip went white after the filler and it hurts',
+    "unsubscribe me, I'm in the ER with chest pain since the lipo",
+  ])('%s is an opt-out that still reaches a person at once', (text) => {
+    expect(read(text)).toMatchObject({
+      intent: 'opt_out',
+      urgency_level: 'high',
+      escalation: { priority: 'high' },
+    });
+  });
+
+  it('keeps an opt-out with a threat or a pregnancy an opt-out alone (nothing urgent to a person)', () => {
+    expect(read("stop texting me or I'll call my lawyer").escalation).toBeNull();
+    expect(read("unsubscribe. also I'm pregnant so cancel my botox").escalation).toBeNull();
   });
 
   it('does not read stop inside an inquiry as an opt-out', () => {

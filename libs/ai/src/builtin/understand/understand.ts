@@ -69,7 +69,11 @@ export function understandInquiry(request: UnderstandRequest, learned?: LearnedR
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   const spam = optOut || crisis ? null : findSpam(message);
   const wrongNumber = spam || optOut || crisis ? null : findWrongNumber(message);
-  const ruleFindings = (spam || optOut ? [] : findEscalations(message)).map((finding) =>
+  // An opt-out is honoured, but a symptom or an emergency told with it still reaches a person ('STOP texting me,
+  // my lip went white after the filler'): silence is not a safe answer to it.
+  const ruleFindings = (
+    spam ? [] : optOut ? findEscalations(message).filter(urgentMedical) : findEscalations(message)
+  ).map((finding) =>
     // A symptom told in answer to a check-in after a treatment ('how are you feeling after your Kybella?') is a
     // symptom after that treatment.
     treatedBefore && finding.reason === 'medical_concern' && finding.priority === 'high'
@@ -80,16 +84,16 @@ export function understandInquiry(request: UnderstandRequest, learned?: LearnedR
     ? [crisis, ...ruleFindings.filter((finding) => finding.reason !== 'medical_concern')]
     : ruleFindings;
   // What the rules missed and the learned reader says a person must handle.
-  const learnedFinding =
-    learned && !spam && !optOut ? learnedEscalation(learned, ruleEscalations, message) : null;
-  const escalations = learnedFinding
-    ? [
-        ...ruleEscalations,
-        treatedBefore && learnedFinding.reason === 'medical_concern'
-          ? { ...learnedFinding, reason: 'post_treatment_symptoms' as const }
-          : learnedFinding,
-      ]
-    : ruleEscalations;
+  const learnedFinding = learned && !spam ? learnedEscalation(learned, ruleEscalations, message) : null;
+  const escalations =
+    learnedFinding && (!optOut || urgentMedical(learnedFinding))
+      ? [
+          ...ruleEscalations,
+          treatedBefore && learnedFinding.reason === 'medical_concern'
+            ? { ...learnedFinding, reason: 'post_treatment_symptoms' as const }
+            : learnedFinding,
+        ]
+      : ruleEscalations;
 
   found = refineProcedures(found, message, escalations);
   const procedures = reportProcedures(found, request.practiceProcedures);
@@ -305,6 +309,11 @@ const GREETING =
   /^(hi|hello|hey|hiya|hola|buenas|buenos dias|buenas tardes|good (morning|afternoon|evening)|anyone there|is anyone there|are you there|hello anyone|alo)( there| team| again)?[ ?!.]*$/;
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/** A symptom or an emergency, after a treatment or not: what an opt-out in the same message does not silence. */
+const urgentMedical = (finding: EscalationFinding) =>
+  finding.priority === 'high' &&
+  (finding.reason === 'medical_concern' || finding.reason === 'post_treatment_symptoms');
 
 // --- cues ------------------------------------------------------------------------------------------
 
@@ -854,9 +863,9 @@ function chooseUrgency(
   words: string,
   reply: Reply,
 ): UrgencyLevel {
+  if (findings.some((finding) => finding.priority === 'high')) return 'high';
   if (intent === 'spam' || intent === 'wrong_number' || intent === 'opt_out' || intent === 'help')
     return 'low';
-  if (findings.some((finding) => finding.priority === 'high')) return 'high';
   if ((intent === 'reschedule' || intent === 'cancel_appointment') && TODAY.test(words)) return 'high';
   if (findings.length > 0) return 'medium';
   // A change for a date said to be far ('the 14th of next month') has no time pressure.

@@ -1,4 +1,13 @@
-import { callSummary, nextTurn, shortTurn, SILENCE_PROMPT, transcriptOf, wantsPerson } from './call-turns';
+import { understandInquiry, type Understanding } from '@pp/ai';
+import {
+  callSummary,
+  nextTurn,
+  readWithBuiltIn,
+  shortTurn,
+  SILENCE_PROMPT,
+  transcriptOf,
+  wantsPerson,
+} from './call-turns';
 
 const base = {
   turns: [{ from: 'practice' as const, text: 'Hi Sofia, this is Lakeview Smiles. Do you have a minute?' }],
@@ -15,9 +24,9 @@ describe('the AI call turns', () => {
     'Put me through to the receptionist please',
     'I want a human',
     'Connect me to your team.',
-  ])('hears a request for a person in %p', (speech) => {
+  ])('hears a request for a person in %p', async (speech) => {
     expect(wantsPerson(speech)).toBe(true);
-    expect(nextTurn({ ...base, speech }).answer.kind).toBe('hand_over');
+    expect((await nextTurn({ ...base, speech })).answer.kind).toBe('hand_over');
   });
 
   it.each(['How long does whitening take?', 'I talked to my husband about it', 'Yes, I have a minute'])(
@@ -25,18 +34,18 @@ describe('the AI call turns', () => {
     (speech) => expect(wantsPerson(speech)).toBe(false),
   );
 
-  it('answers a question with a short turn and listens again', () => {
-    const { answer, escalated } = nextTurn({ ...base, speech: 'How long does teeth whitening take?' });
+  it('answers a question with a short turn and listens again', async () => {
+    const { answer, escalated } = await nextTurn({ ...base, speech: 'How long does teeth whitening take?' });
     expect(answer.kind).toBe('say');
     expect(escalated).toBe(false);
     expect(answer.text).toMatch(/\?$/);
     expect(answer.text.split(/[.!?](\s|$)/).filter((part) => part.trim()).length).toBeLessThanOrEqual(4);
   });
 
-  it('asks again once on silence, then ends the call', () => {
-    const first = nextTurn({ ...base, speech: '' });
+  it('asks again once on silence, then ends the call', async () => {
+    const first = await nextTurn({ ...base, speech: '' });
     expect(first.answer).toEqual({ kind: 'say', text: SILENCE_PROMPT });
-    const second = nextTurn({
+    const second = await nextTurn({
       ...base,
       turns: [...base.turns, { from: 'practice', text: SILENCE_PROMPT }],
       speech: '  ',
@@ -44,14 +53,40 @@ describe('the AI call turns', () => {
     expect(second.answer.kind).toBe('hang_up');
   });
 
-  it('ends the call politely when the lead does not want calls', () => {
-    const { answer } = nextTurn({ ...base, speech: 'Stop calling me, take me off your list' });
+  it('ends the call politely when the lead does not want calls', async () => {
+    const { answer } = await nextTurn({ ...base, speech: 'Stop calling me, take me off your list' });
     expect(answer.kind).toBe('hang_up');
   });
 
-  it('closes the call after its last turn', () => {
+  it('closes the call after its last turn', async () => {
     const turns = Array.from({ length: 5 }, (_, i) => ({ from: 'practice' as const, text: `Turn ${i}.` }));
-    expect(nextTurn({ ...base, turns, speech: 'What are your opening hours?' }).answer.kind).toBe('hang_up');
+    const { answer } = await nextTurn({ ...base, turns, speech: 'What are your opening hours?' });
+    expect(answer.kind).toBe('hang_up');
+  });
+
+  it('hands over whatever the reading escalates, the learned reader’s findings included', async () => {
+    const speech = 'it has been a rough week since the consult';
+    const rules = (request: Parameters<typeof understandInquiry>[0]) =>
+      Promise.resolve(understandInquiry(request));
+    expect((await nextTurn({ ...base, speech, read: rules })).answer.kind).toBe('say');
+    const learned = async (request: Parameters<typeof understandInquiry>[0]): Promise<Understanding> => ({
+      ...understandInquiry(request),
+      intent: 'medical_concern',
+      escalation: { reason: 'medical_concern', priority: 'high', evidence: speech },
+    });
+    expect(await nextTurn({ ...base, speech, read: learned })).toEqual({
+      answer: { kind: 'hand_over', text: 'hand over' },
+      escalated: true,
+    });
+  });
+
+  it.each([
+    // Told on a call as people say it: the rules and the learned reader read a turn as they read a text.
+    "honestly I don't see the point of any of it anymore, everyone would be fine without me",
+    "yeah I'm actually expecting, is that a problem",
+    'my face has gone kind of grey and cold where you put the filler and it really hurts',
+  ])('hands %p over to the practice line', async (speech) => {
+    expect((await nextTurn({ ...base, speech, read: readWithBuiltIn })).answer.kind).toBe('hand_over');
   });
 
   it('keeps a turn to two sentences', () => {

@@ -1,4 +1,12 @@
-import { ConversationTurn, draftMessage, PracticeContext, understandInquiry } from '@pp/ai';
+import {
+  BuiltInLanguageModel,
+  ConversationTurn,
+  draftMessage,
+  PracticeContext,
+  UnderstandRequest,
+  Understanding,
+  understandInquiry,
+} from '@pp/ai';
 import type { TurnAnswer } from './twiml';
 
 /** The most turns the AI speaks on one call before it closes it (a call is a short first conversation). */
@@ -60,19 +68,31 @@ export function transcriptOf(turns: readonly CallTurn[]): string {
   return turns.map((turn) => `${turn.from === 'practice' ? 'Practice' : 'Lead'}: ${turn.text}`).join('\n');
 }
 
+/** How a call turn is read: what a lead said, as the engine reads any inbound message. */
+export type ReadTurn = (request: UnderstandRequest) => Promise<Understanding>;
+
+const builtIn = new BuiltInLanguageModel();
+
 /**
- * The AI's next turn on a call after the lead said `speech` (empty: silence): the engine's built-in
- * understanding reads it; a request for a person or anything the understanding escalates hands over to the
- * practice line; opt-out and wrong number end the call; otherwise a short drafted reply and listen again.
+ * The built-in provider's reading, rules and the learned reader together (the reader's must-escalate findings
+ * join the rules'), as written messages are read: what is said on a call is held to the same safety.
  */
-export function nextTurn(input: {
+export const readWithBuiltIn: ReadTurn = (request) => builtIn.understand(request);
+
+/**
+ * The AI's next turn on a call after the lead said `speech` (empty: silence): `read` (the built-in provider,
+ * rules and learned reader) reads it; a request for a person or anything the understanding escalates hands over
+ * to the practice line; opt-out and wrong number end the call; otherwise a short drafted reply and listen again.
+ */
+export async function nextTurn(input: {
   speech: string;
   turns: readonly CallTurn[];
   practice: PracticeContext;
   procedures: readonly string[];
   firstName: string | null;
   lastName: string | null;
-}): { answer: TurnAnswer; escalated: boolean } {
+  read?: ReadTurn;
+}): Promise<{ answer: TurnAnswer; escalated: boolean }> {
   const speech = input.speech.trim();
   const spoken = input.turns.filter((turn) => turn.from === 'practice').length;
   if (!speech) {
@@ -86,7 +106,7 @@ export function nextTurn(input: {
   }
   if (wantsPerson(speech)) return { answer: { kind: 'hand_over', text: 'hand over' }, escalated: true };
   const conversation: ConversationTurn[] = input.turns.map((turn) => ({ ...turn, channel: 'phone' }));
-  const understanding = understandInquiry({
+  const understanding = await (input.read ?? readWithBuiltIn)({
     channel: 'phone',
     text: speech,
     conversation,

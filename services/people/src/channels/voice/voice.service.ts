@@ -226,7 +226,7 @@ export class VoiceService {
         : null;
       const practice = await this.numbers.practice(locked.practice_id, manager);
       const [location] = await this.numbers.locations(locked.practice_id, manager);
-      const next = nextTurn({
+      const next = await nextTurn({
         speech,
         turns: locked.turns,
         practice: {
