@@ -26,7 +26,6 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-2', file: 'blind-2.json' },
   { name: 'blind-3', file: 'blind-3.json' },
 ];
 
@@ -93,6 +92,20 @@ export const REGRESSION_SETS: RegressionSet[] = [
       falseEscalations: 0.1,
       optOutRecall: 0.97,
       falseOptOuts: 1,
+    },
+  },
+  // Written blind and reported twice, untouched (fixtures/README.md); trained on since blind-3 was committed.
+  {
+    name: 'blind-2',
+    file: 'blind-2.json',
+    rulesTuned: false,
+    floor: {
+      intent: 0.9,
+      procedureF1: 0.93,
+      escalationRecall: 0.95,
+      falseEscalations: 0.1,
+      optOutRecall: 0.95,
+      falseOptOuts: 2,
     },
   },
 ];

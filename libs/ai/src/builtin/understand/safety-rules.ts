@@ -114,6 +114,8 @@ const AFTER_TREATMENT = new RegExp(
     String.raw`\b(still|todavia|aun)\b.{0,40}\b(after|despues)\b`,
     String.raw`\b(post[- ]?op|post[- ]?treatment|post[- ]?procedure|(my|in|during|still|the) (recovery|healing)|recovering|healing (well|fine|ok|okay|slowly|up))\b`,
     String.raw`\b(despues de(l)?|desde (mi|la|el|que))\b`,
+    // Portuguese, its words read as Spanish (text.ts): 'depois do/da', 'desde o/a'
+    String.raw`\b(despues (do|da|dos|das|de|mi)|desde (o|a|os|as))\b`,
     String.raw`\b(me|le|les|nos) (hice|hicieron|pusieron|aplicaron|inyectaron|operaron|colocaron|sacaron)\b`,
     String.raw`\bse (hizo|puso|opero|inyecto)\b`,
     // a treatment that hurt the body ('me quemaron la cara con el láser')
@@ -420,7 +422,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|(temp|temperature|fever) (is |was |of |at |hit |reading )?(about |around |like |over )?(10[0-5]|3[89])([.,]\d)?\b|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no puedo ver|no puedo respirar|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|(temp|temperature|fever) (is |was |of |at |hit |reading )?(about |around |like |over )?(10[0-5]|3[89])([.,]\d)?\b|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no (puedo|consigo) (ver|respirar|tragar)|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
   },
   // Symptoms after a treatment.
   {
@@ -774,8 +776,25 @@ const OPT_OUT =
 const DECLINE =
   /^(no|nope|nah)?[ ,.!]*(thanks|thank you|thx|gracias)?[ ,.!]*(i'?m |im |i am )?(not interested|no longer interested|not interested anymore|no thanks|no thank you|all set|good thanks|i'?m good|no gracias|no me interesa|ya no me interesa)([ ,.!]*(thanks|thank you|gracias|anymore|already booked (somewhere|elsewhere)( else)?|found (another|someone else)( \w+)?))*[ .!]*$/;
 
+/**
+ * The sender's own opt-out instructions, the mark of bulk mail ('Reply STOP to opt out', 'to unsubscribe click
+ * here'): not the writer asking to stop. Linear-time.
+ */
+const OPT_OUT_INSTRUCTION =
+  /\b(reply|text|txt|send|respond with) (stop|end|unsubscribe|baja|pare) (to|para)\b[^\n.]{0,40}|\bto (unsubscribe|opt out|stop receiving)\b[^\n.]{0,60}|\b(click|tap) (here )?to (unsubscribe|opt out)\b/g;
+/** A closing line that only says 'Unsubscribe' (a link's text) under a long message is a bulk mail's footer. */
+const FOOTER_LINE = /\n[ \t]*(unsubscribe|unsubscribe here|manage (your )?preferences)[ \t.]*$/;
+
+function withoutInstructions(folded: string): string {
+  const blank = (found: string) => ' '.repeat(found.length);
+  const cleaned = folded.replace(OPT_OUT_INSTRUCTION, blank);
+  const footer = FOOTER_LINE.exec(cleaned);
+  if (!footer || cleaned.slice(0, footer.index).split(/\s+/).length < 20) return cleaned;
+  return cleaned.slice(0, footer.index) + blank(footer[0]);
+}
+
 export function findOptOut(text: string): string | null {
-  const folded = foldKeepingPositions(text).trim();
+  const folded = withoutInstructions(foldKeepingPositions(text).trim());
   if (OPT_OUT_WHOLE.test(folded) || DECLINE.test(folded)) return text.trim();
   const match = OPT_OUT.exec(folded);
   if (!match) return null;

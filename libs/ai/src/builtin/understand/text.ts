@@ -427,9 +427,114 @@ const MISSPELT: Record<string, string> = {
 };
 
 /**
+ * Portuguese words of the body, its symptoms, treatments and the time since them, folded, as the Spanish word
+ * the safety rules know: the rules read a Portuguese message through their Spanish lexicon ('meu lábio ficou
+ * roxo e inchado depois do preenchimento' reads as 'mi labio quedo morado e hinchado despues do relleno').
+ * Only words that are neither English nor Spanish words are here; the quoted evidence stays the original.
+ */
+const PORTUGUESE: Record<string, string> = {
+  dor: 'dolor',
+  dores: 'dolores',
+  doi: 'duele',
+  doendo: 'duele',
+  inchaco: 'hinchazon',
+  inchou: 'hinchado',
+  inchados: 'hinchados',
+  inchadas: 'hinchadas',
+  vermelho: 'rojo',
+  vermelha: 'roja',
+  vermelhidao: 'rojo',
+  roxo: 'morado',
+  roxa: 'morada',
+  roxos: 'morados',
+  roxas: 'moradas',
+  febre: 'fiebre',
+  calafrios: 'escalofrios',
+  sangramento: 'sangrado',
+  secrecao: 'secrecion',
+  infeccionado: 'infectado',
+  infeccionada: 'infectada',
+  infeccionou: 'infectado',
+  infeccao: 'infeccion',
+  bolha: 'ampolla',
+  bolhas: 'ampollas',
+  queimadura: 'quemadura',
+  queimaduras: 'quemaduras',
+  queimou: 'quemo',
+  queimando: 'quemando',
+  caindo: 'caido',
+  caiu: 'caido',
+  palpebra: 'parpado',
+  palpebras: 'parpados',
+  sobrancelha: 'ceja',
+  olho: 'ojo',
+  olhos: 'ojos',
+  rosto: 'cara',
+  dente: 'diente',
+  dentes: 'dientes',
+  gengiva: 'encia',
+  gengivas: 'encias',
+  pele: 'piel',
+  seio: 'seno',
+  seios: 'senos',
+  perna: 'pierna',
+  panturrilha: 'pantorrilla',
+  peito: 'pecho',
+  dormente: 'adormecido',
+  dormencia: 'adormecido',
+  formigamento: 'hormigueo',
+  coceira: 'picazon',
+  caroco: 'bulto',
+  carocos: 'bultos',
+  vomitei: 'vomite',
+  enjoo: 'nauseas',
+  enjoada: 'mareada',
+  enjoado: 'mareado',
+  tontura: 'mareo',
+  visao: 'vision',
+  embacada: 'borrosa',
+  embacado: 'borroso',
+  nao: 'no',
+  muito: 'mucho',
+  muita: 'mucha',
+  muitos: 'muchos',
+  muitas: 'muchas',
+  forte: 'fuerte',
+  meu: 'mi',
+  minha: 'mi',
+  meus: 'mis',
+  minhas: 'mis',
+  estou: 'estoy',
+  estava: 'estaba',
+  tenho: 'tengo',
+  tive: 'tuve',
+  sinto: 'siento',
+  ficou: 'quedo',
+  ficaram: 'quedaron',
+  depois: 'despues',
+  apos: 'despues',
+  preenchimento: 'relleno',
+  cirurgia: 'cirugia',
+  tratamento: 'tratamiento',
+  procedimento: 'procedimiento',
+  injecao: 'inyeccion',
+  aplicacao: 'aplicacion',
+  sessao: 'sesion',
+  extracao: 'extraccion',
+  clareamento: 'blanqueamiento',
+  lipoaspiracao: 'liposuccion',
+  gravida: 'embarazada',
+  amamentando: 'amamantando',
+  advogado: 'abogado',
+  advogados: 'abogados',
+  processar: 'demandar',
+  vou: 'voy',
+};
+
+/**
  * The folded text with the spellings of a hurried message restored, word by word: letters held down ('sooo
- * swollennn') once, a dropped g ('bleedin'), the misspellings above. The safety rules read this; the evidence
- * they quote comes from the original through `origin`.
+ * swollennn') once, a dropped g ('bleedin'), the misspellings above, Portuguese read as Spanish. The safety rules
+ * read this; the evidence they quote comes from the original through `origin`.
  */
 export function respell(folded: string): RespeltText {
   let text = '';
@@ -467,5 +572,5 @@ function respellWord(word: string): string {
   if (spelt === 'soo') spelt = 'so';
   const bare = spelt.replace(/'$/, '');
   if (/in$/.test(bare) && GERUNDS.has(`${bare}g`)) return `${bare}g`;
-  return entryOf(MISSPELT, spelt) ?? spelt;
+  return entryOf(MISSPELT, spelt) ?? entryOf(PORTUGUESE, spelt) ?? spelt;
 }

@@ -97,6 +97,7 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
   it.each([
     'STOP texting me. my lip went white after the filler and it hurts',
     "unsubscribe me, I'm in the ER with chest pain since the lipo",
+    'parem de mandar mensagem, meu olho está caindo desde o botox',
   ])('%s is an opt-out that still reaches a person at once', (text) => {
     expect(read(text)).toMatchObject({
       intent: 'opt_out',

@@ -1,0 +1,47 @@
+import { read } from './test-helpers';
+
+const reason = (text: string) => read(text).escalation?.reason ?? null;
+
+/** Portuguese read through the Spanish lexicon of the safety rules (text.ts, PORTUGUESE). */
+describe('understandInquiry: Portuguese symptoms, pregnancy and threats', () => {
+  it.each([
+    ['meu olho está caindo desde o botox', 'post_treatment_symptoms'],
+    ['minha pálpebra caiu depois do botox', 'post_treatment_symptoms'],
+    ['estou com muita dor e inchaço depois do preenchimento', 'post_treatment_symptoms'],
+    ['meu lábio ficou roxo e inchado depois do preenchimento', 'post_treatment_symptoms'],
+    ['minha panturrilha está inchada e dói desde a cirurgia', 'post_treatment_symptoms'],
+    ['não consigo respirar direito', 'medical_concern'],
+    ['estou grávida, posso fazer limpeza?', 'pregnancy'],
+    ['vou processar vocês, meu advogado vai ligar', 'legal_threat'],
+  ])('%s reaches a person (%s)', (text, expected) => {
+    expect(reason(text)).toBe(expected);
+  });
+
+  it.each([
+    'quanto custa o botox?',
+    'a dor passou, tudo ótimo depois do botox',
+    'quanto tempo dura o inchaço depois da lipo?',
+  ])('%s needs no person', (text) => {
+    expect(reason(text)).toBeNull();
+  });
+
+  it('quotes the Portuguese words as written', () => {
+    expect(read('oi, meu lábio ficou roxo depois do preenchimento').escalation?.evidence).toContain('roxo');
+  });
+});
+
+describe('understandInquiry: a bulk mail’s own opt-out instructions', () => {
+  const pitch =
+    'Hi there,\n\nI noticed your site is not ranking on page 1 for keywords like "Miami veneers". Our white-hat SEO ' +
+    'team guarantees top 3 placement in 90 days or your money back. Can I send over a free audit?\n\nCheers,\nMike\nUnsubscribe';
+
+  it('are not the writer asking to stop', () => {
+    expect(read(pitch).intent).toBe('spam');
+    expect(read('Get 50% off new patients today! Reply STOP to opt out').intent).not.toBe('opt_out');
+  });
+
+  it('leave a short unsubscribe, on its own line or not, an opt-out', () => {
+    expect(read('Hello\nunsubscribe').intent).toBe('opt_out');
+    expect(read('Unsubscribe').intent).toBe('opt_out');
+  });
+});
