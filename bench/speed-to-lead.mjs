@@ -40,12 +40,31 @@ const benchPhone = (i) => {
 
 const FIRST = ['Maria', 'James', 'Ana', 'Priya', 'Lucas', 'Emily', 'Sofia', 'Daniel', 'Grace', 'Omar'];
 const LAST = ['Garcia', 'Nguyen', 'Smith', 'Patel', 'Johnson', 'Lopez', 'Kim', 'Brown', 'Davis', 'Martin'];
+// Website forms as a practice receives them: mostly prices, bookings and questions, some in Spanish, a few long,
+// a few that a person must see (a symptom, a minor, a complaint, a pregnancy: escalated, so no first message and
+// no speed to lead; the bench counts them apart). Since 2026-11-28 (twenty of them; five short ones before): the learned reader's screen (ADR 0034) reads a plain question without the sentence model,
+// so a bench of plain questions alone would flatter it.
 const MESSAGES = [
   'Hi, how much is a tummy tuck? I had two kids and want to know about recovery time.',
   'Interested in breast augmentation, what are your prices and do you offer financing?',
   'Can I book a consultation for a rhinoplasty next week?',
   'Hola, quisiera información sobre la liposucción y el precio.',
   'Looking into a mommy makeover, when is your next available consult?',
+  'Do you take Care Credit? Thinking about lipo on my stomach and flanks sometime in the spring.',
+  'hi!! how long is the downtime for a facelift, i have a wedding in june and want to look normal by then',
+  'What does a BBL cost all in, with anesthesia and the garment? And how many weeks before I can sit?',
+  'Me gustaría agendar una valoración para abdominoplastia, trabajo entre semana, ¿tienen sábados?',
+  'Is the consultation free? I would like to talk about a breast lift with or without implants.',
+  'I had implants put in 12 years ago somewhere else and I am thinking about having them out. Is that something your surgeons do, and roughly what does it run?',
+  'Can I come in Thursday after 5 for a consult about my eyelids? The upper lids are getting heavy.',
+  'My nose surgery was 3 weeks ago and the left side is suddenly swollen and hot, is this normal?',
+  'Hello, my daughter is 16 and wants a nose job, can we book a consult together?',
+  'How much for liposuction of the chin and neck? Do you have any specials this month?',
+  'I called twice yesterday and no one called me back. I want to schedule my tummy tuck, please call me.',
+  '¿Cuánto cuesta el aumento de senos? ¿Aceptan pagos mensuales?',
+  'Good morning, who would be my surgeon for a mommy makeover and how long have they been doing it?',
+  'im 7 months pregnant, can i book a consult for after the baby for a tummy tuck',
+  'Looking for pricing on arm lift and thigh lift, I lost 90 lbs and have loose skin.',
 ];
 
 const percentile = (sorted, p) =>
@@ -155,7 +174,9 @@ async function main() {
     const progress = () =>
       db
         .query(
-          `SELECT count(*)::int AS "leads", count("speed_to_lead_seconds")::int AS "done"
+          `SELECT count(*)::int AS "leads",
+                  count(*) FILTER (WHERE "speed_to_lead_seconds" IS NOT NULL OR "pending_review_type" IS NOT NULL)::int AS "done",
+                  count(*) FILTER (WHERE "speed_to_lead_seconds" IS NULL AND "pending_review_type" IS NOT NULL)::int AS "held"
              FROM "people"."persons" WHERE "practice_id" = $1 AND "primary_email" LIKE $2`,
           [LAKEVIEW, `bench-${run}-%`],
         )
@@ -167,13 +188,14 @@ async function main() {
       state = await progress();
       if (Date.now() - reported > 10_000) {
         reported = Date.now();
-        console.log(`… ${state.leads} leads, ${state.done} with speed to lead`);
+        console.log(`… ${state.leads} leads, ${state.done} answered or handed to staff`);
       }
     }
     const finished = (Date.now() - started) / 1000;
     const cpu = cpuBetween(cpuAtStart, readCpu(stack.pids()), FORMS, 'form');
     const { rows: leads } = await db.query(
-      `SELECT p."primary_email" AS "email", p."speed_to_lead_seconds" AS "s"
+      `SELECT p."primary_email" AS "email", p."speed_to_lead_seconds" AS "s",
+              p."pending_review_type" IS NOT NULL AS "held"
          FROM "people"."persons" p WHERE p."practice_id" = $1 AND p."primary_email" LIKE $2`,
       [LAKEVIEW, `bench-${run}-%`],
     );
@@ -192,15 +214,16 @@ async function main() {
     console.log(
       `machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; forms ${expected} ` +
         `(the burst and the first one); leads created ${leads.length}, with speed to lead ${sorted.length}, ` +
+        `handed to staff (escalated or held for review, no first message) ${state.held}, ` +
         `all within ${finished.toFixed(1)} s of the burst's start; first outreach: ` +
         `${channels.rows.map((r) => `${r.event_type} ${r.n}`).join(', ')}`,
     );
-    if (sorted.length < expected) {
+    if (state.done < expected) {
       const emails = new Set(leads.map((lead) => lead.email));
       const missing = Array.from({ length: expected }, (_, i) => `bench-${run}-${i}@example.com`).filter(
         (email) => !emails.has(email),
       );
-      const waiting = leads.filter((lead) => lead.s === null).map((lead) => lead.email);
+      const waiting = leads.filter((lead) => lead.s === null && !lead.held).map((lead) => lead.email);
       console.log(
         `NOT DONE within ${DEADLINE_SECONDS} s: ${missing.length} form(s) made no lead, ` +
           `${waiting.length} lead(s) have no speed to lead` +

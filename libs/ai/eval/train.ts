@@ -10,7 +10,13 @@ import {
   SPARSE_DIMENSIONS,
   toExample,
 } from '../src/learned/learned-input';
-import { readingOf, type LearnedReading } from '../src/learned/learned-reader';
+import {
+  passesScreen,
+  readingOf,
+  screenExample,
+  type LearnedReading,
+  type ScreenRule,
+} from '../src/learned/learned-reader';
 import { EMBEDDING_MODEL, modelFiles } from '../src/learned/model-files';
 import { understandInquiry } from '../src/builtin/understand/understand';
 import type { Understanding } from '../src/model';
@@ -41,6 +47,13 @@ import { REGRESSION_SETS } from './sets';
  * miss.
  */
 const FALSE_ESCALATION_BUDGET = 0.09;
+/**
+ * The screen's bounds: a message is read without the sentence model when the n-gram heads give it P(must
+ * escalate) under half the threshold and one intent (not one that stops outreach) at least this probability.
+ * Chosen on the held-out folds, where it screens about two in five of everyday inquiries and changes no
+ * escalation (the report below prints the figures with it).
+ */
+const SCREEN_INTENT = 0.85;
 const FOLDS = 5;
 
 // Compiled to eval/dist/eval/train.js.
@@ -160,16 +173,70 @@ async function main(): Promise<void> {
   );
   reportHeldOut(data, rulesAlone, (row) => heldOutReading(row, threshold));
 
+  // The screen: the same heads over the hashed n-grams alone, held out the same way. A message it reads as
+  // plainly one that needs no person is not embedded (learned-reader.ts, `passesScreen`).
+  const screenRows = new Map(data.map((row) => [row, { ...row, example: screenExample(row.example) }]));
+  const screenHeld = new Map<Labelled, { intent: SoftmaxWeights; escalation: SoftmaxWeights }>();
+  for (let k = 0; k < FOLDS; k += 1) {
+    const training = [...screenRows.values()].filter((row) => fold(row.inquiry.id) !== k);
+    const heads = { intent: fit(training, 'intent'), escalation: fit(training, 'escalation') };
+    for (const row of data) if (fold(row.inquiry.id) === k) screenHeld.set(row, heads);
+  }
+  const screenPredictions = (head: 'intent' | 'escalation', temperature: number) =>
+    data.map((row) => ({
+      probabilities: softmaxProbabilities(
+        screenHeld.get(row)![head],
+        screenRows.get(row)!.example,
+        temperature,
+      ),
+      label: row[head],
+    }));
+  const screenIntentTemperature = calibrateTemperature((t) => screenPredictions('intent', t));
+  const screenEscalationTemperature = calibrateTemperature((t) => screenPredictions('escalation', t));
+  const screen: ScreenRule = { mustEscalateBelow: round(threshold / 2), intentAtLeast: SCREEN_INTENT };
+  const screened = new Set<Labelled>();
+  const cascadeReading = (row: Labelled): LearnedReading => {
+    const first = readingOf(
+      {
+        intent: { ...screenHeld.get(row)!.intent, temperature: screenIntentTemperature },
+        escalation: { ...screenHeld.get(row)!.escalation, temperature: screenEscalationTemperature },
+      },
+      screenRows.get(row)!.example,
+      threshold,
+    );
+    if (passesScreen(first, screen)) {
+      screened.add(row);
+      return first;
+    }
+    return heldOutReading(row, threshold);
+  };
+  console.log(
+    `The product on held-out folds with the screen (${JSON.stringify(screen)}): rules alone → rules and the reader`,
+  );
+  reportHeldOut(data, rulesAlone, cascadeReading);
+  const screenedShare = round(screened.size / data.length);
+  console.log(
+    `  screened (not embedded): ${screened.size} of ${data.length};`,
+    REGRESSION_SETS.map(
+      ({ name }) =>
+        `${name} ${[...screened].filter((row) => row.set === name).length}/${data.filter((row) => row.set === name).length}`,
+    ).join(', '),
+  );
+
   const intent = { ...fit(data, 'intent'), temperature: intentTemperature };
   const escalation = { ...fit(data, 'escalation'), temperature: escalationTemperature };
+  const allScreenRows = [...screenRows.values()];
+  const screenIntent = { ...fit(allScreenRows, 'intent'), temperature: screenIntentTemperature };
+  const screenEscalation = { ...fit(allScreenRows, 'escalation'), temperature: screenEscalationTemperature };
   const stored: StoredWeights = {
     embeddingModel: EMBEDDING_MODEL.name,
     trainedOn: sets,
     examples: data.length,
     escalationThreshold: threshold,
-    crossValidation,
+    crossValidation: { ...crossValidation, screenedShare },
     intent: storeHead(intent),
     escalation: storeHead(escalation),
+    screen: { ...screen, intent: storeHead(screenIntent), escalation: storeHead(screenEscalation) },
   };
   // A module rather than a JSON file: the compiler then sees a change of weights as a change of source.
   writeFileSync(
@@ -214,6 +281,7 @@ function reportHeldOut(
   console.log('The product on held-out folds (rules alone → rules and the held-out reader):');
   for (const { name } of REGRESSION_SETS) {
     const rows = data.filter((row) => row.set === name);
+    if (rows.length === 0) continue;
     console.log(`  ${name}: ${figures(rows, false)}`);
     console.log(`  ${' '.repeat(name.length)}  ${figures(rows, true)}`);
   }

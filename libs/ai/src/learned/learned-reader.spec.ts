@@ -1,7 +1,7 @@
 import { BuiltInLanguageModel } from '../builtin/built-in-model';
 import { REVIEW_BELOW_CONFIDENCE, type InquiryChannel } from '../model';
 import { ESCALATION_CLASSES, INTENT_CLASSES } from './learned-input';
-import { LearnedReader, readingOf } from './learned-reader';
+import { LearnedReader, passesScreen, readingOf, type LearnedReading } from './learned-reader';
 import type { SoftmaxWeights } from './softmax';
 
 /**
@@ -38,6 +38,39 @@ describe('the learned reader', () => {
     const first = await reader.read({ text: 'can i come in saturday morning?' });
     const second = await reader.read({ text: 'can i come in saturday morning?' });
     expect(second).toEqual(first);
+  });
+});
+
+describe('the screen: everyday questions read without the sentence model', () => {
+  it.each([
+    'Can I book a consultation for a rhinoplasty next week?',
+    'How much for liposuction of the chin and neck? Do you have any specials this month?',
+  ])('reads %p from its n-grams alone, sure it needs no person', async (text) => {
+    const reading = await reader.read({ text });
+    expect(reading.embedded).toBe(false);
+    expect(reading.mustEscalate).toBeLessThan(reading.threshold / 2);
+  });
+
+  it.each([
+    'My nose surgery was 3 weeks ago and the left side is suddenly swollen and hot, is this normal?',
+    'honestly I am just a burden to everyone since the surgery went wrong',
+    'please stop texting me',
+  ])('embeds %p: the screen is not sure of it', async (text) => {
+    expect((await reader.read({ text })).embedded).toBe(true);
+  });
+
+  it('passes a reading only below its escalation bound, with one intent sure and not one that stops outreach', () => {
+    const rule = { mustEscalateBelow: 0.18, intentAtLeast: 0.85 };
+    const reading = (intent: string, p: number, mustEscalate: number) =>
+      ({
+        intents: Object.fromEntries(INTENT_CLASSES.map((name) => [name, name === intent ? p : (1 - p) / 11])),
+        mustEscalate,
+      }) as unknown as LearnedReading;
+    expect(passesScreen(reading('pricing', 0.9, 0.1), rule)).toBe(true);
+    expect(passesScreen(reading('pricing', 0.9, 0.18), rule)).toBe(false);
+    expect(passesScreen(reading('pricing', 0.8, 0.1), rule)).toBe(false);
+    expect(passesScreen(reading('spam', 0.95, 0.01), rule)).toBe(false);
+    expect(passesScreen(reading('opt_out', 0.95, 0.01), rule)).toBe(false);
   });
 });
 

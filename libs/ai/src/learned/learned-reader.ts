@@ -1,7 +1,8 @@
 import type { EscalationReason, Intent } from '@pp/contracts';
 import type { UnderstandRequest } from '../model';
 import { SentenceEmbedder } from './embedder';
-import { ESCALATION_CLASSES, INTENT_CLASSES, learnedText, MUST_ESCALATE, toExample } from './learned-input';
+import { hashedFeatures } from './features';
+import { ESCALATION_CLASSES, INTENT_CLASSES, learnedText, MUST_ESCALATE } from './learned-input';
 import { EMBEDDING_MODEL, modelFiles, type ModelFiles } from './model-files';
 import { softmaxProbabilities, type Example, type SoftmaxWeights } from './softmax';
 import { WEIGHTS } from './weights';
@@ -21,6 +22,36 @@ export interface LearnedReading {
   likelyReason: EscalationReason;
   /** mustEscalate at or above which it escalates (chosen for recall by `npm run train:ai`). */
   threshold: number;
+  /** Whether the sentence model read it (false: the screen's n-gram heads alone, sure it needs no person). */
+  embedded?: boolean;
+}
+
+/**
+ * When the screen's reading (the heads over hashed n-grams alone) is the reading: P(must escalate) under
+ * `mustEscalateBelow` and one intent, not one that stops outreach, at least `intentAtLeast` probable. Chosen by
+ * `npm run train:ai` on held-out folds, where it changes no escalation.
+ */
+export interface ScreenRule {
+  mustEscalateBelow: number;
+  intentAtLeast: number;
+}
+
+const STOPPING_INTENTS: readonly Intent[] = ['opt_out', 'spam', 'wrong_number'];
+
+/** Whether a screen reading is sure enough to stand without the sentence model. Pure. */
+export function passesScreen(reading: LearnedReading, rule: ScreenRule): boolean {
+  if (reading.mustEscalate >= rule.mustEscalateBelow) return false;
+  const [top, p] = (Object.entries(reading.intents) as [Intent, number][]).reduce((best, entry) =>
+    entry[1] > best[1] ? entry : best,
+  );
+  return p >= rule.intentAtLeast && !STOPPING_INTENTS.includes(top);
+}
+
+const NO_EMBEDDING = new Float32Array(0);
+
+/** An example as the screen reads it: its hashed n-grams, no embedding. */
+export function screenExample(example: Pick<Example, 'sparse'>): Example {
+  return { dense: NO_EMBEDDING, sparse: example.sparse };
 }
 
 /** Intents a person answers (the labels' escalations follow them: a symptom, a complaint, a request for one). */
@@ -54,41 +85,59 @@ export function readingOf(
     mustEscalate: (escalationHead + intentHead) / 2,
     likelyReason,
     threshold,
+    embedded: example.dense.length > 0,
   };
 }
 
 /**
  * The learned reader (docs/decisions/0034-learned-reader.md): a sentence-embedding model and hashed n-grams under
  * two linear heads trained on the team's labelled inquiries (`npm run train:ai`). It reads what the rules were
- * never written for; `combineReadings` joins the two, failing safe.
+ * never written for; `combineReadings` joins the two, failing safe. A screen comes first: the same two heads over
+ * the hashed n-grams alone, whose reading stands when it is plainly an everyday inquiry no person needs (the
+ * sentence model, most of the reader's cost, then does not run).
  */
 export class LearnedReader {
   private constructor(
     private readonly embedder: SentenceEmbedder,
     private readonly intentHead: SoftmaxWeights,
     private readonly escalationHead: SoftmaxWeights,
+    private readonly screen: { intent: SoftmaxWeights; escalation: SoftmaxWeights; rule: ScreenRule },
   ) {}
 
-  /** Loads the model and the weights; throws when the model is missing or the weights belong to another. */
-  static async load(files: ModelFiles | null = modelFiles()): Promise<LearnedReader> {
+  /**
+   * Loads the model and the weights; throws when the model is missing or the weights belong to another.
+   * `screen: false` embeds every message (`npm run bench:understand` measures what the screen saves).
+   */
+  static async load(
+    files: ModelFiles | null = modelFiles(),
+    options: { screen?: boolean } = {},
+  ): Promise<LearnedReader> {
     if (!files) {
       throw new Error('The AI embedding model is missing: run node deploy/local/models.mjs (npm start does)');
     }
     if (WEIGHTS.embeddingModel !== EMBEDDING_MODEL.name) {
       throw new Error(`The learned weights are for ${WEIGHTS.embeddingModel}: run npm run train:ai`);
     }
+    const { intent, escalation, ...bounds } = WEIGHTS.screen;
+    // A rule no reading passes: every message embedded.
+    const rule = options.screen === false ? { mustEscalateBelow: 0, intentAtLeast: 2 } : bounds;
     return new LearnedReader(
       await SentenceEmbedder.load(files),
       loadHead(WEIGHTS.intent),
       loadHead(WEIGHTS.escalation),
+      { intent: loadHead(intent), escalation: loadHead(escalation), rule },
     );
   }
 
+  /** The reading of one message: the screen's when it passes, else the sentence model's and the n-grams'. */
   async read(request: Pick<UnderstandRequest, 'subject' | 'text'>): Promise<LearnedReading> {
-    const example = await toExample(this.embedder, learnedText(request));
+    const text = learnedText(request);
+    const sparse = hashedFeatures(text);
+    const screened = readingOf(this.screen, screenExample({ sparse }), WEIGHTS.escalationThreshold);
+    if (passesScreen(screened, this.screen.rule)) return screened;
     return readingOf(
       { intent: this.intentHead, escalation: this.escalationHead },
-      example,
+      { dense: await this.embedder.embed(text), sparse },
       WEIGHTS.escalationThreshold,
     );
   }

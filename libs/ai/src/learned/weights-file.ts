@@ -28,6 +28,8 @@ export interface StoredWeights {
   crossValidation: Record<string, number>;
   intent: StoredHead;
   escalation: StoredHead;
+  /** The screen: the heads over hashed n-grams alone, and when their reading stands (learned-reader.ts). */
+  screen: { intent: StoredHead; escalation: StoredHead; mustEscalateBelow: number; intentAtLeast: number };
 }
 
 const toBase64 = (values: Float32Array) =>

@@ -144,7 +144,8 @@ const WHEN_DONE = new RegExp(
     String.raw`\b(\d+|a|an|one|two|three|four|five|few|couple( of)?)\s+(days?|weeks?|hours?|months?)\s+(ago|later|post|after|out)\b`,
     String.raw`\b(ayer|hace (\d+|unos|unas|dos|tres|una|un) (dias?|semanas?|horas?))\b`,
     String.raw`\b\d+ (days?|weeks?|months?) (since|from)\b`,
-    String.raw`\b(since|after|desde|despues)\b`,
+    // 'since', 'after': not before a time of day or a daily event ('can I come Thursday after 5', 'after work')
+    String.raw`\b(since|after|desde|despues)\b(?! ?(\d|noon|midday|lunch|work|school|class|dinner|breakfast|my shift|hours|el trabajo|las \d|la \d|del trabajo|comer|almorzar))`,
   ].join('|'),
 );
 

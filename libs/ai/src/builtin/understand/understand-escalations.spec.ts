@@ -51,6 +51,13 @@ describe('understandInquiry: escalations', () => {
     expect(reason('Is there a lot of bruising with lip filler?')).toBeNull();
     expect(reason('no pain no swelling after my hydrafacial, when can I book the next one?')).toBeNull();
     expect(reason('I have back pain from large breasts and want a reduction')).toBeNull();
+    // 'after' a time of day is not after a treatment.
+    expect(
+      reason('Can I come in Thursday after 5 for a consult about my eyelids? The upper lids are getting heavy.'),
+    ).toBeNull();
+    expect(reason('my lids got heavy and swollen 2 days after the eyelid surgery')).toBe(
+      'post_treatment_symptoms',
+    );
     expect(reason('I broke my nose years ago and want a rhinoplasty')).toBeNull();
     expect(reason('Does laser hair removal hurt?')).toBeNull();
     expect(reason('is it normal to bruise after filler? asking before I book')).toBeNull();
