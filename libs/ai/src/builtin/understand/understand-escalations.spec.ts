@@ -53,7 +53,9 @@ describe('understandInquiry: escalations', () => {
     expect(reason('I have back pain from large breasts and want a reduction')).toBeNull();
     // 'after' a time of day is not after a treatment.
     expect(
-      reason('Can I come in Thursday after 5 for a consult about my eyelids? The upper lids are getting heavy.'),
+      reason(
+        'Can I come in Thursday after 5 for a consult about my eyelids? The upper lids are getting heavy.',
+      ),
     ).toBeNull();
     expect(reason('my lids got heavy and swollen 2 days after the eyelid surgery')).toBe(
       'post_treatment_symptoms',
