@@ -117,7 +117,9 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     expect(read('I want to stop by the Brickell office tomorrow for a consult').intent).toBe('booking');
     expect(read('quero parar de fumar antes da cirurgia, quanto tempo antes?').intent).not.toBe('opt_out');
     // 'de baja' (an opt-out) is not 'de bajar de peso' (losing weight).
-    expect(read('¿cuánto cuesta al mes el programa de bajar de peso con semaglutida?').intent).toBe('pricing');
+    expect(read('¿cuánto cuesta al mes el programa de bajar de peso con semaglutida?').intent).toBe(
+      'pricing',
+    );
     expect(read('a dor não para de aumentar depois do preenchimento').intent).not.toBe('opt_out');
     expect(read('Sair do trabalho às 17h, tem horário depois disso?').intent).not.toBe('opt_out');
   });
