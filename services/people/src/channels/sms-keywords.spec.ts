@@ -42,6 +42,10 @@ describe('SMS keywords', () => {
     expect(freeTextOptOut(body).optOut).toBe(false);
   });
 
+  it('leaves a text longer than an SMS can be to the engine', () => {
+    expect(freeTextOptOut(`please stop texting me ${'x'.repeat(1600)}`).optOut).toBe(false);
+  });
+
   it('reads an opt-out that tells a symptom as one a person must also see', () => {
     expect(freeTextOptOut('STOP texting me. my lip went white after the filler')).toEqual({
       optOut: true,

@@ -43,6 +43,8 @@ export function smsKeyword(body: string): SmsKeyword | null {
   return null;
 }
 
+const MAX_SMS_CHARS = 1600;
+
 /**
  * A message in the lead's own words that asks for no more messages ("please stop texting me", "take me off your
  * list", "no me manden más mensajes"), read by the engine's own rules so the channel and the engine agree: a
@@ -51,6 +53,8 @@ export function smsKeyword(body: string): SmsKeyword | null {
  * reads it too.
  */
 export function freeTextOptOut(body: string): { optOut: boolean; needsPerson: boolean } {
+  // Longer than an SMS can be (Twilio joins at most 1,600 characters): not read here, the engine reads it.
+  if (body.length > MAX_SMS_CHARS) return { optOut: false, needsPerson: false };
   const reading = understandInquiry({ channel: 'sms', text: body, practiceProcedures: [] });
   return { optOut: reading.intent === 'opt_out', needsPerson: reading.escalation !== null };
 }
