@@ -1,5 +1,5 @@
 import { DynamicModule, Logger, Module } from '@nestjs/common';
-import { BuiltInLanguageModel } from './builtin/built-in-model';
+import { BuiltInLanguageModel, processLearnedReader } from './builtin/built-in-model';
 import { type AiConfig, readAiConfig } from './config';
 import { LearnedReader } from './learned/learned-reader';
 import type { LanguageModel } from './model';
@@ -46,7 +46,7 @@ export class AiModule {
           useFactory: async (): Promise<LanguageModel> => {
             const env = options.env ?? process.env;
             const config = readAiConfig(env);
-            const reader = env.AI_LEARNED_READER === 'off' ? null : await LearnedReader.load();
+            const reader = env.AI_LEARNED_READER === 'off' ? null : await processLearnedReader();
             const model = createLanguageModel(config, reader);
             new Logger(AiModule.name).log({
               msg: 'language model',

@@ -21,19 +21,30 @@ export interface BuiltInOptions {
   onReaderUnavailable?: (error: Error) => void;
 }
 
-let shared: Promise<LearnedReader | null> | null = null;
+let loaded: Promise<LearnedReader> | null = null;
+let orRulesAlone: Promise<LearnedReader | null> | null = null;
 
 /**
- * The process's learned reader, loaded on first use. AI_LEARNED_READER=off reads with the rules alone. A reader
- * that cannot load (the model not fetched) leaves the rules alone too, and says so once through `onUnavailable`.
+ * The process's one learned reader, loaded on first use and kept (its model is about 80 MB): the language model
+ * of AiModule and any other built-in reading of the process share it. Rejects when the model cannot load.
+ */
+export function processLearnedReader(): Promise<LearnedReader> {
+  loaded ??= LearnedReader.load();
+  return loaded;
+}
+
+/**
+ * The process's learned reader for a built-in reading that must not fail: AI_LEARNED_READER=off reads with the
+ * rules alone, and a reader that cannot load (the model not fetched) leaves the rules alone too, saying so once
+ * through `onUnavailable`.
  */
 export function sharedLearnedReader(onUnavailable?: (error: Error) => void): Promise<LearnedReader | null> {
   if (process.env.AI_LEARNED_READER === 'off') return Promise.resolve(null);
-  shared ??= LearnedReader.load().catch((error: Error) => {
+  orRulesAlone ??= processLearnedReader().catch((error: Error) => {
     (onUnavailable ?? ((e: Error) => console.warn(`Built-in AI: rules only. ${e.message}`)))(error);
     return null;
   });
-  return shared;
+  return orRulesAlone;
 }
 
 /**

@@ -71,13 +71,15 @@ export function transcriptOf(turns: readonly CallTurn[]): string {
 /** How a call turn is read: what a lead said, as the engine reads any inbound message. */
 export type ReadTurn = (request: UnderstandRequest) => Promise<Understanding>;
 
-const builtIn = new BuiltInLanguageModel();
+let builtIn: BuiltInLanguageModel | null = null;
 
 /**
  * The built-in provider's reading, rules and the learned reader together (the reader's must-escalate findings
- * join the rules'), as written messages are read: what is said on a call is held to the same safety.
+ * join the rules'), as written messages are read: what is said on a call is held to the same safety. Made on the
+ * first call turn, with the process's one learned reader (the one the engine reads with).
  */
-export const readWithBuiltIn: ReadTurn = (request) => builtIn.understand(request);
+export const readWithBuiltIn: ReadTurn = (request) =>
+  (builtIn ??= new BuiltInLanguageModel()).understand(request);
 
 /**
  * The AI's next turn on a call after the lead said `speech` (empty: silence): `read` (the built-in provider,
