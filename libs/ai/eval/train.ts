@@ -102,19 +102,27 @@ async function main(): Promise<void> {
       SPARSE_DIMENSIONS,
     );
 
-  // Held-out predictions: each inquiry read by heads trained without its fold.
-  const heldOut = new Map<Labelled, { intent: SoftmaxWeights; escalation: SoftmaxWeights }>();
-  for (let k = 0; k < FOLDS; k += 1) {
-    const training = data.filter((row) => fold(row.inquiry.id) !== k);
-    const heads = { intent: fit(training, 'intent'), escalation: fit(training, 'escalation') };
-    for (const row of data) if (fold(row.inquiry.id) === k) heldOut.set(row, heads);
-    console.log(`fold ${k + 1}/${FOLDS} trained`);
-  }
-  const predictions = (head: 'intent' | 'escalation', temperature: number) =>
-    data.map((row) => ({
-      probabilities: softmaxProbabilities(heldOut.get(row)![head], row.example, temperature),
-      label: row[head],
-    }));
+  // Held-out heads: each inquiry read by heads trained without its fold.
+  const heldOutHeads = (rows: Labelled[], what: string) => {
+    const held = new Map<Labelled, { intent: SoftmaxWeights; escalation: SoftmaxWeights }>();
+    for (let k = 0; k < FOLDS; k += 1) {
+      const training = rows.filter((row) => fold(row.inquiry.id) !== k);
+      const heads = { intent: fit(training, 'intent'), escalation: fit(training, 'escalation') };
+      for (const row of rows) if (fold(row.inquiry.id) === k) held.set(row, heads);
+      console.log(`${what}: fold ${k + 1}/${FOLDS} trained`);
+    }
+    return held;
+  };
+  /** The held-out predictions of one head over `rows` at a temperature (what calibration reads). */
+  const predictionsOf =
+    (rows: Labelled[], held: Map<Labelled, { intent: SoftmaxWeights; escalation: SoftmaxWeights }>) =>
+    (head: 'intent' | 'escalation', temperature: number) =>
+      rows.map((row) => ({
+        probabilities: softmaxProbabilities(held.get(row)![head], row.example, temperature),
+        label: row[head],
+      }));
+  const heldOut = heldOutHeads(data, 'reader');
+  const predictions = predictionsOf(data, heldOut);
   const intentTemperature = calibrateTemperature((t) => predictions('intent', t));
   const escalationTemperature = calibrateTemperature((t) => predictions('escalation', t));
 
@@ -175,22 +183,11 @@ async function main(): Promise<void> {
 
   // The screen: the same heads over the hashed n-grams alone, held out the same way. A message it reads as
   // plainly one that needs no person is not embedded (learned-reader.ts, `passesScreen`).
-  const screenRows = new Map(data.map((row) => [row, { ...row, example: screenExample(row.example) }]));
-  const screenHeld = new Map<Labelled, { intent: SoftmaxWeights; escalation: SoftmaxWeights }>();
-  for (let k = 0; k < FOLDS; k += 1) {
-    const training = [...screenRows.values()].filter((row) => fold(row.inquiry.id) !== k);
-    const heads = { intent: fit(training, 'intent'), escalation: fit(training, 'escalation') };
-    for (const row of data) if (fold(row.inquiry.id) === k) screenHeld.set(row, heads);
-  }
-  const screenPredictions = (head: 'intent' | 'escalation', temperature: number) =>
-    data.map((row) => ({
-      probabilities: softmaxProbabilities(
-        screenHeld.get(row)![head],
-        screenRows.get(row)!.example,
-        temperature,
-      ),
-      label: row[head],
-    }));
+  const screenData = data.map((row) => ({ ...row, example: screenExample(row.example) }));
+  const screenRows = new Map(data.map((row, index) => [row, screenData[index]]));
+  const screenHeldByRow = heldOutHeads(screenData, 'screen');
+  const screenHeld = new Map(data.map((row) => [row, screenHeldByRow.get(screenRows.get(row)!)!]));
+  const screenPredictions = predictionsOf(screenData, screenHeldByRow);
   const screenIntentTemperature = calibrateTemperature((t) => screenPredictions('intent', t));
   const screenEscalationTemperature = calibrateTemperature((t) => screenPredictions('escalation', t));
   const screen: ScreenRule = { mustEscalateBelow: round(threshold / 2), intentAtLeast: SCREEN_INTENT };
@@ -225,9 +222,8 @@ async function main(): Promise<void> {
 
   const intent = { ...fit(data, 'intent'), temperature: intentTemperature };
   const escalation = { ...fit(data, 'escalation'), temperature: escalationTemperature };
-  const allScreenRows = [...screenRows.values()];
-  const screenIntent = { ...fit(allScreenRows, 'intent'), temperature: screenIntentTemperature };
-  const screenEscalation = { ...fit(allScreenRows, 'escalation'), temperature: screenEscalationTemperature };
+  const screenIntent = { ...fit(screenData, 'intent'), temperature: screenIntentTemperature };
+  const screenEscalation = { ...fit(screenData, 'escalation'), temperature: screenEscalationTemperature };
   const stored: StoredWeights = {
     embeddingModel: EMBEDDING_MODEL.name,
     trainedOn: sets,
