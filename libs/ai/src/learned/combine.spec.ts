@@ -1,5 +1,12 @@
 import { ESCALATION_REASONS, INTENTS, type Intent } from '@pp/contracts';
-import { blendIntent, learnedEscalation, learnedNotALead, learnedOptOut } from './combine';
+import {
+  blendIntent,
+  learnedEscalation,
+  learnedNotALead,
+  learnedOptOut,
+  learnedSpam,
+  learnedWrongNumber,
+} from './combine';
 import type { LearnedReading } from './learned-reader';
 
 /** A reading sure of one intent (the rest shared), with a P(must escalate) and its likely reason. */
@@ -82,5 +89,32 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(learnedNotALead(reading('spam', 0.8))).toBe(true);
     expect(learnedNotALead(reading('wrong_number', 0.75))).toBe(true);
     expect(learnedNotALead(reading('spam', 0.5))).toBe(false);
+  });
+
+  it('takes the reader’s spam only from a business writing to the practice as a business', () => {
+    const pitch = 'hello doctor, our team builds patient funnels for clinics like yours. want a demo?';
+    expect(learnedSpam(reading('spam', 0.8), pitch)).toBe(true);
+    expect(learnedSpam(reading('spam', 0.8), 'estimado doctor, ofrecemos jeringas a precio de fabrica')).toBe(
+      true,
+    );
+    expect(learnedSpam(reading('spam', 0.8), 'prezados, temos equipamentos para sua clinica')).toBe(true);
+    // A patient's words, however sure the reader: a person sees it.
+    expect(learnedSpam(reading('spam', 0.9), 'how much for lips, do you have anything saturday')).toBe(false);
+    expect(learnedSpam(reading('spam', 0.9), 'we loved the facial, my sister wants one too')).toBe(false);
+    expect(learnedSpam(reading('spam', 0.5), pitch)).toBe(false);
+  });
+
+  it('takes the reader’s wrong number only when the writer says they are not the person meant', () => {
+    expect(
+      learnedWrongNumber(reading('wrong_number', 0.8), 'my name is not carla, you have the wrong guy'),
+    ).toBe(true);
+    expect(learnedWrongNumber(reading('wrong_number', 0.8), 'nao sou a paula, nunca fui paciente')).toBe(
+      true,
+    );
+    expect(learnedWrongNumber(reading('wrong_number', 0.8), 'no conozco a ningun marcos')).toBe(true);
+    // Asking who writes is not denying being the person meant.
+    expect(learnedWrongNumber(reading('wrong_number', 0.9), 'who is this')).toBe(false);
+    expect(learnedWrongNumber(reading('wrong_number', 0.9), 'quien es?')).toBe(false);
+    expect(learnedWrongNumber(reading('wrong_number', 0.5), 'my name is not carla')).toBe(false);
   });
 });

@@ -8,8 +8,10 @@ import type { LearnedReading } from './learned-reader';
  * - escalation: the rules' findings, plus the reader's whenever its P(a person must handle it) reaches the
  *   threshold chosen for recall;
  * - opt-out, spam and wrong number never rest on the reader's word alone: an opt-out needs the reader sure, a
- *   word of stopping in the message and no sign that a person must handle it; a message only the reader takes for spam or a wrong number goes to a person
- *   instead of getting outreach;
+ *   word of stopping in the message and no sign that a person must handle it; spam needs a business writing to
+ *   the practice as a business, a wrong number the writer saying they are not the person meant; a message only
+ *   the reader takes for spam or a wrong number, its words not bearing it out, goes to a person instead of
+ *   getting outreach;
  * - intent: a blend of the two readings, so that the reader overrides the rules only when it is much surer than
  *   they are; the blend's share of the chosen intent is the reading's confidence.
  */
@@ -44,7 +46,42 @@ export function learnedOptOut(reading: LearnedReading, folded: string): boolean 
   );
 }
 
-/** A message only the reader takes for spam or a wrong number: a person looks at it (no outreach). */
+/**
+ * A seller's voice: the writer speaks for a business ('we', 'our agency', 'ofrecemos', 'somos uma agência') to the
+ * practice as a business ('your clinic', 'your patients', 'Dear Doctor', 'your account'), or sends a link about
+ * the practice's account. Read on the rules' folded text.
+ */
+const ADDRESSES_A_BUSINESS =
+  /\b(your (practice|clinic|clinics|business|website|web site|site|office|patients|team|staff|company|brand|listing|google|calendar|account|mailbox|password|profile|inbox|domain|ranking|rankings|reviews)|(dear|hello|hi|hey) (doctor|doc|dr|practice owner|business owner|owner|sir|madam|team|partner)|practice owners?|(estimad[oa]s?|prezad[oa]s?|ola|hola|caro|cara) (doctor|doctora|doutor|doutora|dr|dra)|su (clinica|consultorio|negocio|practica|sitio|pagina|empresa)|sua (clinica|empresa|pagina)|seu (consultorio|negocio|site|instagram)|(para|for|to) (clinicas|clinics|practices|med ?spas|consultorios))\b/;
+const SPEAKS_FOR_A_BUSINESS =
+  /\b(we|our|us|nosotros|somos|ofrecemos|nuestr[oa]s?|oferecemos|temos|nossa|nosso|nossos|nossas|trabajamos|trabalhamos)\b|https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|io|co|ly|app|link|site|online)\b/;
+
+/**
+ * Words with which the writer says they are not the person the practice meant ('not me', 'my name is not',
+ * 'never been a patient', 'no soy', 'não conheço'). 'Who is this?' is none of them: it asks, it does not deny.
+ */
+const NOT_THE_PERSON_MEANT =
+  /\b(not me|is not me|my name is not|i am not (a |your )?(patient|client|customer)|not (a|your) (patient|client|customer)|never been (a patient|your patient|a client|to (your|the|that) (clinic|office|practice|place)|there)|i (never|did not) (ask|asked|sign|signed|request|requested|fill|filled|book|booked|inquire|inquired)|(this|that) (is|was) not (meant )?for me|wrong (number|email|person|address)|no soy|no conozco|nunca he (sido|ido)|numero equivocado|numero errado|nao sou|nao conheco|errou o numero|erraram o numero|errou de numero|nunca fui)\b/;
+
+/**
+ * A message the reader takes for spam and whose words bear it out (a business writing to the practice as a
+ * business): spam, with no outreach and no person.
+ */
+export function learnedSpam(reading: LearnedReading, folded: string): boolean {
+  return (
+    reading.intents.spam >= SURE && ADDRESSES_A_BUSINESS.test(folded) && SPEAKS_FOR_A_BUSINESS.test(folded)
+  );
+}
+
+/** A message the reader takes for a wrong number and in which the writer says they are not the person meant. */
+export function learnedWrongNumber(reading: LearnedReading, folded: string): boolean {
+  return reading.intents.wrong_number >= SURE && NOT_THE_PERSON_MEANT.test(folded);
+}
+
+/**
+ * A message only the reader takes for spam or a wrong number, its words not bearing it out: a person looks at it
+ * (no outreach).
+ */
 export function learnedNotALead(reading: LearnedReading): boolean {
   return reading.intents.spam >= SURE || reading.intents.wrong_number >= SURE;
 }

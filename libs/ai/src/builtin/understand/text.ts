@@ -264,8 +264,41 @@ function wordsAsWritten(text: string): string[] {
     .filter((token) => /\p{L}/u.test(token));
 }
 
-/** Language by function words and Spanish spelling; English when in doubt. */
+/**
+ * Words only Portuguese writes (folded): its function words, pronouns and everyday verbs, none of them a Spanish
+ * or English word ('voce', 'nao', 'muito', 'gostaria', 'obrigada', 'amanha').
+ */
+const PORTUGUESE_WORDS = new Set(
+  (
+    'nao voce voces obrigado obrigada obg brigado gostaria tenho tinha estou muito muita muitos muitas tambem ' +
+    'fazer fazem faz precisava pra uma umas eu ele dela dele isso essa esse sao estao hoje amanha ontem minha ' +
+    'meu meus minhas seu sua seus suas nosso nossa quero posso podem vou vai oi tudo bem bom boa noite moro ' +
+    'quanto quantos quantas custa custam orcamento atendimento desculpa desculpe ainda depois entao mais fiz ' +
+    'fez fiquei ficou tive teve foi foram sou filha filho filhos mae pai namorado namorada dente dentes ' +
+    'cirurgia cirurgiao procedimento tratamento mensagem mensagens ne kkk kkkk kkkkk bjs beijos'
+  )
+    .split(' ')
+    .filter((word) => !SPANISH_WORDS.has(word) && !ENGLISH_WORDS.has(word)),
+);
+
+/** How plainly a text is Portuguese: its own words (above), letters (ã, õ, ç, â, ê, ô) and endings ('-ção', '-agem'). */
+function portugueseCues(text: string): number {
+  let cues = 0;
+  for (const written of wordsAsWritten(text)) {
+    if (PORTUGUESE_WORDS.has(written)) cues += 1;
+    else if (written.length >= 5 && /(cao|coes|agem|agens)$/.test(written)) cues += 1;
+  }
+  cues += Math.min((text.match(/[ãõçâêô]/giu) ?? []).length, 4);
+  return cues;
+}
+
+/**
+ * Language by function words and Spanish spelling; English when in doubt. The product answers in English and
+ * Spanish; a message in Portuguese is answered in English (its words are read through the Spanish lexicon for
+ * safety, `respell`), so Portuguese reads as 'en' with its own evidence.
+ */
 export function detectLanguage(text: string): { language: Language; evidence: string } {
+  const portuguese = portugueseCues(text);
   let es = 0;
   let en = 0;
   // Each word as written and as its shorthand stands for: 'ya' is Spanish as written and English shorthand
@@ -289,6 +322,11 @@ export function detectLanguage(text: string): { language: Language; evidence: st
   es += Math.min(marks, 4) * 0.75;
   if (/\b(hola|gracias|buenas|buenos dias|quiero|quisiera|necesito|cuanto|cuánto|baja)\b/i.test(fold(text)))
     es += 1;
+  if (portuguese >= 2 && portuguese >= es / 2)
+    return {
+      language: 'en',
+      evidence: `written in Portuguese (${portuguese} Portuguese cues), answered in English`,
+    };
   if (es > en) return { language: 'es', evidence: `${Math.round(es)} Spanish cues against ${en} English` };
   return { language: 'en', evidence: `${en} English cues against ${Math.round(es)} Spanish` };
 }

@@ -45,3 +45,36 @@ describe('understandInquiry: a bulk mail’s own opt-out instructions', () => {
     expect(read('Unsubscribe').intent).toBe('opt_out');
   });
 });
+
+/** The product answers in English and Spanish: a message in Portuguese is answered in English (LABELS: language). */
+describe('understandInquiry: the language of a Portuguese message', () => {
+  it.each([
+    'oi, vocês fazem clareamento aos sábados? obrigada',
+    'Boa noite! Gostaria de saber o valor da lipoaspiração, moro em Orlando',
+    'não consigo ir amanhã, posso remarcar pra semana que vem?',
+    'minha filha quer fazer aparelho invisível, quanto custa?',
+  ])('"%s" is answered in English', (text) => {
+    const understanding = read(text);
+    expect(understanding.language).toBe('en');
+    expect(understanding.reasoning).toContain('Portuguese');
+  });
+
+  it.each([
+    'hola, quiero saber cuánto cuesta el blanqueamiento, gracias',
+    'necesito mover mi cita de mañana para la próxima semana',
+    'mi hija quiere frenos invisibles, cuánto cuestan?',
+    'Buenas tardes, me interesa la lipo, vivo en Orlando. ¿Tienen planes de pago?',
+  ])('"%s" stays Spanish', (text) => {
+    expect(read(text).language).toBe('es');
+  });
+
+  it.each([
+    ['quero fazer facetas nos dentes da frente', 'Veneers'],
+    ['quanto custa o preenchimento labial?', 'Lip Filler'],
+    ['vocês fazem implante dentário?', 'Dental Implants'],
+    ['queria marcar depilação a laser nas axilas', 'Laser Hair Removal'],
+    ['preciso tirar o dente do siso', 'Tooth Extraction'],
+  ])('"%s" names %s in the catalogue’s Portuguese words', (text, procedure) => {
+    expect(read(text).procedures_of_interest).toContain(procedure);
+  });
+});

@@ -7,6 +7,8 @@ import {
   learnedNotALead,
   learnedOptOut,
   learnedReasoning,
+  learnedSpam,
+  learnedWrongNumber,
 } from '../../learned/combine';
 import type { LearnedReading } from '../../learned/learned-reader';
 import { findCrisis } from './crisis';
@@ -107,20 +109,25 @@ export function understandInquiry(request: UnderstandRequest, learned?: LearnedR
     cues.evidence.cancel_appointment ??= message.trim().slice(0, 40);
   }
   const reply = readReply(words, request);
+  // What the reader takes for spam or a wrong number, and the message's own words bear out.
+  const notALead = !!learned && !optOut && !spam && !wrongNumber && escalations.length === 0;
+  const learnedSpamFound = notALead && learnedSpam(learned, words) ? excerpt(message) : null;
+  const learnedWrongFound =
+    notALead && !learnedSpamFound && learnedWrongNumber(learned, words) ? excerpt(message) : null;
   let intent: Intent;
   let intentConfidence: number;
   if (optOut) {
     intent = 'opt_out';
     intentConfidence = 0.95;
     reasons.push(`Asks to stop: '${optOut}'.`);
-  } else if (spam) {
+  } else if (spam || learnedSpamFound) {
     intent = 'spam';
-    intentConfidence = 0.9;
-    reasons.push(`Spam: '${spam}'.`);
-  } else if (wrongNumber && escalations.length === 0) {
+    intentConfidence = spam ? 0.9 : 0.8;
+    reasons.push(`Spam: '${spam ?? learnedSpamFound}'.`);
+  } else if ((wrongNumber && escalations.length === 0) || learnedWrongFound) {
     intent = 'wrong_number';
-    intentConfidence = 0.85;
-    reasons.push(`Wrong number: '${wrongNumber}'.`);
+    intentConfidence = wrongNumber ? 0.85 : 0.8;
+    reasons.push(`Wrong number: '${wrongNumber ?? learnedWrongFound}'.`);
   } else {
     ({ intent, confidence: intentConfidence } = chooseIntent(
       cues,
