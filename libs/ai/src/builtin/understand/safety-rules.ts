@@ -204,6 +204,56 @@ const LONGSTANDING =
 
 const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
 
+// --- whom a finding is about ------------------------------------------------------------------------------
+
+/** Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'). */
+const SOMEONE_CLOSE =
+  /\b(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo)\b/g;
+/** The writer as the subject again ('… and I', 'my face', 'tengo', 'eu estou'). */
+const THE_WRITER = /\b(i|i'?m|im|i'?ve|myself|my|yo|tengo|estoy|eu|estou|tenho)\b/;
+
+/**
+ * Whether the words at `index` are said of someone close to the writer rather than of the writer: that person is
+ * the subject of the sentence before them, and the writer does not come back in between ('my daughter has a
+ * fever', 'mi hermana está embarazada'; not 'my sister says I look swollen').
+ */
+function saidOfSomeoneElse(folded: string, match: RegExpExecArray): boolean {
+  const end = match.index + match[0].length;
+  const before = folded.slice(Math.max(0, match.index - 100), end);
+  const sentence = before.slice(before.search(/[^.!?\n]*$/));
+  const wordsStart = sentence.length - match[0].length;
+  let last: RegExpExecArray | null = null;
+  for (const found of sentence.matchAll(SOMEONE_CLOSE)) last = found;
+  if (!last) return false;
+  // The words themselves may name the person ('wife is expecting').
+  const between = sentence.slice(Math.min((last.index ?? 0) + last[0].length, wordsStart), wordsStart);
+  if (THE_WRITER.test(between)) return false;
+  // '… and I do too', 'both of us': the writer shares it.
+  const after = folded.slice(end, end + 60).split(/[.!?\n]/)[0];
+  return !/\b(too|also|as well|both|tambien|tambem|ambos|ambas|los dos|as duas|os dois)\b/.test(after);
+}
+
+/** A message that moves or cancels an appointment. */
+const CHANGES_APPOINTMENT =
+  /\b(move|moving|reschedule|rescheduling|cancel|cancell?ing|push|postpone|another (day|time)|(can'?t|cannot|won'?t) make it|cambiar|mover|cancelar|cancelen|reprogramar|posponer|remarcar|desmarcar|adiar|passar para)\b/;
+
+/** The writer asking about treatment for the other person ('can she get botox', 'is it safe for her'). */
+const FOR_THEM =
+  /\b((can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|safe|for (her|him)|puede|podria|quiere|necesita|seguro|segura|para ella|pode|quer|precisa|pra ela|para ela)\b/;
+
+/**
+ * Someone else's illness or pregnancy is not the writer's (LABELS: 'my daughter is sick, reschedule'): an illness
+ * told to move or cancel an appointment, with no treatment behind it; a pregnancy told beside the writer's own
+ * request, not one for the pregnant person.
+ */
+function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegExpExecArray): boolean {
+  if (reason !== 'medical_concern' && reason !== 'pregnancy') return false;
+  if (!saidOfSomeoneElse(folded, match)) return false;
+  if (reason === 'medical_concern') return CHANGES_APPOINTMENT.test(folded) && !post(folded);
+  if (reason === 'pregnancy') return !FOR_THEM.test(folded);
+  return false;
+}
+
 // --- a concern about a past treatment -----------------------------------------------------------------
 
 const SIGN_OR_CONCERN = new RegExp(String.raw`(?<![\p{L}])(?:${SIGN}|${CONCERN})(?![\p{L}])`, 'u');
@@ -744,6 +794,7 @@ export function findEscalations(text: string): EscalationFinding[] {
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
       if ((rule.negatable ?? true) && isNegated(folded, match.index)) continue;
       if (rule.when && !rule.when(folded, match)) continue;
+      if (aboutSomeoneElse(rule.reason, folded, match)) continue;
       const start = origin[match.index] ?? 0;
       const end = (origin[match.index + match[0].length - 1] ?? start) + 1;
       findings.set(rule.reason, {

@@ -191,3 +191,30 @@ describe('understandInquiry: escalations', () => {
     expect(understanding.escalation?.evidence).toContain('swollen');
   });
 });
+
+/** Whom a symptom or a pregnancy belongs to (safety-rules.ts, aboutSomeoneElse). */
+describe('understandInquiry: someone else’s illness or pregnancy', () => {
+  it.each([
+    'need to cancel tomorrow, my little boy woke up burning with fever',
+    'can we move my facial? my husband tested positive for covid',
+    'tengo que cambiar mi cita del jueves, mi mamá está con fiebre',
+    'my best friend is pregnant so I am booking myself a facial while she naps, any saturday?',
+    'minha irmã está grávida, eu quero marcar limpeza pra mim',
+  ])('"%s" needs no person', (text) => {
+    expect(read(text).escalation).toBeNull();
+  });
+
+  it.each([
+    // The other person is the patient, or the writer is ill too, or a treatment is behind it.
+    ['my girlfriend is pregnant, can she still get her lip filler touched up?', 'pregnancy'],
+    ['mi hija está embarazada y quiere un facial', 'pregnancy'],
+    [
+      'my son got his tooth pulled monday and now he has a fever, do we cancel his cleaning?',
+      'post_treatment_symptoms',
+    ],
+    ['my wife has a fever and I do too, cancel both please', 'medical_concern'],
+    ['my sister thinks I might be pregnant, I am 8 weeks, is botox ok?', 'pregnancy'],
+  ])('"%s" reaches a person (%s)', (text, reason) => {
+    expect(read(text).escalation?.reason).toBe(reason);
+  });
+});
