@@ -26,7 +26,6 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-3', file: 'blind-3.json' },
   { name: 'blind-4', file: 'blind-4.json' },
 ];
 
@@ -122,6 +121,20 @@ export const REGRESSION_SETS: RegressionSet[] = [
       falseEscalations: 0.1,
       optOutRecall: 0.95,
       falseOptOuts: 2,
+    },
+  },
+  // Reported once, untouched, while blind-4 was not yet written; trained on since.
+  {
+    name: 'blind-3',
+    file: 'blind-3.json',
+    rulesTuned: false,
+    floor: {
+      intent: 0.9,
+      procedureF1: 0.93,
+      escalationRecall: 0.95,
+      falseEscalations: 0.1,
+      optOutRecall: 0.95,
+      falseOptOuts: 3,
     },
   },
 ];

@@ -45,6 +45,23 @@ describe('understandInquiry: intents', () => {
     expect(read('Yes').escalation?.reason).toBe('low_confidence');
   });
 
+  it('reads a cancel answering an offer as an opt-out, and a cancel with a reason answering a reminder as a cancellation', () => {
+    const reply = (text: string, earlier: string) =>
+      understandInquiry({
+        channel: 'sms',
+        text,
+        conversation: [{ from: 'practice', text: earlier }],
+        practiceProcedures: [],
+      }).intent;
+    expect(reply('cancelar', '¡Solo en diciembre: 15% en HydraFacial! Agenda en solara.co/book')).toBe(
+      'opt_out',
+    );
+    expect(reply('Cancel', 'This week only: 25% off lip filler at Solara')).toBe('opt_out');
+    expect(
+      reply('Cancel, something came up', 'Reminder: your cleaning is tomorrow at 9am. Reply C to confirm.'),
+    ).toBe('cancel_appointment');
+  });
+
   it('always answers with one of the intents and a confidence between 0 and 1', () => {
     for (const text of ['', '?', 'ok', 'asdf', 'Botox', 'STOP', 'hola']) {
       const understanding = read(text);

@@ -59,7 +59,7 @@ export function understandInquiry(request: UnderstandRequest, learned?: LearnedR
   const optOut = crisis
     ? null
     : (findOptOut(message) ??
-      (lastPractice && MARKETING_MESSAGE.test(expand(lastPractice.text)) && /^(cancel|cancelar)\b/.test(words)
+      (lastPractice && isMarketing(lastPractice.text) && /^(cancel|cancelar)\b/.test(words)
         ? message.trim().slice(0, 60)
         : null) ??
       (learned && learnedOptOut(learned, words) ? excerpt(message) : null));
@@ -67,7 +67,7 @@ export function understandInquiry(request: UnderstandRequest, learned?: LearnedR
     !optOut &&
     !!lastPractice &&
     APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) &&
-    !MARKETING_MESSAGE.test(expand(lastPractice.text)) &&
+    !isMarketing(lastPractice.text) &&
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   const spam = optOut || crisis ? null : findSpam(message);
   const wrongNumber = spam || optOut || crisis ? null : findWrongNumber(message);
@@ -289,7 +289,10 @@ const APPOINTMENT_MESSAGE =
 
 /** An offer or a promotion: 'Cancel, …' answering it is not about an appointment. */
 const MARKETING_MESSAGE =
-  /(\$amount|%)|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*)\b/;
+  /\$amount|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*)\b/;
+
+/** A practice message that sells: an offer's words, or a discount ('20% off'; the folded text drops the sign). */
+const isMarketing = (text: string) => MARKETING_MESSAGE.test(expand(text)) || /\d\s?%/.test(text);
 
 /** Teeth and gums themselves (not 'smile' or 'mouth', which a face can also tell). */
 const TEETH = /\b(teeth|tooth|molars?|gums?|wisdom|dientes?|muelas?|encias?|colmillos?)\b/;
