@@ -677,6 +677,20 @@ const RULES: Rule[] = [
         folded.slice(match.index),
       ),
   },
+  // The writer's own smoking or vaping, asked about beside a treatment ('I smoke half a pack a day, do I have to
+  // quit before my tummy tuck?'): healing and anaesthesia depend on it, a question for a clinician.
+  {
+    reason: 'medical_concern',
+    priority: 'medium',
+    pattern:
+      /\b((i|i'?m|im|i am|i still|yo|eu)\s+(\w+\s+)?(smoke|smoker|vape|vaping|use nicotine|chew tobacco)|fumo|vapeo|(soy|sou) (fumador|fumadora|fumante)|(do|should|must|will) i (\w+ )?(have to |need to )?(quit|stop) (smoking|vaping|nicotine|cigarettes|fumar)|(tengo|debo|necesito) que dejar de fumar|(preciso|tenho que) parar de fumar)\b/,
+    when: (folded, match) =>
+      /\?/.test(folded) &&
+      (TREATMENT.test(folded) || surgeryNamed) &&
+      !/\b(quit|stopped|used to|former|ex|dejé|deje|parei)\s+$/.test(
+        folded.slice(Math.max(0, match.index - 12), match.index),
+      ),
+  },
   // The writer's own condition or medication, told in passing ('I take lithium', 'I had a kidney transplant').
   {
     reason: 'medical_concern',

@@ -218,3 +218,22 @@ describe('understandInquiry: someone else’s illness or pregnancy', () => {
     expect(read(text).escalation?.reason).toBe(reason);
   });
 });
+
+/** The writer's own smoking or vaping, asked about beside a treatment: a question for a clinician. */
+describe('understandInquiry: smoking and vaping before a treatment', () => {
+  it.each([
+    'I still smoke a few cigarettes a day, will that mess up healing after my breast reduction?',
+    'do i have to quit vaping before my rhinoplasty?',
+    'soy fumadora, ¿puedo hacerme la abdominoplastia igual?',
+  ])('"%s" reaches a person', (text) => {
+    expect(read(text).escalation?.reason).toBe('medical_concern');
+  });
+
+  it.each([
+    'I quit smoking two years ago, am I a candidate for a facelift?',
+    'non smoker, 34, how much is lipo on the flanks?',
+    'my boyfriend smokes, can he wait in the lobby during my consult?',
+  ])('"%s" needs no person', (text) => {
+    expect(read(text).escalation).toBeNull();
+  });
+});
