@@ -80,15 +80,25 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(
       learnedEscalation(sure, [{ reason: 'complaint', priority: 'medium', evidence: '' }], 'x'),
     ).toBeNull();
-    expect(learnedEscalation(reading('information', 0.5, 0.9, 'human_requested'), [], 'x')?.priority).toBe(
-      'medium',
-    );
+    expect(
+      learnedEscalation(reading('information', 0.5, 0.9, 'human_requested'), [], 'have someone call me')
+        ?.priority,
+    ).toBe('medium');
   });
 
   it('hands what only the reader takes for spam or a wrong number to a person', () => {
     expect(learnedNotALead(reading('spam', 0.8))).toBe(true);
     expect(learnedNotALead(reading('wrong_number', 0.75))).toBe(true);
     expect(learnedNotALead(reading('spam', 0.5))).toBe(false);
+  });
+
+  it('takes the reader’s request for a person only from a message with a word of a person or a call', () => {
+    const wantsAPerson = reading('booking', 0.8, 0.7, 'human_requested');
+    expect(learnedEscalation(wantsAPerson, [], 'I would like to talk about a breast lift')).toBeNull();
+    expect(learnedEscalation(wantsAPerson, [], 'can u have someone ring me later')?.reason).toBe(
+      'human_requested',
+    );
+    expect(learnedEscalation(wantsAPerson, [], 'quiero hablar con alguien')?.reason).toBe('human_requested');
   });
 
   it('takes the reader’s spam only from a business writing to the practice as a business', () => {

@@ -6,7 +6,8 @@ import type { LearnedReading } from './learned-reader';
  * How the rules' reading and the learned reader's are joined (docs/decisions/0034-learned-reader.md). Pure.
  * The two fail on different messages, so safety takes the union and fails safe:
  * - escalation: the rules' findings, plus the reader's whenever its P(a person must handle it) reaches the
- *   threshold chosen for recall;
+ *   threshold chosen for recall (its share for a request for a person counts only when the message has a word
+ *   of a person or a call: 'talk about a breast lift' is not 'talk to someone');
  * - opt-out, spam and wrong number never rest on the reader's word alone: an opt-out needs the reader sure, a
  *   word of stopping in the message and no sign that a person must handle it; spam needs a business writing to
  *   the practice as a business, a wrong number the writer saying they are not the person meant; a message only
@@ -118,12 +119,38 @@ export function learnedEscalation(
 ): EscalationFinding | null {
   if (rulesFindings.some((finding) => finding.reason !== 'low_confidence')) return null;
   if (reading.mustEscalate < reading.threshold) return null;
-  const reason = reading.likelyReason;
+  let reason = reading.likelyReason;
+  if (!PERSON_WORDS.test(plain(message))) {
+    // No word of a person or a call: what the reader took for a request for one ('I'd like to talk about a breast
+    // lift') does not count; the rest of its reading still may.
+    const rest =
+      reading.mustEscalate - (reading.escalations.human_requested + reading.intents.human_requested) / 2;
+    if (rest < reading.threshold) return null;
+    if (reason === 'human_requested') reason = likeliestBesides(reading, 'human_requested');
+  }
   return {
     reason,
     priority: MEDICAL.includes(reason) || reason === 'legal_threat' ? 'high' : 'medium',
     evidence: excerpt(message),
   };
+}
+
+/**
+ * Words a request for a person needs, in the languages the product reads: a person, staff, a call or a
+ * conversation with someone ('talk to', 'hablar con', 'falar com'); not 'talk about'.
+ */
+const PERSON_WORDS =
+  /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|office|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|team|clinic|practice|number|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo)\b/;
+
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+function likeliestBesides(reading: LearnedReading, left: EscalationReason): EscalationReason {
+  const reasons = (Object.keys(reading.escalations) as (EscalationReason | 'none')[]).filter(
+    (reason): reason is EscalationReason => reason !== 'none' && reason !== left,
+  );
+  return reasons.reduce((best, reason) =>
+    reading.escalations[reason] > reading.escalations[best] ? reason : best,
+  );
 }
 
 export function excerpt(message: string): string {
