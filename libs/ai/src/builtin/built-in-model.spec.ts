@@ -1,3 +1,5 @@
+import { INTENTS } from '@pp/contracts';
+import type { LearnedReader, LearnedReading } from '../learned/learned-reader';
 import type { LanguageModel } from '../model';
 import { BuiltInLanguageModel } from './built-in-model';
 
@@ -61,5 +63,37 @@ describe('BuiltInLanguageModel', () => {
         { signal: controller.signal },
       ),
     ).rejects.toThrow('shutting down');
+  });
+
+  it('asks the learned reader only what the rules have not settled', async () => {
+    const asked: string[] = [];
+    // A reader that reads everything as an everyday question no person needs.
+    const reading = {
+      intents: Object.fromEntries(INTENTS.map((intent) => [intent, intent === 'information' ? 0.9 : 0.01])),
+      escalations: { none: 1 },
+      mustEscalate: 0,
+      likelyReason: 'complaint',
+      threshold: 0.3,
+      embedded: true,
+    } as unknown as LearnedReading;
+    const reader = {
+      read: async (request: { text: string }) => {
+        asked.push(request.text);
+        return reading;
+      },
+    } as unknown as LearnedReader;
+    const withReader = new BuiltInLanguageModel({ reader: Promise.resolve(reader) });
+    const read = (text: string) => withReader.understand({ channel: 'sms', text, practiceProcedures: [] });
+
+    // A person must see it already, or it is spam: the reader would change nothing.
+    expect((await read('my lip went white and blotchy right after the filler')).escalation?.reason).toBe(
+      'post_treatment_symptoms',
+    );
+    expect((await read('We can get your clinic to page 1 of Google, book a call')).intent).toBe('spam');
+    expect(asked).toEqual([]);
+    // Everything else, an opt-out with a symptom included (the reader may hear what the rules did not), is read.
+    await read('what are your hours on saturday?');
+    await read('STOP texting me, my eye has been swollen shut since the botox');
+    expect(asked).toHaveLength(2);
   });
 });

@@ -11,7 +11,7 @@ import type {
 import { LearnedReader } from '../learned/learned-reader';
 import { answerQuestion } from './answer/answer';
 import { draftMessage } from './draft/draft';
-import { understandInquiry } from './understand/understand';
+import { rulesSafety, settledByRules, understandInquiry } from './understand/understand';
 
 /** Where the learned reader comes from: loaded once per process and shared, or given (tests), or none. */
 export interface BuiltInOptions {
@@ -67,8 +67,10 @@ export class BuiltInLanguageModel implements LanguageModel {
   async understand(request: UnderstandRequest, options?: ModelCallOptions): Promise<Understanding> {
     options?.signal?.throwIfAborted();
     const reader = await this.reader;
-    const learned = reader ? await reader.read(request) : undefined;
-    return understandInquiry(request, learned);
+    const safety = rulesSafety(request);
+    // The reader reads what the rules have not settled (a person must see it already, or it is spam).
+    const learned = reader && !settledByRules(safety) ? await reader.read(request) : undefined;
+    return understandInquiry(request, learned, safety);
   }
 
   async draft(request: DraftRequest, options?: ModelCallOptions): Promise<Draft> {

@@ -16,6 +16,53 @@ import { findProcedures, reportProcedures, type FoundProcedure } from './procedu
 import { findEscalations, findOptOut, findSpam, findWrongNumber, isNegated } from './safety-rules';
 import { detectLanguage, expand, expandWithStops } from './text';
 
+const messageOf = (request: UnderstandRequest) =>
+  [request.subject, request.text].filter((part) => part && part.trim()).join('\n');
+
+const lastPracticeTurn = (request: UnderstandRequest) =>
+  [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
+
+/** What the rules read of an inquiry's safety before the learned reader has its say (`understandInquiry`). */
+export interface RulesSafety {
+  /** Self-harm or suicidal language: it reaches a person first, whatever else the message says. */
+  crisis: EscalationFinding | null;
+  /** An opt-out the rules read (a bare CANCEL answering a promotion included). */
+  optOut: string | null;
+  /** Spam, when neither of the above. */
+  spam: string | null;
+  /** Every finding of the escalation rules. */
+  findings: EscalationFinding[];
+}
+
+export function rulesSafety(request: UnderstandRequest): RulesSafety {
+  const message = messageOf(request);
+  const crisis = findCrisis(message);
+  const lastPractice = lastPracticeTurn(request);
+  // 'cancel, not interested' answering a promotion is an opt-out too.
+  const optOut = crisis
+    ? null
+    : (findOptOut(message) ??
+      (lastPractice && isMarketing(lastPractice.text) && /^(cancel|cancelar)\b/.test(expand(message))
+        ? message.trim().slice(0, 60)
+        : null));
+  const spam = crisis || optOut ? null : findSpam(message);
+  return { crisis, optOut, spam, findings: findEscalations(message) };
+}
+
+/**
+ * Whether the rules alone settle an inquiry, so that the learned reader would change nothing staff or the patient
+ * see but a line of its reasoning: self-harm language, or, with no opt-out to weigh, spam or a finding a person
+ * must handle (the reader only adds to the rules' findings when they have none, and an escalation decides the
+ * intent). The reader is then not asked: its sentence model is most of the engine's CPU a message. One thing is
+ * given up, failing safe: an opt-out only the reader would hear in a message a person must handle anyway reaches
+ * that person as the message, not as a recorded opt-out.
+ */
+export function settledByRules(safety: RulesSafety): boolean {
+  if (safety.crisis) return true;
+  if (safety.optOut) return false;
+  return safety.spam !== null || safety.findings.some((finding) => finding.reason !== 'low_confidence');
+}
+
 /**
  * The built-in understanding of an inquiry (docs/product/ai-engine.md#understanding): rules over the words of the
  * message, in English and Spanish, SMS shorthand and typos included, and the procedure catalogue, joined with the
@@ -23,9 +70,13 @@ import { detectLanguage, expand, expandWithStops } from './text';
  * opt-outs never rest on the reader alone, intent a blend). Pure and synchronous; no network. Safety readings
  * (escalation, opt-out, wrong number, spam) come first and are never overridden by a provider.
  */
-export function understandInquiry(request: UnderstandRequest, learned?: LearnedReading): Understanding {
+export function understandInquiry(
+  request: UnderstandRequest,
+  learned?: LearnedReading,
+  safety: RulesSafety = rulesSafety(request),
+): Understanding {
   const fields = request.formFields ?? {};
-  const message = [request.subject, request.text].filter((part) => part && part.trim()).join('\n');
+  const message = messageOf(request);
   const procedureField = fields['procedure_interest'] ?? '';
   const { language, evidence: languageEvidence } = detectLanguage(message || procedureField || '');
   const words = expand(message);
@@ -52,35 +103,28 @@ export function understandInquiry(request: UnderstandRequest, learned?: LearnedR
 
   // Safety readings. A bare CANCEL (or CANCEL ME) stays an opt-out whatever it answers, as the SMS channel reads
   // the keyword; 'Cancel, sorry, something came up' answering an appointment reminder cancels the appointment.
-  const lastPractice = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
-  // Self-harm or suicidal language reaches a person first, whatever else the message says.
-  const crisis = findCrisis(message);
-  // 'cancel, not interested' answering a promotion is an opt-out too.
+  const lastPractice = lastPracticeTurn(request);
+  const { crisis } = safety;
   const optOut = crisis
     ? null
-    : (findOptOut(message) ??
-      (lastPractice && isMarketing(lastPractice.text) && /^(cancel|cancelar)\b/.test(words)
-        ? message.trim().slice(0, 60)
-        : null) ??
-      (learned && learnedOptOut(learned, words) ? excerpt(message) : null));
+    : (safety.optOut ?? (learned && learnedOptOut(learned, words) ? excerpt(message) : null));
   const cancelsAppointment =
     !optOut &&
     !!lastPractice &&
     APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) &&
     !isMarketing(lastPractice.text) &&
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
-  const spam = optOut || crisis ? null : findSpam(message);
+  const spam = optOut ? null : safety.spam;
   const wrongNumber = spam || optOut || crisis ? null : findWrongNumber(message);
   // An opt-out is honoured, but a symptom or an emergency told with it still reaches a person ('STOP texting me,
   // my lip went white after the filler'): silence is not a safe answer to it.
-  const ruleFindings = (
-    spam ? [] : optOut ? findEscalations(message).filter(urgentMedical) : findEscalations(message)
-  ).map((finding) =>
-    // A symptom told in answer to a check-in after a treatment ('how are you feeling after your Kybella?') is a
-    // symptom after that treatment.
-    treatedBefore && finding.reason === 'medical_concern' && finding.priority === 'high'
-      ? { ...finding, reason: 'post_treatment_symptoms' as const }
-      : finding,
+  const ruleFindings = (spam ? [] : optOut ? safety.findings.filter(urgentMedical) : safety.findings).map(
+    (finding) =>
+      // A symptom told in answer to a check-in after a treatment ('how are you feeling after your Kybella?') is a
+      // symptom after that treatment.
+      treatedBefore && finding.reason === 'medical_concern' && finding.priority === 'high'
+        ? { ...finding, reason: 'post_treatment_symptoms' as const }
+        : finding,
   );
   const ruleEscalations = crisis
     ? [crisis, ...ruleFindings.filter((finding) => finding.reason !== 'medical_concern')]
