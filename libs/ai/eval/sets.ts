@@ -39,6 +39,16 @@ const TUNED: Floor = {
   falseOptOuts: 0,
 };
 
+/** A blind set trained on since it was reported: what the reader trained on it must keep. */
+const ONCE_BLIND: Floor = {
+  intent: 0.9,
+  procedureF1: 0.93,
+  escalationRecall: 0.95,
+  falseEscalations: 0.1,
+  optOutRecall: 0.95,
+  falseOptOuts: 2,
+};
+
 export interface RegressionSet extends LabelledSet {
   floor: Floor;
   /**
@@ -114,27 +124,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
     name: 'blind-2',
     file: 'blind-2.json',
     rulesTuned: false,
-    floor: {
-      intent: 0.9,
-      procedureF1: 0.93,
-      escalationRecall: 0.95,
-      falseEscalations: 0.1,
-      optOutRecall: 0.95,
-      falseOptOuts: 2,
-    },
+    floor: { ...ONCE_BLIND, falseOptOuts: 2 },
   },
   // Reported once, untouched, while blind-4 was not yet written; trained on since.
   {
     name: 'blind-3',
     file: 'blind-3.json',
     rulesTuned: false,
-    floor: {
-      intent: 0.9,
-      procedureF1: 0.93,
-      escalationRecall: 0.95,
-      falseEscalations: 0.1,
-      optOutRecall: 0.95,
-      falseOptOuts: 3,
-    },
+    floor: { ...ONCE_BLIND, falseOptOuts: 3 },
   },
 ];
