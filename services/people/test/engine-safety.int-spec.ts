@@ -121,28 +121,36 @@ describe('messages a person must see, as forms and as texts (real PostgreSQL, Re
     ],
   ];
 
-  it.each(cases)('a form with %s reaches a person', async (_kind, reasons, form) => {
-    h.clock.at = daytime();
-    const phone = usPhone();
-    await h.submitForm(practiceId, {
-      name: 'Camila Ortega',
-      phone: phone.typed,
-      email: `camila.${phone.e164.slice(-4)}@mail.example`,
-      message: form,
-    });
-    const lead = await h.leadByPhone(practiceId, phone.e164);
-    expect(reasons).toContain(await expectHandedToAPerson(lead.person_id));
-  }, 60_000);
+  it.each(cases)(
+    'a form with %s reaches a person',
+    async (_kind, reasons, form) => {
+      h.clock.at = daytime();
+      const phone = usPhone();
+      await h.submitForm(practiceId, {
+        name: 'Camila Ortega',
+        phone: phone.typed,
+        email: `camila.${phone.e164.slice(-4)}@mail.example`,
+        message: form,
+      });
+      const lead = await h.leadByPhone(practiceId, phone.e164);
+      expect(reasons).toContain(await expectHandedToAPerson(lead.person_id));
+    },
+    60_000,
+  );
 
-  it.each(cases)('a text with %s reaches a person', async (_kind, reasons, _form, text) => {
-    h.clock.at = daytime();
-    const lead = await h.leads.person(practiceId, { primary_phone: usPhone().e164 });
-    const answer = await h
-      .http()
-      .post(`/api/v1/people/${lead.person_id}/simulate-reply`)
-      .set(await h.caller([practiceId], 'Dana Reyes').headers())
-      .send({ channel: 'sms', message: text });
-    expect(answer.status).toBe(200);
-    expect(reasons).toContain(await expectHandedToAPerson(lead.person_id));
-  }, 60_000);
+  it.each(cases)(
+    'a text with %s reaches a person',
+    async (_kind, reasons, _form, text) => {
+      h.clock.at = daytime();
+      const lead = await h.leads.person(practiceId, { primary_phone: usPhone().e164 });
+      const answer = await h
+        .http()
+        .post(`/api/v1/people/${lead.person_id}/simulate-reply`)
+        .set(await h.caller([practiceId], 'Dana Reyes').headers())
+        .send({ channel: 'sms', message: text });
+      expect(answer.status).toBe(200);
+      expect(reasons).toContain(await expectHandedToAPerson(lead.person_id));
+    },
+    60_000,
+  );
 });
