@@ -233,6 +233,22 @@ function saidOfSomeoneElse(folded: string, match: RegExpExecArray): boolean {
   return !/\b(too|also|as well|both|tambien|tambem|ambos|ambas|los dos|as duas|os dois)\b/.test(after);
 }
 
+/**
+ * A fact of the whole text, worked out once per text (findEscalations reads one text at a time and passes the same
+ * string to every rule): a rule asking it at each of a long message's matches stays linear in the message.
+ */
+function oncePerText<T>(fact: (folded: string) => T): (folded: string) => T {
+  let text: string | null = null;
+  let value: T;
+  return (folded) => {
+    if (folded !== text) {
+      value = fact(folded);
+      text = folded;
+    }
+    return value;
+  };
+}
+
 /** A message that moves or cancels an appointment. */
 const CHANGES_APPOINTMENT =
   /\b(move|moving|reschedule|rescheduling|cancel|cancell?ing|push|postpone|another (day|time)|(can'?t|cannot|won'?t) make it|cambiar|mover|cancelar|cancelen|reprogramar|posponer|remarcar|desmarcar|adiar|passar para)\b/;
@@ -249,10 +265,24 @@ const FOR_THEM =
 function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegExpExecArray): boolean {
   if (reason !== 'medical_concern' && reason !== 'pregnancy') return false;
   if (!saidOfSomeoneElse(folded, match)) return false;
-  if (reason === 'medical_concern') return CHANGES_APPOINTMENT.test(folded) && !post(folded);
-  if (reason === 'pregnancy') return !FOR_THEM.test(folded);
-  return false;
+  if (reason === 'medical_concern') return changesAppointmentUntreated(folded);
+  return !asksForThem(folded);
 }
+const changesAppointmentUntreated = oncePerText(
+  (folded) => CHANGES_APPOINTMENT.test(folded) && !post(folded),
+);
+const asksForThem = oncePerText((folded) => FOR_THEM.test(folded));
+
+/**
+ * How many of a rule's matches may be set aside as someone else's: past them the rule's finding stands (a message
+ * that many times about someone else is read by a person, and the rules' cost stays linear in its length).
+ */
+const SOMEONE_ELSE_AT_MOST = 8;
+
+/** A question asked beside a treatment or a surgery named. */
+const asksAboutATreatment = oncePerText(
+  (folded) => /\?/.test(folded) && (TREATMENT.test(folded) || surgeryNamed),
+);
 
 // --- a concern about a past treatment -----------------------------------------------------------------
 
@@ -685,8 +715,7 @@ const RULES: Rule[] = [
     pattern:
       /\b((i|i'?m|im|i am|i still|yo|eu)\s+(\w+\s+)?(smoke|smoker|vape|vaping|use nicotine|chew tobacco)|fumo|vapeo|(soy|sou) (fumador|fumadora|fumante)|(do|should|must|will) i (\w+ )?(have to |need to )?(quit|stop) (smoking|vaping|nicotine|cigarettes|fumar)|(tengo|debo|necesito) que dejar de fumar|(preciso|tenho que) parar de fumar)\b/,
     when: (folded, match) =>
-      /\?/.test(folded) &&
-      (TREATMENT.test(folded) || surgeryNamed) &&
+      asksAboutATreatment(folded) &&
       !/\b(quit|stopped|used to|former|ex|dejé|deje|parei)\s+$/.test(
         folded.slice(Math.max(0, match.index - 12), match.index),
       ),
@@ -805,10 +834,14 @@ export function findEscalations(text: string): EscalationFinding[] {
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;
     const pattern = new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`);
+    let setAside = 0;
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
       if ((rule.negatable ?? true) && isNegated(folded, match.index)) continue;
       if (rule.when && !rule.when(folded, match)) continue;
-      if (aboutSomeoneElse(rule.reason, folded, match)) continue;
+      if (setAside < SOMEONE_ELSE_AT_MOST && aboutSomeoneElse(rule.reason, folded, match)) {
+        setAside += 1;
+        continue;
+      }
       const start = origin[match.index] ?? 0;
       const end = (origin[match.index + match[0].length - 1] ?? start) + 1;
       findings.set(rule.reason, {

@@ -237,3 +237,11 @@ describe('understandInquiry: smoking and vaping before a treatment', () => {
     expect(read(text).escalation).toBeNull();
   });
 });
+
+describe('understandInquiry: a message that keeps telling of someone else', () => {
+  it('is read by a person past a few mentions (and its cost stays linear)', () => {
+    expect(read('my sister is pregnant. I want a facial saturday').escalation).toBeNull();
+    const many = 'my sister is pregnant. '.repeat(12) + 'I want a facial saturday';
+    expect(read(many).escalation?.reason).toBe('pregnancy');
+  });
+});
