@@ -29,6 +29,13 @@ function reading(
   } as LearnedReading;
 }
 
+/** The reader's escalation of a message already lower case and unaccented (as the rules fold it). */
+const escalationOf = (
+  learned: LearnedReading,
+  findings: Parameters<typeof learnedEscalation>[1],
+  message: string,
+) => learnedEscalation(learned, findings, message, message);
+
 describe('joining the rules’ reading and the learned reader’s', () => {
   it('keeps the rules’ intent when the reader agrees, with a high confidence', () => {
     expect(blendIntent({ intent: 'pricing', confidence: 0.9 }, reading('pricing', 0.95))).toMatchObject({
@@ -67,22 +74,19 @@ describe('joining the rules’ reading and the learned reader’s', () => {
 
   it('adds the reader’s escalation at the threshold, when the rules found nothing a person must handle', () => {
     const unsure = reading('information', 0.5, 0.39);
-    expect(learnedEscalation(unsure, [], 'text')).toBeNull();
+    expect(escalationOf(unsure, [], 'text')).toBeNull();
     const sure = reading('information', 0.5, 0.45, 'post_treatment_symptoms');
-    expect(learnedEscalation(sure, [], 'my eye droops since the tox')).toEqual({
+    expect(escalationOf(sure, [], 'my eye droops since the tox')).toEqual({
       reason: 'post_treatment_symptoms',
       priority: 'high',
       evidence: 'my eye droops since the tox',
     });
     expect(
-      learnedEscalation(sure, [{ reason: 'low_confidence', priority: 'low', evidence: '' }], 'x'),
+      escalationOf(sure, [{ reason: 'low_confidence', priority: 'low', evidence: '' }], 'x'),
     ).not.toBeNull();
+    expect(escalationOf(sure, [{ reason: 'complaint', priority: 'medium', evidence: '' }], 'x')).toBeNull();
     expect(
-      learnedEscalation(sure, [{ reason: 'complaint', priority: 'medium', evidence: '' }], 'x'),
-    ).toBeNull();
-    expect(
-      learnedEscalation(reading('information', 0.5, 0.9, 'human_requested'), [], 'have someone call me')
-        ?.priority,
+      escalationOf(reading('information', 0.5, 0.9, 'human_requested'), [], 'have someone call me')?.priority,
     ).toBe('medium');
   });
 
@@ -94,11 +98,11 @@ describe('joining the rules’ reading and the learned reader’s', () => {
 
   it('takes the reader’s request for a person only from a message with a word of a person or a call', () => {
     const wantsAPerson = reading('booking', 0.8, 0.7, 'human_requested');
-    expect(learnedEscalation(wantsAPerson, [], 'I would like to talk about a breast lift')).toBeNull();
-    expect(learnedEscalation(wantsAPerson, [], 'can u have someone ring me later')?.reason).toBe(
+    expect(escalationOf(wantsAPerson, [], 'I would like to talk about a breast lift')).toBeNull();
+    expect(escalationOf(wantsAPerson, [], 'can u have someone ring me later')?.reason).toBe(
       'human_requested',
     );
-    expect(learnedEscalation(wantsAPerson, [], 'quiero hablar con alguien')?.reason).toBe('human_requested');
+    expect(escalationOf(wantsAPerson, [], 'quiero hablar con alguien')?.reason).toBe('human_requested');
   });
 
   it('takes the reader’s spam only from a business writing to the practice as a business', () => {

@@ -109,18 +109,19 @@ export function blendIntent(
 }
 
 /**
- * The reader's escalation, when the rules found nothing a person must handle (a 'low_confidence' finding of the
+ * The reader's escalation (`folded`: the message as the rules fold it), when the rules found nothing a person must handle (a 'low_confidence' finding of the
  * rules gives way to it) and the reader's P(must escalate) reaches the threshold; else null.
  */
 export function learnedEscalation(
   reading: LearnedReading,
   rulesFindings: readonly EscalationFinding[],
   message: string,
+  folded: string,
 ): EscalationFinding | null {
   if (rulesFindings.some((finding) => finding.reason !== 'low_confidence')) return null;
   if (reading.mustEscalate < reading.threshold) return null;
   let reason = reading.likelyReason;
-  if (!PERSON_WORDS.test(plain(message))) {
+  if (!PERSON_WORDS.test(folded)) {
     // No word of a person or a call: what the reader took for a request for one ('I'd like to talk about a breast
     // lift') does not count; the rest of its reading still may.
     const rest =
@@ -136,13 +137,11 @@ export function learnedEscalation(
 }
 
 /**
- * Words a request for a person needs, in the languages the product reads: a person, staff, a call or a
+ * Words a request for a person needs, in the languages the product reads (on the rules' folded text): a person, staff, a call or a
  * conversation with someone ('talk to', 'hablar con', 'falar com'); not 'talk about'.
  */
 const PERSON_WORDS =
   /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|office|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|team|clinic|practice|number|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo)\b/;
-
-const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 function likeliestBesides(reading: LearnedReading, left: EscalationReason): EscalationReason {
   const reasons = (Object.keys(reading.escalations) as (EscalationReason | 'none')[]).filter(

@@ -208,12 +208,12 @@ const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed
 
 /** Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'). */
 const SOMEONE_CLOSE =
-  /\b(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo)\b/g;
+  /\b(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo)\b/g;
 /** The writer as the subject again ('… and I', 'my face', 'tengo', 'eu estou'). */
 const THE_WRITER = /\b(i|i'?m|im|i'?ve|myself|my|yo|tengo|estoy|eu|estou|tenho)\b/;
 
 /**
- * Whether the words at `index` are said of someone close to the writer rather than of the writer: that person is
+ * Whether the words matched are said of someone close to the writer rather than of the writer: that person is
  * the subject of the sentence before them, and the writer does not come back in between ('my daughter has a
  * fever', 'mi hermana está embarazada'; not 'my sister says I look swollen').
  */
@@ -754,17 +754,6 @@ const RULES: Rule[] = [
       )
         return false;
       if (/^\s*(is|was|has been|are)?\s*(done|over|finished|ended|behind me)\b/.test(after)) return false;
-      // A companion who is pregnant and drops out ('my sister is pregnant so she can't come, I still want my
-      // facial') is not the patient.
-      if (
-        /\bmy (sister|friend|cousin|coworker|co-worker|roommate|neighbou?r|boss|bff|best friend|colleague|sister in law|mom|mother)( is|'s|s)? (\w+ )?$/.test(
-          before,
-        ) &&
-        /\b(she|he) (can'?t|cannot|can not|won'?t|will not|is not|isn'?t) (come|make it|join|be coming|be joining)\b|\bi (still|will still)\b|\bjust me\b/.test(
-          folded,
-        )
-      )
-        return false;
       return !/\b(after|since|from|post|before|previous|past|prior|old|despues del?|desde (el|mi))\s+((my|the|her|\d+|two|three|four|several|multiple|mis|mi|los|el)\s+)?$/.test(
         before,
       );

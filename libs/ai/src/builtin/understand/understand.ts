@@ -130,7 +130,8 @@ export function understandInquiry(
     ? [crisis, ...ruleFindings.filter((finding) => finding.reason !== 'medical_concern')]
     : ruleFindings;
   // What the rules missed and the learned reader says a person must handle.
-  const learnedFinding = learned && !spam ? learnedEscalation(learned, ruleEscalations, message) : null;
+  const learnedFinding =
+    learned && !spam ? learnedEscalation(learned, ruleEscalations, message, words) : null;
   const escalations =
     learnedFinding && (!optOut || urgentMedical(learnedFinding))
       ? [
