@@ -121,15 +121,40 @@ export function autoSend(
   readings: readonly Understanding[],
   threshold: number,
 ): AutoSendFigures {
-  let sent = 0;
-  let right = 0;
-  fixture.inquiries.forEach((inquiry, index) => {
+  const sent = answeredReadings(fixture, readings).filter((item) => item.confidence >= threshold);
+  const right = sent.filter((item) => item.right).length;
+  return {
+    threshold,
+    autoSent: ratio(sent.length, fixture.inquiries.length),
+    precision: ratio(right, sent.length),
+  };
+}
+
+/**
+ * The expected calibration error of confidences: over ten bins of confidence, the mean gap between the
+ * confidence and how often readings of that confidence are right, weighted by the bin's size. 0 is honest.
+ */
+export function calibrationError(items: readonly { confidence: number; right: boolean }[]): number {
+  const bins = Array.from({ length: 10 }, () => ({ confidence: 0, right: 0 }));
+  for (const { confidence, right } of items) {
+    const bin = bins[Math.min(9, Math.floor(confidence * 10))];
+    bin.confidence += confidence;
+    bin.right += right ? 1 : 0;
+  }
+  return bins.reduce((sum, bin) => sum + Math.abs(bin.confidence - bin.right), 0) / Math.max(items.length, 1);
+}
+
+/** The readings the engine would answer itself (no person, outreach goes on), each with whether it is right. */
+export function answeredReadings(
+  fixture: Fixture,
+  readings: readonly Understanding[],
+): { confidence: number; right: boolean }[] {
+  return fixture.inquiries.flatMap((inquiry, index) => {
     const got = readings[index];
-    if (got.escalation || STOPPING.has(got.intent) || got.confidence < threshold) return;
-    sent += 1;
-    if (got.intent === inquiry.expected.intent && !inquiry.expected.escalation) right += 1;
+    if (got.escalation || STOPPING.has(got.intent)) return [];
+    const right = got.intent === inquiry.expected.intent && !inquiry.expected.escalation;
+    return [{ confidence: got.confidence, right }];
   });
-  return { threshold, autoSent: ratio(sent, fixture.inquiries.length), precision: ratio(right, sent) };
 }
 
 /** Every inquiry of a fixture read by a provider (in order). */

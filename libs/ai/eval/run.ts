@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import * as ai from '../src';
 import type { Draft, DraftRequest, QuotableFacts, Understanding } from '../src';
 import { LearnedReader } from '../src/learned/learned-reader';
-import { autoSend, loadFixture, readAll, score, type Fixture, type Scores } from './metrics';
+import {
+  answeredReadings,
+  autoSend,
+  calibrationError,
+  loadFixture,
+  readAll,
+  score,
+  type Fixture,
+  type Scores,
+} from './metrics';
 import { BLIND_SETS, REGRESSION_SETS } from './sets';
 
 /**
@@ -28,7 +37,7 @@ const figure = (value: number) => value.toFixed(3);
 
 const PHONE_FIELD = /^(phone|phone_number|tel|telephone|mobile|cell|cell_phone|telefono|celular)$/i;
 /** Confidences at which the auto-send trade-off is shown (the engine's own: ai.REVIEW_BELOW_CONFIDENCE). */
-const AUTO_SEND_THRESHOLDS = [0.5, ai.REVIEW_BELOW_CONFIDENCE, 0.7];
+const AUTO_SEND_THRESHOLDS = [0.6, 0.7, ai.REVIEW_BELOW_CONFIDENCE, 0.9];
 
 /**
  * The draft metric: a first-contact reply drafted for every inquiry of the set, as the engine would send it (SMS
@@ -113,6 +122,9 @@ async function report(
     .map((f) => `at ${f.threshold}: ${percent(f.autoSent)} sent, ${percent(f.precision)} right`)
     .join('; ');
   console.log(`  sent without review     ${tradeOff}`);
+  console.log(
+    `  confidence              calibration error ${figure(calibrationError(answeredReadings(fixture, readings)))} on the readings it would answer itself`,
+  );
   if (verbose && kind === 'regression' && scores.mistakes.length > 0) {
     console.log(`  misreadings (${scores.mistakes.length}):`);
     for (const mistake of scores.mistakes) {

@@ -26,7 +26,6 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-4', file: 'blind-4.json' },
   { name: 'blind-5', file: 'blind-5.json' },
 ];
 
@@ -134,4 +133,18 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: { ...ONCE_BLIND, falseOptOuts: 3 },
   },
+  // Reported twice, untouched, while blind-5 was not yet written; trained on since.
+  {
+    name: 'blind-4',
+    file: 'blind-4.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
+  },
 ];
+
+/**
+ * Labelled everyday traffic neither trained on nor reported (fixtures/README.md): `npm run train:ai` fits the
+ * reading's confidence on it (learned/confidence.ts), beside the held-out readings of the sets the rules were not
+ * tuned on.
+ */
+export const CALIBRATION_SETS: LabelledSet[] = [{ name: 'training-4', file: 'training-4.json' }];

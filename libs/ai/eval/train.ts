@@ -18,7 +18,13 @@ import {
   type ScreenRule,
 } from '../src/learned/learned-reader';
 import { EMBEDDING_MODEL, modelFiles } from '../src/learned/model-files';
-import { rulesSafety, settledByRules, understandInquiry } from '../src/builtin/understand/understand';
+import {
+  readInquiry,
+  rulesSafety,
+  settledByRules,
+  understandInquiry,
+} from '../src/builtin/understand/understand';
+import { fitConfidence, calibratedConfidence, type ConfidenceSignals } from '../src/learned/confidence';
 import type { Understanding } from '../src/model';
 import {
   calibrateTemperature,
@@ -28,8 +34,15 @@ import {
   type SoftmaxWeights,
 } from '../src/learned/softmax';
 import { storeHead, type StoredWeights } from '../src/learned/weights-file';
-import { loadFixture, requestOf, score, type Fixture, type FixtureInquiry } from './metrics';
-import { REGRESSION_SETS } from './sets';
+import {
+  calibrationError,
+  loadFixture,
+  requestOf,
+  score,
+  type Fixture,
+  type FixtureInquiry,
+} from './metrics';
+import { CALIBRATION_SETS, REGRESSION_SETS, type LabelledSet } from './sets';
 
 /**
  * `npm run train:ai`: trains the learned reader's classifier heads (intent; escalation and its reason) on the
@@ -76,21 +89,26 @@ async function main(): Promise<void> {
   if (!files) throw new Error('The embedding model is missing: run node deploy/local/models.mjs');
   const embedder = await SentenceEmbedder.load(files);
   const sets = REGRESSION_SETS.map((set) => set.file);
-  const data: Labelled[] = [];
-  for (const { name, file } of REGRESSION_SETS) {
-    const fixture = loadFixture(join(fixtures, file));
-    for (const inquiry of fixture.inquiries) {
-      const text = learnedText(requestOf(inquiry, fixture.practice));
-      data.push({
-        set: name,
-        fixture,
-        inquiry,
-        example: await toExample(embedder, text),
-        intent: INTENT_CLASSES.indexOf(inquiry.expected.intent),
-        escalation: ESCALATION_CLASSES.indexOf(inquiry.expected.escalation ?? 'none'),
-      });
+  const labelled = async (list: readonly LabelledSet[]) => {
+    const rows: Labelled[] = [];
+    for (const { name, file } of list) {
+      const fixture = loadFixture(join(fixtures, file));
+      for (const inquiry of fixture.inquiries) {
+        const text = learnedText(requestOf(inquiry, fixture.practice));
+        rows.push({
+          set: name,
+          fixture,
+          inquiry,
+          example: await toExample(embedder, text),
+          intent: INTENT_CLASSES.indexOf(inquiry.expected.intent),
+          escalation: ESCALATION_CLASSES.indexOf(inquiry.expected.escalation ?? 'none'),
+        });
+      }
     }
-  }
+    return rows;
+  };
+  const data = await labelled(REGRESSION_SETS);
+  const calibrationData = await labelled(CALIBRATION_SETS);
   await embedder.close();
   console.log(`${data.length} labelled inquiries from ${sets.join(', ')}`);
 
@@ -102,23 +120,24 @@ async function main(): Promise<void> {
       SPARSE_DIMENSIONS,
     );
 
-  // Held-out heads: each inquiry read by heads trained without its fold.
+  // Held-out heads: each inquiry read by heads trained without its fold (an inquiry of no training set, by the
+  // heads of the fold its id falls in).
+  type Heads = { intent: SoftmaxWeights; escalation: SoftmaxWeights };
   const heldOutHeads = (rows: Labelled[], what: string) => {
-    const held = new Map<Labelled, { intent: SoftmaxWeights; escalation: SoftmaxWeights }>();
+    const byFold: Heads[] = [];
     for (let k = 0; k < FOLDS; k += 1) {
       const training = rows.filter((row) => fold(row.inquiry.id) !== k);
-      const heads = { intent: fit(training, 'intent'), escalation: fit(training, 'escalation') };
-      for (const row of rows) if (fold(row.inquiry.id) === k) held.set(row, heads);
+      byFold.push({ intent: fit(training, 'intent'), escalation: fit(training, 'escalation') });
       console.log(`${what}: fold ${k + 1}/${FOLDS} trained`);
     }
-    return held;
+    return (row: Labelled) => byFold[fold(row.inquiry.id)];
   };
   /** The held-out predictions of one head over `rows` at a temperature (what calibration reads). */
   const predictionsOf =
-    (rows: Labelled[], held: Map<Labelled, { intent: SoftmaxWeights; escalation: SoftmaxWeights }>) =>
+    (rows: Labelled[], held: (row: Labelled) => Heads) =>
     (head: 'intent' | 'escalation', temperature: number) =>
       rows.map((row) => ({
-        probabilities: softmaxProbabilities(held.get(row)![head], row.example, temperature),
+        probabilities: softmaxProbabilities(held(row)[head], row.example, temperature),
         label: row[head],
       }));
   const heldOut = heldOutHeads(data, 'reader');
@@ -133,8 +152,8 @@ async function main(): Promise<void> {
   const heldOutReading = (row: Labelled, threshold: number) =>
     readingOf(
       {
-        intent: { ...heldOut.get(row)!.intent, temperature: intentTemperature },
-        escalation: { ...heldOut.get(row)!.escalation, temperature: escalationTemperature },
+        intent: { ...heldOut(row).intent, temperature: intentTemperature },
+        escalation: { ...heldOut(row).escalation, temperature: escalationTemperature },
       },
       row.example,
       threshold,
@@ -184,10 +203,8 @@ async function main(): Promise<void> {
   // The screen: the same heads over the hashed n-grams alone, held out the same way. A message it reads as
   // plainly one that needs no person is not embedded (learned-reader.ts, `passesScreen`).
   const screenData = data.map((row) => ({ ...row, example: screenExample(row.example) }));
-  const screenRows = new Map(data.map((row, index) => [row, screenData[index]]));
-  const screenHeldByRow = heldOutHeads(screenData, 'screen');
-  const screenHeld = new Map(data.map((row) => [row, screenHeldByRow.get(screenRows.get(row)!)!]));
-  const screenPredictions = predictionsOf(screenData, screenHeldByRow);
+  const screenHeld = heldOutHeads(screenData, 'screen');
+  const screenPredictions = predictionsOf(screenData, screenHeld);
   const screenIntentTemperature = calibrateTemperature((t) => screenPredictions('intent', t));
   const screenEscalationTemperature = calibrateTemperature((t) => screenPredictions('escalation', t));
   const screen: ScreenRule = { mustEscalateBelow: round(threshold / 2), intentAtLeast: SCREEN_INTENT };
@@ -195,10 +212,10 @@ async function main(): Promise<void> {
   const cascadeReading = (row: Labelled): LearnedReading => {
     const first = readingOf(
       {
-        intent: { ...screenHeld.get(row)!.intent, temperature: screenIntentTemperature },
-        escalation: { ...screenHeld.get(row)!.escalation, temperature: screenEscalationTemperature },
+        intent: { ...screenHeld(row).intent, temperature: screenIntentTemperature },
+        escalation: { ...screenHeld(row).escalation, temperature: screenEscalationTemperature },
       },
-      screenRows.get(row)!.example,
+      screenExample(row.example),
       threshold,
     );
     if (passesScreen(first, screen)) {
@@ -220,6 +237,28 @@ async function main(): Promise<void> {
     ).join(', '),
   );
 
+  // The confidence (learned/confidence.ts): P(read right) learned on the product's held-out readings of the sets
+  // the rules were not tuned on and of the calibration sets, where nothing was tuned or trained.
+  const observed = [...data.filter((row) => untuned.has(row.set)), ...calibrationData].flatMap((row) => {
+    const request = requestOf(row.inquiry, row.fixture.practice);
+    const safety = rulesSafety(request);
+    if (settledByRules(safety)) return [];
+    const { understanding, signals } = readInquiry(request, cascadeReading(row), safety);
+    if (!signals) return [];
+    const { expected } = row.inquiry;
+    const right = understanding.intent === expected.intent && !expected.escalation;
+    return [{ row, signals, raw: understanding.confidence, right }];
+  });
+  const heldOutConfidence = new Map<(typeof observed)[number], number>();
+  for (let k = 0; k < FOLDS; k += 1) {
+    const calibration = fitConfidence(observed.filter(({ row }) => fold(row.inquiry.id) !== k));
+    for (const item of observed)
+      if (fold(item.row.inquiry.id) === k)
+        heldOutConfidence.set(item, calibratedConfidence(calibration, item.signals));
+  }
+  reportConfidence(observed, heldOutConfidence);
+  const confidence = fitConfidence(observed);
+
   const intent = { ...fit(data, 'intent'), temperature: intentTemperature };
   const escalation = { ...fit(data, 'escalation'), temperature: escalationTemperature };
   const screenIntent = { ...fit(screenData, 'intent'), temperature: screenIntentTemperature };
@@ -233,6 +272,7 @@ async function main(): Promise<void> {
     intent: storeHead(intent),
     escalation: storeHead(escalation),
     screen: { ...screen, intent: storeHead(screenIntent), escalation: storeHead(screenEscalation) },
+    confidence,
   };
   // A module rather than a JSON file: the compiler then sees a change of weights as a change of source.
   writeFileSync(
@@ -283,6 +323,35 @@ function reportHeldOut(
     console.log(`  ${name}: ${figures(rows, false)}`);
     console.log(`  ${' '.repeat(name.length)}  ${figures(rows, true)}`);
   }
+}
+
+/**
+ * How honest the confidence is, on held-out readings the product would send unattended: the expected calibration
+ * error (the mean gap, over ten bins, between the confidence and how often readings of that confidence are right)
+ * and, at each review threshold, the share of those readings sent and how many of them are right — for the blend's
+ * share before and the calibrated probability after.
+ */
+function reportConfidence(
+  observed: readonly { signals: ConfidenceSignals; raw: number; right: boolean }[],
+  calibrated: ReadonlyMap<(typeof observed)[number], number>,
+): void {
+  const describe = (confidenceOf: (item: (typeof observed)[number]) => number) => {
+    const error = calibrationError(
+      observed.map((item) => ({ confidence: confidenceOf(item), right: item.right })),
+    );
+    const tradeOff = [0.5, 0.6, 0.7, 0.8, 0.9].map((threshold) => {
+      const sent = observed.filter((item) => confidenceOf(item) >= threshold);
+      const right = sent.filter((item) => item.right).length;
+      return `≥${threshold}: ${((sent.length / observed.length) * 100).toFixed(0)}% sent, ${((right / Math.max(sent.length, 1)) * 100).toFixed(1)}% right`;
+    });
+    return `calibration error ${error.toFixed(3)}; ${tradeOff.join('; ')}`;
+  };
+  const right = observed.filter((item) => item.right).length;
+  console.log(
+    `Confidence on ${observed.length} held-out readings the product would send (${((right / observed.length) * 100).toFixed(1)}% right):`,
+  );
+  console.log(`  the blend's share: ${describe((item) => item.raw)}`);
+  console.log(`  calibrated:        ${describe((item) => calibrated.get(item)!)}`);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

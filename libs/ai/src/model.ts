@@ -134,9 +134,11 @@ export interface EscalationFinding {
 
 /**
  * Below this confidence the engine does not send on its own, whatever the practice's automation level: the
- * drafted reply waits for staff review, with the reason 'low confidence' (docs/decisions/0034-learned-reader.md).
+ * drafted reply waits for staff review, with the reason 'low confidence'. The confidence is the calibrated
+ * probability that the reading is right (docs/decisions/0035-calibrated-confidence.md): on held-out readings,
+ * about 95 % of those at or above 0.8 are.
  */
-export const REVIEW_BELOW_CONFIDENCE = 0.6;
+export const REVIEW_BELOW_CONFIDENCE = 0.8;
 
 export interface Understanding extends ModelResult {
   language: Language;

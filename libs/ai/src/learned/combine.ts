@@ -96,16 +96,20 @@ export function blendIntent(
   reading: LearnedReading,
 ): { intent: Intent; confidence: number } {
   const intents = BLENDABLE(reading);
-  const learnedTotal = intents.reduce((sum, intent) => sum + reading.intents[intent], 0) || 1;
   const rulesShare = (intent: Intent) =>
     intent === rules.intent ? rules.confidence : (1 - rules.confidence) / (intents.length - 1);
   let best = { intent: rules.intent, confidence: 0 };
   for (const intent of intents) {
-    const share =
-      RULES_WEIGHT * rulesShare(intent) + (1 - RULES_WEIGHT) * (reading.intents[intent] / learnedTotal);
+    const share = RULES_WEIGHT * rulesShare(intent) + (1 - RULES_WEIGHT) * readerShare(reading, intent);
     if (share > best.confidence) best = { intent, confidence: share };
   }
   return best;
+}
+
+/** The reader's probability of an intent among those that do not stop outreach. */
+export function readerShare(reading: LearnedReading, intent: Intent): number {
+  const total = BLENDABLE(reading).reduce((sum, each) => sum + reading.intents[each], 0) || 1;
+  return STOPPING.includes(intent) ? 0 : reading.intents[intent] / total;
 }
 
 /**

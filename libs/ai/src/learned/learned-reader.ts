@@ -1,5 +1,6 @@
 import type { EscalationReason, Intent } from '@pp/contracts';
 import type { UnderstandRequest } from '../model';
+import { checkCalibration, type ConfidenceCalibration } from './confidence';
 import { SentenceEmbedder } from './embedder';
 import { hashedFeatures } from './features';
 import { ESCALATION_CLASSES, INTENT_CLASSES, learnedText, MUST_ESCALATE } from './learned-input';
@@ -24,6 +25,11 @@ export interface LearnedReading {
   threshold: number;
   /** Whether the sentence model read it (false: the screen's n-gram heads alone, sure it needs no person). */
   embedded?: boolean;
+  /**
+   * How the reading's confidence is calibrated (learned/confidence.ts); absent, the blend's share stands (the
+   * held-out readings `npm run train:ai` fits it on).
+   */
+  calibration?: ConfidenceCalibration;
 }
 
 /**
@@ -102,6 +108,7 @@ export class LearnedReader {
     private readonly intentHead: SoftmaxWeights,
     private readonly escalationHead: SoftmaxWeights,
     private readonly screen: { intent: SoftmaxWeights; escalation: SoftmaxWeights; rule: ScreenRule },
+    private readonly calibration: ConfidenceCalibration | undefined,
   ) {}
 
   /**
@@ -126,6 +133,7 @@ export class LearnedReader {
       loadHead(WEIGHTS.intent),
       loadHead(WEIGHTS.escalation),
       { intent: loadHead(intent), escalation: loadHead(escalation), rule },
+      WEIGHTS.confidence && checkCalibration(WEIGHTS.confidence),
     );
   }
 
@@ -134,12 +142,13 @@ export class LearnedReader {
     const text = learnedText(request);
     const sparse = hashedFeatures(text);
     const screened = readingOf(this.screen, screenExample({ sparse }), WEIGHTS.escalationThreshold);
-    if (passesScreen(screened, this.screen.rule)) return screened;
-    return readingOf(
+    if (passesScreen(screened, this.screen.rule)) return { ...screened, calibration: this.calibration };
+    const reading = readingOf(
       { intent: this.intentHead, escalation: this.escalationHead },
       { dense: await this.embedder.embed(text), sparse },
       WEIGHTS.escalationThreshold,
     );
+    return { ...reading, calibration: this.calibration };
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ConfidenceCalibration } from './confidence';
 import type { SoftmaxWeights } from './softmax';
 
 /**
@@ -30,6 +31,8 @@ export interface StoredWeights {
   escalation: StoredHead;
   /** The screen: the heads over hashed n-grams alone, and when their reading stands (learned-reader.ts). */
   screen: { intent: StoredHead; escalation: StoredHead; mustEscalateBelow: number; intentAtLeast: number };
+  /** The reading's confidence: P(read right), fitted on held-out readings (learned/confidence.ts). */
+  confidence?: ConfidenceCalibration;
 }
 
 const toBase64 = (values: Float32Array) =>

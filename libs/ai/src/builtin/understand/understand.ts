@@ -9,7 +9,9 @@ import {
   learnedReasoning,
   learnedSpam,
   learnedWrongNumber,
+  readerShare,
 } from '../../learned/combine';
+import { calibratedConfidence, type ConfidenceSignals } from '../../learned/confidence';
 import type { LearnedReading } from '../../learned/learned-reader';
 import { findCrisis } from './crisis';
 import { findProcedures, reportProcedures, type FoundProcedure } from './procedures';
@@ -75,6 +77,20 @@ export function understandInquiry(
   learned?: LearnedReading,
   safety: RulesSafety = rulesSafety(request),
 ): Understanding {
+  return readInquiry(request, learned, safety).understanding;
+}
+
+/**
+ * `understandInquiry`, with what the engine knew of its reading when it chose its confidence (`signals`: null
+ * when no learned reading took part, or a person or no outreach follows anyway). The reading's confidence is the
+ * calibrated probability that it is right when the learned reading carries a calibration (learned/confidence.ts);
+ * `npm run train:ai` reads the signals of held-out readings to fit it.
+ */
+export function readInquiry(
+  request: UnderstandRequest,
+  learned?: LearnedReading,
+  safety: RulesSafety = rulesSafety(request),
+): { understanding: Understanding; signals: ConfidenceSignals | null } {
   const fields = request.formFields ?? {};
   const message = messageOf(request);
   const procedureField = fields['procedure_interest'] ?? '';
@@ -161,6 +177,8 @@ export function understandInquiry(
     notALead && !learnedSpamFound && learnedWrongNumber(learned, words) ? excerpt(message) : null;
   let intent: Intent;
   let intentConfidence: number;
+  // The rules' reading and the blend's share, when the learned reading had its say on the intent.
+  let blended: { rules: { intent: Intent; confidence: number }; chosen: number } | null = null;
   if (optOut) {
     intent = 'opt_out';
     intentConfidence = 0.95;
@@ -184,18 +202,33 @@ export function understandInquiry(
     ));
     // An escalation decides the intent (chooseIntent); otherwise the learned reading has its say.
     if (learned && escalations.length === 0) {
-      ({ intent, confidence: intentConfidence } = blendIntent(
-        { intent, confidence: intentConfidence },
-        learned,
-      ));
+      const rules = { intent, confidence: intentConfidence };
+      ({ intent, confidence: intentConfidence } = blendIntent(rules, learned));
+      blended = { rules, chosen: intentConfidence };
     }
     reasons.push(`Intent ${intent}${cues.evidence[intent] ? `: '${cues.evidence[intent]}'` : ''}.`);
   }
 
   const safetyIntent = intent === 'spam' || intent === 'opt_out' || intent === 'wrong_number';
   const wordCount = words.split(' ').filter((word) => /\p{L}/u.test(word)).length;
+  const signals: ConfidenceSignals | null =
+    learned && blended && !safetyIntent
+      ? {
+          intent,
+          blended: blended.chosen,
+          rules: blended.rules.confidence,
+          agree: blended.rules.intent === intent,
+          reader: readerShare(learned, intent),
+          readerTop: Math.max(...Object.values(learned.intents)),
+          nearEscalation: learned.mustEscalate / learned.threshold,
+          embedded: learned.embedded !== false,
+          procedure: procedures.length > 0,
+          words: wordCount,
+        }
+      : null;
   let confidence = intentConfidence;
-  if (!safetyIntent) {
+  if (signals && learned?.calibration) confidence = calibratedConfidence(learned.calibration, signals);
+  else if (!safetyIntent) {
     if (wordCount < 3 && procedures.length === 0) confidence = Math.min(confidence, 0.45);
     else if (procedures.length > 0) confidence = Math.min(0.95, confidence + 0.05);
   }
@@ -225,7 +258,7 @@ export function understandInquiry(
   const keyConcerns = safetyIntent ? [] : cues.concerns;
   const preferredContactMethod = contactMethod(fields, words);
   const preferredContactTime = contactTime(fields, words);
-  return {
+  const understanding: Understanding = {
     language,
     intent,
     intent_confidence: round(intentConfidence),
@@ -254,6 +287,7 @@ export function understandInquiry(
     provider: 'built-in',
     model: 'built-in',
   };
+  return { understanding, signals: findings.length === 0 ? signals : null };
 }
 
 /**
