@@ -247,7 +247,8 @@ async function main(): Promise<void> {
     if (!signals) return [];
     const { expected } = row.inquiry;
     const right = understanding.intent === expected.intent && !expected.escalation;
-    return [{ row, signals, raw: understanding.confidence, right }];
+    const needsPerson = expected.escalation !== null && expected.escalation !== 'low_confidence';
+    return [{ row, signals, raw: understanding.confidence, right, needsPerson }];
   });
   const heldOutConfidence = new Map<(typeof observed)[number], number>();
   for (let k = 0; k < FOLDS; k += 1) {
@@ -332,7 +333,7 @@ function reportHeldOut(
  * share before and the calibrated probability after.
  */
 function reportConfidence(
-  observed: readonly { signals: ConfidenceSignals; raw: number; right: boolean }[],
+  observed: readonly { raw: number; right: boolean; needsPerson: boolean }[],
   calibrated: ReadonlyMap<(typeof observed)[number], number>,
 ): void {
   const describe = (confidenceOf: (item: (typeof observed)[number]) => number) => {
@@ -352,6 +353,15 @@ function reportConfidence(
   );
   console.log(`  the blend's share: ${describe((item) => item.raw)}`);
   console.log(`  calibrated:        ${describe((item) => calibrated.get(item)!)}`);
+  // What a person would get if readings under a bound went to one: the misses a person must handle, and the
+  // rest.
+  const missed = observed.filter((item) => item.needsPerson);
+  const rest = observed.filter((item) => !item.needsPerson);
+  const bounds = [0.3, 0.4, 0.5, 0.6].map((bound) => {
+    const under = (items: typeof observed) => items.filter((item) => calibrated.get(item)! < bound).length;
+    return `under ${bound}: ${under(missed)} of ${missed.length} a person must handle, ${under(rest)} of ${rest.length} others`;
+  });
+  console.log(`  to a person ${bounds.join('; ')}`);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

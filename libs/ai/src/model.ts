@@ -140,6 +140,12 @@ export interface EscalationFinding {
  */
 export const REVIEW_BELOW_CONFIDENCE = 0.8;
 
+/**
+ * Below this confidence the engine does not trust its reading of a message at all and hands the lead to a person
+ * (escalation 'low_confidence') instead of drafting a reply.
+ */
+export const ESCALATE_BELOW_CONFIDENCE = 0.4;
+
 export interface Understanding extends ModelResult {
   language: Language;
   intent: Intent;

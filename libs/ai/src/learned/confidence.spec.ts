@@ -86,8 +86,15 @@ describe('a reading’s confidence in the product', () => {
   });
 
   it('is the calibrated probability when the learned reading carries a calibration', () => {
-    expect(understandInquiry(request, reading('pricing', flat(2))).confidence).toBeCloseTo(0.88, 2);
-    expect(understandInquiry(request, reading('pricing', flat(-2))).confidence).toBeCloseTo(0.12, 2);
+    const sure = understandInquiry(request, reading('pricing', flat(2)));
+    expect(sure.confidence).toBeCloseTo(0.88, 2);
+    expect(sure.escalation).toBeNull();
+  });
+
+  it('hands a reading more likely wrong than right to a person', () => {
+    const unsure = understandInquiry(request, reading('pricing', flat(-2)));
+    expect(unsure.confidence).toBeCloseTo(0.12, 2);
+    expect(unsure.escalation?.reason).toBe('low_confidence');
   });
 
   it('is the blend’s share without one, and the rules’ alone without a reading', () => {

@@ -1,4 +1,4 @@
-import type { EscalationFinding, Understanding } from '@pp/ai';
+import { ESCALATE_BELOW_CONFIDENCE, type EscalationFinding, type Understanding } from '@pp/ai';
 import type { BusinessHours, EscalationPriority, EscalationReason } from '@pp/contracts';
 import { ConsentFacts, consentAllows, consentWhy } from './consent-rules';
 import { ContactChannel, ContactClock, followUpTime, nextAllowedTime } from './timing-rules';
@@ -10,9 +10,6 @@ import { ContactChannel, ContactClock, followUpTime, nextAllowedTime } from './t
 
 export type ActionKind = 'first_contact' | 'reply' | 'follow_up' | 'reminder';
 export type TriggerChannel = 'form' | 'sms' | 'email' | 'chat' | 'manual';
-
-/** Below this confidence the AI does not trust its reading of a message and hands it to a person. */
-export const LOW_CONFIDENCE = 0.4;
 
 /** Stages where the engine starts nothing: the lead booked, or the practice closed it (or a person has it). */
 export const QUIET_STAGES = [
@@ -120,7 +117,7 @@ export function decide(input: DecisionInput): Decision {
   const hasText = Boolean(trigger.text?.trim());
   const escalation: EscalationFinding | null =
     u.escalation ??
-    (hasText && u.confidence < LOW_CONFIDENCE
+    (hasText && u.confidence < ESCALATE_BELOW_CONFIDENCE
       ? { reason: 'low_confidence', priority: 'medium', evidence: trigger.text ?? '' }
       : null);
   if (escalation) {

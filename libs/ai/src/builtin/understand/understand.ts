@@ -1,5 +1,11 @@
 import type { Intent, Language, UrgencyLevel } from '@pp/contracts';
-import type { EscalationFinding, MessageChannel, Understanding, UnderstandRequest } from '../../model';
+import {
+  ESCALATE_BELOW_CONFIDENCE,
+  type EscalationFinding,
+  type MessageChannel,
+  type Understanding,
+  type UnderstandRequest,
+} from '../../model';
 import {
   blendIntent,
   excerpt,
@@ -246,6 +252,11 @@ export function readInquiry(
   // A message only the learned reader takes for spam or a wrong number gets a person, not outreach.
   if (learned && !safetyIntent && findings.length === 0 && learnedNotALead(learned)) {
     confidence = Math.min(confidence, 0.4);
+    findings.push({ reason: 'low_confidence', priority: 'low', evidence: excerpt(message) });
+  }
+  // A calibrated reading more likely wrong than right goes to a person (the engine's decision does the same with
+  // any provider's reading: services/people decision-rules).
+  if (signals && learned?.calibration && findings.length === 0 && confidence < ESCALATE_BELOW_CONFIDENCE) {
     findings.push({ reason: 'low_confidence', priority: 'low', evidence: excerpt(message) });
   }
   if (learned) reasons.push(learnedReasoning(learned));
