@@ -24,7 +24,7 @@ import {
   settledByRules,
   understandInquiry,
 } from '../src/builtin/understand/understand';
-import { fitConfidence, calibratedConfidence, type ConfidenceSignals } from '../src/learned/confidence';
+import { calibratedConfidence, fitConfidence } from '../src/learned/confidence';
 import type { Understanding } from '../src/model';
 import {
   calibrateTemperature,
