@@ -66,6 +66,17 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(learnedOptOut(reading('opt_out', 0.5), 'please stop')).toBe(false);
   });
 
+  it('hears a word of removing in each language the product reads', () => {
+    for (const folded of [
+      'eliminen mi numero de su base de datos',
+      'saquenme de sus envios',
+      'excluam meu email da lista de voces',
+      'removam meu contato',
+      'please remove my email from the newsletter',
+    ])
+      expect(learnedOptOut(reading('opt_out', 0.9), folded)).toBe(true);
+  });
+
   it('makes no opt-out of a message the reader says a person must handle', () => {
     const goodbye = 'i do not really want to be here anymore';
     expect(learnedOptOut(reading('opt_out', 0.97, 0.39, 'medical_concern'), goodbye)).toBe(true);

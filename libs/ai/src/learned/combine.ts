@@ -24,11 +24,11 @@ const RULES_WEIGHT = 0.5;
 /** How sure the reader must be of an opt-out, spam or wrong number before it counts. */
 const SURE = 0.7;
 /**
- * Words of stopping or refusing, in the languages the product reads: a learned opt-out needs one. Read on the
- * rules' folded text (lower case, no accents, contractions expanded).
+ * Words of stopping, refusing or removing, in the languages the product reads: a learned opt-out needs one. Read
+ * on the rules' folded text (lower case, no accents, contractions expanded).
  */
 const STOPPING_WORDS =
-  /\b(stop|stopp?ed|quit|remove|unsubscribe|no more|do not|never|leave me|lose|off|enough|delete|block|end|cancel|para|parar|pare|paren|dejen|deje|basta|baja|borr\w+|quit\w+|no mas|nao|chega|sair|cancelar)\b/;
+  /\b(stop|stopp?ed|quit|remove|unsubscribe|no more|do not|never|leave me|lose|off|enough|delete|block|end|cancel|para|parar|pare|paren|dejen|deje|basta|baja|borr\w+|quit\w+|elimin\w+|saqu\w+|sac\w+|no mas|nao|chega|sair|cancelar|exclu\w+|remov\w+|retir\w+|apag\w+|descadastr\w+)\b/;
 
 const MEDICAL: readonly EscalationReason[] = ['medical_concern', 'post_treatment_symptoms'];
 

@@ -127,6 +127,13 @@ describe('the built-in provider, rules and the learned reader together', () => {
     expect(understood.confidence).toBeGreaterThanOrEqual(REVIEW_BELOW_CONFIDENCE);
   });
 
+  it.each([
+    'Eliminen mi número de su base de datos por favor',
+    'Favor remover meu e-mail do sistema de vocês',
+  ])('hears %s, a request to be removed the rules have no words for, as an opt-out', async (text) => {
+    expect(await understand(text)).toMatchObject({ intent: 'opt_out' });
+  });
+
   it.each(['stop by Friday?', 'cancel my Tuesday', 'I quit smoking last year, can I still get a consult?'])(
     'never reads %s as an opt-out or a wrong number',
     async (text) => {
