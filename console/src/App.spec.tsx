@@ -67,6 +67,16 @@ describe('App', () => {
       await screen.findByRole('heading', { name: 'Magic Onboarding: Try PracticePilot!' }),
     ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/onboarding');
+    expect(screen.getByRole('button', { name: 'Start My Free Demo' })).toBeInTheDocument();
+  });
+
+  it('shows the public demo session page without signing in, even without a session id', async () => {
+    visit('/onboarding-session/');
+
+    expect(await screen.findByText('No session ID provided.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start a new session' })).toHaveAttribute('href', '/onboarding');
+    expect(window.location.pathname).toBe('/onboarding-session/');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('sends a visitor without a token from /leads to the sign-in page, asking nothing of the server', async () => {

@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { LeadsPage } from './leads/LeadsPage';
 import { theme } from './layout/theme';
-import { OnboardingPage } from './onboarding/OnboardingPages';
+import { OnboardingSessionPage, OnboardingStartPage } from './onboarding/OnboardingPages';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoading } from './pages/PageLoading';
@@ -49,8 +49,9 @@ export function App() {
       >
         <CustomRoutes noLayout>
           <Route path="/" element={<WelcomePage />} />
-          <Route path="/onboarding" element={<OnboardingPage />} />
-          <Route path="/onboarding-session/:sessionId" element={<OnboardingPage />} />
+          <Route path="/onboarding" element={<OnboardingStartPage />} />
+          {/* Without an id the page says so (docs/product/onboarding.md#demo-session). */}
+          <Route path="/onboarding-session/:sessionId?" element={<OnboardingSessionPage />} />
         </CustomRoutes>
         <CustomRoutes>
           <Route

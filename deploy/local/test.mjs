@@ -21,6 +21,8 @@ const E2E_DATABASE = process.env.E2E_DATABASE ?? 'practicepilot_e2e';
 const E2E_REDIS_DB = Number(process.env.E2E_REDIS_DB ?? 3);
 /** Where a browser test serves a practice website of its own (clear of the stack's ports). */
 const E2E_SITE_PORT = E2E_GATEWAY_PORT + 50;
+// The public demo's browser test serves a fixture practice website here (console/e2e/onboarding.e2e.ts).
+const E2E_DEMO_SITE_PORT = E2E_GATEWAY_PORT + 51;
 
 async function step(title, fn) {
   const since = Date.now();
@@ -136,9 +138,9 @@ async function browserTests() {
     DATABASE_URL: await ensureDatabase(E2E_DATABASE),
     REDIS_URL: `${REDIS_URL.replace(/\/\d*$/, '')}/${E2E_REDIS_DB}`,
     LOG_LEVEL: 'warn',
-    // The knowledge browser test serves a practice website on loopback (console/e2e/settings-knowledge.e2e.ts):
-    // the gateway's Website URL rule and the crawler accept that one host:port only.
-    CRAWL_ALLOWED_HOSTS: `127.0.0.1:${E2E_SITE_PORT}`,
+    // The knowledge and demo browser tests serve practice websites on loopback (console/e2e/settings-knowledge.e2e.ts,
+    // onboarding.e2e.ts): the gateway's Website URL rule and the crawlers accept those host:ports only.
+    CRAWL_ALLOWED_HOSTS: `127.0.0.1:${E2E_SITE_PORT},127.0.0.1:${E2E_DEMO_SITE_PORT}`,
     // Where the browser reaches this stack: OAuth returns (the GoHighLevel peer's consent) come back here.
     PUBLIC_BASE_URL: `http://localhost:${E2E_GATEWAY_PORT}`,
     // Topics of its own: the seeded demo tenants' events never reach a developer's `npm start` on the same broker,
@@ -166,6 +168,7 @@ async function browserTests() {
         E2E_BASE_URL: stack.url,
         E2E_JSON_REPORT: report,
         E2E_SITE_PORT: String(E2E_SITE_PORT),
+        E2E_DEMO_SITE_PORT: String(E2E_DEMO_SITE_PORT),
         // The calendar's browser tests write what the API cannot make (external, pending appointments).
         E2E_DATABASE_URL: env.DATABASE_URL,
       },

@@ -1,32 +1,51 @@
-import { Box, Container, Paper, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Box, Container, type ContainerProps } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { Brand } from '../layout/Brand';
+import { DemoSession } from './DemoSession';
+import { StartDemo } from './StartDemo';
 
 /**
- * The public demo (/onboarding and /onboarding-session/:id) needs no sign-in. Its form, status polling, chat
- * and voice demo arrive with the onboarding release; until then the page says so.
+ * The public demo (docs/product/onboarding.md): /onboarding and /onboarding-session/{sessionId}. No sign-in;
+ * its calls go without the bearer token (./api.ts).
  */
-export function OnboardingPage() {
-  const translate = useTranslate();
+function OnboardingFrame({
+  maxWidth,
+  children,
+}: {
+  maxWidth: ContainerProps['maxWidth'];
+  children: ReactNode;
+}) {
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', overflowX: 'hidden' }}>
       <Container maxWidth="lg" sx={{ py: 3 }}>
-        <Box component={Link} to="/" sx={{ textDecoration: 'none' }}>
+        <Box component={Link} to="/" sx={{ textDecoration: 'none', display: 'inline-block' }}>
           <Brand />
         </Box>
       </Container>
-      <Container maxWidth="sm" sx={{ py: 6 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {translate('pp.onboarding.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {translate('pp.onboarding.text')}
-        </Typography>
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography data-testid="not-built">{translate('pp.onboarding.not_built')}</Typography>
-        </Paper>
+      <Container maxWidth={maxWidth} sx={{ pt: { xs: 1, sm: 3 }, pb: 6 }}>
+        {children}
       </Container>
     </Box>
+  );
+}
+
+/** /onboarding: the demo start form (docs/product/onboarding.md#demo-start). */
+export function OnboardingStartPage() {
+  return (
+    <OnboardingFrame maxWidth="sm">
+      <StartDemo />
+    </OnboardingFrame>
+  );
+}
+
+/** /onboarding-session/{sessionId}: status, extracted data, chat, voice call, sign-up (#demo-session). */
+export function OnboardingSessionPage() {
+  const { sessionId } = useParams();
+  return (
+    <OnboardingFrame maxWidth="lg">
+      {/* A new id is a new session: no state of the previous one carries over. */}
+      <DemoSession key={sessionId ?? ''} sessionId={sessionId?.trim() || undefined} />
+    </OnboardingFrame>
   );
 }

@@ -9,6 +9,7 @@ export * from './builtin/draft/draft';
 export * from './builtin/answer/answer';
 export * from './retrieval/search-query';
 export * from './retrieval/search-sql';
+export * from './retrieval/chunking';
 export * from './builtin/built-in-model';
 export * from './tokens';
 export * from './config';

@@ -4,7 +4,7 @@
  * per-request and a total time limit and a per-response size cap.
  */
 import { CrawlError, type CrawlFailureCode } from './crawl-error';
-import { extractPage } from './extract';
+import { extractPage, type PageContact, type PageMeta } from './extract';
 import { RobotsCache } from './robots';
 import { decodeBody, formatSeconds, SafeFetcher } from './safe-fetch';
 import { parseSitemap } from './sitemap';
@@ -57,6 +57,13 @@ export interface CrawledPage {
   headings: string[];
   /** Parsed JSON-LD blocks, one entry per <script type="application/ld+json">, as published. */
   structuredData: unknown[];
+  /** What the page's head says of itself (description, og:site_name, og:title, og:description). */
+  meta: PageMeta;
+  /**
+   * Contact details the readable text leaves out (header, footer, navigation): tel: and mailto: targets, the text
+   * of <address> elements, the footer's text and booking links (PageContact).
+   */
+  contact: PageContact;
   fetchedAt: Date;
 }
 
@@ -250,6 +257,8 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
         text: extracted.text,
         headings: extracted.headings,
         structuredData: extracted.structuredData,
+        meta: extracted.meta,
+        contact: extracted.contact,
         fetchedAt: new Date(),
       });
       if (!options.urls && item.depth < maxDepth) {

@@ -1,6 +1,8 @@
 /**
  * What a page says: title, main readable text (Readability over linkedom; cheerio's body text minus navigation,
- * header, footer and scripts when Readability finds no article), headings, JSON-LD blocks, and the links to follow.
+ * header, footer and scripts when Readability finds no article), headings, JSON-LD blocks, the links to follow,
+ * and what the readable text leaves out: the head's description and OpenGraph names, and the contact details of
+ * header, footer and navigation (tel: and mailto: links, <address>, the footer's text, booking links).
  */
 import { Readability } from '@mozilla/readability';
 import * as cheerio from 'cheerio';
@@ -13,6 +15,84 @@ export interface ExtractedPage {
   structuredData: unknown[];
   /** Absolute http(s) links of the page (anchors and image-map areas), fragments kept, not deduplicated. */
   links: string[];
+  /** What the page's head says of itself. */
+  meta: PageMeta;
+  /** Contact details the readable text leaves out (header, footer, navigation). */
+  contact: PageContact;
+}
+
+/** What the page's head says of itself; each at most 500 characters, whitespace collapsed. */
+export interface PageMeta {
+  /** <meta name="description">. */
+  description: string | null;
+  /** og:site_name. */
+  siteName: string | null;
+  /** og:title. */
+  ogTitle: string | null;
+  /** og:description. */
+  ogDescription: string | null;
+}
+
+/**
+ * Contact details the readable text leaves out (header, footer, navigation), read from the whole page before the
+ * boilerplate is removed.
+ */
+export interface PageContact {
+  /** tel: targets, decoded, deduplicated, at most 20 ('+15125550199' as the link has it). */
+  phones: string[];
+  /** mailto: addresses, decoded, without the query, deduplicated ignoring case, at most 20. */
+  emails: string[];
+  /** Text of the <address> elements (outermost ones), lines separated by '\n', at most 20 of 300 characters. */
+  addresses: string[];
+  /** Text of the footer (<footer>, role="contentinfo"), lines separated by '\n', at most 2,000 characters. */
+  footer: string;
+  /**
+   * Absolute http(s) targets of links and iframes that book an appointment: a known booking widget's address
+   * (bookingWidgetOf), or a link whose path or text says book, booking, appointment, schedule or reserve;
+   * deduplicated, at most 20.
+   */
+  bookingLinks: string[];
+}
+
+/**
+ * Online booking and scheduling services practices embed or link to, by host name (the host itself or a
+ * subdomain of it). Names as the services spell them.
+ */
+const BOOKING_WIDGETS: ReadonlyMap<string, string> = new Map([
+  ['zocdoc.com', 'Zocdoc'],
+  ['joinblvd.com', 'Boulevard'],
+  ['blvd.co', 'Boulevard'],
+  ['boulevard.io', 'Boulevard'],
+  ['vagaro.com', 'Vagaro'],
+  ['mindbodyonline.com', 'Mindbody'],
+  ['mindbody.io', 'Mindbody'],
+  ['janeapp.com', 'Jane'],
+  ['calendly.com', 'Calendly'],
+  ['nexhealth.com', 'NexHealth'],
+  ['localmed.com', 'LocalMed'],
+  ['acuityscheduling.com', 'Acuity Scheduling'],
+  ['as.me', 'Acuity Scheduling'],
+  ['zenoti.com', 'Zenoti'],
+  ['schedulicity.com', 'Schedulicity'],
+  ['setmore.com', 'Setmore'],
+  ['book.squareup.com', 'Square Appointments'],
+]);
+
+/** The booking service an http(s) address belongs to ('Boulevard' for https://www.joinblvd.com/b/glow), or null. */
+export function bookingWidgetOf(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  // The host, then each parent domain: app.nexhealth.com, nexhealth.com.
+  const labels = host.split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    const name = BOOKING_WIDGETS.get(labels.slice(i).join('.'));
+    if (name) return name;
+  }
+  return null;
 }
 
 /** Elements that never carry the page's own content. */
@@ -87,6 +167,7 @@ interface CheerioNode {
   type: string;
   data?: string;
   name?: string;
+  attribs?: Record<string, string>;
   children?: CheerioNode[];
 }
 
@@ -213,6 +294,216 @@ function parseJsonLd(raw: string): unknown | undefined {
   }
 }
 
+const MAX_META = 500;
+const MAX_CONTACTS = 20;
+const MAX_ADDRESS = 300;
+const MAX_FOOTER = 2000;
+/** Characters of a link's text read to tell a booking link. */
+const MAX_LINK_TEXT = 200;
+/** Elements of a link's content walked to read its text. */
+const MAX_LINK_NODES = 200;
+
+/** Path words of a booking link (/book-now, /appointments, /online-scheduling, ?action=reserve). */
+const BOOKING_PATH_WORDS = new Set([
+  'book',
+  'booking',
+  'bookings',
+  'booknow',
+  'appointment',
+  'appointments',
+  'schedule',
+  'scheduling',
+  'reserve',
+  'reservation',
+  'reservations',
+]);
+const BOOKING_LINK_TEXT = /(?<![\w-])(?:book|booking|appointments?|schedul(?:e|ing)|reserve)\b/i;
+
+const END_BLOCK = { type: 'end-block' } as const;
+const END_CELL = { type: 'end-cell' } as const;
+
+const isFooter = (node: CheerioNode) =>
+  node.name?.toLowerCase() === 'footer' || node.attribs?.role?.toLowerCase() === 'contentinfo';
+const isAddress = (node: CheerioNode) => node.name?.toLowerCase() === 'address';
+
+/**
+ * Text of a subtree, one line per block element or <br>, table cells joined by ' | ', at most `maxChars`
+ * characters. Iterative (a hostile page may nest elements a hundred thousand deep); it walks the whole subtree, or
+ * `maxNodes` nodes of it, and calls `visit` with every element inside.
+ */
+function boundedText(
+  root: CheerioNode,
+  maxChars: number,
+  visit?: (element: CheerioNode) => void,
+  maxNodes = Infinity,
+): string {
+  const lines: string[] = [];
+  let length = 0;
+  let line = '';
+  const flush = () => {
+    const text = clean(line);
+    line = '';
+    if (text && length < maxChars) {
+      lines.push(text);
+      length += text.length + 1;
+    }
+  };
+  const stack: (CheerioNode | typeof END_BLOCK | typeof END_CELL)[] = [...(root.children ?? [])].reverse();
+  for (let nodes = 0; stack.length && nodes < maxNodes; nodes++) {
+    const node = stack.pop()!;
+    if (node === END_BLOCK) {
+      flush();
+      continue;
+    }
+    if (node === END_CELL) {
+      line += ' ';
+      continue;
+    }
+    if (node.type === 'text') {
+      if (length + line.length < maxChars * 2) line += (node as CheerioNode).data ?? '';
+      continue;
+    }
+    // Scripts and styles have types of their own; comments, directives and CDATA carry no text.
+    if (node.type !== 'tag') continue;
+    const element = node as CheerioNode;
+    visit?.(element);
+    const name = element.name?.toLowerCase() ?? '';
+    if (SKIPPED_TAGS.has(name)) continue;
+    if (name === 'br') {
+      flush();
+      continue;
+    }
+    const cell = name === 'td' || name === 'th';
+    if (cell && clean(line)) line += ' | ';
+    const block = BLOCK.has(name);
+    if (block) {
+      flush();
+      stack.push(END_BLOCK);
+    } else if (cell || name === 'img') {
+      stack.push(END_CELL);
+    }
+    const children = element.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  flush();
+  return lines.join('\n').slice(0, maxChars);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+const EMAIL_SHAPE = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}$/;
+
+/** Whether an http(s) address (a link or a frame's source) books an appointment. */
+function isBookingUrl(url: URL): boolean {
+  if (bookingWidgetOf(url.toString())) return true;
+  const words = `${url.pathname} ${url.search}`
+    .slice(0, 300)
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  return words.some((word) => BOOKING_PATH_WORDS.has(word));
+}
+
+/** The page's contact details (PageContact), read in one pass over the whole tree, boilerplate included. */
+function readContact(root: CheerioNode, base: string): PageContact {
+  const phones = new Set<string>();
+  const emails = new Map<string, string>();
+  const addresses: string[] = [];
+  const footer: string[] = [];
+  let footerLength = 0;
+  const bookingLinks = new Set<string>();
+  // Elements whose text an outer <address> or footer already holds.
+  const inAddress = new Set<CheerioNode>();
+  const inFooter = new Set<CheerioNode>();
+
+  const absolute = (raw: string): URL | null => {
+    try {
+      const url = new URL(raw, base);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+    } catch {
+      return null;
+    }
+  };
+  const readLink = (element: CheerioNode, raw: string, linkText: boolean) => {
+    const href = raw.trim();
+    if (/^tel:/i.test(href)) {
+      const phone = clean(safeDecode(href.slice(4).replace(/^\/\//, ''))).slice(0, 50);
+      if (/\d/.test(phone) && phones.size < MAX_CONTACTS) phones.add(phone);
+      return;
+    }
+    if (/^mailto:/i.test(href)) {
+      const to = safeDecode(href.slice(7).split('?')[0]).slice(0, 1000);
+      for (const part of to.split(',')) {
+        const email = part.trim();
+        if (EMAIL_SHAPE.test(email) && emails.size < MAX_CONTACTS && !emails.has(email.toLowerCase())) {
+          emails.set(email.toLowerCase(), email);
+        }
+      }
+      return;
+    }
+    if (bookingLinks.size >= MAX_CONTACTS) return;
+    const url = absolute(href);
+    if (!url) return;
+    if (
+      isBookingUrl(url) ||
+      (linkText && BOOKING_LINK_TEXT.test(boundedText(element, MAX_LINK_TEXT, undefined, MAX_LINK_NODES)))
+    ) {
+      url.hash = '';
+      bookingLinks.add(url.toString());
+    }
+  };
+
+  const stack: CheerioNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type !== 'tag' && node.type !== 'root') continue;
+    if (node.type === 'tag') {
+      const name = node.name?.toLowerCase();
+      const attribs = node.attribs ?? {};
+      if ((name === 'a' || name === 'area') && attribs.href) readLink(node, attribs.href, name === 'a');
+      else if (name === 'iframe') {
+        for (const src of [attribs.src, attribs['data-src']]) if (src) readLink(node, src, false);
+      }
+      if (isAddress(node) && !inAddress.has(node) && addresses.length < MAX_CONTACTS) {
+        const text = boundedText(node, MAX_ADDRESS, (el) => isAddress(el) && inAddress.add(el));
+        if (text) addresses.push(text);
+      }
+      if (isFooter(node) && !inFooter.has(node) && footerLength < MAX_FOOTER) {
+        const text = boundedText(node, MAX_FOOTER - footerLength, (el) => isFooter(el) && inFooter.add(el));
+        if (text) {
+          footer.push(text);
+          footerLength += text.length + 1;
+        }
+      }
+    }
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return {
+    phones: [...phones],
+    emails: [...emails.values()],
+    addresses,
+    footer: footer.join('\n').slice(0, MAX_FOOTER),
+    bookingLinks: [...bookingLinks],
+  };
+}
+
+function readMeta($: cheerio.CheerioAPI): PageMeta {
+  const content = (selector: string) =>
+    clean(($(selector).first().attr('content') ?? '').slice(0, MAX_META * 4)).slice(0, MAX_META) || null;
+  return {
+    description: content('meta[name="description" i]'),
+    siteName: content('meta[property="og:site_name" i], meta[name="og:site_name" i]'),
+    ogTitle: content('meta[property="og:title" i], meta[name="og:title" i]'),
+    ogDescription: content('meta[property="og:description" i], meta[name="og:description" i]'),
+  };
+}
+
 /** Extracts a page; `url` is the page's final URL (for relative links). Never throws on bad HTML. */
 export function extractPage(html: string, url: string): ExtractedPage {
   const $ = cheerio.load(html);
@@ -250,6 +541,10 @@ export function extractPage(html: string, url: string): ExtractedPage {
     clean($('h1').first().text()) ||
     null;
 
+  // Read before the boilerplate goes: phone numbers, addresses and booking links mostly live in header and footer.
+  const meta = readMeta($);
+  const contact = readContact($.root().toArray()[0] as unknown as CheerioNode, base);
+
   // Boilerplate goes before Readability sees the page: on a short page it would otherwise pick the footer.
   $(NOISE).remove();
   $('header')
@@ -269,5 +564,5 @@ export function extractPage(html: string, url: string): ExtractedPage {
     article && clean(article).length >= bodyLength * MIN_ARTICLE_SHARE
       ? article
       : treeToText(body.toArray() as unknown as CheerioNode[], cheerioReader);
-  return { title, text, headings, structuredData, links };
+  return { title, text, headings, structuredData, links, meta, contact };
 }

@@ -12,7 +12,14 @@ export {
   type CrawlResult,
 } from './crawl';
 export { CrawlError, type CrawlFailureCode } from './crawl-error';
-export { extractPage, htmlToText, type ExtractedPage } from './extract';
+export {
+  bookingWidgetOf,
+  extractPage,
+  htmlToText,
+  type ExtractedPage,
+  type PageContact,
+  type PageMeta,
+} from './extract';
 export {
   addressRefusal,
   checkUrlShape,
@@ -23,3 +30,4 @@ export {
   type ResolvedAddress,
 } from './url-safety';
 export { normaliseUrl, sameSite } from './urls';
+export { ROBOTS_DISALLOWED } from './robots';

@@ -12,6 +12,9 @@ type Robots = ReturnType<typeof robotsParser>;
 /** 500 KiB, the size Google reads of a robots.txt. */
 const MAX_ROBOTS_BYTES = 500 * 1024;
 
+/** Why a page was not read when robots.txt forbids it (a caller may tell it from robots.txt being unreadable). */
+export const ROBOTS_DISALLOWED = "The website's robots.txt does not allow this page to be crawled.";
+
 export type RobotsVerdict = { kind: 'rules'; robots: Robots } | { kind: 'unavailable'; reason: string };
 
 export class RobotsCache {
@@ -51,9 +54,7 @@ export class RobotsCache {
   /** Why robots.txt forbids the URL, or null. */
   refusal(verdict: RobotsVerdict, url: URL): string | null {
     if (verdict.kind === 'unavailable') return verdict.reason;
-    return verdict.robots.isAllowed(url.toString(), this.userAgent) === false
-      ? "The website's robots.txt does not allow this page to be crawled."
-      : null;
+    return verdict.robots.isAllowed(url.toString(), this.userAgent) === false ? ROBOTS_DISALLOWED : null;
   }
 
   private async load(url: URL): Promise<RobotsVerdict> {

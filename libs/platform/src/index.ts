@@ -23,6 +23,7 @@ export * from './database/outbox.service';
 export * from './database/inbox.service';
 export * from './database/tokens';
 export * from './database/prepared-query';
+export * from './database/returned-rows';
 export * from './crypto/token-cipher';
 export * from './crypto/oauth';
 export * from './http/tracking-cors';

@@ -1,8 +1,24 @@
-import { baseConfigSchema, ServiceConfig } from '@pp/platform';
+import { baseConfigSchema, hostPortListSetting, ServiceConfig, trustProxySetting } from '@pp/platform';
 import { z } from 'zod';
 
 export const onboardingConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8084),
+  /** The demo's limits count client networks: the gateway in front (on loopback) names the client. */
+  TRUST_PROXY: trustProxySetting('loopback'),
+  /**
+   * `host:port` entries a demo's crawl may reach although they resolve to a private or loopback address (tests
+   * and local demos serve sites on loopback); the same setting as the knowledge service's. Empty by default.
+   */
+  CRAWL_ALLOWED_HOSTS: hostPortListSetting(),
+  /** Demos one client network (an IPv4 address, an IPv6 /64) may start in an hour; 0 turns the limit off. */
+  DEMO_STARTS_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  /** How long a demo session lives, in hours; then it answers 404 and its data is deleted. */
+  DEMO_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
 });
 
 export type OnboardingConfig = z.infer<typeof onboardingConfigSchema> & ServiceConfig;

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG, PracticeReadModel } from '@pp/platform';
+import { CONFIG, PracticeReadModel, returnedRows } from '@pp/platform';
 import { crawlSite, CrawlResult, UnsafeUrlError } from '@pp/crawler';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { KnowledgeConfig } from '../config';
 import { ProcessKnowledgeJob, ProcessKnowledgeProgress } from './jobs/process-knowledge.job';
 import { KnowledgeMessages } from './knowledge.exception';
-import { KnowledgeStore, returnedRows } from './knowledge-store';
+import { KnowledgeStore } from './knowledge-store';
 import { websiteOf } from './page-urls';
 
 /** A full crawl reads at most this many pages of a website. */

@@ -4,7 +4,7 @@ import { Outbox } from '@pp/platform';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { publishKnowledgePages } from '../offer/practice-offer';
-import { chunkPage, PageText } from './chunking';
+import { chunkPage, type PageText } from '@pp/ai';
 import { KnowledgeProcessing } from './knowledge.entities';
 import { KnowledgeMessages } from './knowledge.exception';
 import { KnowledgeStatusResponse } from './knowledge.response';
@@ -155,20 +155,4 @@ export function toStatus(
     pages_failed: row?.pages_failed ?? 0,
     error: row?.error ?? null,
   };
-}
-
-/**
- * The rows of an UPDATE or DELETE … RETURNING run through `manager.query` (TypeORM's PostgreSQL driver
- * answers those as `[rows, affected]`).
- */
-export function returnedRows<T>(result: unknown): T[] {
-  if (
-    Array.isArray(result) &&
-    result.length === 2 &&
-    Array.isArray(result[0]) &&
-    typeof result[1] === 'number'
-  ) {
-    return result[0] as T[];
-  }
-  return result as T[];
 }

@@ -1,7 +1,7 @@
 import { DemoTenants } from '@pp/contracts';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { chunkPage } from './chunking';
+import { chunkPage } from '@pp/ai';
 import {
   DemoPage,
   demoPageText,

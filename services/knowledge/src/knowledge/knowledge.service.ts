@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { assertPracticeAccess, Identity, PracticeReadModel } from '@pp/platform';
+import { assertPracticeAccess, Identity, PracticeReadModel, returnedRows } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DeleteKnowledgeDto, DeleteKnowledgeQuery } from './dto/delete-knowledge.dto';
@@ -13,7 +13,7 @@ import {
   KnowledgeStatusResponse,
 } from './knowledge.response';
 import { KnowledgeQueue } from './knowledge-queue';
-import { isStaleRun, KnowledgeStore, returnedRows, toStatus } from './knowledge-store';
+import { isStaleRun, KnowledgeStore, toStatus } from './knowledge-store';
 import { checkPageUrls, normalisePageUrl, websiteOf } from './page-urls';
 
 /**

@@ -1,4 +1,5 @@
 import type { ConsentWithdrawal } from '@pp/contracts';
+import { returnedRows } from '@pp/platform';
 import { EntityManager } from 'typeorm';
 import type { ConsentFacts, ConsentRecord } from './consent-rules';
 import type { ContactChannel } from './timing-rules';
@@ -91,5 +92,5 @@ export async function withdrawConsents(
      RETURNING "consent_id"`,
     [personId, at, reason, channels],
   );
-  return Array.isArray(result[0]) ? (result[0] as unknown[]).length : result.length;
+  return returnedRows(result).length;
 }

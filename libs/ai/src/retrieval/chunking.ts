@@ -1,8 +1,9 @@
 /**
- * How a crawled page becomes knowledge chunks (docs/product/settings.md#knowledge): the page text is cut into
- * sections at its headings, and each section into passages of at most a few hundred words on paragraph
- * boundaries (a paragraph too long on sentence boundaries), so one chunk answers one question: an FAQ answer,
- * the parking paragraph, a price list. Each chunk keeps the heading it sits under as context. Pure: no I/O.
+ * How a crawled page becomes retrieval chunks (the practice knowledge, docs/product/settings.md#knowledge, and
+ * the public demo's pages): the page text is cut into sections at its headings, and each section into passages
+ * of at most a few hundred words on paragraph boundaries (a paragraph too long on sentence boundaries), so one
+ * chunk answers one question: an FAQ answer, the parking paragraph, a price list. Each chunk keeps the heading it
+ * sits under as context. Pure: no I/O.
  */
 
 /** A chunk grows up to this many words, then a new one starts at the next paragraph. */

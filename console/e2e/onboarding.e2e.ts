@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join, normalize } from 'node:path';
+import { expect, test } from './fixtures';
+
+/**
+ * The public demo as a prospect meets it (docs/product/onboarding.md): their website — the onboarding service's
+ * fixture med spa, served on loopback at E2E_DEMO_SITE_PORT, which deploy/local/test.mjs lets the crawler reach
+ * through CRAWL_ALLOWED_HOSTS — read into an assistant, without signing in.
+ */
+const SITE_PORT = Number(process.env.E2E_DEMO_SITE_PORT ?? 0);
+const SITE = `http://127.0.0.1:${SITE_PORT}/`;
+const ROOT = join(__dirname, '..', '..', 'services', 'onboarding', 'test', 'sites', 'glow-medspa');
+
+function serveSite(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', SITE).pathname;
+    const file = normalize(join(ROOT, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(ROOT)) {
+      response.writeHead(404).end();
+      return;
+    }
+    readFile(file)
+      .then((body) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body))
+      .catch(() => response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found'));
+  });
+  return new Promise((resolve) => server.listen(SITE_PORT, '127.0.0.1', () => resolve(server)));
+}
+
+test.describe('the public demo', () => {
+  test.skip(!SITE_PORT, 'needs E2E_DEMO_SITE_PORT and CRAWL_ALLOWED_HOSTS (npm test sets both)');
+  let site: Server;
+
+  test.beforeAll(async () => {
+    site = await serveSite();
+  });
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => site.close(resolve));
+  });
+
+  test('reads a website into an assistant the prospect can question, at a phone’s width too', async ({
+    page,
+  }) => {
+    await page.goto('/onboarding');
+    await page.getByLabel('Website URL').fill(SITE);
+    await page.getByRole('button', { name: 'Start My Free Demo' }).click();
+    await expect(page).toHaveURL(/\/onboarding-session\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Onboarding Status')).toBeVisible();
+
+    // Polled every 5 s until ready: the practice as its site describes it, each fact linked to its page.
+    await expect(page.getByText('Analysis Complete!')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Glow Med Spa').first()).toBeVisible();
+    await expect(page.getByText('(512) 555-0142').first()).toBeVisible();
+    await expect(page.getByText('1200 South Lamar Blvd, Suite 110, Austin, TX 78704')).toBeVisible();
+    await expect(page.getByText('Dr. Elena Park, MD')).toBeVisible();
+    await expect(page.getByText('HydraFacial').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Source page for Address' })).toHaveAttribute('href', SITE);
+    await expect(
+      page.getByText("Hi! I'm the demo assistant for Glow Med Spa.", { exact: false }),
+    ).toBeVisible();
+
+    // Two questions, answered from the site's pages with the page quoted.
+    const message = page.getByLabel('Your message');
+    await message.fill('Is there free parking?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText(/free parking behind the building/)).toBeVisible();
+    await expect(page.locator(`a[href="${SITE}contact.html"]`).first()).toBeVisible();
+    await message.fill('Do you offer laser hair removal?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText(/dual-wavelength laser/)).toBeVisible();
+
+    // A prospect on a phone: one column, nothing wider than the screen.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByRole('button', { name: 'Call Me Now' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

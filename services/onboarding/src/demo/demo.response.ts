@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { DemoStatus } from './demo-store';
+
+export class DemoStartResponse {
+  @ApiProperty({ format: 'uuid' })
+  demo_session_id!: string;
+}
+
+class DemoProgress {
+  @ApiProperty({ description: 'Pages of the site known so far' })
+  pages_found!: number;
+
+  @ApiProperty({ description: 'Pages read so far' })
+  pages_processed!: number;
+}
+
+class ExtractedDataResponse {
+  @ApiPropertyOptional({ type: String, nullable: true }) practice_name!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) about_summary!: string | null;
+  @ApiProperty({ type: [String] }) doctors_names!: string[];
+  @ApiProperty({ type: [String] }) specialties!: string[];
+  @ApiProperty({ type: [String] }) key_services!: string[];
+  @ApiPropertyOptional({ type: String, nullable: true }) address!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) phone_number!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) email_address!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) booking_info!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) error!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) warning!: string | null;
+}
+
+/** `GET onboarding/session/{id}/status` (docs/product/onboarding.md#session). */
+export class DemoStatusResponse {
+  @ApiProperty({ enum: ['initiated', 'crawling', 'processing', 'ready', 'failed'] })
+  status!: DemoStatus;
+
+  @ApiProperty()
+  website_url!: string;
+
+  @ApiPropertyOptional({ type: ExtractedDataResponse, nullable: true })
+  extracted_data!: ExtractedDataResponse | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  error_message!: string | null;
+
+  @ApiProperty({
+    description: 'The page each extracted field came from, by field name',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+  })
+  sources!: Record<string, string>;
+
+  @ApiProperty({ type: DemoProgress })
+  progress!: DemoProgress;
+
+  @ApiProperty({ description: 'When the session and what it read are deleted' })
+  expires_at!: string;
+}
+
+class DemoCitation {
+  @ApiProperty({ description: 'The page of the website the answer quotes' })
+  url!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  title!: string | null;
+}
+
+/** `POST onboarding/session/{id}/chat`. */
+export class DemoChatResponse {
+  @ApiProperty()
+  reply!: string;
+
+  @ApiProperty({ type: [DemoCitation] })
+  citations!: DemoCitation[];
+
+  @ApiProperty({ description: 'False when the website did not answer the question (the reply then says so)' })
+  grounded!: boolean;
+}

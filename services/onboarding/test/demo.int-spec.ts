@@ -1,0 +1,295 @@
+import { eventually, startIsolatedService, type IsolatedService } from '@pp/testing';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import request from 'supertest';
+import type { OnboardingConfig } from '../src/config';
+import { onboardingDatabase } from '../src/database/database';
+import { DemoMessages } from '../src/demo/demo.exception';
+import { onboardingService } from '../src/onboarding.service-definition';
+
+/**
+ * The public demo end to end on real PostgreSQL, Redis (BullMQ) and Kafka: a prospect's website (the fixture
+ * sites of test/sites, served on loopback) from the start call to ready, and every way it may not get there.
+ */
+
+const SITES = join(__dirname, 'sites');
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.txt': 'text/plain' };
+
+/** Serves one fixture site per port, its folder as the web root ('/' is index.html). */
+async function serveSite(
+  name: string,
+): Promise<{ url: string; hostPort: string; close: () => Promise<void> }> {
+  const root = join(SITES, name);
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
+    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(root)) {
+      res.writeHead(404).end();
+      return;
+    }
+    readFile(file)
+      .then((body) => {
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+        res.end(body);
+      })
+      .catch(() => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    hostPort: `127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Site = Awaited<ReturnType<typeof serveSite>>;
+
+describe('the public demo: from a website address to an assistant (docs/product/onboarding.md)', () => {
+  let demo: IsolatedService<OnboardingConfig>;
+  let glow: Site;
+  let blocked: Site;
+  let dental: Site;
+  /** An allowed loopback address nothing listens on. */
+  let closedHostPort: string;
+
+  const http = () => request(demo.service.app.getHttpServer());
+  const start = (body: unknown, network = '203.0.113.7') =>
+    http()
+      .post('/api/v1/onboarding/start')
+      .set('x-forwarded-for', network)
+      .send(body as object);
+  const status = (id: string) => http().get(`/api/v1/onboarding/session/${id}/status`);
+  const settled = (id: string) =>
+    eventually(async () => {
+      const answer = await status(id);
+      return ['ready', 'failed'].includes(answer.body.status as string) ? answer : undefined;
+    }, 60_000);
+
+  beforeAll(async () => {
+    [glow, blocked, dental] = await Promise.all([
+      serveSite('glow-medspa'),
+      serveSite('blocked'),
+      serveSite('smile-dental'),
+    ]);
+    const closed = await serveSite('single-page');
+    closedHostPort = closed.hostPort;
+    await closed.close();
+    demo = await startIsolatedService(onboardingService, onboardingDatabase, 'demo', {
+      CRAWL_ALLOWED_HOSTS: [glow, blocked, dental]
+        .map((site) => site.hostPort)
+        .concat(closedHostPort)
+        .join(','),
+      DEMO_STARTS_PER_HOUR: '5',
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await demo?.stop();
+    await Promise.all([glow, blocked, dental].map((site) => site?.close()));
+  });
+
+  it('reads a med spa’s site and extracts the practice, each fact with the page it came from', async () => {
+    const started = await start({ website_url: glow.url }).expect(201);
+    expect(started.headers['cache-control']).toBe('no-store');
+    const id = started.body.demo_session_id as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const ready = await settled(id);
+    expect(ready.headers['cache-control']).toBe('no-store');
+    expect(ready.body).toMatchObject({ status: 'ready', website_url: glow.url, error_message: null });
+    const data = ready.body.extracted_data as Record<string, unknown>;
+    expect(data.practice_name).toEqual(expect.any(String));
+    expect(data.phone_number).toEqual(expect.any(String));
+    expect(data.address).toEqual(expect.any(String));
+    expect((data.key_services as string[]).length).toBeGreaterThan(0);
+    // Every source is a page of the site that was read.
+    const sources = ready.body.sources as Record<string, string>;
+    expect(Object.keys(sources)).toEqual(expect.arrayContaining(['practice_name', 'address']));
+    for (const url of Object.values(sources)) expect(url.startsWith(glow.url)).toBe(true);
+    expect(ready.body.progress.pages_processed).toBeGreaterThan(1);
+    expect(ready.body.progress.pages_found).toBeGreaterThanOrEqual(ready.body.progress.pages_processed);
+    expect(Date.parse(ready.body.expires_at as string)).toBeGreaterThan(Date.now());
+
+    const [{ pages }]: { pages: number }[] = await demo.dataSource.query(
+      `SELECT count(*)::int AS pages FROM "onboarding"."demo_pages" WHERE "demo_session_id" = $1`,
+      [id],
+    );
+    // Every page read is kept (a broken link counts as processed, not as a page).
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(pages).toBeLessThanOrEqual(ready.body.progress.pages_processed as number);
+  });
+
+  describe('the demo chat', () => {
+    let id: string;
+    const chat = (message: unknown, session = id) =>
+      http()
+        .post(`/api/v1/onboarding/session/${session}/chat`)
+        .set('x-forwarded-for', '203.0.113.80')
+        .send({ message });
+
+    beforeAll(async () => {
+      const started = await start({ website_url: glow.url }, '203.0.113.80');
+      id = started.body.demo_session_id as string;
+      expect((await settled(id)).body.status).toBe('ready');
+    }, 90_000);
+
+    it('answers from the site’s own pages, citing the page it quotes', async () => {
+      const answer = await chat('Is there free parking?').expect(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.body.grounded).toBe(true);
+      expect(answer.body.reply).toMatch(/parking/i);
+      expect(answer.body.citations).toEqual([
+        { url: `${glow.url}contact.html`, title: expect.any(String) as string },
+      ]);
+    });
+
+    it('says it does not know what the site does not say, and how to reach the practice, in the visitor’s language', async () => {
+      const english = await chat('Do you have a helicopter landing pad?').expect(200);
+      expect(english.body).toMatchObject({ grounded: false, citations: [] });
+      expect(english.body.reply).toContain('(512) 555-0142');
+      const spanish = await chat('¿Tienen helipuerto para helicópteros?').expect(200);
+      expect(spanish.body.grounded).toBe(false);
+      expect(spanish.body.reply).toMatch(/^No tengo esa información/);
+    });
+
+    it('gives no medical advice, and the crisis line to words of self-harm', async () => {
+      const symptom = await chat(
+        'My lip is swollen and very painful since my filler yesterday, is that normal?',
+      ).expect(200);
+      expect(symptom.body.reply).toMatch(/^If this is an emergency, call 911\. I can't give medical advice/);
+      expect(symptom.body.citations).toEqual([]);
+      const crisis = await chat('honestly I dont want to be alive anymore').expect(200);
+      expect(crisis.body.reply).toContain('988');
+    });
+
+    it('keeps the conversation with the session', async () => {
+      const [{ before }]: { before: number }[] = await demo.dataSource.query(
+        `SELECT count(*)::int AS before FROM "onboarding"."demo_messages" WHERE "demo_session_id" = $1`,
+        [id],
+      );
+      await chat('What are your hours?').expect(200);
+      const rows: { role: string; text: string }[] = await demo.dataSource.query(
+        `SELECT "role", "text" FROM "onboarding"."demo_messages" WHERE "demo_session_id" = $1 ORDER BY "position"`,
+        [id],
+      );
+      expect(rows).toHaveLength(before + 2);
+      expect(rows.at(-2)).toEqual({ role: 'visitor', text: 'What are your hours?' });
+      expect(rows.at(-1)?.role).toBe('assistant');
+    });
+
+    it('refuses an empty or overlong message, an unknown session, and a session not ready yet', async () => {
+      expect((await chat('   ').expect(422)).body.detail).toBe('Type a message first.');
+      expect((await chat('x'.repeat(1001)).expect(422)).body.detail).toContain('1,000 characters');
+      expect((await chat(42).expect(422)).body.detail).toBe('message must be text');
+      await chat('hi', '7d3c2a39-8a43-4a4e-9d33-0e6f3b6c1a10').expect(404);
+      await chat('hi', 'nope').expect(404);
+      // A session the worker is still crawling.
+      const [{ pendingId }]: { pendingId: string }[] = await demo.dataSource.query(
+        `INSERT INTO "onboarding"."demo_sessions" ("demo_session_id", "website_url", "site", "status", "expires_at")
+         VALUES (gen_random_uuid(), 'https://pending.example/', 'pending.example:443', 'crawling', now() + interval '1 hour')
+         RETURNING "demo_session_id" AS "pendingId"`,
+      );
+      const early = await chat('hi', pendingId).expect(409);
+      expect(early.body.detail).toBe(DemoMessages.chatNotReady);
+    });
+  });
+
+  it('returns the session of a site analysed in the last hour, and a new one when the prospect asks again', async () => {
+    const first = await start({ website_url: dental.url }).expect(201);
+    const again = await start({ website_url: dental.url }).expect(200);
+    expect(again.body.demo_session_id).toBe(first.body.demo_session_id);
+    const fresh = await start({ website_url: dental.url, fresh: true }).expect(201);
+    expect(fresh.body.demo_session_id).not.toBe(first.body.demo_session_id);
+    expect((await settled(fresh.body.demo_session_id as string)).body.status).toBe('ready');
+  });
+
+  it('ends failed, in words a prospect understands, when the site’s robots.txt refuses us', async () => {
+    const started = await start({ website_url: blocked.url }).expect(201);
+    const failed = await settled(started.body.demo_session_id as string);
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      extracted_data: null,
+      error_message: DemoMessages.failed.robots(blocked.hostPort),
+    });
+  });
+
+  it('ends failed when the site does not answer', async () => {
+    const started = await start({ website_url: `http://${closedHostPort}/` }).expect(201);
+    const failed = await settled(started.body.demo_session_id as string);
+    expect(failed.body.status).toBe('failed');
+    expect(failed.body.error_message).toMatch(
+      new RegExp(`^We could not read ${closedHostPort}: .*The website refused the connection\\.$`),
+    );
+  });
+
+  it.each([
+    [{ website_url: 'http://10.0.0.5/' }, 'private or reserved network'],
+    [{ website_url: 'http://localhost:8080/' }, 'private or reserved network'],
+    [{ website_url: 'http://169.254.169.254/latest/meta-data' }, 'private or reserved network'],
+    [{ website_url: 'http://user:secret@glow.example/' }, 'user name or password'],
+    [{ website_url: 'ftp://glow.example/' }, DemoMessages.invalidUrl],
+    [{ website_url: 'glow.example' }, DemoMessages.invalidUrl],
+    [{ website_url: '' }, DemoMessages.invalidUrl],
+    [{}, DemoMessages.invalidUrl],
+    [{ website_url: 42 }, DemoMessages.invalidUrl],
+    [{ website_url: `https://glow.example/${'a'.repeat(2100)}` }, DemoMessages.urlTooLong],
+  ])('refuses %j with a 422 and starts nothing', async (body, detail) => {
+    const [{ before }]: { before: number }[] = await demo.dataSource.query(
+      `SELECT count(*)::int AS before FROM "onboarding"."demo_sessions"`,
+    );
+    const refused = await start(body, '198.51.100.99').expect(422);
+    expect(refused.body.detail).toContain(detail);
+    const [{ after }]: { after: number }[] = await demo.dataSource.query(
+      `SELECT count(*)::int AS after FROM "onboarding"."demo_sessions"`,
+    );
+    expect(after).toBe(before);
+  });
+
+  it('answers 404 with the spec’s message for an unknown, malformed or expired session', async () => {
+    for (const id of ['7d3c2a39-8a43-4a4e-9d33-0e6f3b6c1a10', 'not-a-session', "1' OR '1'='1"]) {
+      const missing = await status(encodeURIComponent(id)).expect(404);
+      expect(missing.body).toEqual({ detail: DemoMessages.notFound });
+    }
+    const started = await start({ website_url: glow.url, fresh: true }, '203.0.113.50').expect(201);
+    const id = started.body.demo_session_id as string;
+    await settled(id);
+    await demo.dataSource.query(
+      `UPDATE "onboarding"."demo_sessions" SET "expires_at" = now() - interval '1 second' WHERE "demo_session_id" = $1`,
+      [id],
+    );
+    expect((await status(id).expect(404)).body).toEqual({ detail: DemoMessages.notFound });
+    // The next start sweeps it away, with its pages.
+    await start({ website_url: dental.url }, '203.0.113.50');
+    const [{ left }]: { left: number }[] = await demo.dataSource.query(
+      `SELECT count(*)::int AS left FROM "onboarding"."demo_pages" WHERE "demo_session_id" = $1`,
+      [id],
+    );
+    expect(left).toBe(0);
+  });
+
+  it('limits the demos one client network starts in an hour, with Retry-After; another network is not held', async () => {
+    const network = '192.0.2.77';
+    const closed = `http://${closedHostPort}/`;
+    // Sites whose last demo failed are analysed again without asking: each start is a new demo.
+    for (const url of [blocked.url, closed, blocked.url, closed, blocked.url]) {
+      const started = await start({ website_url: url }, network).expect(201);
+      await settled(started.body.demo_session_id as string);
+    }
+    const limited = await start({ website_url: closed }, network).expect(429);
+    expect(limited.body.detail).toBe(DemoMessages.tooManyDemos);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await start({ website_url: closed }, '2001:db8:1:2::1').expect(201);
+  });
+
+  it('lets a prospect ask for a fresh analysis of one site three times an hour', async () => {
+    const network = '198.51.100.20';
+    // The dental site was analysed fresh once already (above).
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      await start({ website_url: dental.url, fresh: true }, network).expect(201);
+    const limited = await start({ website_url: dental.url, fresh: true }, network).expect(429);
+    expect(limited.body.detail).toBe(DemoMessages.tooManyRestarts);
+  });
+});
