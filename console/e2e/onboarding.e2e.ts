@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { join, normalize } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
 
 /**
@@ -10,7 +11,16 @@ import { expect, test } from './fixtures';
  */
 const SITE_PORT = Number(process.env.E2E_DEMO_SITE_PORT ?? 0);
 const SITE = `http://127.0.0.1:${SITE_PORT}/`;
-const ROOT = join(__dirname, '..', '..', 'services', 'onboarding', 'test', 'sites', 'glow-medspa');
+const ROOT = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'services',
+  'onboarding',
+  'test',
+  'sites',
+  'glow-medspa',
+);
 
 function serveSite(): Promise<Server> {
   const server = createServer((request, response) => {
