@@ -1,5 +1,6 @@
 // Starts a built service (services/<name>/dist/main.js) on the benchmark database and calls it over HTTP
-// with internal identity tokens, as the gateway does. Used by bench:leads (people) and bench:knowledge.
+// with internal identity tokens, as the gateway does. Used by bench:leads (people), bench:knowledge and
+// bench:onboarding (with `env`: ROLE all, its crawl allowance).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -9,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** KAFKA_TOPIC_PREFIX of every benchmark's services. */
 export const BENCH_TOPIC_PREFIX = 'bench.';
 
-export async function startBuiltService(root, name, { databaseUrl, port, practiceIds }) {
+export async function startBuiltService(root, name, { databaseUrl, port, practiceIds, env = {} }) {
   const require = createRequire(join(root, 'package.json'));
   const { InternalTokens, IDENTITY_HEADER, generateIdentityKeyPair } = require(
     join(root, 'libs/platform/dist/index.js'),
@@ -30,6 +31,7 @@ export async function startBuiltService(root, name, { databaseUrl, port, practic
       QUEUE_PREFIX: `bench-${process.pid}`,
       // Its own topics: what it publishes never reaches the developer's `npm start` on the same broker.
       KAFKA_TOPIC_PREFIX: BENCH_TOPIC_PREFIX,
+      ...env,
     },
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -51,6 +53,8 @@ export async function startBuiltService(root, name, { databaseUrl, port, practic
   let token = null;
   let signedAt = 0;
   return {
+    /** The service's process id (for its CPU, from /proc). */
+    pid: child.pid,
     async headers() {
       if (!token || Date.now() - signedAt > 30_000) {
         token = await tokens.sign(identity);

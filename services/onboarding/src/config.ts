@@ -12,6 +12,8 @@ export const onboardingConfigSchema = baseConfigSchema.extend({
   CRAWL_ALLOWED_HOSTS: hostPortListSetting(),
   /** Demos one client network (an IPv4 address, an IPv6 /64) may start in an hour; 0 turns the limit off. */
   DEMO_STARTS_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  /** Fresh analyses of one site (`fresh: true`) an hour, whoever asks; 0 turns the limit off (benchmarks). */
+  DEMO_FRESH_PER_SITE_PER_HOUR: z.coerce.number().int().min(0).default(3),
   /** How long a demo session lives, in hours; then it answers 404 and its data is deleted. */
   DEMO_SESSION_TTL_HOURS: z.coerce
     .number()

@@ -5,8 +5,6 @@ import { OnboardingConfig } from '../config';
 import { DemoException, DemoExceptionCode, DemoMessages } from './demo.exception';
 
 const HOUR = 3600;
-/** Fresh analyses of one site an hour (a prospect asking again), whoever asks. */
-const RESTARTS_PER_SITE_PER_HOUR = 3;
 /** Demo chat messages an hour, per session and per client network. */
 const CHAT_PER_SESSION_PER_HOUR = 30;
 const CHAT_PER_NETWORK_PER_HOUR = 60;
@@ -24,13 +22,13 @@ function perHour(redis: RedisClient, keyPrefix: string, points: number): RateLim
 
 /**
  * What a stranger may start (docs/product/onboarding.md#limits-and-expiry): DEMO_STARTS_PER_HOUR demos from one
- * client network (an IPv4 address, an IPv6 /64), three fresh analyses of one site an hour, and 30 chat messages
+ * client network (an IPv4 address, an IPv6 /64), DEMO_FRESH_PER_SITE_PER_HOUR fresh analyses of one site, and 30 chat messages
  * an hour per demo (60 per network). Over a limit: 429 with Retry-After.
  */
 @Injectable()
 export class DemoLimits {
   private readonly perNetwork: RateLimiterRedis | null;
-  private readonly perSite: RateLimiterRedis;
+  private readonly perSite: RateLimiterRedis | null;
   private readonly chatPerSession: RateLimiterRedis;
   private readonly chatPerNetwork: RateLimiterRedis;
 
@@ -41,7 +39,10 @@ export class DemoLimits {
       config.DEMO_STARTS_PER_HOUR > 0
         ? perHour(redis, `${prefix}:demo-network`, config.DEMO_STARTS_PER_HOUR)
         : null;
-    this.perSite = perHour(redis, `${prefix}:demo-site`, RESTARTS_PER_SITE_PER_HOUR);
+    this.perSite =
+      config.DEMO_FRESH_PER_SITE_PER_HOUR > 0
+        ? perHour(redis, `${prefix}:demo-site`, config.DEMO_FRESH_PER_SITE_PER_HOUR)
+        : null;
     this.chatPerSession = perHour(redis, `${prefix}:demo-chat`, CHAT_PER_SESSION_PER_HOUR);
     this.chatPerNetwork = perHour(redis, `${prefix}:demo-chat-network`, CHAT_PER_NETWORK_PER_HOUR);
   }
@@ -59,7 +60,7 @@ export class DemoLimits {
 
   /** Counts a fresh analysis of a site (`host:port`). */
   async restart(site: string): Promise<void> {
-    await consume(this.perSite, site, DemoMessages.tooManyRestarts);
+    if (this.perSite) await consume(this.perSite, site, DemoMessages.tooManyRestarts);
   }
 }
 
