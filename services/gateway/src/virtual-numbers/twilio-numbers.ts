@@ -1,23 +1,5 @@
 import twilio from 'twilio';
-import type IRequestClient from 'twilio/lib/base/RequestClient';
-
-/**
- * A twilio-node RequestClient that sends every request to another root, for TWILIO_API_BASE_URL (a loopback
- * peer in tests): twilio-node has no base-URL option, but takes a custom httpClient. (The people service's SMS
- * transport has the same one.)
- */
-class RebasedRequestClient extends twilio.RequestClient {
-  constructor(private readonly base: URL) {
-    super();
-  }
-
-  override request<TData>(opts: IRequestClient.RequestOptions<TData>) {
-    const uri = new URL(opts.uri);
-    uri.protocol = this.base.protocol;
-    uri.host = this.base.host;
-    return super.request<TData>({ ...opts, uri: uri.href });
-  }
-}
+import { twilioClient } from '@pp/platform';
 
 export interface TwilioNumbersOptions {
   accountSid: string;
@@ -48,9 +30,7 @@ export class TwilioNumbers {
   private readonly client: twilio.Twilio;
 
   constructor(options: TwilioNumbersOptions) {
-    this.client = twilio(options.accountSid, options.authToken, {
-      httpClient: options.baseUrl ? new RebasedRequestClient(new URL(options.baseUrl)) : undefined,
-    });
+    this.client = twilioClient(options);
   }
 
   /** The first number Twilio offers (with SMS and voice), or null when it has none. */

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import twilio from 'twilio';
-import type IRequestClient from 'twilio/lib/base/RequestClient';
+import { twilioClient } from '@pp/platform';
 import { ChannelTransport, OutgoingMessage, TransportReceipt } from './channel-transport';
 import { TransportRefusal } from './transport-refusal';
 
@@ -21,25 +21,6 @@ export interface TwilioSmsOptions {
   fromNumber: (practiceId: string) => Promise<string | null>;
 }
 
-type RequestOptions<TData> = IRequestClient.RequestOptions<TData>;
-
-/**
- * A twilio-node RequestClient that sends every request to another root, for TWILIO_API_BASE_URL (a loopback
- * peer in tests): twilio-node has no base-URL option, but takes a custom httpClient.
- */
-export class RebasedRequestClient extends twilio.RequestClient {
-  constructor(private readonly base: URL) {
-    super();
-  }
-
-  override request<TData>(opts: RequestOptions<TData>) {
-    const uri = new URL(opts.uri);
-    uri.protocol = this.base.protocol;
-    uri.host = this.base.host;
-    return super.request<TData>({ ...opts, uri: uri.href });
-  }
-}
-
 /** SMS through Twilio's Messages API, from the practice's default virtual number, with a status callback. */
 export class TwilioSmsTransport implements ChannelTransport {
   readonly channel = 'sms' as const;
@@ -47,9 +28,7 @@ export class TwilioSmsTransport implements ChannelTransport {
   private readonly client: twilio.Twilio;
 
   constructor(private readonly options: TwilioSmsOptions) {
-    this.client = twilio(options.accountSid, options.authToken, {
-      httpClient: options.baseUrl ? new RebasedRequestClient(new URL(options.baseUrl)) : undefined,
-    });
+    this.client = twilioClient(options);
   }
 
   async send(message: OutgoingMessage): Promise<TransportReceipt> {

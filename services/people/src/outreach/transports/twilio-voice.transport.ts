@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import twilio from 'twilio';
+import { twilioClient } from '@pp/platform';
 import { DataSource } from 'typeorm';
 import { VOICE_PATHS, voiceUrl } from '../../channels/voice/twiml';
 import { ChannelTransport, OutgoingMessage, TransportReceipt } from './channel-transport';
-import { RebasedRequestClient, refusalOf } from './twilio-sms.transport';
+import { refusalOf } from './twilio-sms.transport';
 import { TransportRefusal } from './transport-refusal';
 
 export interface TwilioVoiceOptions {
@@ -35,9 +36,7 @@ export class TwilioVoiceTransport implements ChannelTransport {
     private readonly options: TwilioVoiceOptions,
     private readonly dataSource: DataSource,
   ) {
-    this.client = twilio(options.accountSid, options.authToken, {
-      httpClient: options.baseUrl ? new RebasedRequestClient(new URL(options.baseUrl)) : undefined,
-    });
+    this.client = twilioClient(options);
   }
 
   async send(message: OutgoingMessage): Promise<TransportReceipt> {
