@@ -1,4 +1,10 @@
-import { baseConfigSchema, hostPortListSetting, ServiceConfig, trustProxySetting } from '@pp/platform';
+import {
+  baseConfigSchema,
+  channelSettings,
+  hostPortListSetting,
+  ServiceConfig,
+  trustProxySetting,
+} from '@pp/platform';
 import { z } from 'zod';
 
 export const onboardingConfigSchema = baseConfigSchema.extend({
@@ -14,6 +20,19 @@ export const onboardingConfigSchema = baseConfigSchema.extend({
   DEMO_STARTS_PER_HOUR: z.coerce.number().int().min(0).default(10),
   /** Fresh analyses of one site (`fresh: true`) an hour, whoever asks; 0 turns the limit off (benchmarks). */
   DEMO_FRESH_PER_SITE_PER_HOUR: z.coerce.number().int().min(0).default(3),
+  // The voice demo calls through Twilio (docs/product/onboarding.md#voice-demo): with the account, its token and
+  // DEMO_CALLER_ID; without them a demo call stays in the sandbox (recorded, not placed).
+  ...channelSettings,
+  /** The number demo calls come from (E.164, a voice-capable number of the Twilio account). */
+  DEMO_CALLER_ID: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, 'must be a phone number in E.164 form')
+      .optional(),
+  ),
+  /** Demo calls every demo together may place in 24 hours. */
+  DEMO_CALLS_PER_DAY: z.coerce.number().int().min(0).default(200),
   /** How long a demo session lives, in hours; then it answers 404 and its data is deleted. */
   DEMO_SESSION_TTL_HOURS: z.coerce
     .number()

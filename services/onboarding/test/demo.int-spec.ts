@@ -1,4 +1,11 @@
-import { eventually, startIsolatedService, type IsolatedService } from '@pp/testing';
+import {
+  eventually,
+  startIsolatedService,
+  startTwilioPeer,
+  type IsolatedService,
+  type TwilioPeer,
+} from '@pp/testing';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +14,7 @@ import request from 'supertest';
 import type { OnboardingConfig } from '../src/config';
 import { onboardingDatabase } from '../src/database/database';
 import { DemoMessages } from '../src/demo/demo.exception';
+import { VoiceDemoMessages } from '../src/demo/voice/demo-voice.messages';
 import { onboardingService } from '../src/onboarding.service-definition';
 
 /**
@@ -15,6 +23,30 @@ import { onboardingService } from '../src/onboarding.service-definition';
  */
 
 const SITES = join(__dirname, 'sites');
+/** Where Twilio reaches the product: the demo's webhooks are signed for it. */
+const PUBLIC_BASE_URL = 'https://pilot.example.com';
+const CALLER_ID = '+15125550100';
+
+/**
+ * Numbers in time zones around the world: at any hour one of them is in daytime and one at night (demo calls are
+ * placed between 8 am and 9 pm at the number's local time).
+ */
+const NUMBERS: [string, string][] = [
+  ['+18085550142', 'Pacific/Honolulu'],
+  ['+14155550142', 'America/Los_Angeles'],
+  ['+12125550142', 'America/New_York'],
+  ['+5511912345678', 'America/Sao_Paulo'],
+  ['+442079460958', 'Europe/London'],
+  ['+912212345678', 'Asia/Kolkata'],
+  ['+81312345678', 'Asia/Tokyo'],
+  ['+61291234567', 'Australia/Sydney'],
+];
+const localHour = (timeZone: string) =>
+  Number(
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+  );
+const numberWhere = (hours: (hour: number) => boolean) =>
+  NUMBERS.find(([, zone]) => hours(localHour(zone)))![0];
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.txt': 'text/plain' };
 
 /** Serves one fixture site per port, its folder as the web root ('/' is index.html). */
@@ -49,6 +81,7 @@ type Site = Awaited<ReturnType<typeof serveSite>>;
 
 describe('the public demo: from a website address to an assistant (docs/product/onboarding.md)', () => {
   let demo: IsolatedService<OnboardingConfig>;
+  let twilio: TwilioPeer;
   let glow: Site;
   let blocked: Site;
   let dental: Site;
@@ -77,17 +110,25 @@ describe('the public demo: from a website address to an assistant (docs/product/
     const closed = await serveSite('single-page');
     closedHostPort = closed.hostPort;
     await closed.close();
+    twilio = await startTwilioPeer();
     demo = await startIsolatedService(onboardingService, onboardingDatabase, 'demo', {
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_API_BASE_URL: twilio.baseUrl,
+      PUBLIC_BASE_URL,
+      DEMO_CALLER_ID: CALLER_ID,
       CRAWL_ALLOWED_HOSTS: [glow, blocked, dental]
         .map((site) => site.hostPort)
         .concat(closedHostPort)
         .join(','),
       DEMO_STARTS_PER_HOUR: '5',
     });
+    twilio.voice.route(PUBLIC_BASE_URL, demo.service.url);
   }, 60_000);
 
   afterAll(async () => {
     await demo?.stop();
+    await twilio?.close();
     await Promise.all([glow, blocked, dental].map((site) => site?.close()));
   });
 
@@ -197,6 +238,104 @@ describe('the public demo: from a website address to an assistant (docs/product/
     });
   });
 
+  describe('the voice demo', () => {
+    let id: string;
+    const voice = (path: string, body?: object) =>
+      http()
+        .post(`/api/v1/voice/demo/${id}/${path}`)
+        .send(body ?? {});
+
+    beforeAll(async () => {
+      const started = await start({ website_url: glow.url, fresh: true }, '203.0.113.90').expect(201);
+      id = started.body.demo_session_id as string;
+      expect((await settled(id)).body.status).toBe('ready');
+    }, 90_000);
+
+    it('takes one valid number per demo, in E.164 form', async () => {
+      expect((await voice('phone', { phone_number: 'call me' }).expect(422)).body.detail).toBe(
+        VoiceDemoMessages.invalidPhone,
+      );
+      expect((await voice('phone', { phone_number: 42 }).expect(422)).body.detail).toBe(
+        VoiceDemoMessages.invalidPhone,
+      );
+      await voice('call').expect(409, { detail: VoiceDemoMessages.noPhone });
+      const daytime = numberWhere((hour) => hour >= 9 && hour < 20);
+      const taken = await voice('phone', { phone_number: daytime }).expect(200);
+      expect(taken.body).toEqual({ phone_number: daytime });
+      await voice('phone', { phone_number: daytime }).expect(200);
+      const other = daytime === NUMBERS[0][0] ? NUMBERS[1][0] : NUMBERS[0][0];
+      const refused = await voice('phone', { phone_number: other }).expect(409);
+      expect(refused.body.detail).toBe(VoiceDemoMessages.otherPhone(`•••${daytime.slice(-4)}`));
+    });
+
+    it('calls through Twilio: greets with the practice’s name, answers from the site, says goodbye after six questions', async () => {
+      const placed = await voice('call').expect(202);
+      expect(placed.body.status).toBe('queued');
+      const call = twilio.voice.calls.at(-1)!;
+      expect(call).toMatchObject({ from: CALLER_ID });
+      expect(call.url).toBe(`${PUBLIC_BASE_URL}/api/v1/voice/demo/${id}/answer?call=${placed.body.call_id}`);
+
+      const opening = await twilio.voice.answer(call.sid);
+      expect(opening.status).toBe(200);
+      expect(opening.twiml).toContain('demo assistant for Glow Med Spa');
+      let turn = await twilio.voice.say(call.sid, opening.twiml, 'Is there free parking?');
+      expect(turn.twiml).toContain('free parking behind the building');
+      expect(turn.twiml).toContain('<Gather');
+      const clinical = await twilio.voice.say(
+        call.sid,
+        turn.twiml,
+        'my cheek is numb and hurts after filler',
+      );
+      expect(clinical.twiml).toContain('call 911');
+      turn = clinical;
+      for (let question = 3; question <= 6; question += 1)
+        turn = await twilio.voice.say(call.sid, turn.twiml, 'What are your hours?');
+      expect(turn.twiml).toContain('<Hangup/>');
+      expect(turn.twiml).not.toContain('<Gather');
+
+      await twilio.voice.end(call.sid, { status: 'completed', duration: 95 });
+      const [{ status }]: { status: string }[] = await demo.dataSource.query(
+        `SELECT "status" FROM "onboarding"."demo_calls" WHERE "call_id" = $1`,
+        [placed.body.call_id],
+      );
+      expect(status).toBe('completed');
+    });
+
+    it('refuses a webhook Twilio did not sign', async () => {
+      const forged = await http()
+        .post(`/api/v1/voice/demo/${id}/gather?call=${randomUUID()}`)
+        .set('x-twilio-signature', 'forged')
+        .type('form')
+        .send({ SpeechResult: 'hello' })
+        .expect(403);
+      expect(forged.body.detail).toBe(VoiceDemoMessages.signature);
+      await http().post(`/api/v1/voice/demo/${id}/answer`).type('form').send({}).expect(403);
+    });
+
+    it('places two calls per demo', async () => {
+      await voice('call').expect(202);
+      const third = await voice('call').expect(429);
+      expect(third.body.detail).toBe(VoiceDemoMessages.sessionLimit);
+    });
+
+    it('calls nobody at night at the number’s local time', async () => {
+      const night = numberWhere((hour) => hour >= 22 || hour < 6);
+      const [{ nightId }]: { nightId: string }[] = await demo.dataSource.query(
+        `INSERT INTO "onboarding"."demo_sessions"
+           ("demo_session_id", "website_url", "site", "status", "demo_phone", "expires_at")
+         VALUES (gen_random_uuid(), 'https://night.example/', 'night.example:443', 'ready', $1, now() + interval '1 hour')
+         RETURNING "demo_session_id" AS "nightId"`,
+        [night],
+      );
+      const calls = twilio.voice.requests;
+      const refused = await http().post(`/api/v1/voice/demo/${nightId}/call`).expect(409);
+      expect(refused.body.detail).toMatch(
+        /^We place demo calls between 8 am and 9 pm at the number's local time/,
+      );
+      expect(twilio.voice.requests).toBe(calls);
+    });
+  });
+
   it('returns the session of a site analysed in the last hour, and a new one when the prospect asks again', async () => {
     const first = await start({ website_url: dental.url }).expect(201);
     const again = await start({ website_url: dental.url }).expect(200);
@@ -226,17 +365,29 @@ describe('the public demo: from a website address to an assistant (docs/product/
   });
 
   it.each([
-    [{ website_url: 'http://10.0.0.5/' }, 'private or reserved network'],
-    [{ website_url: 'http://localhost:8080/' }, 'private or reserved network'],
-    [{ website_url: 'http://169.254.169.254/latest/meta-data' }, 'private or reserved network'],
-    [{ website_url: 'http://user:secret@glow.example/' }, 'user name or password'],
-    [{ website_url: 'ftp://glow.example/' }, DemoMessages.invalidUrl],
-    [{ website_url: 'glow.example' }, DemoMessages.invalidUrl],
-    [{ website_url: '' }, DemoMessages.invalidUrl],
-    [{}, DemoMessages.invalidUrl],
-    [{ website_url: 42 }, DemoMessages.invalidUrl],
-    [{ website_url: `https://glow.example/${'a'.repeat(2100)}` }, DemoMessages.urlTooLong],
-  ])('refuses %j with a 422 and starts nothing', async (body, detail) => {
+    ['a private address', { website_url: 'http://10.0.0.5/' }, 'private or reserved network'],
+    ['localhost', { website_url: 'http://localhost:8080/' }, 'private or reserved network'],
+    [
+      'the cloud metadata address',
+      { website_url: 'http://169.254.169.254/latest/meta-data' },
+      'private or reserved network',
+    ],
+    [
+      'credentials in the address',
+      { website_url: 'http://user:secret@glow.example/' },
+      'user name or password',
+    ],
+    ['ftp', { website_url: 'ftp://glow.example/' }, DemoMessages.invalidUrl],
+    ['no scheme', { website_url: 'glow.example' }, DemoMessages.invalidUrl],
+    ['an empty address', { website_url: '' }, DemoMessages.invalidUrl],
+    ['no address', {}, DemoMessages.invalidUrl],
+    ['a number', { website_url: 42 }, DemoMessages.invalidUrl],
+    [
+      '2,100 characters',
+      { website_url: `https://glow.example/${'a'.repeat(2100)}` },
+      DemoMessages.urlTooLong,
+    ],
+  ])('refuses %s with a 422 and starts nothing', async (_label, body, detail) => {
     const [{ before }]: { before: number }[] = await demo.dataSource.query(
       `SELECT count(*)::int AS before FROM "onboarding"."demo_sessions"`,
     );

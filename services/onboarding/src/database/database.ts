@@ -1,9 +1,10 @@
 import { ServiceDatabase } from '@pp/platform';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { DemoSessions1764700000000 } from './migrations/1764700000000-DemoSessions';
+import { DemoCalls1764710000000 } from './migrations/1764710000000-DemoCalls';
 
 export const onboardingDatabase: ServiceDatabase = {
   schema: 'onboarding',
   entities: [],
-  migrations: [Initial1763700000000, DemoSessions1764700000000],
+  migrations: [Initial1763700000000, DemoSessions1764700000000, DemoCalls1764710000000],
 };

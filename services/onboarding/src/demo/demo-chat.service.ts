@@ -42,15 +42,13 @@ export class DemoChatService {
     }
     const question = dto.message.trim();
     if (!question) throw new DemoException(DemoExceptionCode.InvalidMessage, DemoMessages.emptyMessage);
-    const answer = await this.reply(session, question);
+    const answer = await this.answer(session, question);
     await this.store.appendTurn(id, [{ role: 'visitor', text: question, citations: [] }, answer.message]);
     return { reply: answer.message.text, citations: answer.message.citations, grounded: answer.grounded };
   }
 
-  private async reply(
-    session: DemoSession,
-    question: string,
-  ): Promise<{ message: DemoMessage; grounded: boolean }> {
+  /** The assistant's answer to a question (the demo chat's, and the demo call's). */
+  async answer(session: DemoSession, question: string): Promise<{ message: DemoMessage; grounded: boolean }> {
     const practice = practiceOf(session);
     const request = { channel: 'chat' as const, text: question, practiceProcedures: [] };
     const safety = rulesSafety(request);

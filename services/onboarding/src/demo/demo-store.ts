@@ -260,6 +260,68 @@ export class DemoStore {
     });
   }
 
+  /** The demo's phone number: set when it has none; the number it has (this one or another) either way. */
+  async setPhone(id: string, phone: string): Promise<string | null> {
+    const [row] = returnedRows<{ demo_phone: string | null }>(
+      await this.dataSource.query(
+        `UPDATE "onboarding"."demo_sessions" SET "demo_phone" = coalesce("demo_phone", $2), "updated_at" = now()
+          WHERE "demo_session_id" = $1 RETURNING "demo_phone"`,
+        [id, phone],
+      ),
+    );
+    return row?.demo_phone ?? null;
+  }
+
+  async phoneOf(id: string): Promise<string | null> {
+    const [row]: { demo_phone: string | null }[] = await this.dataSource.query(
+      `SELECT "demo_phone" FROM "onboarding"."demo_sessions" WHERE "demo_session_id" = $1`,
+      [id],
+    );
+    return row?.demo_phone ?? null;
+  }
+
+  /** Demo calls so far: of this session, to this number in the last 24 hours, and of every demo in 24 hours. */
+  async callCounts(id: string, phone: string): Promise<{ session: number; number: number; day: number }> {
+    const [row]: { session: number; number: number; day: number }[] = await this.dataSource.query(
+      `SELECT count(*) FILTER (WHERE "demo_session_id" = $1)::int AS "session",
+              count(*) FILTER (WHERE "phone" = $2)::int AS "number",
+              count(*)::int AS "day"
+         FROM "onboarding"."demo_calls" WHERE "created_at" > now() - interval '24 hours'`,
+      [id, phone],
+    );
+    return row;
+  }
+
+  async addCall(call: { id: string; sessionId: string; phone: string; status: string }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "onboarding"."demo_calls" ("call_id", "demo_session_id", "phone", "status") VALUES ($1, $2, $3, $4)`,
+      [call.id, call.sessionId, call.phone, call.status],
+    );
+  }
+
+  async updateCall(callId: string, change: { status?: string; callSid?: string }): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "onboarding"."demo_calls" SET "status" = coalesce($2, "status"), "call_sid" = coalesce($3, "call_sid")
+        WHERE "call_id" = $1`,
+      [callId, change.status ?? null, change.callSid ?? null],
+    );
+  }
+
+  /** A call of a live session, its turns counted up by one: null when there is no such call. */
+  async takeTurn(sessionId: string, callId: string): Promise<{ turns: number } | null> {
+    const [row]: { turns: number }[] = returnedRows(
+      await this.dataSource.query(
+        `UPDATE "onboarding"."demo_calls" c SET "turns" = c."turns" + 1
+           FROM "onboarding"."demo_sessions" s
+          WHERE c."call_id" = $2 AND c."demo_session_id" = $1 AND s."demo_session_id" = c."demo_session_id"
+            AND s."expires_at" > now()
+          RETURNING c."turns"`,
+        [sessionId, callId],
+      ),
+    );
+    return row ?? null;
+  }
+
   /** The extraction, and the session ready: one statement. */
   async ready(id: string, extraction: Extraction): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(

@@ -15,6 +15,20 @@ export enum DemoExceptionCode {
   ChatFull = 'DEMO_CHAT_FULL',
   /** A chat message with nothing in it. */
   InvalidMessage = 'DEMO_INVALID_MESSAGE',
+  /** The voice demo: a number that is not one. */
+  InvalidPhone = 'DEMO_INVALID_PHONE',
+  /** The voice demo: the session calls another number already. */
+  OtherPhone = 'DEMO_OTHER_PHONE',
+  /** The voice demo: a call before the number is given. */
+  NoPhone = 'DEMO_NO_PHONE',
+  /** The voice demo: the session's, the number's or the day's calls are used up. */
+  CallLimit = 'DEMO_CALL_LIMIT',
+  /** The voice demo: night at the number called. */
+  CallingHours = 'DEMO_CALLING_HOURS',
+  /** The voice demo: Twilio refused the call. */
+  CallFailed = 'DEMO_CALL_FAILED',
+  /** A webhook not signed by Twilio. */
+  Forbidden = 'DEMO_FORBIDDEN',
 }
 
 const kinds: DomainErrorKinds<DemoExceptionCode> = {
@@ -25,6 +39,13 @@ const kinds: DomainErrorKinds<DemoExceptionCode> = {
   [DemoExceptionCode.NotReady]: DomainErrorKind.Conflict,
   [DemoExceptionCode.ChatFull]: DomainErrorKind.Conflict,
   [DemoExceptionCode.InvalidMessage]: DomainErrorKind.Invalid,
+  [DemoExceptionCode.InvalidPhone]: DomainErrorKind.Invalid,
+  [DemoExceptionCode.OtherPhone]: DomainErrorKind.Conflict,
+  [DemoExceptionCode.NoPhone]: DomainErrorKind.Conflict,
+  [DemoExceptionCode.CallLimit]: DomainErrorKind.RateLimited,
+  [DemoExceptionCode.CallingHours]: DomainErrorKind.Conflict,
+  [DemoExceptionCode.CallFailed]: DomainErrorKind.Unavailable,
+  [DemoExceptionCode.Forbidden]: DomainErrorKind.Forbidden,
 };
 
 /** What the demo says to a prospect, defined once (docs/product/onboarding.md#errors). */

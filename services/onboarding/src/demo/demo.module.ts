@@ -9,6 +9,8 @@ import { DemoLimits } from './demo-limits';
 import { DemoQueue } from './demo-queue';
 import { DemoRun } from './demo-run';
 import { DemoStore } from './demo-store';
+import { DemoVoiceController } from './voice/demo-voice.controller';
+import { DemoVoiceService } from './voice/demo-voice.service';
 import { DemoProcessor } from './jobs/demo.processor';
 
 /** The public demo: every process serves the API and enqueues; only a worker process (ROLE worker or all) crawls. */
@@ -19,8 +21,16 @@ export class DemoModule {
     return {
       module: DemoModule,
       imports: [BullModule.registerQueue({ name: CRAWL_QUEUE })],
-      controllers: [DemoController],
-      providers: [DemoService, DemoChatService, DemoStore, DemoQueue, DemoLimits, ...workerProviders],
+      controllers: [DemoController, DemoVoiceController],
+      providers: [
+        DemoService,
+        DemoChatService,
+        DemoVoiceService,
+        DemoStore,
+        DemoQueue,
+        DemoLimits,
+        ...workerProviders,
+      ],
     };
   }
 }
