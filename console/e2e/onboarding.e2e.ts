@@ -22,6 +22,28 @@ const ROOT = join(
   'glow-medspa',
 );
 
+/**
+ * A number whose local time is between 9 am and 8 pm now (demo calls are placed in daytime only): one of these
+ * zones always is.
+ */
+function daytimeNumber(): string {
+  const numbers: [string, string][] = [
+    ['+18085550142', 'Pacific/Honolulu'],
+    ['+14155550142', 'America/Los_Angeles'],
+    ['+12125550142', 'America/New_York'],
+    ['+5511912345678', 'America/Sao_Paulo'],
+    ['+442079460958', 'Europe/London'],
+    ['+912212345678', 'Asia/Kolkata'],
+    ['+81312345678', 'Asia/Tokyo'],
+    ['+61291234567', 'Australia/Sydney'],
+  ];
+  const hour = (timeZone: string) =>
+    Number(
+      new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+    );
+  return numbers.find(([, zone]) => hour(zone) >= 9 && hour(zone) < 20)![0];
+}
+
 function serveSite(): Promise<Server> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', SITE).pathname;
@@ -49,7 +71,7 @@ test.describe('the public demo', () => {
     await new Promise((resolve) => site.close(resolve));
   });
 
-  test('reads a website into an assistant the prospect can question, at a phone’s width too', async ({
+  test('reads a website into an assistant the prospect can question and be called by, at a phone’s width too', async ({
     page,
   }) => {
     await page.goto('/onboarding');
@@ -79,6 +101,13 @@ test.describe('the public demo', () => {
     await message.fill('Do you offer laser hair removal?');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText(/dual-wavelength laser/)).toBeVisible();
+
+    // The voice demo (the sandbox here: no Twilio account), to a number where it is daytime now.
+    await page.getByLabel('Your Phone Number').fill(daytimeNumber());
+    await page.getByRole('button', { name: 'Call Me Now' }).click();
+    await expect(page.getByTestId('onboarding-call-started')).toHaveText(
+      /^Call initiated to .+! You should receive a call shortly\.$/,
+    );
 
     // A prospect on a phone: one column, nothing wider than the screen.
     await page.setViewportSize({ width: 360, height: 740 });
