@@ -197,3 +197,16 @@ describe('htmlToText', () => {
     ).toBe('Prices\n\nItem | Price\n\nBotox | $14\n\nOne\n\nTwo\n\nlines');
   });
 });
+
+describe('a page nested deeper than any real one', () => {
+  // Readability's cost grows with the square of the nesting (8 s at 1,000 levels) and the serialiser and an
+  // element's text are recursive (a stack overflow at 5,000): such a page is read by the iterative walk alone.
+  const nested = (depth: number) =>
+    `<html><head><title>Deep</title></head><body>${'<div>'.repeat(depth)}<h2>Deep heading</h2><p>Deep text.</p>${'</div>'.repeat(depth)}<p>Hello world.</p></body></html>`;
+
+  it.each([200, 5000])('still gives its text and headings at %i levels', (depth) => {
+    const page = extractPage(nested(depth), 'https://deep.example/');
+    expect(page.text).toBe('Deep heading\n\nDeep text.\n\nHello world.');
+    expect(page.headings).toEqual(['Deep heading']);
+  });
+});

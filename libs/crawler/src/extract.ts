@@ -199,6 +199,9 @@ const domReader: TreeReader<DomNode> = {
     node.nodeType === 1 || node.nodeType === 9 || node.nodeType === 11 ? (node.childNodes ?? []) : [],
 };
 
+/** Pages whose elements nest deeper than this are not given to Readability (real pages nest a few dozen deep). */
+const MAX_READABLE_DEPTH = 128;
+
 /** Share of the cleaned body's text that Readability's article must keep to be used. */
 const MIN_ARTICLE_SHARE = 0.4;
 
@@ -208,7 +211,8 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Readable text of a tree: one paragraph per block element (paragraph, heading, list item, table row, ...),
- * paragraphs separated by a blank line; table cells joined with " | "; scripts and styles left out.
+ * paragraphs separated by a blank line; table cells joined with " | "; scripts and styles left out. Iterative: a
+ * hostile page may nest elements tens of thousands deep.
  */
 function treeToText<N>(roots: ArrayLike<N>, reader: TreeReader<N>): string {
   const paragraphs: string[] = [];
@@ -218,19 +222,25 @@ function treeToText<N>(roots: ArrayLike<N>, reader: TreeReader<N>): string {
     if (text) paragraphs.push(text);
     line = '';
   };
-  const walk = (nodes: ArrayLike<N>) => {
-    for (let i = 0; i < nodes.length; i++) {
-      const node = nodes[i];
-      const text = reader.text(node);
-      if (text !== undefined) {
-        line += text;
-        continue;
-      }
-      const name = reader.tag(node);
-      if (name === undefined) {
-        walk(reader.children(node));
-        continue;
-      }
+  const stack: (N | typeof END_BLOCK | typeof END_CELL)[] = Array.from(roots).reverse();
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item === END_BLOCK) {
+      flush();
+      continue;
+    }
+    if (item === END_CELL) {
+      line += ' ';
+      continue;
+    }
+    const node = item as N;
+    const text = reader.text(node);
+    if (text !== undefined) {
+      line += text;
+      continue;
+    }
+    const name = reader.tag(node);
+    if (name !== undefined) {
       if (SKIPPED_TAGS.has(name)) continue;
       if (name === 'br') {
         flush();
@@ -238,16 +248,38 @@ function treeToText<N>(roots: ArrayLike<N>, reader: TreeReader<N>): string {
       }
       const cell = name === 'td' || name === 'th';
       if (cell && clean(line)) line += ' | ';
-      const block = BLOCK.has(name);
-      if (block) flush();
-      walk(reader.children(node));
-      if (block) flush();
-      else if (cell || name === 'img') line += ' ';
+      if (BLOCK.has(name)) {
+        flush();
+        stack.push(END_BLOCK);
+      } else if (cell || name === 'img') {
+        stack.push(END_CELL);
+      }
     }
-  };
-  walk(roots);
+    const children = reader.children(node);
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
+  }
   flush();
   return paragraphs.join('\n\n');
+}
+
+/** An element's text (at most 1,000 characters), read iteratively. */
+function elementText(element: CheerioNode | undefined): string {
+  return element ? boundedText(element, 1000) : '';
+}
+
+/** How deeply a tree's elements nest (iteratively, as far as `limit`). */
+function nestingDepth<N>(roots: ArrayLike<N>, reader: TreeReader<N>, limit: number): number {
+  let deepest = 0;
+  const stack: [N, number][] = Array.from(roots, (node): [N, number] => [node, 1]);
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (reader.tag(node) === undefined && reader.text(node) !== undefined) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    const children = reader.children(node);
+    for (let index = 0; index < children.length; index += 1) stack.push([children[index], depth + 1]);
+  }
+  return deepest;
 }
 
 /** Readable text of an HTML fragment (see treeToText). */
@@ -538,7 +570,7 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const title =
     clean($('head > title').first().text()) ||
     clean($('meta[property="og:title"]').attr('content') ?? '') ||
-    clean($('h1').first().text()) ||
+    clean(elementText($('h1').first().get(0))) ||
     null;
 
   // Read before the boilerplate goes: phone numbers, addresses and booking links mostly live in header and footer.
@@ -553,16 +585,21 @@ export function extractPage(html: string, url: string): ExtractedPage {
   const body = $('body');
   const headings: string[] = [];
   body.find('h1,h2,h3,h4,h5,h6').each((_, el) => {
-    const heading = clean($(el).text());
+    const heading = clean(elementText(el as unknown as CheerioNode));
     if (heading && headings[headings.length - 1] !== heading) headings.push(heading);
   });
 
-  const article = readabilityText($.html(), url);
-  // Readability keeps one block of the page; when that drops most of the (already cleaned) body, the body wins.
-  const bodyLength = clean(body.text()).length;
-  const text =
-    article && clean(article).length >= bodyLength * MIN_ARTICLE_SHARE
-      ? article
-      : treeToText(body.toArray() as unknown as CheerioNode[], cheerioReader);
+  // Readability's cost grows with the square of the nesting, and serialising the page or taking an element's
+  // text is recursive: a page nested deeper than any real one is read by the iterative walk alone.
+  const roots = body.toArray() as unknown as CheerioNode[];
+  const bodyText = () => treeToText(roots, cheerioReader);
+  let text: string;
+  if (nestingDepth(roots, cheerioReader, MAX_READABLE_DEPTH) > MAX_READABLE_DEPTH) text = bodyText();
+  else {
+    const article = readabilityText($.html(), url);
+    // Readability keeps one block of the page; when that drops most of the (already cleaned) body, the body wins.
+    const bodyLength = clean(body.text()).length;
+    text = article && clean(article).length >= bodyLength * MIN_ARTICLE_SHARE ? article : bodyText();
+  }
   return { title, text, headings, structuredData, links, meta, contact };
 }
