@@ -96,6 +96,8 @@ const CALENDAR_SECRET_ENV = ['CALENDAR_TOKEN_KEY'];
 const CALENDAR_ENV = ['GHL_CLIENT_ID', 'GHL_CLIENT_SECRET', 'GHL_WEBHOOK_PUBLIC_KEY'];
 /** The containers that run calendar's code (API and worker). */
 const CALENDAR_PROCESSES = ['calendar', 'calendar-worker'];
+/** The public demo's processes: its calls go through Twilio (DEMO_CALLER_ID). */
+const ONBOARDING_PROCESSES = ['onboarding', 'onboarding-worker'];
 /** Prometheus metrics: their own container port, reached from the monitoring namespace only. */
 const METRICS_PORT = 9464;
 const KAFKA_TOPICS = ALL_TOPICS;
@@ -466,7 +468,9 @@ describe('docker-compose.yml', () => {
     );
     expect(Object.fromEntries(fallbacks)).toEqual({
       LOG_LEVEL: 'info',
-      ...Object.fromEntries([...TWILIO_ENV, ...EMAIL_ENV, ...CALENDAR_ENV].map((name) => [name, ''])),
+      ...Object.fromEntries(
+        [...TWILIO_ENV, ...EMAIL_ENV, ...CALENDAR_ENV, 'DEMO_CALLER_ID'].map((name) => [name, '']),
+      ),
       PUBLIC_BASE_URL: 'http://localhost:8080',
     });
     // Every other ${...} would be a setting nobody documented ($${ is the scripts' own, escaped).
@@ -680,7 +684,7 @@ describe('docker-compose.yml', () => {
       Object.fromEntries(
         appServices.map(([name]) => [
           name,
-          name === 'gateway'
+          name === 'gateway' || ONBOARDING_PROCESSES.includes(name)
             ? [...TWILIO_ENV].sort()
             : PEOPLE_PROCESSES.includes(name)
               ? [...channelSettings].sort()
@@ -930,7 +934,9 @@ describe('deploy/k8s/base', () => {
     for (const workload of applied.map((m) => m.object).filter((o) => o.spec?.template !== undefined)) {
       const signs = workload.metadata.name === 'gateway' || workload.metadata.name === 'migrate';
       const twilio =
-        workload.metadata.name === 'gateway' || PEOPLE_PROCESSES.includes(workload.metadata.name);
+        workload.metadata.name === 'gateway' ||
+        PEOPLE_PROCESSES.includes(workload.metadata.name) ||
+        ONBOARDING_PROCESSES.includes(workload.metadata.name);
       const people = PEOPLE_PROCESSES.includes(workload.metadata.name);
       const calendar = CALENDAR_PROCESSES.includes(workload.metadata.name);
       for (const container of template(workload).spec.containers) {
@@ -1061,7 +1067,7 @@ describe('deploy/k8s/base', () => {
     for (const hpa of hpas) expect(byName('Deployment', hpa.spec?.scaleTargetRef?.name ?? '')).toBeDefined();
   });
 
-  it("keeps the channels' credentials in optional Secrets, Twilio's for the gateway and people, the e-mail token key for people only", () => {
+  it("keeps the channels' credentials in optional Secrets, Twilio's for the gateway, people and the demo, the e-mail token key for people only", () => {
     const keysOf = (name: string) =>
       secretValues(byName('Secret', name) as K8sObject)
         .map(([k]) => k)
@@ -1100,7 +1106,9 @@ describe('deploy/k8s/base', () => {
         )
         .map((o) => o.metadata.name)
         .sort();
-    expect(readers('practicepilot-channel-secrets')).toEqual(['gateway', ...PEOPLE_PROCESSES].sort());
+    expect(readers('practicepilot-channel-secrets')).toEqual(
+      ['gateway', ...PEOPLE_PROCESSES, ...ONBOARDING_PROCESSES].sort(),
+    );
     expect(readers('practicepilot-people-secrets')).toEqual([...PEOPLE_PROCESSES].sort());
     expect(keysOf('practicepilot-calendar-secrets')).toEqual(
       [...CALENDAR_SECRET_ENV, ...CALENDAR_ENV].sort(),
