@@ -732,6 +732,38 @@ describe('the whole API, from its merged OpenAPI document', () => {
         exempt:
           'public, no caller: the provider returns the browser here; the practice comes only from a single-use state its staff started, and every failure redirects to the settings page (people email-accounts.int-spec.ts)',
       },
+      'POST /api/v1/onboarding/start': {
+        exempt:
+          'public, no caller: the no-signup demo names no practice; it starts a session of a website address, limited per client network (onboarding demo.int-spec.ts)',
+      },
+      'GET /api/v1/onboarding/session/{id}/status': {
+        exempt:
+          'public, no caller: a demo session belongs to no practice; its random id is its only key, and it expires in a day (onboarding demo.int-spec.ts)',
+      },
+      'POST /api/v1/onboarding/session/{id}/chat': {
+        exempt:
+          'public, no caller: a demo session belongs to no practice; it answers from that session’s pages only (onboarding demo.int-spec.ts)',
+      },
+      'POST /api/v1/voice/demo/{id}/phone': {
+        exempt:
+          'public, no caller: a demo session belongs to no practice; one number per session (onboarding demo.int-spec.ts)',
+      },
+      'POST /api/v1/voice/demo/{id}/call': {
+        exempt:
+          'public, no caller: a demo session belongs to no practice; it calls that session’s number only, within its limits (onboarding demo.int-spec.ts)',
+      },
+      'POST /api/v1/voice/demo/{id}/answer': {
+        exempt:
+          'public, no caller: Twilio signs it, query included, and onboarding verifies it (403 otherwise); it names only a demo call the product placed (onboarding demo.int-spec.ts)',
+      },
+      'POST /api/v1/voice/demo/{id}/gather': {
+        exempt:
+          'public, no caller: Twilio signs it, query included, and onboarding verifies it (403 otherwise); it names only a demo call the product placed (onboarding demo.int-spec.ts)',
+      },
+      'POST /api/v1/voice/demo/{id}/status': {
+        exempt:
+          'public, no caller: Twilio signs it, query included, and onboarding verifies it (403 otherwise); it names only a demo call the product placed (onboarding demo.int-spec.ts)',
+      },
       'POST /api/v1/email/unsubscribe': {
         exempt:
           'public, no caller: a lead’s mailbox provider posts it (RFC 8058); it names a lead only by an HMAC-signed token, refused (404) when the signature does not hold (people email-sending.int-spec.ts)',

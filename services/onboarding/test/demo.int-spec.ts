@@ -310,6 +310,13 @@ describe('the public demo: from a website address to an assistant (docs/product/
         .expect(403);
       expect(forged.body.detail).toBe(VoiceDemoMessages.signature);
       await http().post(`/api/v1/voice/demo/${id}/answer`).type('form').send({}).expect(403);
+      // Signed, but naming no call of this demo: the call ends politely.
+      const stray = await twilio.voice.webhook(
+        `${PUBLIC_BASE_URL}/api/v1/voice/demo/${id}/gather?call=not-a-call`,
+        { SpeechResult: 'hello' },
+      );
+      expect(stray.status).toBe(200);
+      expect(stray.twiml).toContain('This demo call has ended');
     });
 
     it('places two calls per demo', async () => {

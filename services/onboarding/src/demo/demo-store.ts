@@ -299,11 +299,16 @@ export class DemoStore {
     );
   }
 
-  async updateCall(callId: string, change: { status?: string; callSid?: string }): Promise<void> {
+  /** A call of a session: its status or Twilio's id. */
+  async updateCall(
+    sessionId: string,
+    callId: string,
+    change: { status?: string; callSid?: string },
+  ): Promise<void> {
     await this.dataSource.query(
-      `UPDATE "onboarding"."demo_calls" SET "status" = coalesce($2, "status"), "call_sid" = coalesce($3, "call_sid")
-        WHERE "call_id" = $1`,
-      [callId, change.status ?? null, change.callSid ?? null],
+      `UPDATE "onboarding"."demo_calls" SET "status" = coalesce($3, "status"), "call_sid" = coalesce($4, "call_sid")
+        WHERE "demo_session_id" = $1 AND "call_id" = $2`,
+      [sessionId, callId, change.status ?? null, change.callSid ?? null],
     );
   }
 

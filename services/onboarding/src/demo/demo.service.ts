@@ -15,6 +15,9 @@ export const REUSE_MINUTES = 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a value is a UUID (the ids of sessions and calls). */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 /** Who asked, as the gateway names them. */
 export interface DemoCaller {
   ip: string | null;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { OnboardingConfig } from '../../config';
 import { DemoException, DemoExceptionCode } from '../demo.exception';
 import { DemoChatService } from '../demo-chat.service';
+import { isUuid } from '../demo.service';
 import { DemoSession, DemoStore } from '../demo-store';
 import { DemoPhoneDto } from './demo-phone.dto';
 import { VoiceDemoMessages } from './demo-voice.messages';
@@ -95,13 +96,13 @@ export class DemoVoiceService {
         statusCallbackEvent: ['completed'],
         timeout: RING_SECONDS,
       });
-      await this.store.updateCall(callId, { callSid: call.sid });
+      await this.store.updateCall(id, callId, { callSid: call.sid });
       return { call_id: callId, status: 'queued' };
     } catch (error) {
       this.logger.warn(
         `demo call ${callId} refused by Twilio: ${error instanceof Error ? error.message : String(error)}`,
       );
-      await this.store.updateCall(callId, { status: 'failed' });
+      await this.store.updateCall(id, callId, { status: 'failed' });
       throw new DemoException(DemoExceptionCode.CallFailed, VoiceDemoMessages.callFailed);
     }
   }
@@ -110,7 +111,7 @@ export class DemoVoiceService {
   async answered(id: string, callId: string | undefined, webhook: TwilioWebhook): Promise<string> {
     this.verify(webhook);
     const session = await this.store.live(id);
-    if (!session || !callId || !(await this.store.takeTurn(id, callId))) return goodbyeTwiml();
+    if (!session || !isUuid(callId) || !(await this.store.takeTurn(id, callId))) return goodbyeTwiml();
     return openingTwiml({ practiceName: practiceName(session), gatherUrl: this.url(id, 'gather', callId) });
   }
 
@@ -118,8 +119,8 @@ export class DemoVoiceService {
   async gathered(id: string, callId: string | undefined, webhook: TwilioWebhook): Promise<string> {
     this.verify(webhook);
     const session = await this.store.live(id);
-    const turn = session && callId ? await this.store.takeTurn(id, callId) : null;
-    if (!session || !callId || !turn) return goodbyeTwiml();
+    const turn = session && isUuid(callId) ? await this.store.takeTurn(id, callId) : null;
+    if (!session || !isUuid(callId) || !turn) return goodbyeTwiml();
     const speech =
       typeof webhook.form.SpeechResult === 'string' ? webhook.form.SpeechResult.trim().slice(0, 1000) : '';
     const answer = speech
@@ -136,8 +137,8 @@ export class DemoVoiceService {
   async statusChanged(id: string, callId: string | undefined, webhook: TwilioWebhook): Promise<void> {
     this.verify(webhook);
     const status = webhook.form.CallStatus;
-    if (callId && typeof status === 'string' && /^[a-z-]{1,20}$/.test(status)) {
-      await this.store.updateCall(callId, { status });
+    if (isUuid(callId) && typeof status === 'string' && /^[a-z-]{1,20}$/.test(status)) {
+      await this.store.updateCall(id, callId, { status });
     }
   }
 
