@@ -199,14 +199,34 @@ describe('htmlToText', () => {
 });
 
 describe('a page nested deeper than any real one', () => {
-  // Readability's cost grows with the square of the nesting (8 s at 1,000 levels) and the serialiser and an
-  // element's text are recursive (a stack overflow at 5,000): such a page is read by the iterative walk alone.
+  // Readability's cost grows with the square of the nesting (8 s at 1,000 levels), the serialiser and an
+  // element's text are recursive (a stack overflow at 5,000), and the parser's scope checks and the selector
+  // queries cost the nodes times the depth (20 s at 50,000).
   const nested = (depth: number) =>
     `<html><head><title>Deep</title></head><body>${'<div>'.repeat(depth)}<h2>Deep heading</h2><p>Deep text.</p>${'</div>'.repeat(depth)}<p>Hello world.</p></body></html>`;
 
-  it.each([200, 5000])('still gives its text and headings at %i levels', (depth) => {
+  it.each([200, 900])('is read by the iterative walk at %i levels, without Readability', (depth) => {
     const page = extractPage(nested(depth), 'https://deep.example/');
     expect(page.text).toBe('Deep heading\n\nDeep text.\n\nHello world.');
     expect(page.headings).toEqual(['Deep heading']);
+  });
+
+  it.each([5000, 100_000])('gives nothing at %i levels: it is not read', (depth) => {
+    expect(extractPage(nested(depth), 'https://deep.example/')).toEqual({
+      title: null,
+      text: '',
+      headings: [],
+      structuredData: [],
+      links: [],
+      meta: { description: null, siteName: null, ogTitle: null, ogDescription: null },
+      contact: { phones: [], emails: [], addresses: [], footer: '', bookingLinks: [] },
+    });
+  });
+
+  it('counts only elements that nest: thousands of siblings, void tags and unclosed list items are an ordinary page', () => {
+    const wide = `<html><body>${'<p>Line.<br><img src="/a.png"></p>'.repeat(3000)}<ul>${'<li>Item'.repeat(3000)}</ul></body></html>`;
+    const page = extractPage(wide, 'https://wide.example/');
+    expect(page.text).toContain('Line.');
+    expect(page.text).toContain('Item');
   });
 });

@@ -536,8 +536,89 @@ function readMeta($: cheerio.CheerioAPI): PageMeta {
   };
 }
 
-/** Extracts a page; `url` is the page's final URL (for relative links). Never throws on bad HTML. */
+/** Elements that have no end tag (they never deepen the tree). */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
+/**
+ * Past this estimated nesting the page is not read: the spec parser's scope checks and the selector queries cost
+ * the nodes times the depth (a 50,000-deep page took 20 s to parse). Real pages nest a few dozen deep.
+ */
+const MAX_READ_DEPTH = 1000;
+
+/** What a page not read gives: nothing. */
+const UNREAD_PAGE: ExtractedPage = {
+  title: null,
+  text: '',
+  headings: [],
+  structuredData: [],
+  links: [],
+  meta: { description: null, siteName: null, ogTitle: null, ogDescription: null },
+  contact: { phones: [], emails: [], addresses: [], footer: '', bookingLinks: [] },
+};
+
+/**
+ * Elements whose end tag HTML lets a page leave out (the parser closes them itself): a long list of unclosed
+ * <li> or <p> is not nesting, so they are not counted.
+ */
+const OPTIONAL_END_ELEMENTS = new Set([
+  'body',
+  'caption',
+  'colgroup',
+  'dd',
+  'dt',
+  'head',
+  'html',
+  'li',
+  'optgroup',
+  'option',
+  'p',
+  'rb',
+  'rp',
+  'rt',
+  'rtc',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+]);
+
+/** How deeply the page's tags nest, estimated in one pass over its tags (as far as `limit`). */
+function estimatedDepth(html: string, limit: number): number {
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^<>]*>/g;
+  let depth = 0;
+  let deepest = 0;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    const name = match[2].toLowerCase();
+    if (VOID_ELEMENTS.has(name) || OPTIONAL_END_ELEMENTS.has(name) || match[0].endsWith('/>')) continue;
+    depth = match[1] ? Math.max(0, depth - 1) : depth + 1;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+  }
+  return deepest;
+}
+
+/**
+ * Extracts a page; `url` is the page's final URL (for relative links). Never throws on bad HTML. A page nested
+ * deeper than any real one (a hostile site) gives nothing.
+ */
 export function extractPage(html: string, url: string): ExtractedPage {
+  // Deeper than any real page (a hostile one): not read at all, its cost bounded by one scan of its tags.
+  if (estimatedDepth(html, MAX_READ_DEPTH) > MAX_READ_DEPTH) return UNREAD_PAGE;
   const $ = cheerio.load(html);
 
   const structuredData: unknown[] = [];
