@@ -5,9 +5,6 @@ import { DEMO, expect, practiceIds, PRACTICE_NAMES, test, tokenFor } from './fix
 /**
  * The analytics area (docs/product/analytics.md) against the real stack and the seeded demo practice (Glow
  * Aesthetics): the Overview and Realtime Activity show what the analytics calls answer.
- *
- * The analytics endpoints are built separately from the console: while the gateway answers 404 for them, the
- * tests that need them are skipped (never failed). The bundle test needs no endpoint and always runs.
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -28,11 +25,10 @@ async function api(request: APIRequestContext) {
   return { practiceId, get };
 }
 
-/** Skips the test while the analytics endpoint is not there yet (404); anything else must be a success. */
+/** What the analytics endpoint answers the demo user for Glow Aesthetics (it must succeed). */
 async function requireEndpoint(request: APIRequestContext, path: (practiceId: string) => string) {
   const { practiceId, get } = await api(request);
   const response = await get(path(practiceId));
-  test.skip(response.status() === 404, 'the analytics endpoints are not built yet');
   expect(response.ok()).toBeTruthy();
   return { practiceId, body: (await response.json()) as unknown };
 }
@@ -51,10 +47,16 @@ test.describe('analytics bundle', () => {
     });
     await page.goto('/leads');
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    // The workspace has settled once it selected its first lead (a redirect to /leads/{id}).
+    await expect(page).toHaveURL(/\/leads\/[^/?]+/);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((path) => /\/(charts|leaflet|AnalyticsPage)-/.test(path))).toEqual([]);
 
-    await page.getByRole('link', { name: 'Analytics' }).first().click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Analytics' })
+      .click();
+    await expect(page).toHaveURL(/\/analytics$/);
     await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
     expect(scripts.some((path) => /\/AnalyticsPage-/.test(path))).toBe(true);
     expect(scripts.some((path) => /\/charts-/.test(path))).toBe(true);

@@ -53,13 +53,38 @@ export class KafkaBatchHandlers {
   }
 }
 
-/** Creates those of the topics that do not exist (the broker's default partitions), waiting for their leaders. */
+/** Creates those of the topics that do not exist (the broker's default partitions); returns once all have leaders. */
 async function ensureTopics(admin: Admin, topics: readonly string[]): Promise<void> {
   const existing = new Set(await admin.listTopics());
   const missing = topics.filter((topic) => !existing.has(topic));
-  if (missing.length === 0) return;
   // A concurrent creator may win: kafkajs then reports the topic as existing, which is what was wanted.
-  await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+  if (missing.length > 0) {
+    await admin.createTopics({ topics: missing.map((topic) => ({ topic })), waitForLeaders: true });
+  }
+  // waitForLeaders waits only for the topics this call created: one another process created a moment ago is
+  // listed before it has a leader, and subscribing to it then fails ("does not host this topic-partition").
+  await waitForLeaders(admin, topics);
+}
+
+/** How long ensureTopics waits for the leaders of topics another process is creating. */
+const LEADER_WAIT = { attempts: 50, delayMs: 200 };
+
+async function waitForLeaders(admin: Admin, topics: readonly string[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics: [...topics] });
+      const led = found.every(
+        ({ partitions }) => partitions.length > 0 && partitions.every(({ leader }) => leader >= 0),
+      );
+      if (led && found.length === topics.length) return;
+    } catch (error) {
+      // UNKNOWN_TOPIC_OR_PARTITION and LEADER_NOT_AVAILABLE are retriable: the topic is still being created.
+      if (!(error instanceof Error && 'retriable' in error && error.retriable)) throw error;
+      if (attempt >= LEADER_WAIT.attempts) throw error;
+    }
+    if (attempt >= LEADER_WAIT.attempts) throw new Error(`no leader for ${topics.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, LEADER_WAIT.delayMs));
+  }
 }
 
 /** Where a consumer starts reading one partition. */
