@@ -44,4 +44,5 @@ export * from './practices/practice-read-model.entity';
 export * from './practices/practice-read-model.sql';
 export * from './practices/practice-read-model.service';
 export * from './practices/practice-read-model.module';
+export * from './practices/practice-changes.consumer';
 export * from './config/channels';

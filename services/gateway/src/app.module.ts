@@ -21,6 +21,10 @@ import { SessionWatch } from './realtime/session-watch';
 import { MembershipsService } from './users/memberships.service';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { DemoPracticeClient } from './signup/demo-practice.client';
+import { SignupController } from './signup/signup.controller';
+import { SignupLimiter } from './signup/signup-limiter';
+import { SignupService } from './signup/signup.service';
 import { VirtualNumbersController } from './virtual-numbers/virtual-numbers.controller';
 import { VirtualNumbersService } from './virtual-numbers/virtual-numbers.service';
 
@@ -39,6 +43,7 @@ export class AppModule {
       ],
       controllers: [
         AuthController,
+        SignupController,
         UsersController,
         PracticesController,
         LocationsController,
@@ -51,6 +56,9 @@ export class AppModule {
         Authenticator,
         LoginRateLimiter,
         AuthService,
+        SignupLimiter,
+        DemoPracticeClient,
+        SignupService,
         MembershipsService,
         UsersService,
         PracticesService,

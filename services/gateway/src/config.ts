@@ -43,6 +43,8 @@ export const gatewayConfigSchema = baseConfigSchema
      */
     LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     LOGIN_LIMIT_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(5),
+    /** Sign-ups (accounts created, or attempts refused after validation) per client network per hour. */
+    SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** A session without an API request for this long must sign in again (fractions allowed, for tests). */
     SESSION_IDLE_MINUTES: z.coerce
       .number()

@@ -332,6 +332,13 @@ describe('the whole API, from its merged OpenAPI document', () => {
       'GET /health/live': { exempt: 'names no practice or record: liveness of a service' },
       'GET /health/ready': { exempt: 'names no practice or record: readiness of a service' },
       'POST /api/v1/auth/login': { exempt: 'names no practice or record: it signs the caller in' },
+      'POST /api/v1/auth/register': {
+        exempt:
+          'public, no caller: it creates a new user with a new practice of their own; the only record it names is a demo session, which belongs to no practice and becomes one practice at most (gateway signup.int-spec.ts)',
+      },
+      'GET /api/v1/auth/register': {
+        exempt: 'public, no caller: it redirects the browser to the sign-up page (gateway signup.int-spec.ts)',
+      },
       'POST /api/v1/tracking/events': {
         exempt:
           'public, no caller: it names a practice only by its site key, which is public (in the practice’s web pages), and only adds website events to that practice',
@@ -739,6 +746,10 @@ describe('the whole API, from its merged OpenAPI document', () => {
       'GET /api/v1/onboarding/session/{id}/status': {
         exempt:
           'public, no caller: a demo session belongs to no practice; its random id is its only key, and it expires in a day (onboarding demo.int-spec.ts)',
+      },
+      'GET /api/v1/onboarding/session/{id}/practice': {
+        exempt:
+          'public, no caller: a demo session belongs to no practice; it answers what that session read on a public website (onboarding demo.int-spec.ts)',
       },
       'POST /api/v1/onboarding/session/{id}/chat': {
         exempt:

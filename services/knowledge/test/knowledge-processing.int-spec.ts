@@ -1,11 +1,19 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { KnowledgePageV1, KnowledgeUpdatedV1 } from '@pp/contracts';
-import { eventually } from '@pp/testing';
+import {
+  KnowledgePageV1,
+  KnowledgeUpdatedV1,
+  PracticeChangeV1,
+  PracticeOnboardedV1,
+  Topics,
+} from '@pp/contracts';
+import { eventually, publishEvents } from '@pp/testing';
+import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
 import { processJobId } from '../src/knowledge/jobs/process-knowledge.job';
 import { PageUrlMessages } from '../src/knowledge/page-urls';
+import { catalogueId } from '../src/procedures/catalogue/catalogue-ids';
 import { KNOWLEDGE_QUEUE } from '../src/queues';
 import { Caller, KnowledgeHarness, startKnowledge, testPractice } from './knowledge-harness';
 
@@ -189,6 +197,86 @@ describe('knowledge processing: crawling a practice website into pages and chunk
     }, 60_000);
   const entry = <T extends { source_url: string }>(entries: T[], url: string) =>
     entries.find((item) => item.source_url === url);
+
+  it('reads the pages of a practice created from a public demo and offers the procedures the demo found, once', async () => {
+    const practice = testPractice({ website_url: sites.add('from-demo') });
+    await h.publishPractice(practice);
+    const id = practice.practice_id;
+    const staff = h.caller([id]);
+    const pages = [
+      sites.url('from-demo', ''),
+      sites.url('from-demo', 'services'),
+      sites.url('from-demo', 'pricing'),
+    ];
+    const onboarded: PracticeOnboardedV1 = {
+      v: 1,
+      event_id: randomUUID(),
+      practice_id: id,
+      occurred_at: new Date().toISOString(),
+      type: 'practice_onboarded',
+      demo_session_id: randomUUID(),
+      website_url: sites.url('from-demo', ''),
+      page_urls: pages,
+      procedure_keys: ['botox', 'hydrafacial', 'no-such-procedure'],
+    };
+    await publishEvents(h.service.config.KAFKA_BROKERS, Topics.practiceChanges, [onboarded]);
+
+    // Settings → Practice Knowledge lists the demo's pages, read; nothing else of the site.
+    const done = await eventually(async () => {
+      const current = await list(staff, id);
+      return current.entries.length === pages.length &&
+        current.entries.every((page) => page.status === 'ready')
+        ? current
+        : undefined;
+    }, 60_000);
+    expect(done.entries.map((page) => page.source_url).sort()).toEqual([...pages].sort());
+    expect(await settled(staff, id)).toMatchObject({ status: 'ready', scope: 'urls' });
+    const summary = (await call(staff, 'get', `/api/v1/procedures/${id}/summary`)).body as {
+      procedure_id: string;
+    }[];
+    expect(summary.map((item) => item.procedure_id).sort()).toEqual(
+      [catalogueId('procedure', 'botox'), catalogueId('procedure', 'hydrafacial')].sort(),
+    );
+
+    // The same event again (a redelivery) starts no second run.
+    const [{ run_id: runId }]: { run_id: string }[] = await h.dataSource.query(
+      `SELECT "run_id" FROM "knowledge"."knowledge_processing" WHERE "practice_id" = $1`,
+      [id],
+    );
+    // A change of the same practice after it (same key, same partition): once it is applied, so was the redelivery.
+    const [primary] = practice.locations;
+    await publishEvents(h.service.config.KAFKA_BROKERS, Topics.practiceChanges, [
+      onboarded,
+      {
+        v: 1,
+        event_id: randomUUID(),
+        practice_id: id,
+        occurred_at: new Date().toISOString(),
+        type: 'location_updated',
+        location: {
+          ...primary,
+          name: 'Marker Clinic',
+          practice_id: id,
+          address: '2100 McKinney Ave, Dallas, TX 75201',
+          phone: '',
+          is_active: true,
+          business_hours: null,
+        },
+      } satisfies PracticeChangeV1,
+    ]);
+    await eventually(async () => {
+      const [row]: { name: string }[] = await h.dataSource.query(
+        `SELECT "name" FROM "knowledge"."locations" WHERE "location_id" = $1`,
+        [primary.location_id],
+      );
+      return row?.name === 'Marker Clinic';
+    }, 30_000);
+    const [{ run_id: after }]: { run_id: string }[] = await h.dataSource.query(
+      `SELECT "run_id" FROM "knowledge"."knowledge_processing" WHERE "practice_id" = $1`,
+      [id],
+    );
+    expect(after).toBe(runId);
+  });
 
   it('processes the whole website: processing, then ready with every page chunked, progress recorded and announced', async () => {
     const { id, staff } = await practiceWithSite('full');

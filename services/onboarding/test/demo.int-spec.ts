@@ -163,6 +163,50 @@ describe('the public demo: from a website address to an assistant (docs/product/
     expect(pages).toBeLessThanOrEqual(ready.body.progress.pages_processed as number);
   });
 
+  it('tells sign-up what the demo becomes: the practice, its phone’s time zone, its hours, pages and procedures', async () => {
+    const id = (await start({ website_url: glow.url }).expect((r) => expect(r.status).toBeLessThan(300))).body
+      .demo_session_id as string;
+    await settled(id);
+    const practice = await http().get(`/api/v1/onboarding/session/${id}/practice`).expect(200);
+    expect(practice.headers['cache-control']).toBe('no-store');
+    expect(practice.body).toMatchObject({
+      demo_session_id: id,
+      website_url: glow.url,
+      practice_name: 'Glow Med Spa',
+      address: '1200 South Lamar Blvd, Suite 110, Austin, TX 78704',
+      phone_number: '+15125550142',
+      time_zone: 'America/Chicago',
+    });
+    expect(practice.body.business_hours).toMatchObject({
+      monday: { open: '09:00', close: '18:00', closed: false },
+      saturday: { open: '10:00', close: '16:00', closed: false },
+      sunday: { closed: true },
+    });
+    expect(practice.body.procedure_keys).toEqual(
+      expect.arrayContaining([
+        'botox',
+        'dermal-fillers',
+        'hydrafacial',
+        'laser-hair-removal',
+        'coolsculpting',
+      ]),
+    );
+    const pages = practice.body.page_urls as string[];
+    expect(pages).toEqual(expect.arrayContaining([expect.stringMatching(/\/team\.html$/)]));
+    for (const url of pages) expect(url.startsWith(glow.url)).toBe(true);
+
+    // Not ready yet: 409 with the reason; unknown: 404.
+    const waiting = randomUUID();
+    await demo.dataSource.query(
+      `INSERT INTO "onboarding"."demo_sessions" ("demo_session_id", "website_url", "site", "status", "expires_at")
+       VALUES ($1, $2, 'waiting.example', 'crawling', now() + interval '1 hour')`,
+      [waiting, 'https://waiting.example/'],
+    );
+    const early = await http().get(`/api/v1/onboarding/session/${waiting}/practice`).expect(409);
+    expect(early.body.detail).toBe('This demo is not ready yet: your website is still being analysed.');
+    await http().get(`/api/v1/onboarding/session/${randomUUID()}/practice`).expect(404);
+  });
+
   describe('the demo chat', () => {
     let id: string;
     const chat = (message: unknown, session = id) =>

@@ -56,3 +56,35 @@ export interface LocationDeletedV1 extends EventEnvelope<'location_deleted'> {
 }
 
 export type PracticeChangeV1 = PracticeUpdatedV1 | LocationChangedV1 | LocationDeletedV1;
+
+/**
+ * A practice created at sign-up from a public demo (docs/product/onboarding.md#sign-up), published right after the
+ * practice's and its primary location's snapshots (same key, so a consumer has applied them first): the pages the
+ * demo read and the catalogue procedures it found, for the knowledge service to read and offer. Read models of
+ * practices skip it.
+ */
+export interface PracticeOnboardedV1 extends EventEnvelope<'practice_onboarded'> {
+  demo_session_id: string;
+  website_url: string;
+  /** The demo's pages, on the practice's website. */
+  page_urls: string[];
+  /** Catalogue keys of the procedures the demo found on the site. */
+  procedure_keys: string[];
+}
+
+/** Whether an event of `practice.changes` is a practice_onboarded of version 1 with its lists. */
+export function isPracticeOnboarded(event: unknown): event is PracticeOnboardedV1 {
+  if (typeof event !== 'object' || event === null) return false;
+  const candidate = event as Partial<PracticeOnboardedV1>;
+  return (
+    candidate.v === 1 &&
+    candidate.type === 'practice_onboarded' &&
+    typeof candidate.event_id === 'string' &&
+    typeof candidate.practice_id === 'string' &&
+    typeof candidate.website_url === 'string' &&
+    Array.isArray(candidate.page_urls) &&
+    candidate.page_urls.every((url) => typeof url === 'string') &&
+    Array.isArray(candidate.procedure_keys) &&
+    candidate.procedure_keys.every((key) => typeof key === 'string')
+  );
+}

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { PracticeChangesConsumer } from './practice-changes.consumer';
+import { PracticeChangeListeners, PracticeChangesConsumer } from './practice-changes.consumer';
 import { PracticeReadModel } from './practice-read-model.service';
 
 /**
@@ -11,7 +11,7 @@ import { PracticeReadModel } from './practice-read-model.service';
 @Global()
 @Module({
   controllers: [PracticeChangesConsumer],
-  providers: [PracticeReadModel],
-  exports: [PracticeReadModel],
+  providers: [PracticeReadModel, PracticeChangeListeners],
+  exports: [PracticeReadModel, PracticeChangeListeners],
 })
 export class PracticeReadModelModule {}

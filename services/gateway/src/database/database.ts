@@ -6,9 +6,10 @@ import { User } from '../users/user.entity';
 import { VirtualNumber } from '../virtual-numbers/virtual-number.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { SiteKey1764030000000 } from './migrations/1764030000000-SiteKey';
+import { DemoAdoption1764720000000 } from './migrations/1764720000000-DemoAdoption';
 
 export const gatewayDatabase: ServiceDatabase = {
   schema: 'gateway',
   entities: [User, Membership, Practice, Location, VirtualNumber],
-  migrations: [Initial1763700000000, SiteKey1764030000000],
+  migrations: [Initial1763700000000, SiteKey1764030000000, DemoAdoption1764720000000],
 };

@@ -9,6 +9,8 @@ import { KnowledgeProcessingRun } from './knowledge-processing-run';
 import { KnowledgeQueue } from './knowledge-queue';
 import { KnowledgeSearchService } from './knowledge-search.service';
 import { KnowledgeStore } from './knowledge-store';
+import { PracticeOnboardedListener } from './practice-onboarded.listener';
+import { ProceduresModule } from '../procedures/procedures.module';
 
 /**
  * The website knowledge base: every process serves the API and enqueues runs; only a worker process (ROLE
@@ -21,13 +23,14 @@ export class KnowledgeModule {
       config.ROLE === 'api' ? [] : [ProcessKnowledgeProcessor, KnowledgeProcessingRun];
     return {
       module: KnowledgeModule,
-      imports: [BullModule.registerQueue({ name: KNOWLEDGE_QUEUE })],
+      imports: [BullModule.registerQueue({ name: KNOWLEDGE_QUEUE }), ProceduresModule],
       controllers: [KnowledgeController],
       providers: [
         KnowledgeService,
         KnowledgeSearchService,
         KnowledgeStore,
         KnowledgeQueue,
+        PracticeOnboardedListener,
         ...workerProviders,
       ],
     };

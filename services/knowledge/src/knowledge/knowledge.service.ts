@@ -82,7 +82,16 @@ export class KnowledgeService {
     dto: ProcessKnowledgeDto,
   ): Promise<KnowledgeStatusResponse> {
     assertPracticeAccess(identity, practiceId);
+    return this.startRun(practiceId, dto.urls);
+  }
+
+  /**
+   * Starts a run of the chosen pages, or of the whole website when `pages` is undefined: what `process` does once
+   * the caller's access is checked (sign-up from a demo starts one for the demo's pages).
+   */
+  async startRun(practiceId: string, pages: readonly string[] | undefined): Promise<KnowledgeStatusResponse> {
     const practice = await this.practices.practice(practiceId);
+    const dto = { urls: pages };
     let urls: string[] = [];
     if (dto.urls) {
       const checked = checkPageUrls(dto.urls, practice?.website_url);

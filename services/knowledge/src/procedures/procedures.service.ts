@@ -22,6 +22,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { loadPromotions } from '../promotions/promotion-store';
 import { CreateOfferingDto } from './dto/create-offering.dto';
 import { UpdateOfferingDto } from './dto/update-offering.dto';
+import { catalogueId } from './catalogue/catalogue-ids';
 import { lockPractice, offer, PriceEdit, setPrice, stopOffering } from './offering-writer';
 import { extractProcedurePrices } from './price-extraction';
 import { OfferAnnouncer } from '../offer/offer-announcer';
@@ -274,6 +275,29 @@ export class ProceduresService {
         pricing,
       })),
     };
+  }
+
+  /**
+   * Offers at all locations the catalogue procedures (by key) a practice does not offer yet: sign-up from a demo
+   * offers the procedures the demo found on the website. Unknown keys are left out. Returns how many were offered.
+   */
+  async offerCatalogue(practiceId: string, keys: readonly string[]): Promise<number> {
+    const ids = [...new Set(keys)].map((key) => catalogueId('procedure', key));
+    if (ids.length === 0) return 0;
+    let offered = 0;
+    await this.write(practiceId, async (manager) => {
+      const fresh: { procedure_id: string }[] = await manager.query(
+        `SELECT p."procedure_id" FROM ${K}."procedures" p
+         WHERE p."procedure_id" = ANY($2::uuid[]) AND p."practice_id" IS NULL
+           AND NOT EXISTS (SELECT 1 FROM ${K}."practice_procedures" o
+             WHERE o."practice_id" = $1 AND o."procedure_id" = p."procedure_id" AND o."is_offered")`,
+        [practiceId, ids],
+      );
+      for (const { procedure_id } of fresh) await offer(manager, practiceId, procedure_id, null, undefined);
+      offered = fresh.length;
+      return fresh.map((row) => row.procedure_id);
+    });
+    return offered;
   }
 
   /** The practice's knowledge chunks (the website pages it processed), page by page. */

@@ -11,7 +11,7 @@ import {
 import { returnedRows } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Extraction, ExtractedData } from '../extraction/extract-practice';
+import type { Extraction, ExtractedData, OpeningHoursSpec } from '../extraction/extract-practice';
 
 export type DemoStatus = 'initiated' | 'crawling' | 'processing' | 'ready' | 'failed';
 
@@ -28,6 +28,14 @@ export interface DemoSession {
   pages_processed: number;
   created_at: Date;
   expires_at: Date;
+}
+
+/** A session with what its extraction keeps for sign-up. */
+export interface DemoAdoption {
+  session: DemoSession;
+  openingHours: OpeningHoursSpec[] | null;
+  procedureKeys: string[];
+  pageUrls: string[];
 }
 
 /** One message of the demo chat. */
@@ -207,6 +215,30 @@ export class DemoStore {
       contact: row.contact,
       fetchedAt: row.fetched_at,
     }));
+  }
+
+  /** What a live session would become as a practice (its extraction and the pages it read), or null. */
+  async adoption(id: string): Promise<DemoAdoption | null> {
+    const [row]: (DemoSession & {
+      opening_hours: { hours: OpeningHoursSpec[] } | null;
+      procedure_keys: string[];
+      page_urls: string[];
+    })[] = await this.dataSource.query(
+      `SELECT ${SESSION_COLUMNS}, "opening_hours", "procedure_keys",
+          ARRAY(SELECT "url" FROM "onboarding"."demo_pages" AS p
+                 WHERE p."demo_session_id" = s."demo_session_id" ORDER BY "position") AS "page_urls"
+         FROM "onboarding"."demo_sessions" AS s
+        WHERE "demo_session_id" = $1 AND "expires_at" > now()`,
+      [id],
+    );
+    if (!row) return null;
+    const { opening_hours, procedure_keys, page_urls, ...session } = row;
+    return {
+      session,
+      openingHours: opening_hours?.hours ?? null,
+      procedureKeys: procedure_keys,
+      pageUrls: page_urls,
+    };
   }
 
   /** The passages of a session's pages that best answer a question, best first. */

@@ -2,7 +2,12 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } fr
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, Public } from '@pp/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DemoChatResponse, DemoStartResponse, DemoStatusResponse } from './demo.response';
+import {
+  DemoChatResponse,
+  DemoPracticeResponse,
+  DemoStartResponse,
+  DemoStatusResponse,
+} from './demo.response';
 import { DemoChatService } from './demo-chat.service';
 import { DemoService } from './demo.service';
 import { DemoChatDto } from './dto/demo-chat.dto';
@@ -48,6 +53,22 @@ export class DemoController {
   ): Promise<DemoStatusResponse> {
     void reply.header('Cache-Control', 'no-store');
     return this.demos.status(id);
+  }
+
+  @Get('session/:id/practice')
+  @Public()
+  @ApiOperation({
+    summary:
+      'What a ready demo becomes at sign-up: name, address, phone, time zone, hours, pages and procedures from the site',
+  })
+  @ApiOkResponse({ type: DemoPracticeResponse })
+  @ApiErrors(404, 409)
+  async practice(
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DemoPracticeResponse> {
+    void reply.header('Cache-Control', 'no-store');
+    return this.demos.practice(id);
   }
 
   @Post('session/:id/chat')

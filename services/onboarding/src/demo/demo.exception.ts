@@ -57,6 +57,7 @@ export const DemoMessages = {
   tooManyRestarts: 'This website was analysed several times in the last hour. Please try again later.',
   queueUnavailable: 'Failed to start the onboarding process. Please try again.',
   chatNotReady: 'The demo assistant is not ready yet: your website is still being analysed.',
+  practiceNotReady: 'This demo is not ready yet: your website is still being analysed.',
   chatFailed: 'This demo could not analyse the website. Start a new one to talk to the assistant.',
   chatFull: 'This demo conversation has reached its length. Sign up to keep talking to your assistant.',
   tooManyMessages: 'Too many messages in a short time. Please wait a moment and try again.',

@@ -1,3 +1,4 @@
+import type { BusinessHours } from '@pp/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { DemoStatus } from './demo-store';
 
@@ -74,4 +75,38 @@ export class DemoChatResponse {
 
   @ApiProperty({ description: 'False when the website did not answer the question (the reply then says so)' })
   grounded!: boolean;
+}
+
+/**
+ * `GET onboarding/session/{id}/practice`: what a ready demo becomes at sign-up (docs/product/onboarding.md#sign-up).
+ * Everything here was read on the practice's own public website.
+ */
+export class DemoPracticeResponse {
+  @ApiProperty({ format: 'uuid' }) demo_session_id!: string;
+  @ApiProperty() website_url!: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) practice_name!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) address!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'E.164 when the site states a valid number',
+  })
+  phone_number!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "The IANA zone of the practice's phone number, when it has exactly one",
+  })
+  time_zone!: string | null;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: "monday..sunday, each {open, close, closed} ('HH:MM'), when the site states its hours",
+  })
+  business_hours!: BusinessHours | null;
+  @ApiProperty({ type: [String], description: 'The pages the demo read, in the order read' })
+  page_urls!: string[];
+  @ApiProperty({ type: [String], description: 'Catalogue keys of the procedures found on the site' })
+  procedure_keys!: string[];
 }

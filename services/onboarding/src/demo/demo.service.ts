@@ -1,10 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { checkUrlShape, hostKey, UnsafeUrlError } from '@pp/crawler';
 import { CONFIG } from '@pp/platform';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { timezones } from 'libphonenumber-geo-carrier';
 import { randomUUID } from 'node:crypto';
 import { OnboardingConfig } from '../config';
 import { DemoException, DemoExceptionCode, DemoMessages } from './demo.exception';
-import { DemoStartResponse, DemoStatusResponse } from './demo.response';
+import { DemoPracticeResponse, DemoStartResponse, DemoStatusResponse } from './demo.response';
+import { businessHoursOf, MAX_ADOPTED_PAGES, timeZoneOf } from './adoption/demo-practice';
 import { DemoLimits } from './demo-limits';
 import { DemoQueue } from './demo-queue';
 import { DemoSession, DemoStore } from './demo-store';
@@ -70,6 +73,36 @@ export class DemoService {
     const session = await this.store.live(this.sessionId(id));
     if (!session) throw DemoException.notFound();
     return toStatus(session);
+  }
+
+  /**
+   * What a ready demo becomes at sign-up: the practice's name, address, phone (E.164), its time zone (the phone
+   * number's), business hours, the pages read and the catalogue procedures found. 404 when unknown or expired,
+   * 409 while it is not ready (or failed).
+   */
+  async practice(id: string): Promise<DemoPracticeResponse> {
+    const adoption = await this.store.adoption(this.sessionId(id));
+    if (!adoption) throw DemoException.notFound();
+    const { session } = adoption;
+    if (session.status !== 'ready') {
+      throw new DemoException(DemoExceptionCode.NotReady, DemoMessages.practiceNotReady);
+    }
+    const extracted = session.extracted_data;
+    const phone = extracted?.phone_number
+      ? parsePhoneNumberFromString(extracted.phone_number, 'US')
+      : undefined;
+    const valid = phone?.isValid() ? phone : undefined;
+    return {
+      demo_session_id: session.demo_session_id,
+      website_url: session.website_url,
+      practice_name: extracted?.practice_name ?? null,
+      address: extracted?.address ?? null,
+      phone_number: valid?.number ?? null,
+      time_zone: valid ? timeZoneOf(await timezones(valid)) : null,
+      business_hours: businessHoursOf(adoption.openingHours),
+      page_urls: adoption.pageUrls.slice(0, MAX_ADOPTED_PAGES),
+      procedure_keys: adoption.procedureKeys,
+    };
   }
 
   /** A session id as a path names it: anything but a UUID is a session that does not exist. */
