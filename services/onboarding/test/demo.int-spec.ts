@@ -369,6 +369,42 @@ describe('the public demo: from a website address to an assistant (docs/product/
       expect(third.body.detail).toBe(VoiceDemoMessages.sessionLimit);
     });
 
+    it('never calls again a number that asked, on a demo call, not to be called', async () => {
+      // A number in daytime now, not the one the calls above used (each number has its own daily limit).
+      const phone = NUMBERS.filter(([, zone]) => localHour(zone) >= 9 && localHour(zone) < 20)[1][0];
+      const readySession = async () => {
+        const [{ readyId }]: { readyId: string }[] = await demo.dataSource.query(
+          `INSERT INTO "onboarding"."demo_sessions" ("demo_session_id", "website_url", "site", "status", "expires_at")
+           VALUES (gen_random_uuid(), 'https://optout.example/', 'optout.example:443', 'ready', now() + interval '1 hour')
+           RETURNING "demo_session_id" AS "readyId"`,
+        );
+        return readyId;
+      };
+      const first = await readySession();
+      await http().post(`/api/v1/voice/demo/${first}/phone`).send({ phone_number: phone }).expect(200);
+      const placed = await http().post(`/api/v1/voice/demo/${first}/call`).send({}).expect(202);
+      const call = twilio.voice.calls.at(-1)!;
+      expect(call.url).toContain(placed.body.call_id as string);
+      const opening = await twilio.voice.answer(call.sid);
+      const stop = await twilio.voice.say(call.sid, opening.twiml, 'Please stop calling me.');
+      expect(stop.twiml).toContain('We will not call this number again');
+      expect(stop.twiml).toContain('<Hangup/>');
+      expect(stop.twiml).not.toContain('<Gather');
+      await twilio.voice.end(call.sid, { status: 'completed', duration: 12 });
+
+      // Neither this demo nor another calls it again.
+      const calls = twilio.voice.calls.length;
+      const again = await http().post(`/api/v1/voice/demo/${first}/call`).send({}).expect(409);
+      expect(again.body.detail).toBe(VoiceDemoMessages.optedOut);
+      const second = await readySession();
+      const refused = await http()
+        .post(`/api/v1/voice/demo/${second}/phone`)
+        .send({ phone_number: phone })
+        .expect(409);
+      expect(refused.body.detail).toBe(VoiceDemoMessages.optedOut);
+      expect(twilio.voice.calls.length).toBe(calls);
+    });
+
     it('calls nobody at night at the number’s local time', async () => {
       const night = numberWhere((hour) => hour >= 22 || hour < 6);
       const [{ nightId }]: { nightId: string }[] = await demo.dataSource.query(

@@ -217,6 +217,23 @@ export class DemoStore {
     }));
   }
 
+  /** Records that a number asked not to be called again (kept once). */
+  async optOut(phone: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "onboarding"."demo_call_opt_outs" ("phone") VALUES ($1) ON CONFLICT DO NOTHING`,
+      [phone],
+    );
+  }
+
+  /** Whether a number asked not to be called again. */
+  async optedOut(phone: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM "onboarding"."demo_call_opt_outs" WHERE "phone" = $1`,
+      [phone],
+    );
+    return rows.length > 0;
+  }
+
   /** What a live session would become as a practice (its extraction and the pages it read), or null. */
   async adoption(id: string): Promise<DemoAdoption | null> {
     const [row]: (DemoSession & {

@@ -23,6 +23,8 @@ export enum DemoExceptionCode {
   NoPhone = 'DEMO_NO_PHONE',
   /** The voice demo: the session's, the number's or the day's calls are used up. */
   CallLimit = 'DEMO_CALL_LIMIT',
+  /** The voice demo: the number asked, on an earlier demo call, not to be called again. */
+  OptedOut = 'DEMO_OPTED_OUT',
   /** The voice demo: night at the number called. */
   CallingHours = 'DEMO_CALLING_HOURS',
   /** The voice demo: Twilio refused the call. */
@@ -44,6 +46,7 @@ const kinds: DomainErrorKinds<DemoExceptionCode> = {
   [DemoExceptionCode.NoPhone]: DomainErrorKind.Conflict,
   [DemoExceptionCode.CallLimit]: DomainErrorKind.RateLimited,
   [DemoExceptionCode.CallingHours]: DomainErrorKind.Conflict,
+  [DemoExceptionCode.OptedOut]: DomainErrorKind.Conflict,
   [DemoExceptionCode.CallFailed]: DomainErrorKind.Unavailable,
   [DemoExceptionCode.Forbidden]: DomainErrorKind.Forbidden,
 };

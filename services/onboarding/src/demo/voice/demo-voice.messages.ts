@@ -9,6 +9,7 @@ export const VoiceDemoMessages = {
   sessionLimit: 'This demo has placed its calls. Sign up to keep talking to your assistant.',
   numberLimit: 'This number has received several demo calls today. Please try again tomorrow.',
   dayLimit: 'We have placed as many demo calls as we can today. Please try again tomorrow.',
+  optedOut: 'This number asked us not to call it again, so the demo will not call it.',
   signature: 'Missing or invalid X-Twilio-Signature',
   callFailed: 'Failed to initiate call.',
 } as const;

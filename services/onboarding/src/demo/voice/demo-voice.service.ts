@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { rulesSafety } from '@pp/ai';
 import { CONFIG, twilioClient, verifyTwilioSignature } from '@pp/platform';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { timezones } from 'libphonenumber-geo-carrier';
@@ -17,6 +18,7 @@ import {
   CALLS_PER_SESSION,
   demoPhone,
   goodbyeTwiml,
+  optedOutTwiml,
   maskedPhone,
   MAX_CALL_TURNS,
   openingTwiml,
@@ -52,6 +54,7 @@ export class DemoVoiceService {
     await this.readySession(id);
     const phone = demoPhone(dto.phone_number);
     if (!phone) throw new DemoException(DemoExceptionCode.InvalidPhone, VoiceDemoMessages.invalidPhone);
+    await this.refuseOptedOut(phone);
     const kept = await this.store.setPhone(id, phone);
     if (kept !== phone) {
       throw new DemoException(
@@ -66,6 +69,7 @@ export class DemoVoiceService {
     await this.readySession(id);
     const phone = await this.store.phoneOf(id);
     if (!phone) throw new DemoException(DemoExceptionCode.NoPhone, VoiceDemoMessages.noPhone);
+    await this.refuseOptedOut(phone);
     const counts = await this.store.callCounts(id, phone);
     if (counts.session >= CALLS_PER_SESSION) {
       throw new DemoException(DemoExceptionCode.CallLimit, VoiceDemoMessages.sessionLimit);
@@ -123,6 +127,12 @@ export class DemoVoiceService {
     if (!session || !isUuid(callId) || !turn) return goodbyeTwiml();
     const speech =
       typeof webhook.form.SpeechResult === 'string' ? webhook.form.SpeechResult.trim().slice(0, 1000) : '';
+    // 'Stop calling me', 'take me off your list': the number is never called by a demo again.
+    if (speech && rulesSafety({ channel: 'phone', text: speech, practiceProcedures: [] }).optOut) {
+      const phone = await this.store.phoneOf(id);
+      if (phone) await this.store.optOut(phone);
+      return optedOutTwiml();
+    }
     const answer = speech
       ? (await this.chats.answer(session, speech)).message.text
       : "Sorry, I didn't catch that.";
@@ -139,6 +149,12 @@ export class DemoVoiceService {
     const status = webhook.form.CallStatus;
     if (isUuid(callId) && typeof status === 'string' && /^[a-z-]{1,20}$/.test(status)) {
       await this.store.updateCall(id, callId, { status });
+    }
+  }
+
+  private async refuseOptedOut(phone: string): Promise<void> {
+    if (await this.store.optedOut(phone)) {
+      throw new DemoException(DemoExceptionCode.OptedOut, VoiceDemoMessages.optedOut);
     }
   }
 

@@ -85,6 +85,14 @@ export function answerTwiml(input: { answer: string; gatherUrl: string; last: bo
 }
 
 /** A call that is not (or no longer) the demo's: it ends politely. */
+/** The callee asked not to be called again: said so, and the call ends. */
+export function optedOutTwiml(): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(VOICE, 'Understood. We will not call this number again. Goodbye!');
+  response.hangup();
+  return response.toString();
+}
+
 export function goodbyeTwiml(): string {
   const response = new twilio.twiml.VoiceResponse();
   response.say(VOICE, 'This demo call has ended. Goodbye!');
