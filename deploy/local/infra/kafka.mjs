@@ -50,7 +50,6 @@ export const TOPICS = Object.freeze([
   'tracking.forms',
   'calendar.appointments',
   'practice.changes',
-  'onboarding.sessions',
   'knowledge.changes',
   'analytics.lead-pageviews',
 ]);

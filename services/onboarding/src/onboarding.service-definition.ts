@@ -7,5 +7,5 @@ export const onboardingService: ServiceDefinition<OnboardingConfig> = {
   name: 'onboarding',
   configSchema: onboardingConfigSchema,
   module: (config) => AppModule.forRoot(config),
-  // No consumerGroup: onboarding consumes no topic (it produces `onboarding.sessions`).
+  // No consumerGroup: onboarding consumes no topic.
 };

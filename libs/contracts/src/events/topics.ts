@@ -8,7 +8,6 @@ export const Topics = {
   trackingForms: 'tracking.forms',
   calendarAppointments: 'calendar.appointments',
   practiceChanges: 'practice.changes',
-  onboardingSessions: 'onboarding.sessions',
   knowledgeChanges: 'knowledge.changes',
   analyticsLeadPageviews: 'analytics.lead-pageviews',
 } as const;
