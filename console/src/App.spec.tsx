@@ -30,6 +30,8 @@ function gateway(url: string, init: RequestInit = {}): Response {
       : json({ detail: 'Incorrect email or password' }, { status: 401 });
   }
   if (url === '/api/v1/auth/logout') return new Response(null, { status: 204 });
+  if (url === '/api/v1/auth/register')
+    return json({ access_token: 'tok-good', token_type: 'bearer', practice_id: 'p-2' }, { status: 201 });
   if (bearer !== 'Bearer tok-good') return json({ detail: 'Token revoked' }, { status: 401 });
   if (url === '/api/v1/users/me') return json(ADA);
   if (url === '/api/v1/users/me/practices') return json(PRACTICES);
@@ -77,6 +79,33 @@ describe('App', () => {
     expect(screen.getByRole('link', { name: 'Start a new session' })).toHaveAttribute('href', '/onboarding');
     expect(window.location.pathname).toBe('/onboarding-session/');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the public sign-up page without signing in', async () => {
+    visit('/signup');
+
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs up and enters the staff shell signed in, in the new practice', async () => {
+    visit('/signup');
+    await screen.findByRole('heading', { name: 'Create your account' });
+
+    await userEvent.type(screen.getByRole('textbox', { name: /^First name/ }), 'Ada');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Last name/ }), 'Lovelace');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Work email/ }), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'analytical1');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Practice name/ }), 'South Clinic');
+    await userEvent.click(screen.getByRole('button', { name: 'Create My Account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Leads', level: 1 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/leads');
+    expect(localStorage.getItem('access_token')).toBe('tok-good');
+    await waitFor(() => expect(screen.getByTestId('practice-switcher')).toHaveTextContent('South Clinic'));
+    expect(localStorage.getItem('selectedPracticeId')).toBe('p-2');
   });
 
   it('sends a visitor without a token from /leads to the sign-in page, asking nothing of the server', async () => {

@@ -5,6 +5,7 @@ import { Layout } from './layout/Layout';
 import { LeadsPage } from './leads/LeadsPage';
 import { theme } from './layout/theme';
 import { OnboardingSessionPage, OnboardingStartPage } from './onboarding/OnboardingPages';
+import { SignUpPage } from './onboarding/SignUpPage';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoading } from './pages/PageLoading';
@@ -26,7 +27,7 @@ const CalendarPage = lazy(() => import('./calendar/CalendarPage'));
 const AnalyticsPage = lazy(() => import('./analytics/AnalyticsPage'));
 
 /**
- * The console's routes (docs/product/shell.md, route table). Public: /, /login and the no-signup
+ * The console's routes (docs/product/shell.md, route table). Public: /, /login, /signup and the no-signup
  * demo. Everything else is inside the staff shell and checks the token first.
  */
 export function App() {
@@ -52,6 +53,8 @@ export function App() {
           <Route path="/onboarding" element={<OnboardingStartPage />} />
           {/* Without an id the page says so (docs/product/onboarding.md#demo-session). */}
           <Route path="/onboarding-session/:sessionId?" element={<OnboardingSessionPage />} />
+          {/* Where the demo's sign-up button lands, through the gateway's register redirect. */}
+          <Route path="/signup" element={<SignUpPage />} />
         </CustomRoutes>
         <CustomRoutes>
           <Route

@@ -58,6 +58,37 @@ const pp = {
     no_token: 'Login successful, but no access token received.',
     network_error: 'An error occurred during login. Please try again.',
   },
+  // The sign-up page at /signup, where the demo's 'Sign Up & Save My Assistant' lands (through the gateway)
+  signup: {
+    title: 'Create your account',
+    demo: 'Your demo of %{website} will be saved: its pages, services, address and hours.',
+    demo_loading: 'Looking up your demo…',
+    demo_failed: 'Your demo could not be looked up just now (%{message}). We will still try to save it.',
+    first_name: 'First name',
+    last_name: 'Last name',
+    email: 'Work email',
+    password: 'Password',
+    password_help: 'At least 10 characters, with a letter and a number',
+    practice_name: 'Practice name',
+    submit: 'Create My Account',
+    submitting: 'Creating your account...',
+    have_account: 'Already have an account?',
+    sign_in: 'Sign in',
+    // Checked here before sending, as the server checks them
+    errors: {
+      first_name: 'Enter your first name.',
+      last_name: 'Enter your last name.',
+      email_required: 'Enter your work email.',
+      email_invalid: 'Enter a valid email address, like name@yourpractice.com.',
+      password_required: 'Enter a password.',
+      password_rule: 'Use 10 to 128 characters, with at least one letter and one number.',
+      practice_name: "Enter your practice's name.",
+      // The server's detail, else these
+      failed: 'Your account could not be created. Please try again.',
+      network: 'Could not reach the server. Please try again.',
+      no_token: 'Your account was created, but no access token was received. Please sign in.',
+    },
+  },
   auth: {
     verifying: 'Verifying authentication...',
     unauthorized: 'Unauthorized or Forbidden. Please login again.',

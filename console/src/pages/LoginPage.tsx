@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { Brand } from '../layout/Brand';
 import { AFTER_LOGIN_PATH } from '../providers/authProvider';
 import { clearSignInNotice, peekSignInNotice } from '../providers/storage';
+import { AuthFrame } from './AuthFrame';
 
 /** An inert link: present as the spec asks, with no action yet. */
 function InertLink({ children }: { children: string }) {
@@ -56,86 +56,53 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
-      <Box
-        sx={{
-          flex: '0 0 42%',
-          display: { xs: 'none', md: 'flex' },
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          p: 6,
-          color: 'common.white',
-          background: 'linear-gradient(160deg, #0f5f73 0%, #0a4352 55%, #1d3557 100%)',
-        }}
-      >
-        <Brand inverted />
-        <Box>
-          <Typography variant="h4" component="p" sx={{ mb: 2, maxWidth: 420 }}>
-            {translate('pp.welcome.text')}
-          </Typography>
+    <AuthFrame>
+      <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
+        {translate('pp.login.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate('pp.login.subtitle')}
+      </Typography>
+      {notice && !error && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="login-notice">
+          {notice}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="login-error">
+          {error}
+        </Alert>
+      )}
+      <Stack component="form" spacing={2.5} onSubmit={submit} aria-label={translate('pp.login.title')}>
+        <TextField
+          name="email"
+          type="email"
+          label={translate('pp.login.email')}
+          autoComplete="username"
+          required
+          autoFocus
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={translate('pp.login.password')}
+          autoComplete="current-password"
+          required
+        />
+        <Box sx={{ textAlign: 'right', mt: '8px !important', typography: 'body2' }}>
+          <InertLink>{translate('pp.login.forgot_password')}</InertLink>
         </Box>
-        <Typography variant="body2" sx={{ opacity: 0.7 }}>
-          © {new Date().getFullYear()} {translate('pp.product')}
-        </Typography>
-      </Box>
-      <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 3 }}>
-        <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 5 } }}>
-          <Box sx={{ display: { xs: 'block', md: 'none' }, mb: 3 }}>
-            <Brand />
-          </Box>
-          <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
-            {translate('pp.login.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {translate('pp.login.subtitle')}
-          </Typography>
-          {notice && !error && (
-            <Alert severity="warning" sx={{ mb: 2 }} data-testid="login-notice">
-              {notice}
-            </Alert>
-          )}
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="login-error">
-              {error}
-            </Alert>
-          )}
-          <Stack component="form" spacing={2.5} onSubmit={submit} aria-label={translate('pp.login.title')}>
-            <TextField
-              name="email"
-              type="email"
-              label={translate('pp.login.email')}
-              autoComplete="username"
-              required
-              autoFocus
-            />
-            <TextField
-              name="password"
-              type="password"
-              label={translate('pp.login.password')}
-              autoComplete="current-password"
-              required
-            />
-            <Box sx={{ textAlign: 'right', mt: '8px !important', typography: 'body2' }}>
-              <InertLink>{translate('pp.login.forgot_password')}</InertLink>
-            </Box>
-            <Button type="submit" variant="contained" size="large" disabled={submitting}>
-              {translate(submitting ? 'pp.login.submitting' : 'pp.login.submit')}
-            </Button>
-          </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-            {translate('pp.login.no_account')} <InertLink>{translate('pp.login.sign_up')}</InertLink>
-          </Typography>
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="p"
-            sx={{ mt: 3, textAlign: 'center' }}
-          >
-            {translate('pp.login.agree')} <InertLink>{translate('pp.login.terms')}</InertLink>{' '}
-            {translate('pp.login.and')} <InertLink>{translate('pp.login.privacy')}</InertLink>.
-          </Typography>
-        </Paper>
-      </Box>
-    </Box>
+        <Button type="submit" variant="contained" size="large" disabled={submitting}>
+          {translate(submitting ? 'pp.login.submitting' : 'pp.login.submit')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        {translate('pp.login.no_account')} <InertLink>{translate('pp.login.sign_up')}</InertLink>
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3, textAlign: 'center' }}>
+        {translate('pp.login.agree')} <InertLink>{translate('pp.login.terms')}</InertLink>{' '}
+        {translate('pp.login.and')} <InertLink>{translate('pp.login.privacy')}</InertLink>.
+      </Typography>
+    </AuthFrame>
   );
 }
