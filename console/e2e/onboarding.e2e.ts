@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 /**
  * The public demo as a prospect meets it (docs/product/onboarding.md): their website — the onboarding service's
  * fixture med spa, served on loopback at E2E_DEMO_SITE_PORT, which deploy/local/test.mjs lets the crawler reach
- * through CRAWL_ALLOWED_HOSTS — read into an assistant, without signing in.
+ * through CRAWL_ALLOWED_HOSTS — read into an assistant without signing in, then kept by signing up.
  */
 const SITE_PORT = Number(process.env.E2E_DEMO_SITE_PORT ?? 0);
 const SITE = `http://127.0.0.1:${SITE_PORT}/`;
@@ -116,5 +116,34 @@ test.describe('the public demo', () => {
       () => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // Sign up and keep the assistant: the demo becomes a practice of the new user's own.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const demoId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Sign Up & Save My Assistant' }).click();
+    await expect(page).toHaveURL(`/signup?demo_session_id=${demoId}`);
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expect(page.getByText(`Your demo of ${SITE} will be saved`)).toBeVisible();
+    await expect(page.getByLabel('Practice name')).toHaveValue('Glow Med Spa');
+    await page.getByLabel('First name').fill('Elena');
+    await page.getByLabel('Last name').fill('Park');
+    await page.getByLabel('Work email').fill(`elena.${demoId.slice(0, 8)}@glowmedspa.example`);
+    await page.getByLabel(/^Password/).fill('sunrise-clinic-42');
+    await page.getByRole('button', { name: 'Create My Account' }).click();
+
+    // Their own workspace, the new practice selected, no lead of anyone else's.
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(page.getByTestId('practice-switcher')).toContainText('Glow Med Spa');
+    await expect(page.getByText('No Lead Selected')).toBeVisible();
+    await page.getByTestId('practice-switcher').click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Glow Med Spa']);
+    await page.keyboard.press('Escape');
+
+    // Settings → Practice Knowledge lists the pages the demo read, read again for the practice.
+    await page.goto('/settings/knowledge');
+    const rows = page.getByTestId('knowledge-row');
+    await expect(rows.filter({ hasText: `${SITE}team.html` })).toBeVisible({ timeout: 60_000 });
+    await expect(rows.filter({ hasText: `${SITE}contact.html` })).toBeVisible();
+    await expect(page.getByTestId('knowledge-status')).toHaveText('Ready', { timeout: 60_000 });
   });
 });
