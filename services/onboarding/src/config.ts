@@ -40,6 +40,12 @@ export const onboardingConfigSchema = baseConfigSchema.extend({
     .min(1)
     .max(24 * 30)
     .default(24),
+  // A language model improves the demo's extraction when configured (the engine's LLM_* settings, checked by
+  // readAiConfig in @pp/ai; docs/decisions/0012-language-model-providers.md): both or neither of these two.
+  LLM_BASE_URL: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_TIMEOUT_MS: z.string().optional(),
 });
 
 export type OnboardingConfig = z.infer<typeof onboardingConfigSchema> & ServiceConfig;

@@ -1,5 +1,7 @@
 import {
   eventually,
+  type FakeLlmServer,
+  startFakeLlmServer,
   startIsolatedService,
   startTwilioPeer,
   type IsolatedService,
@@ -529,5 +531,87 @@ describe('the public demo: from a website address to an assistant (docs/product/
       await start({ website_url: dental.url, fresh: true }, network).expect(201);
     const limited = await start({ website_url: dental.url, fresh: true }, network).expect(429);
     expect(limited.body.detail).toBe(DemoMessages.tooManyRestarts);
+  });
+});
+
+describe('the public demo with a language model configured', () => {
+  let demo: IsolatedService<OnboardingConfig>;
+  let llm: FakeLlmServer;
+  let glow: Awaited<ReturnType<typeof serveSite>>;
+
+  beforeAll(async () => {
+    glow = await serveSite('glow-medspa');
+    llm = await startFakeLlmServer({ apiKey: 'sk-demo-test' });
+    demo = await startIsolatedService(onboardingService, onboardingDatabase, 'demo_llm', {
+      CRAWL_ALLOWED_HOSTS: glow.hostPort,
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: 'gpt-test',
+      LLM_API_KEY: 'sk-demo-test',
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await demo?.stop();
+    await llm?.close();
+    await glow?.close();
+  });
+
+  const analysed = async () => {
+    const started = await request(demo.service.app.getHttpServer())
+      .post('/api/v1/onboarding/start')
+      .set('x-forwarded-for', `198.51.100.${Math.floor(Math.random() * 250)}`)
+      .send({ website_url: glow.url, fresh: true })
+      .expect((response) => expect(response.status).toBeLessThan(300));
+    return eventually(async () => {
+      const answer = await request(demo.service.app.getHttpServer()).get(
+        `/api/v1/onboarding/session/${started.body.demo_session_id as string}/status`,
+      );
+      return ['ready', 'failed'].includes(answer.body.status as string) ? answer.body : undefined;
+    }, 60_000);
+  };
+
+  it('adds the facts the model reads on the pages, and only those the page it cites says', async () => {
+    llm.respondWith((call) => {
+      const pages = (JSON.parse(call.user) as { pages: { page: number; url: string }[] }).pages;
+      const home = pages.find((page) => page.url === glow.url)!.page;
+      const team = pages.find((page) => page.url.endsWith('/team.html'))!.page;
+      return {
+        json: {
+          practice_name: { value: 'Glow Med Spa', page: home },
+          about_summary: null,
+          doctors_names: [
+            { value: 'Dr. Elena Park, MD', page: team },
+            { value: 'Dr. Victor Grant, MD', page: team },
+            { value: 'Taylor Brooks', page: team },
+          ],
+          specialties: [
+            { value: 'physician-led med spa', page: home },
+            { value: 'Plastic Surgery', page: home },
+          ],
+          key_services: [{ value: 'Chemical Peels', page: home }],
+          booking_info: null,
+        },
+      };
+    });
+    const ready = await analysed();
+    expect(llm.requests.at(-1)?.schemaName).toBe('practice_facts');
+    expect(ready.status).toBe('ready');
+    const data = ready.extracted_data as Record<string, unknown>;
+    // Written on the home page: kept. Nobody invented, no one without a title, nothing the site does not offer.
+    expect(data.specialties).toEqual(['Med Spa', 'physician-led med spa']);
+    expect(data.doctors_names).toEqual([
+      'Dr. Elena Park, MD',
+      'Jessica Moreno, MSN, NP-C',
+      'Rachel Kim, BSN, RN',
+    ]);
+    expect(data.key_services).not.toContain('Chemical Peels');
+  });
+
+  it('keeps the rules’ extraction when the model fails', async () => {
+    llm.respondWith({ status: 500, message: 'overloaded' });
+    const ready = await analysed();
+    expect(ready.status).toBe('ready');
+    expect((ready.extracted_data as Record<string, unknown>).specialties).toEqual(['Med Spa']);
+    expect((ready.extracted_data as Record<string, unknown>).practice_name).toBe('Glow Med Spa');
   });
 });

@@ -12,8 +12,20 @@ import type {
   UnderstandRequest,
   Understanding,
 } from '../model';
-import { answerOutput, draftOutput, understandingOutput } from './output-schemas';
-import { answerPrompt, draftPrompt, type Prompt, understandPrompt } from './prompts';
+import { answerOutput, draftOutput, practiceFactsOutput, understandingOutput } from './output-schemas';
+import {
+  answerPrompt,
+  draftPrompt,
+  type PracticePage,
+  practiceFactsPrompt,
+  type Prompt,
+  understandPrompt,
+} from './prompts';
+
+export type { PracticePage } from './prompts';
+
+/** What practiceFacts answers: each fact with the 1-based number of the page it cites. */
+export type PracticeFacts = z.infer<typeof practiceFactsOutput>;
 
 export interface OpenAiCompatibleModelOptions {
   /** The API root, e.g. https://api.openai.com/v1. */
@@ -130,6 +142,15 @@ export class OpenAiCompatibleModel implements LanguageModel {
       citations,
       grounded: output.grounded && citations.length > 0,
     };
+  }
+
+  /**
+   * The facts of a practice's website (the public demo's extraction, services/onboarding), each with the page it
+   * is written on. Not part of LanguageModel: the engine does not use it, and the caller checks every fact
+   * against its page before keeping it.
+   */
+  async practiceFacts(pages: readonly PracticePage[], options?: ModelCallOptions): Promise<PracticeFacts> {
+    return this.complete('practice_facts', practiceFactsOutput, practiceFactsPrompt(pages), options);
   }
 
   /** One schema-constrained chat completion, its JSON parsed and validated. */

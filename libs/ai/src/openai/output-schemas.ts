@@ -53,3 +53,15 @@ export const answerOutput = z.object({
   reasoning: text,
 });
 export type AnswerOutput = z.infer<typeof answerOutput>;
+
+/** A fact read on a practice's website, with the number of the page it is written on (1-based). */
+const sourced = z.object({ value: text, page: z.number().int().min(1) });
+
+export const practiceFactsOutput = z.object({
+  practice_name: sourced.nullable(),
+  about_summary: sourced.nullable(),
+  doctors_names: z.array(sourced),
+  specialties: z.array(sourced),
+  key_services: z.array(sourced),
+  booking_info: sourced.nullable(),
+});

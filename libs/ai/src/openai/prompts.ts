@@ -220,3 +220,42 @@ export function answerPrompt(request: AnswerRequest): Prompt {
   );
   return { system, user };
 }
+
+/** A page of a practice's website as the fact extraction reads it. */
+export interface PracticePage {
+  url: string;
+  title: string | null;
+  text: string;
+}
+
+/**
+ * The public demo's extraction (services/onboarding): what a practice's own pages say about it, each fact with its
+ * page. The caller keeps only facts it finds written on the cited page.
+ */
+export function practiceFactsPrompt(pages: readonly PracticePage[]): Prompt {
+  const system = [
+    'You read the pages of a medical or aesthetic practice’s website and extract facts about the practice, as ' +
+      'JSON that follows the given schema. Use only what the pages say: copy names, services and specialties ' +
+      'exactly as they are written, and give the number of the page each fact is written on. Leave out what the ' +
+      'pages do not state (null or an empty list): never guess or complete.',
+    DATA_NOT_INSTRUCTIONS,
+    'practice_name: the practice’s own name. about_summary: one or two sentences in the page’s own words on who the ' +
+      'practice is and what it does. doctors_names: the licensed providers named with their title or credentials ' +
+      '(Dr., MD, DO, DDS, DMD, NP, PA-C, RN …), as written. specialties: what kind of practice it is (med spa, ' +
+      'plastic surgery, cosmetic dentistry …). key_services: the treatments and procedures it offers. ' +
+      'booking_info: how to book, as the page says it.',
+  ].join('\n');
+  const user = JSON.stringify(
+    {
+      pages: pages.map((page, index) => ({
+        page: index + 1,
+        url: page.url,
+        title: page.title,
+        text: page.text,
+      })),
+    },
+    null,
+    1,
+  );
+  return { system, user };
+}

@@ -1,14 +1,21 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   crawlSite,
   ROBOTS_DISALLOWED,
+  type CrawledPage,
   type CrawlFailure,
   type CrawlResult,
   UnsafeUrlError,
 } from '@pp/crawler';
 import { CONFIG } from '@pp/platform';
 import { OnboardingConfig } from '../config';
-import { extractPractice } from '../extraction/extract-practice';
+import { type Extraction, extractPractice } from '../extraction/extract-practice';
+import { pagesForModel, withModelFacts } from '../extraction/model-facts';
+import {
+  PRACTICE_FACTS_MODEL,
+  PRACTICE_FACTS_TIMEOUT_MS,
+  type PracticeFactsModel,
+} from './practice-facts-model';
 import { DemoMessages } from './demo.exception';
 import { DemoQueue } from './demo-queue';
 import { DemoStore } from './demo-store';
@@ -34,6 +41,7 @@ export class DemoRun {
     private readonly store: DemoStore,
     private readonly queue: DemoQueue,
     @Inject(CONFIG) private readonly config: OnboardingConfig,
+    @Optional() @Inject(PRACTICE_FACTS_MODEL) private readonly facts: PracticeFactsModel | null = null,
   ) {}
 
   async crawl(sessionId: string): Promise<string> {
@@ -87,9 +95,38 @@ export class DemoRun {
       const session = await this.store.live(sessionId);
       if (!session || session.status !== 'processing') return 'not current';
       const pages = await this.store.pages(sessionId);
-      const extraction = extractPractice(pages, session.website_url);
+      const extraction = await this.withModelFacts(
+        sessionId,
+        extractPractice(pages, session.website_url),
+        pages,
+      );
       return (await this.store.ready(sessionId, extraction)) ? 'ready' : 'not current';
     });
+  }
+
+  /**
+   * The rules' extraction improved by the language model when one is configured: facts it reads on the pages,
+   * kept only where the page it cites says them (model-facts.ts). A model that fails, is late or answers out of
+   * shape changes nothing: the rules' extraction is the demo's.
+   */
+  private async withModelFacts(
+    sessionId: string,
+    extraction: Extraction,
+    pages: readonly CrawledPage[],
+  ): Promise<Extraction> {
+    if (!this.facts || pages.length === 0) return extraction;
+    const given = pagesForModel(pages);
+    try {
+      const facts = await this.facts.practiceFacts(given, {
+        signal: AbortSignal.timeout(PRACTICE_FACTS_TIMEOUT_MS),
+      });
+      return withModelFacts(extraction, given, facts);
+    } catch (error) {
+      this.logger.warn(
+        `demo ${sessionId}: the language model's facts were not used (${error instanceof Error ? error.message : 'failed'})`,
+      );
+      return extraction;
+    }
   }
 
   /** Whatever fails, the session ends failed with a safe message rather than in progress for ever. */

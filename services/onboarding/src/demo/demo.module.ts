@@ -9,6 +9,7 @@ import { DemoLimits } from './demo-limits';
 import { DemoQueue } from './demo-queue';
 import { DemoRun } from './demo-run';
 import { DemoStore } from './demo-store';
+import { practiceFactsModelProvider } from './practice-facts-model';
 import { DemoVoiceController } from './voice/demo-voice.controller';
 import { DemoVoiceService } from './voice/demo-voice.service';
 import { DemoProcessor } from './jobs/demo.processor';
@@ -17,7 +18,8 @@ import { DemoProcessor } from './jobs/demo.processor';
 @Module({})
 export class DemoModule {
   static forRoot(config: Pick<BaseConfig, 'ROLE'>): DynamicModule {
-    const workerProviders: Provider[] = config.ROLE === 'api' ? [] : [DemoProcessor, DemoRun];
+    const workerProviders: Provider[] =
+      config.ROLE === 'api' ? [] : [DemoProcessor, DemoRun, practiceFactsModelProvider];
     return {
       module: DemoModule,
       imports: [BullModule.registerQueue({ name: CRAWL_QUEUE })],

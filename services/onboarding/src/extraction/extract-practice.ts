@@ -64,7 +64,7 @@ export const ExtractionMessages = {
 const MAX_NAME = 100;
 /** Contact details of one kind read per page (the crawler keeps 20). */
 const MAX_CONTACTS = 20;
-const MAX_ABOUT = 400;
+export const MAX_ABOUT = 400;
 /** The fields a prospect expects to see, in the words the warning uses. */
 const EXPECTED: readonly [ExtractedField, string][] = [
   ['practice_name', 'name'],
@@ -305,6 +305,17 @@ function selfDescriptions(
   return texts;
 }
 
+/** `error` when nothing was found; else `warning` naming what a prospect would miss (name, phone, address, services). */
+export function judged(
+  sources: Partial<Record<ExtractedField, string>>,
+): Pick<ExtractedData, 'error' | 'warning'> {
+  if ((Object.keys(sources) as ExtractedField[]).length === 0) {
+    return { error: ExtractionMessages.nothingFound, warning: null };
+  }
+  const missing = EXPECTED.filter(([field]) => !sources[field]).map(([, words]) => words);
+  return { error: null, warning: missing.length ? ExtractionMessages.missing(missing) : null };
+}
+
 /**
  * The practice's facts from its crawled pages (`siteUrl`: the website the prospect entered, which tells the home
  * page). Fields not found are null or empty; `warning` names what a prospect would miss of name, phone number,
@@ -370,15 +381,8 @@ export function extractPractice(pages: readonly CrawledPage[], siteUrl: string):
   const booking = bookingOf(inOrder(read, home, ['booking', 'contact']));
   if (booking) set('booking_info', { value: booking.text, source: booking.source });
 
-  const found = (Object.keys(sources) as ExtractedField[]).length > 0;
-  if (!found) {
-    data.error = ExtractionMessages.nothingFound;
-  } else {
-    const missing = EXPECTED.filter(([field]) => !sources[field]).map(([, words]) => words);
-    if (missing.length) data.warning = ExtractionMessages.missing(missing);
-  }
   return {
-    data: { ...data, practice_name: data.practice_name && clean(data.practice_name) },
+    data: { ...data, ...judged(sources), practice_name: data.practice_name && clean(data.practice_name) },
     sources,
     openingHours: openingHours(contactOrder, businesses),
     procedureKeys: services.keys,
