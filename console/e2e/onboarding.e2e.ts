@@ -125,6 +125,15 @@ test.describe('the public demo', () => {
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await expect(page.getByText(`Your demo of ${SITE} will be saved`)).toBeVisible();
     await expect(page.getByLabel('Practice name')).toHaveValue('Glow Med Spa');
+    // On a phone too: the whole form in one column, nothing wider than the screen.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByRole('button', { name: 'Create My Account' })).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByLabel('First name').fill('Elena');
     await page.getByLabel('Last name').fill('Park');
     await page.getByLabel('Work email').fill(`elena.${demoId.slice(0, 8)}@glowmedspa.example`);

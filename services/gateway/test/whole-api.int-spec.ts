@@ -337,7 +337,8 @@ describe('the whole API, from its merged OpenAPI document', () => {
           'public, no caller: it creates a new user with a new practice of their own; the only record it names is a demo session, which belongs to no practice and becomes one practice at most (gateway signup.int-spec.ts)',
       },
       'GET /api/v1/auth/register': {
-        exempt: 'public, no caller: it redirects the browser to the sign-up page (gateway signup.int-spec.ts)',
+        exempt:
+          'public, no caller: it redirects the browser to the sign-up page (gateway signup.int-spec.ts)',
       },
       'POST /api/v1/tracking/events': {
         exempt:

@@ -245,25 +245,23 @@ describe('knowledge processing: crawling a practice website into pages and chunk
     );
     // A change of the same practice after it (same key, same partition): once it is applied, so was the redelivery.
     const [primary] = practice.locations;
-    await publishEvents(h.service.config.KAFKA_BROKERS, Topics.practiceChanges, [
-      onboarded,
-      {
-        v: 1,
-        event_id: randomUUID(),
+    const marker: PracticeChangeV1 = {
+      v: 1,
+      event_id: randomUUID(),
+      practice_id: id,
+      occurred_at: new Date().toISOString(),
+      type: 'location_updated',
+      location: {
+        ...primary,
+        name: 'Marker Clinic',
         practice_id: id,
-        occurred_at: new Date().toISOString(),
-        type: 'location_updated',
-        location: {
-          ...primary,
-          name: 'Marker Clinic',
-          practice_id: id,
-          address: '2100 McKinney Ave, Dallas, TX 75201',
-          phone: '',
-          is_active: true,
-          business_hours: null,
-        },
-      } satisfies PracticeChangeV1,
-    ]);
+        address: '2100 McKinney Ave, Dallas, TX 75201',
+        phone: '',
+        is_active: true,
+        business_hours: null,
+      },
+    };
+    await publishEvents(h.service.config.KAFKA_BROKERS, Topics.practiceChanges, [onboarded, marker]);
     await eventually(async () => {
       const [row]: { name: string }[] = await h.dataSource.query(
         `SELECT "name" FROM "knowledge"."locations" WHERE "location_id" = $1`,
