@@ -233,6 +233,20 @@ describe('the public demo: from a website address to an assistant (docs/product/
       ]);
     });
 
+    it('quotes a price the site states, citing its page, and no price it does not state', async () => {
+      const botox = await chat('How much is Botox?').expect(200);
+      expect(botox.body.reply).toBe('Botox is $13 per unit.');
+      expect(botox.body.grounded).toBe(true);
+      expect(botox.body.citations).toEqual([
+        { url: `${glow.url}services.html`, title: expect.any(String) as string },
+      ]);
+      const spanish = await chat('¿Cuánto cuesta el HydraFacial?').expect(200);
+      expect(spanish.body.reply).toContain('$199');
+      // CoolSculpting has no price on the site: none is made up.
+      const unpriced = await chat('How much does CoolSculpting cost?').expect(200);
+      expect(unpriced.body.reply).not.toMatch(/\$\d/);
+    });
+
     it('says it does not know what the site does not say, and how to reach the practice, in the visitor’s language', async () => {
       const english = await chat('Do you have a helicopter landing pad?').expect(200);
       expect(english.body).toMatchObject({ grounded: false, citations: [] });

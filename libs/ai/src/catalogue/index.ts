@@ -1,2 +1,3 @@
 export * from './catalogue-data';
 export * from './procedure-matcher';
+export * from './price-extraction';

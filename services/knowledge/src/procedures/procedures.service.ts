@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { createProcedureMatcher } from '@pp/ai';
+import { createProcedureMatcher, extractProcedurePrices } from '@pp/ai';
 import type {
   Currency,
   Pricing,
@@ -24,7 +24,6 @@ import { CreateOfferingDto } from './dto/create-offering.dto';
 import { UpdateOfferingDto } from './dto/update-offering.dto';
 import { catalogueId } from './catalogue/catalogue-ids';
 import { lockPractice, offer, PriceEdit, setPrice, stopOffering } from './offering-writer';
-import { extractProcedurePrices } from './price-extraction';
 import { OfferAnnouncer } from '../offer/offer-announcer';
 import { ProcedureException } from './procedure.exception';
 

@@ -6,6 +6,7 @@ import { DemoChatResponse } from './demo.response';
 import { DemoLimits } from './demo-limits';
 import { DemoMessage, DemoSession, DemoStore } from './demo-store';
 import { DemoChatDto } from './dto/demo-chat.dto';
+import { sitePrices } from './site-prices';
 import type { DemoCaller } from './demo.service';
 
 /** Messages one demo conversation holds at most (visitor's and assistant's). */
@@ -60,15 +61,20 @@ export class DemoChatService {
       return unsourced(DemoReplies.clinical(language, practice, clinical.priority === 'high'));
     }
     const passages = await this.store.search(session.demo_session_id, question);
+    const site = sitePrices(passages);
     const answer = answerQuestion({
       question,
       context: passages,
       practice,
-      pricing: [],
+      pricing: site.pricing,
       promotions: [],
       language,
     });
     const cited = new Set(answer.citations);
+    // A price answered from the site's prices cites the passages they were read in.
+    for (const [name, passage] of site.passages) {
+      if (answer.grounded && answer.answer.includes(name)) cited.add(passage.id);
+    }
     const citations = new Map<string, { url: string; title: string | null }>();
     for (const passage of passages) {
       if (cited.has(passage.id) && passage.url && !citations.has(passage.url))

@@ -1,5 +1,5 @@
 import { extractProcedurePrices, findPrices } from './price-extraction';
-import { matchCatalogueProcedures } from '@pp/ai';
+import { matchCatalogueProcedures } from './procedure-matcher';
 
 const extract = (text: string) => Object.fromEntries(extractProcedurePrices(text, matchCatalogueProcedures));
 
@@ -11,6 +11,9 @@ describe('price extraction', () => {
     expect(strip('from $600 per syringe')).toEqual([
       { min: 600, max: null, unit: 'Syringe', currency: 'USD' },
     ]);
+    for (const from of ['Fillers start at $700 per syringe', 'Packages start from $700 a session']) {
+      expect(strip(from)).toEqual([{ min: 700, max: null, unit: expect.any(String), currency: 'USD' }]);
+    }
     expect(strip('up to $900')).toEqual([{ min: null, max: 900, unit: 'None', currency: 'USD' }]);
     expect(strip('$1,200 - $1,800 per area')).toEqual([
       { min: 1200, max: 1800, unit: 'Area', currency: 'USD' },

@@ -1,5 +1,5 @@
 import { MAX_PRICE, type Currency, type PricingUnit } from '@pp/contracts';
-import type { ProcedureMatch } from '@pp/ai';
+import type { ProcedureMatch } from './procedure-matcher';
 
 /** A price as a page states it. */
 export interface ExtractedPrice {
@@ -38,7 +38,7 @@ const UNITS: Record<string, PricingUnit> = {
 
 const AMOUNT = String.raw`(US\$|CA\$|AU\$|C\$|A\$|\$|£|€)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?!\d)`;
 const PRICE = new RegExp(
-  String.raw`(?:(from|starting at|starts at|starting from|as low as|up to)\s+)?` +
+  String.raw`(?:(from|starting at|starts at|start at|starting from|starts from|start from|as low as|up to)\s+)?` +
     AMOUNT +
     String.raw`(?:\s*(?:-|–|—|to)\s*` +
     AMOUNT +
