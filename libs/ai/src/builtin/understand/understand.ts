@@ -24,11 +24,36 @@ import { findProcedures, reportProcedures, type FoundProcedure } from './procedu
 import { findEscalations, findOptOut, findSpam, findWrongNumber, isNegated } from './safety-rules';
 import { detectLanguage, expand, expandWithStops } from './text';
 
-const messageOf = (request: UnderstandRequest) =>
+/**
+ * The most of a message the rules read (subject and text together): what a patient writes fits in it many times
+ * over, and every rule costs in proportion to what it reads, so a stranger's 60 KB costs what 4 KB does. The rest is
+ * kept with the message; a message longer than this goes to a person ('low_confidence'), who reads it all.
+ */
+export const MAX_ANALYSED_CHARS = 4_000;
+
+/** The first `max` characters of a text, not splitting a surrogate pair. */
+export function analysedPart(text: string, max = MAX_ANALYSED_CHARS): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+const wholeMessage = (request: UnderstandRequest) =>
   [request.subject, request.text].filter((part) => part && part.trim()).join('\n');
 
+const messageOf = (request: UnderstandRequest) => analysedPart(wholeMessage(request));
+
+/** Whether the rules read only part of the message. */
+const readInPart = (request: UnderstandRequest) => wholeMessage(request).length > MAX_ANALYSED_CHARS;
+
+/** The earlier turns as the rules read them: each within MAX_ANALYSED_CHARS, the last ten. */
+const turnsOf = (request: UnderstandRequest) =>
+  (request.conversation ?? []).slice(-10).map((turn) => ({ ...turn, text: analysedPart(turn.text) }));
+
 const lastPracticeTurn = (request: UnderstandRequest) =>
-  [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
+  turnsOf(request)
+    .reverse()
+    .find((turn) => turn.from === 'practice');
 
 /** What the rules read of an inquiry's safety before the learned reader has its say (`understandInquiry`). */
 export interface RulesSafety {
@@ -114,7 +139,7 @@ export function readInquiry(
   // Whether the message (or its form) names a procedure itself, rather than the conversation before it.
   const namesProcedure = found.length > 0;
   if (found.length === 0 && request.conversation?.length) {
-    for (const turn of [...request.conversation].reverse()) {
+    for (const turn of turnsOf(request).reverse()) {
       found = findProcedures(turn.text, request.practiceProcedures);
       if (found.length > 0) {
         treatedBefore = turn.from === 'practice' && CHECK_IN.test(expand(turn.text));
@@ -251,6 +276,11 @@ export function readInquiry(
   }
   // A message only the learned reader takes for spam or a wrong number gets a person, not outreach.
   if (learned && !safetyIntent && findings.length === 0 && learnedNotALead(learned)) {
+    confidence = Math.min(confidence, 0.4);
+    findings.push({ reason: 'low_confidence', priority: 'low', evidence: excerpt(message) });
+  }
+  // A message longer than the rules read: a person reads it all (what it says past the cut is not known here).
+  if (!safetyIntent && findings.length === 0 && readInPart(request)) {
     confidence = Math.min(confidence, 0.4);
     findings.push({ reason: 'low_confidence', priority: 'low', evidence: excerpt(message) });
   }
@@ -855,7 +885,7 @@ const TODAY =
   /\b(today|todays|tonight|tonights|this morning|this afternoon|right now|in (an|\d+) hours?|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|\d{1,2}(:\d\d)? ?(am|pm) today|hoy|be (a (little|bit|few minutes) |a little bit )late|llego (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|(voy|vamos|va) a llegar (un poco |unos minutos |como \d+ (minutos|min) )?tarde|voy (como |unos )?(\d+ (minutos|minutitos|min|mins) )?tarde|(min|mins|minutes) (behind|out|away)|running (\d+ )?behind|(be|running|gonna be|going to be|will be|ill be|i will be) (like |about |around |maybe )?\d+ (min |mins |minutes )?(late|behind)|stuck in traffic|voy (\d+ (minutos|minutitos|min|mins) )?tarde|ya (casi )?llego)\b/;
 
 function readReply(words: string, request: UnderstandRequest): Reply {
-  const last = [...(request.conversation ?? [])].reverse().find((turn) => turn.from === 'practice');
+  const last = lastPracticeTurn(request);
   const offerText = last ? expand(last.text) : '';
   const offer =
     /\?/.test(offerText) ||
