@@ -1,6 +1,7 @@
 import type { Language } from '@pp/contracts';
 import type { Answer, AnswerRequest, ConversationTurn, RetrievedPassage } from '../../model';
 import { findInventedPrices } from '../../safety/prices';
+import { analysedPart } from '../understand/understand';
 import { priceLineFor, priceSentence } from '../draft/pricing';
 import { fold, looksSpanish, OverlapScorer, sentences } from './text';
 
@@ -247,7 +248,9 @@ function answerFromPassages(request: AnswerRequest): Answer | null {
   );
 }
 
-export function answerQuestion(request: AnswerRequest): Answer {
+export function answerQuestion(asked: AnswerRequest): Answer {
+  // A question is read as a message is: its first MAX_ANALYSED_CHARS (a stranger's 50 KB costs what 4 KB does).
+  const request = { ...asked, question: analysedPart(asked.question) };
   const language: Language = request.language ?? (looksSpanish(request.question) ? 'es' : 'en');
   if (request.lead) {
     const kind = leadQuestionKind(request.question);
