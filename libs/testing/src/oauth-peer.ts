@@ -204,3 +204,15 @@ async function form(request: IncomingMessage): Promise<URLSearchParams> {
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
+
+/**
+ * The consent's browser cookie an authorize answer set (`pp_oauth_state=…`), as a `Cookie` header value: what the
+ * browser that started a consent sends back with the provider's return.
+ */
+export function oauthCookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
+  const cookie = cookies.find((value: string) => value.startsWith('pp_oauth_state='));
+  if (!cookie) throw new Error('the authorize answer set no consent cookie');
+  return cookie.split(';')[0];
+}

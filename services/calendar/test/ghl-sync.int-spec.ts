@@ -5,6 +5,7 @@ import {
   GhlPeerAppointment,
   leadPersonData,
   publishEvents,
+  oauthCookieOf,
   startGhlPeer,
 } from '@pp/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -163,7 +164,7 @@ describe('GoHighLevel two-way sync (real calendar service and worker, GoHighLeve
       .set(await staff.headers());
     expect(started.status).toBe(200);
     const back = await ghl.consent(started.body.authorization_url as string);
-    await h.http().get(`${back.pathname}${back.search}`).expect(302);
+    await h.http().get(`${back.pathname}${back.search}`).set('Cookie', oauthCookieOf(started)).expect(302);
     const [integration] = (
       await h
         .http()

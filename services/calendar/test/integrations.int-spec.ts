@@ -1,4 +1,4 @@
-import { GhlPeer, startGhlPeer } from '@pp/testing';
+import { GhlPeer, oauthCookieOf, startGhlPeer } from '@pp/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Caller, CalendarHarness, startCalendar } from './calendar-harness';
 
@@ -46,8 +46,9 @@ describe('calendar integrations (real calendar service, GoHighLevel peer)', () =
     const started = await get(`/api/v1/calendar/oauth/authorize/ghl?practice_id=${practiceId}`);
     expect(started.status).toBe(200);
     const back = await ghl.consent(started.body.authorization_url as string);
-    const landed = await h.http().get(`${back.pathname}${back.search}`).expect(302);
-    return { authorizationUrl: new URL(started.body.authorization_url as string), back, landed };
+    const cookie = oauthCookieOf(started);
+    const landed = await h.http().get(`${back.pathname}${back.search}`).set('Cookie', cookie).expect(302);
+    return { authorizationUrl: new URL(started.body.authorization_url as string), back, landed, cookie };
   }
 
   async function integrations(practiceId: string) {
@@ -269,9 +270,9 @@ describe('calendar integrations (real calendar service, GoHighLevel peer)', () =
     const bare = await h.http().get('/api/v1/calendar/oauth/callback').expect(302);
     expect(bare.headers.location).toBe(failed);
 
-    const { back } = await connectGhl(glow);
-    // The same return again (a replayed state) fails, and creates nothing more.
-    const replay = await h.http().get(`${back.pathname}${back.search}`).expect(302);
+    const { back, cookie } = await connectGhl(glow);
+    // The same return again (a replayed state), from the same browser, fails, and creates nothing more.
+    const replay = await h.http().get(`${back.pathname}${back.search}`).set('Cookie', cookie).expect(302);
     expect(replay.headers.location).toBe(failed);
     expect(await integrations(glow)).toHaveLength(1);
     await removeAll(glow);
@@ -281,6 +282,37 @@ describe('calendar integrations (real calendar service, GoHighLevel peer)', () =
     expect(denied.back.searchParams.get('error')).toBe('access_denied');
     expect(denied.landed.headers.location).toBe(failed);
     expect(await integrations(glow)).toEqual([]);
+  });
+
+  it('refuses a consent finished in another browser than the one that started it, and keeps it for its owner', async () => {
+    const started = await get(`/api/v1/calendar/oauth/authorize/ghl?practice_id=${glow}`);
+    const setCookie = String(started.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^pp_oauth_state=[0-9a-f]{64}; Max-Age=600; Path=\/api\/v1\/calendar\/oauth\/callback; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    // Someone sent the consent link to another person: their browser has no cookie, or its own.
+    const back = await ghl.consent(started.body.authorization_url as string);
+    const failed = 'https://console.practice.example/settings/calendar?error=oauth_failed';
+    const stranger = await h.http().get(`${back.pathname}${back.search}`).expect(302);
+    expect(stranger.headers.location).toBe(failed);
+    const other = await get(`/api/v1/calendar/oauth/authorize/ghl?practice_id=${glow}`);
+    const mixed = await h
+      .http()
+      .get(`${back.pathname}${back.search}`)
+      .set('Cookie', oauthCookieOf(other))
+      .expect(302);
+    expect(mixed.headers.location).toBe(failed);
+    expect(await integrations(glow)).toEqual([]);
+    // The browser that started it still finishes it, and the cookie is cleared.
+    const owner = await h
+      .http()
+      .get(`${back.pathname}${back.search}`)
+      .set('Cookie', oauthCookieOf(started))
+      .expect(302);
+    expect(owner.headers.location).toBe('https://console.practice.example/settings/calendar');
+    expect(String(owner.headers['set-cookie'])).toMatch(/^pp_oauth_state=; Max-Age=0;/);
+    expect(await integrations(glow)).toHaveLength(1);
+    await removeAll(glow);
   });
 
   it('saves assignments by the settings rules and answers a summary', async () => {
@@ -436,7 +468,11 @@ describe('calendar integrations (real calendar service, GoHighLevel peer)', () =
       'https://console.practice.example/api/v1/calendar/oauth/callback',
     );
     const state = consent.searchParams.get('state') as string;
-    const back = await h.http().get(`/api/v1/calendar/oauth/callback?code=c1&state=${state}`).expect(302);
+    const back = await h
+      .http()
+      .get(`/api/v1/calendar/oauth/callback?code=c1&state=${state}`)
+      .set('Cookie', oauthCookieOf(symplast))
+      .expect(302);
     expect(back.headers.location).toBe(
       'https://console.practice.example/settings/calendar?error=oauth_failed',
     );

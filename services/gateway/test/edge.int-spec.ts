@@ -39,8 +39,11 @@ function rawGet(baseUrl: string, path: string, headers: Record<string, string> =
  */
 class RecordingUpstream {
   readonly seen: string[] = [];
+  /** The Cookie header of each forwarded request (undefined: none). */
+  readonly cookies: (string | undefined)[] = [];
   private readonly server: Server = createServer((req, res) => {
     this.seen.push(req.url ?? '');
+    this.cookies.push(req.headers.cookie);
     res.setHeader('Content-Type', 'application/json');
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.end(JSON.stringify({ upstream: true, url: req.url, secret: 'internal-only' }));
@@ -90,7 +93,21 @@ describe('the edge: canonical paths only, forwarded as matched, and never cached
     rmSync(dir, { recursive: true, force: true });
   });
 
-  beforeEach(() => upstream.seen.splice(0));
+  beforeEach(() => {
+    upstream.seen.splice(0);
+    upstream.cookies.splice(0);
+  });
+
+  it('forwards no cookie of the browser but the consent cookie an OAuth callback checks', async () => {
+    await rawGet(h.gateway.url, '/api/v1/people/abc/events', {
+      Authorization: `Bearer ${token}`,
+      Cookie: 'session=staff-secret; theme=dark',
+    });
+    await rawGet(h.gateway.url, '/api/v1/email/oauth/callback?code=c&state=s', {
+      Cookie: 'session=staff-secret; pp_oauth_state=0a9e66; theme=dark',
+    });
+    expect(upstream.cookies).toEqual([undefined, 'pp_oauth_state=0a9e66']);
+  });
 
   describe('path traversal', () => {
     it.each([

@@ -1,6 +1,6 @@
 import { TokenCipher } from '@pp/platform';
 import { EmailAccount } from '@pp/contracts';
-import { OAuthPeer, startOAuthPeer } from '@pp/testing';
+import { OAuthPeer, oauthCookieOf, startOAuthPeer } from '@pp/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EmailAccountsService } from '../src/email/email-accounts.service';
 import { Caller, PeopleHarness, startPeople } from './people-harness';
@@ -55,8 +55,14 @@ describe('email accounts: OAuth connection, refresh, revocation (against a loopb
       .query({ practice_id: practiceId })
       .set(await caller.headers());
 
-  /** The provider's redirect back, as the browser follows it (no bearer token). */
-  const returnFrom = (callback: URL) => h.http().get(`${callback.pathname}${callback.search}`);
+  /**
+   * The provider's redirect back, as the browser follows it (no bearer token): the browser that started the consent
+   * (`started`, its authorize answer: it set the consent's cookie), or another one (none).
+   */
+  const returnFrom = (callback: URL, started?: { headers: Record<string, unknown> }) => {
+    const back = h.http().get(`${callback.pathname}${callback.search}`);
+    return started ? back.set('Cookie', oauthCookieOf(started)) : back;
+  };
 
   const list = async (caller: Caller, practiceId: string) =>
     h
@@ -70,11 +76,11 @@ describe('email accounts: OAuth connection, refresh, revocation (against a loopb
     const started = await authorize(caller, provider, practiceId);
     expect(started.status).toBe(200);
     const callback = await peer.consent(started.body.authorization_url);
-    const back = await returnFrom(callback);
+    const back = await returnFrom(callback, started);
     expect(back.status).toBe(302);
     expect(back.headers.location).toBe(SETTINGS);
     const accounts: EmailAccount[] = (await list(caller, practiceId)).body;
-    return { account: accounts[accounts.length - 1], callback };
+    return { account: accounts[accounts.length - 1], callback, started };
   };
 
   const row = async (accountId: string) =>
@@ -102,7 +108,7 @@ describe('email accounts: OAuth connection, refresh, revocation (against a loopb
     expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_BASE_URL}/api/v1/email/oauth/callback`);
     expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const back = await returnFrom(await google.consent(started.body.authorization_url));
+    const back = await returnFrom(await google.consent(started.body.authorization_url), started);
     expect(back.status).toBe(302);
     expect(back.headers.location).toBe(SETTINGS);
 
@@ -216,7 +222,7 @@ describe('email accounts: OAuth connection, refresh, revocation (against a loopb
     google.denyNextConsent();
     const callback = await google.consent(started.body.authorization_url);
     expect(callback.searchParams.get('error')).toBe('access_denied');
-    const back = await returnFrom(callback);
+    const back = await returnFrom(callback, started);
     expect(back.status).toBe(302);
     expect(back.headers.location).toBe(FAILED);
     expect((await list(staff, id)).body).toEqual([]);
@@ -224,16 +230,35 @@ describe('email accounts: OAuth connection, refresh, revocation (against a loopb
 
   it('refuses a replayed, unknown or missing state', async () => {
     const { id, staff } = practice();
-    const { callback } = await connect(staff, id);
-    expect((await returnFrom(callback)).headers.location).toBe(FAILED);
+    const connected = await connect(staff, id);
+    expect((await returnFrom(connected.callback, connected.started)).headers.location).toBe(FAILED);
 
     const started = await authorize(staff, 'google', id);
     const fresh = await google.consent(started.body.authorization_url);
     const forged = new URL(fresh);
     forged.searchParams.set('state', randomBytes(32).toString('base64url'));
-    expect((await returnFrom(forged)).headers.location).toBe(FAILED);
+    expect((await returnFrom(forged, started)).headers.location).toBe(FAILED);
     forged.searchParams.delete('state');
-    expect((await returnFrom(forged)).headers.location).toBe(FAILED);
+    expect((await returnFrom(forged, started)).headers.location).toBe(FAILED);
+    expect((await list(staff, id)).body).toHaveLength(1);
+  });
+
+  it('refuses a consent finished in another browser than the one that started it, and keeps it for its owner', async () => {
+    const { id, staff } = practice();
+    const started = await authorize(staff, 'google', id);
+    expect(String(started.headers['set-cookie'])).toMatch(
+      /^pp_oauth_state=[0-9a-f]{64}; Max-Age=600; Path=\/api\/v1\/email\/oauth\/callback; HttpOnly; SameSite=Lax$/,
+    );
+    // The consent link sent to someone else: their browser has no cookie, or the cookie of a consent of its own.
+    const callback = await google.consent(started.body.authorization_url);
+    expect((await returnFrom(callback)).headers.location).toBe(FAILED);
+    const theirs = await authorize(staff, 'google', id);
+    expect((await returnFrom(callback, theirs)).headers.location).toBe(FAILED);
+    expect((await list(staff, id)).body).toEqual([]);
+    // The browser that started it still finishes it.
+    const back = await returnFrom(callback, started);
+    expect(back.headers.location).toBe(SETTINGS);
+    expect(String(back.headers['set-cookie'])).toMatch(/^pp_oauth_state=; Max-Age=0;/);
     expect((await list(staff, id)).body).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import {
   eventually,
   ImapPeer,
   OAuthPeer,
+  oauthCookieOf,
   SmtpPeer,
   startImapPeer,
   startOAuthPeer,
@@ -65,7 +66,11 @@ describe('e-mail replies read from the practice’s mailbox (dovecot IMAP, XOAUT
       .query({ practice_id: practiceId })
       .set(await h.caller([practiceId]).headers());
     const callback = await google.consent(started.body.authorization_url);
-    await h.http().get(`${callback.pathname}${callback.search}`).expect(302);
+    await h
+      .http()
+      .get(`${callback.pathname}${callback.search}`)
+      .set('Cookie', oauthCookieOf(started))
+      .expect(302);
     const [account] = await h.dataSource.query(
       `SELECT "email_account_id" FROM "people"."email_accounts" WHERE "practice_id" = $1`,
       [practiceId],
@@ -370,7 +375,11 @@ describe('e-mail replies read from the practice’s mailbox (dovecot IMAP, XOAUT
         .query({ practice_id: practice })
         .set(await other.caller([practice]).headers());
       const callback = await revoking.consent(started.body.authorization_url);
-      await other.http().get(`${callback.pathname}${callback.search}`).expect(302);
+      await other
+        .http()
+        .get(`${callback.pathname}${callback.search}`)
+        .set('Cookie', oauthCookieOf(started))
+        .expect(302);
       const [account] = await other.dataSource.query(
         `SELECT "email_account_id" FROM "people"."email_accounts" WHERE "practice_id" = $1`,
         [practice],
@@ -412,7 +421,11 @@ describe('e-mail replies read from the practice’s mailbox (dovecot IMAP, XOAUT
         .query({ practice_id: practice })
         .set(await polling.caller([practice]).headers());
       const callback = await google.consent(started.body.authorization_url);
-      await polling.http().get(`${callback.pathname}${callback.search}`).expect(302);
+      await polling
+        .http()
+        .get(`${callback.pathname}${callback.search}`)
+        .set('Cookie', oauthCookieOf(started))
+        .expect(302);
       const lead = await polling.leads.person(practice);
       await deliver({ from: lead.primary_email!, body: 'Is Saturday possible?' });
 

@@ -1,4 +1,4 @@
-import { OAuthPeer, SmtpPeer, startOAuthPeer, startSmtpPeer } from '@pp/testing';
+import { OAuthPeer, oauthCookieOf, SmtpPeer, startOAuthPeer, startSmtpPeer } from '@pp/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SendMessageJob } from '../src/outreach/jobs/send-message.job';
 import { OutreachSender } from '../src/outreach/outreach-sender';
@@ -46,7 +46,11 @@ describe('e-mail outreach through the practice’s mailbox (SMTP XOAUTH2 against
       .query({ practice_id: practiceId })
       .set(await staff.headers());
     const callback = await google.consent(started.body.authorization_url);
-    await h.http().get(`${callback.pathname}${callback.search}`).expect(302);
+    await h
+      .http()
+      .get(`${callback.pathname}${callback.search}`)
+      .set('Cookie', oauthCookieOf(started))
+      .expect(302);
   };
 
   const job = (person: Person, overrides: Partial<SendMessageJob> = {}): SendMessageJob =>

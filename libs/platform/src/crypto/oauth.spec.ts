@@ -1,28 +1,34 @@
-import { newCodeVerifier, newState, s256Challenge, stateHash } from './oauth';
+import {
+  clearedOAuthBrowserCookie,
+  newState,
+  OAUTH_BROWSER_COOKIE,
+  oauthBrowserCookie,
+  startedInThisBrowser,
+  stateHash,
+} from './oauth';
 
-describe('PKCE', () => {
-  it('derives the S256 challenge of RFC 7636 appendix B', () => {
-    // The appendix's octets, written as bytes so that no secret-looking literal sits in the repository.
-    const verifier = Buffer.from([
-      116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214,
-      191, 240, 91, 88, 5, 88, 83, 132, 141, 121,
-    ]).toString('base64url');
-    const challenge = Buffer.from([
-      19, 211, 30, 150, 26, 26, 216, 236, 47, 22, 177, 12, 76, 152, 46, 8, 118, 168, 120, 173, 109, 241, 68,
-      86, 110, 225, 137, 74, 203, 112, 249, 195,
-    ]).toString('base64url');
-    expect(s256Challenge(verifier)).toBe(challenge);
-  });
+describe('the consent cookie: a state works only in the browser that started it', () => {
+  const callback = 'https://app.practicepilot.example/api/v1/email/oauth/callback';
 
-  it('makes verifiers of 43 base64url characters, never twice the same', () => {
-    const verifier = newCodeVerifier();
-    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(newCodeVerifier()).not.toBe(verifier);
-  });
-
-  it('stores a state only as its hash', () => {
+  it('is the state’s hash, HttpOnly, SameSite=Lax, Secure on https, for the callback only, as long as the state lives', () => {
     const state = newState();
-    expect(stateHash(state)).toMatch(/^[0-9a-f]{64}$/);
-    expect(stateHash(state)).not.toContain(state);
+    expect(oauthBrowserCookie(state, callback, 600_000)).toBe(
+      `${OAUTH_BROWSER_COOKIE}=${stateHash(state)}; Max-Age=600; Path=/api/v1/email/oauth/callback; HttpOnly; Secure; SameSite=Lax`,
+    );
+    expect(
+      oauthBrowserCookie(state, 'http://localhost:8080/api/v1/calendar/oauth/callback', 600_000),
+    ).not.toContain('Secure');
+    expect(clearedOAuthBrowserCookie(callback)).toMatch(/^pp_oauth_state=; Max-Age=0; Path=\/api\/v1\/email/);
+  });
+
+  it('holds for its own state only, whatever else the browser sends', () => {
+    const state = newState();
+    const cookie = oauthBrowserCookie(state, callback, 600_000).split(';')[0];
+    expect(startedInThisBrowser(cookie, state)).toBe(true);
+    expect(startedInThisBrowser(`theme=dark; ${cookie}; other=1`, state)).toBe(true);
+    expect(startedInThisBrowser(cookie, newState())).toBe(false);
+    expect(startedInThisBrowser(undefined, state)).toBe(false);
+    expect(startedInThisBrowser(`${OAUTH_BROWSER_COOKIE}=short`, state)).toBe(false);
+    expect(startedInThisBrowser(`${OAUTH_BROWSER_COOKIE}=${state}`, state)).toBe(false);
   });
 });

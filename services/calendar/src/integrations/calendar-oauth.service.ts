@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   assertPracticeAccess,
+  clearedOAuthBrowserCookie,
   Identity,
   newState,
+  oauthBrowserCookie,
   OAuthReturnQuery,
   stateHash,
   takeOAuthReturn,
@@ -40,7 +42,10 @@ export class CalendarOAuthService {
     private readonly providers: CalendarProviders,
   ) {}
 
-  /** `GET calendar/oauth/authorize/{provider}?practice_id=`: a single-use state, then the consent URL. */
+  /**
+   * `GET calendar/oauth/authorize/{provider}?practice_id=`: a single-use state, then the consent URL, and the cookie
+   * that ties the consent to this browser (`cookie`, for Set-Cookie).
+   */
   async authorize(identity: Identity, provider: string, practiceId: string) {
     if (!isOAuthCalendarProvider(provider))
       throw IntegrationException.invalid(`provider must be one of ${OAUTH_CALENDAR_PROVIDERS.join(', ')}`);
@@ -60,7 +65,15 @@ export class CalendarOAuthService {
        VALUES ($1, $2, $3, $4, $5)`,
       [stateHash(state), practiceId, identity.userId, provider, new Date(Date.now() + STATE_TTL_MS)],
     );
-    return { authorization_url: url };
+    return {
+      authorization_url: url,
+      cookie: oauthBrowserCookie(state, this.settings.redirectUri, STATE_TTL_MS),
+    };
+  }
+
+  /** The Set-Cookie value the callback answers with: the consent's cookie removed. */
+  clearedCookie(): string {
+    return clearedOAuthBrowserCookie(this.settings.redirectUri);
   }
 
   /**
@@ -68,9 +81,9 @@ export class CalendarOAuthService {
    * exchanged and the integration stored with its tokens sealed. Answers where to send the browser: Settings →
    * Calendar, with `?error=oauth_failed` on any failure (denied consent included).
    */
-  async callback(query: OAuthReturnQuery): Promise<string> {
+  async callback(query: OAuthReturnQuery, cookieHeader: string | undefined): Promise<string> {
     try {
-      await this.connect(query);
+      await this.connect(query, cookieHeader);
       return this.settings.settingsPage(false);
     } catch (error) {
       this.logger.warn(`Calendar integration connection failed: ${(error as Error).message}`);
@@ -78,11 +91,12 @@ export class CalendarOAuthService {
     }
   }
 
-  private async connect(query: OAuthReturnQuery) {
+  private async connect(query: OAuthReturnQuery, cookieHeader: string | undefined) {
     const { pending, code } = await takeOAuthReturn<PendingConsent>(
       this.dataSource,
       '"calendar"."oauth_states"',
       query,
+      cookieHeader,
     );
     if (!isOAuthCalendarProvider(pending.provider)) throw new Error('not an OAuth provider');
     const tokens = await this.providers.get(pending.provider).exchangeCode(code, this.settings.redirectUri);

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, Header, Param, Post, Put, Query, Redirect } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  Param,
+  Post,
+  Put,
+  Query,
+  Redirect,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -10,6 +23,7 @@ import {
 } from '@nestjs/swagger';
 import { PracticeApiMessages } from '@pp/contracts';
 import { ApiErrors, CurrentIdentity, Identity, OAuthReturnQuery, Public } from '@pp/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsNotEmpty, IsString } from 'class-validator';
 import { CalendarOAuthService } from './calendar-oauth.service';
 import {
@@ -112,12 +126,16 @@ export class IntegrationsController {
   @ApiOperation({ summary: 'Start connecting ghl, symplast or leadar: {authorization_url}' })
   @ApiOkResponse({ type: AuthorizationUrlResponse })
   @ApiErrors(401, 404, 409, 422)
-  authorize(
+  async authorize(
     @CurrentIdentity() identity: Identity,
     @Param('provider') provider: string,
     @Query() query: CalendarPracticeQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.oauth.authorize(identity, provider, query.practice_id);
+    const { cookie, ...answer } = await this.oauth.authorize(identity, provider, query.practice_id);
+    // The consent is tied to this browser: the callback refuses a state without its cookie.
+    void reply.header('Set-Cookie', cookie);
+    return answer;
   }
 
   /** Public: the browser arrives from the provider without the console's bearer token; the state names the practice. */
@@ -129,7 +147,13 @@ export class IntegrationsController {
     summary: 'The provider’s return: stores the integration, then back to Settings → Calendar',
   })
   @ApiFoundResponse({ description: 'To /settings/calendar, or /settings/calendar?error=oauth_failed' })
-  async callback(@Query() query: OAuthReturnQuery) {
-    return { url: await this.oauth.callback(query), statusCode: 302 };
+  async callback(
+    @Query() query: OAuthReturnQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const url = await this.oauth.callback(query, request.headers.cookie);
+    void reply.header('Set-Cookie', this.oauth.clearedCookie());
+    return { url, statusCode: 302 };
   }
 }

@@ -1,4 +1,5 @@
 import replyFrom from '@fastify/reply-from';
+import { parse, serialize } from 'cookie';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
@@ -8,6 +9,7 @@ import {
   IDENTITY_HEADER,
   InputMessages,
   InternalTokens,
+  OAUTH_BROWSER_COOKIE,
   redactUrl,
 } from '@pp/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -146,6 +148,9 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         rewriteRequestHeaders: (_req, headers) => {
           const forwarded = { ...headers };
           for (const name of STRIPPED) delete forwarded[name];
+          // The one cookie a service reads: the consent cookie an OAuth callback checks (its path is the callback's).
+          const consent = consentCookie(request.headers.cookie);
+          if (consent) forwarded.cookie = consent;
           if (identityToken) forwarded[IDENTITY_HEADER] = identityToken;
           forwarded[CORRELATION_HEADER] = correlationId;
           // The client's address as the gateway determined it (its socket, or the proxies TRUST_PROXY trusts),
@@ -163,6 +168,12 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       });
     });
   });
+}
+
+/** The consent cookie of an OAuth callback (`pp_oauth_state`), alone, as a Cookie header; other cookies stay here. */
+function consentCookie(header: string | undefined): string | null {
+  const value = parse(header ?? '')[OAUTH_BROWSER_COOKIE];
+  return value ? serialize(OAUTH_BROWSER_COOKIE, value) : null;
 }
 
 /**

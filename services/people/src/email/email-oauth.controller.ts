@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Param, Query, Redirect } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Redirect, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CurrentIdentity, Identity, OAuthReturnQuery, Public } from '@pp/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PracticeQuery } from '../persons/dto/practice.query';
 import { EmailAuthorizationResponse } from './email-account.response';
 import { EmailOAuthService } from './email-oauth.service';
@@ -17,12 +18,16 @@ export class EmailOAuthController {
   @ApiOperation({ summary: 'Start connecting a mailbox: the provider’s consent URL' })
   @ApiOkResponse({ type: EmailAuthorizationResponse })
   @ApiErrors(401, 404, 409, 422)
-  authorize(
+  async authorize(
     @CurrentIdentity() identity: Identity,
     @Param('provider') provider: string,
     @Query() query: PracticeQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.oauth.authorize(identity, provider, query.practice_id);
+    const { cookie, ...answer } = await this.oauth.authorize(identity, provider, query.practice_id);
+    // The consent is tied to this browser: the callback refuses a state without its cookie.
+    void reply.header('Set-Cookie', cookie);
+    return answer;
   }
 
   /** Public: the browser arrives from the provider without the console's bearer token; the state names the practice. */
@@ -32,7 +37,13 @@ export class EmailOAuthController {
   @Redirect()
   @ApiOperation({ summary: 'The provider’s return: stores the account, then back to Settings → Email' })
   @ApiFoundResponse({ description: 'To /settings/email, or /settings/email?error=oauth_failed' })
-  async callback(@Query() query: OAuthReturnQuery) {
-    return { url: await this.oauth.callback(query), statusCode: 302 };
+  async callback(
+    @Query() query: OAuthReturnQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const url = await this.oauth.callback(query, request.headers.cookie);
+    void reply.header('Set-Cookie', this.oauth.clearedCookie());
+    return { url, statusCode: 302 };
   }
 }

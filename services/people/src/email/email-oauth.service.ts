@@ -2,8 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EmailAuthorization, isOAuthEmailProvider } from '@pp/contracts';
 import {
   assertPracticeAccess,
+  clearedOAuthBrowserCookie,
   Identity,
   newCodeVerifier,
+  oauthBrowserCookie,
   newState,
   OAuthReturnQuery,
   s256Challenge,
@@ -33,8 +35,15 @@ export class EmailOAuthService {
     private readonly oauth: OAuthClient,
   ) {}
 
-  /** `GET email/oauth/authorize/{provider}?practice_id=`: a single-use state and verifier, then the consent URL. */
-  async authorize(identity: Identity, provider: string, practiceId: string): Promise<EmailAuthorization> {
+  /**
+   * `GET email/oauth/authorize/{provider}?practice_id=`: a single-use state and verifier, then the consent URL, and
+   * the cookie that ties the consent to this browser (`cookie`, for Set-Cookie).
+   */
+  async authorize(
+    identity: Identity,
+    provider: string,
+    practiceId: string,
+  ): Promise<EmailAuthorization & { cookie: string }> {
     if (!isOAuthEmailProvider(provider)) throw EmailException.providerInvalid();
     assertPracticeAccess(identity, practiceId);
     const settings = this.settings.provider(provider);
@@ -58,7 +67,13 @@ export class EmailOAuthService {
         state,
         codeChallenge: s256Challenge(verifier),
       }),
+      cookie: oauthBrowserCookie(state, this.settings.redirectUri, STATE_TTL_MS),
     };
+  }
+
+  /** The Set-Cookie value the callback answers with: the consent's cookie removed. */
+  clearedCookie(): string {
+    return clearedOAuthBrowserCookie(this.settings.redirectUri);
   }
 
   /**
@@ -66,9 +81,9 @@ export class EmailOAuthService {
    * exchanged with the verifier, the address read and the account stored. Answers where to send the browser:
    * the e-mail settings page, with `?error=oauth_failed` on any failure (denied consent included).
    */
-  async callback(query: OAuthReturnQuery): Promise<string> {
+  async callback(query: OAuthReturnQuery, cookieHeader: string | undefined): Promise<string> {
     try {
-      await this.connect(query);
+      await this.connect(query, cookieHeader);
       return this.settings.settingsPage(false);
     } catch (error) {
       this.logger.warn(`Email account connection failed: ${(error as Error).message}`);
@@ -76,11 +91,12 @@ export class EmailOAuthService {
     }
   }
 
-  private async connect(query: OAuthReturnQuery) {
+  private async connect(query: OAuthReturnQuery, cookieHeader: string | undefined) {
     const { pending, code } = await takeOAuthReturn<EmailOAuthStateRow>(
       this.dataSource,
       '"people"."email_oauth_states"',
       query,
+      cookieHeader,
     );
     if (!isOAuthEmailProvider(pending.provider)) throw new Error('not an OAuth provider');
     const settings = this.settings.provider(pending.provider);
