@@ -81,11 +81,14 @@ export function loadServiceConfig<C extends ServiceConfig>(
 }
 
 /** Creates a configured (not yet listening) application: used by main.ts and by the integration tests. */
+/** The largest request body a service reads (and the gateway forwards): 1 MiB; a larger one is a 413. */
+export const REQUEST_BODY_LIMIT_BYTES = 1024 * 1024;
+
 export async function createServiceApp<C extends ServiceConfig>(
   definition: ServiceDefinition<C>,
   config: C,
 ): Promise<NestFastifyApplication> {
-  const bodyLimit = 1024 * 1024;
+  const bodyLimit = REQUEST_BODY_LIMIT_BYTES;
   const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit, ...inputServerOptions() });
   const app = await NestFactory.create<NestFastifyApplication>(definition.module(config), adapter, {
     bufferLogs: true,

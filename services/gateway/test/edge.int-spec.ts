@@ -98,6 +98,20 @@ describe('the edge: canonical paths only, forwarded as matched, and never cached
     upstream.cookies.splice(0);
   });
 
+  it('answers 413 in the envelope for a body over 1 MiB, before anything is forwarded', async () => {
+    const response = await h
+      .http()
+      .post('/api/v1/onboarding/start')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ website_url: `https://${'a'.repeat(2 * 1024 * 1024)}.example` }));
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ detail: 'Request body is too large (1 MiB at most)' });
+    expect(upstream.seen).toEqual([]);
+    // Within the limit, it is forwarded.
+    await h.http().post('/api/v1/onboarding/start').send({ website_url: 'https://glow.example' }).expect(200);
+    expect(upstream.seen).toEqual(['/api/v1/onboarding/start']);
+  });
+
   it('forwards no cookie of the browser but the consent cookie an OAuth callback checks', async () => {
     await rawGet(h.gateway.url, '/api/v1/people/abc/events', {
       Authorization: `Bearer ${token}`,

@@ -15,5 +15,6 @@ export const ErrorMessages = {
   invalidIdentifier: 'Invalid identifier',
   invalidDateTime: 'Invalid date or time',
   headTooLarge: 'The request head is too large',
+  bodyTooLarge: 'Request body is too large (1 MiB at most)',
   requestTimeout: 'Request timeout',
 } as const;

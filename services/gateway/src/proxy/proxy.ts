@@ -11,6 +11,7 @@ import {
   InternalTokens,
   OAUTH_BROWSER_COOKIE,
   redactUrl,
+  REQUEST_BODY_LIMIT_BYTES,
 } from '@pp/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthMessages } from '../auth/auth.exception';
@@ -122,6 +123,10 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         isBackgroundRequest(request.headers) ? 'background' : 'user',
       );
       if (!auth && !route.public) return reply.status(401).send({ detail: AuthMessages.invalidToken });
+      // A body no service would read is refused here, in the envelope (forwarded, it ended as a 503).
+      if (Number(request.headers['content-length'] ?? 0) > REQUEST_BODY_LIMIT_BYTES) {
+        return reply.status(413).send({ detail: ErrorMessages.bodyTooLarge });
+      }
       // Twilio's webhooks are read whole and verified before anything reaches people; the same bytes go on.
       let body: Buffer | undefined;
       if (isTwilioWebhook(route.path)) {
