@@ -16,6 +16,8 @@ describe('SMS keywords', () => {
     'opt out',
     'Opt-Out',
     'OPT OUT!!',
+    'ＳＴＯＰ',
+    'ｓｔｏｐ ａｌｌ',
   ])('opts out on %p', (body) => {
     expect(smsKeyword(body)).toBe('opt_out');
   });
@@ -29,6 +31,7 @@ describe('SMS keywords', () => {
     'STOP please',
     'opt me out',
     'no me manden más mensajes',
+    'ｐｌｅａｓｅ ｓｔｏｐ ｔｅｘｔｉｎｇ ｍｅ',
   ])('reads %p as a wish to stop, with nothing for a person', (body) => {
     expect(smsKeyword(body)).toBeNull();
     expect(freeTextOptOut(body)).toEqual({ optOut: true, needsPerson: false });

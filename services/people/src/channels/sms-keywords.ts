@@ -25,9 +25,13 @@ const OPT_OUT_WORDS = new Set([
 const OPT_IN_WORDS = new Set(['start', 'yes', 'unstop']);
 const HELP_WORDS = new Set(['help', 'info']);
 
-/** Lower case, apostrophes dropped, other punctuation as spaces, spaces collapsed. */
+/**
+ * Compatibility characters as their letters (NFKC: a fullwidth 'ＳＴＯＰ' is STOP), lower case, apostrophes dropped,
+ * other punctuation as spaces, spaces collapsed.
+ */
 export function normalizeSms(body: string): string {
   return body
+    .normalize('NFKC')
     .toLowerCase()
     .replace(/[\u2018\u2019']/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')

@@ -41,7 +41,11 @@ export function analysedPart(text: string, max = MAX_ANALYSED_CHARS): string {
 const wholeMessage = (request: UnderstandRequest) =>
   [request.subject, request.text].filter((part) => part && part.trim()).join('\n');
 
-const messageOf = (request: UnderstandRequest) => analysedPart(wholeMessage(request));
+/**
+ * The message as the rules read it: compatibility characters as the letters they stand for (NFKC: a fullwidth
+ * 'ＳＴＯＰ' is STOP, a ligature its letters), within MAX_ANALYSED_CHARS.
+ */
+const messageOf = (request: UnderstandRequest) => analysedPart(wholeMessage(request).normalize('NFKC'));
 
 /** Whether the rules read only part of the message. */
 const readInPart = (request: UnderstandRequest) => wholeMessage(request).length > MAX_ANALYSED_CHARS;
