@@ -34,7 +34,12 @@ describe("Twilio's webhooks through the gateway (signature verified, real people
 
   beforeAll(async () => {
     peopleDb = await createTestDatabase('gateway_twilio_people');
-    people = await startBuiltService('people', { DATABASE_URL: peopleDb.url });
+    // People verifies the signature too, with the same account token and public address.
+    people = await startBuiltService('people', {
+      DATABASE_URL: peopleDb.url,
+      TWILIO_AUTH_TOKEN: authToken,
+      PUBLIC_BASE_URL,
+    });
     h = await startGateway('gateway_twilio', {
       PEOPLE_URL: people.url,
       TWILIO_AUTH_TOKEN: authToken,

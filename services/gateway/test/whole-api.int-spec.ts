@@ -346,7 +346,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       },
       'POST /api/v1/channels/twilio/sms': {
         exempt:
-          'public, no caller: Twilio signs it (the gateway refuses a missing or wrong X-Twilio-Signature, twilio-webhooks.int-spec.ts); it names a practice only by its own number in To',
+          'public, no caller: Twilio signs it (the gateway and people each refuse a missing or wrong X-Twilio-Signature: gateway twilio-webhooks.int-spec.ts, people twilio-inbound.int-spec.ts); it names a practice only by its own number in To',
       },
       'POST /api/v1/channels/twilio/status': {
         exempt:

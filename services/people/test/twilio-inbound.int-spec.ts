@@ -1,4 +1,4 @@
-import { eventually, startTwilioPeer, testPracticeNumber, TwilioPeer } from '@pp/testing';
+import { eventually, startTwilioPeer, testPracticeNumber, TwilioPeer, twilioSignature } from '@pp/testing';
 import { PracticeReadModel } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { OutreachSender } from '../src/outreach/outreach-sender';
@@ -9,9 +9,12 @@ import { practiceSnapshot, virtualNumber } from './factories/practices';
 import { sendJob } from './factories/sends';
 
 /**
- * Twilio's inbound SMS and status webhooks as the gateway forwards them (signature already verified there:
- * services/gateway/test/twilio-webhooks.int-spec.ts), with replies going out through a loopback Twilio peer.
+ * Twilio's inbound SMS and status webhooks as the gateway forwards them (signed: the gateway verifies the signature,
+ * services/gateway/test/twilio-webhooks.int-spec.ts, and so does people), with replies going out through a
+ * loopback Twilio peer.
  */
+const PUBLIC_BASE_URL = 'https://pilot.example.com';
+
 describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQL, Redis, Kafka)', () => {
   let h: PeopleHarness;
   let twilio: TwilioPeer;
@@ -26,7 +29,7 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
       TWILIO_ACCOUNT_SID: twilio.accountSid,
       TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_API_BASE_URL: twilio.baseUrl,
-      PUBLIC_BASE_URL: 'https://pilot.example.com',
+      PUBLIC_BASE_URL,
     });
     await h.service.app
       .get(PracticeReadModel)
@@ -46,13 +49,62 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
     Body: body,
     NumMedia: '0',
   });
-  const postSms = (form: Record<string, string>) =>
-    h.http().post('/api/v1/channels/twilio/sms').type('form').send(form);
+  /** A webhook as Twilio posts it: signed with the account's token over the public URL and the form. */
+  const postSigned = (path: string, form: Record<string, string>) =>
+    h
+      .http()
+      .post(path)
+      .type('form')
+      .set('X-Twilio-Signature', twilioSignature(twilio.authToken, `${PUBLIC_BASE_URL}${path}`, form))
+      .send(form);
+  const postSms = (form: Record<string, string>) => postSigned('/api/v1/channels/twilio/sms', form);
   const events = (personId: string, type: string) =>
     h.dataSource.getRepository(TimelineEvent).findBy({ person_id: personId, event_type: type });
   const reload = (personId: string) =>
     h.dataSource.getRepository(Person).findOneByOrFail({ person_id: personId });
   const sentTo = (number: string) => twilio.messages.filter((message) => message.to === number);
+
+  it('refuses a webhook posted straight to its port without Twilio’s signature, or with a field repeated', async () => {
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, { primary_phone: phone });
+    const form = smsForm(phone, 'STOP');
+    const unsigned = await h.http().post('/api/v1/channels/twilio/sms').type('form').send(form).expect(403);
+    expect(unsigned.body).toEqual({ detail: 'Missing or invalid X-Twilio-Signature' });
+    const forged = await h
+      .http()
+      .post('/api/v1/channels/twilio/sms')
+      .type('form')
+      .set(
+        'X-Twilio-Signature',
+        twilioSignature('another-token', `${PUBLIC_BASE_URL}/api/v1/channels/twilio/sms`, form),
+      )
+      .send(form)
+      .expect(403);
+    expect(forged.body).toEqual({ detail: 'Missing or invalid X-Twilio-Signature' });
+    // Signed over the last Body, but sent with two: read one way by the signature, another by the parser.
+    const signature = twilioSignature(
+      twilio.authToken,
+      `${PUBLIC_BASE_URL}/api/v1/channels/twilio/sms`,
+      form,
+    );
+    await h
+      .http()
+      .post('/api/v1/channels/twilio/sms')
+      .type('form')
+      .set('X-Twilio-Signature', signature)
+      .send(`${new URLSearchParams(form).toString()}&Body=hello`)
+      .expect(403);
+    await h
+      .http()
+      .post('/api/v1/channels/twilio/sms')
+      .set('Content-Type', 'application/json')
+      .set('X-Twilio-Signature', signature)
+      .send(JSON.stringify(form))
+      .expect(403);
+    // Nothing reached the lead: no message, no opt-out.
+    expect(await events(person.person_id, 'sms_received')).toEqual([]);
+    expect(await events(person.person_id, 'outreach_stopped')).toEqual([]);
+  });
 
   it('appends sms_received to the lead with that number and hands it to the engine as an SMS', async () => {
     const phone = nextPhone();
@@ -220,7 +272,7 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
     );
     const [message] = sentTo(phone);
     const status = (value: string) =>
-      h.http().post('/api/v1/channels/twilio/status').type('form').send({
+      postSigned('/api/v1/channels/twilio/status', {
         MessageSid: message.sid,
         MessageStatus: value,
         From: practiceNumber,

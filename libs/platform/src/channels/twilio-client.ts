@@ -44,6 +44,16 @@ export function verifyTwilioSignature(input: {
   const { authToken, signature } = input;
   if (!authToken || typeof signature !== 'string' || !signature) return false;
   const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(input.form)) params[key] = value;
+  for (const [key, value] of new URLSearchParams(input.form)) {
+    // Twilio never repeats a field: a repeated one could be read one way here and another by the parser.
+    if (Object.hasOwn(params, key)) return false;
+    params[key] = value;
+  }
   return twilio.validateRequest(authToken, signature, `${input.publicBaseUrl}${input.pathAndQuery}`, params);
 }
+
+/** What a refused Twilio webhook is told (the gateway and the service that acts on it refuse alike). */
+export const TwilioSignatureMessages = {
+  refused: 'Missing or invalid X-Twilio-Signature',
+  tooLarge: 'A Twilio webhook is at most 64 KiB',
+} as const;

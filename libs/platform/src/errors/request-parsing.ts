@@ -135,17 +135,27 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
  * before any plugin or route, so every route inherits them — the gateway's proxy included, which then
  * streams bodies through untouched for the owning service to parse with these same rules.
  */
+/** The exact text of each request's form body, for a check over the bytes as sent (a webhook's signature). */
+const rawForms = new WeakMap<object, string>();
+
+/** The form body of a request exactly as it was sent (undefined: the request had no form body). */
+export function rawFormOf(request: { raw: object }): string | undefined {
+  return rawForms.get(request.raw);
+}
+
 export function registerInputParsing(fastify: FastifyInstance, bodyLimit: number): void {
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, jsonParser(fastify));
   fastify.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit },
     (
-      _request: FastifyRequest,
+      request: FastifyRequest,
       body: string | Buffer,
       done: (error: Error | null, value?: unknown) => void,
     ) => {
-      const form = strictQueryParser(body.toString());
+      const text = body.toString();
+      rawForms.set(request.raw, text);
+      const form = strictQueryParser(text);
       const problem = queryProblem(form);
       if (problem) return done(problem);
       done(null, form);

@@ -6,9 +6,4 @@ export const isTwilioWebhook = (path: string): boolean => TWILIO_WEBHOOK.test(pa
 /** The largest webhook form the gateway reads to verify (Twilio's are a few hundred bytes; an SMS body ≤ 1600). */
 export const TWILIO_WEBHOOK_MAX_BYTES = 64 * 1024;
 
-export const TwilioSignatureMessages = {
-  refused: 'Missing or invalid X-Twilio-Signature',
-  tooLarge: 'A Twilio webhook is at most 64 KiB',
-} as const;
-
-export { verifyTwilioSignature } from '@pp/platform';
+export { TwilioSignatureMessages, verifyTwilioSignature } from '@pp/platform';

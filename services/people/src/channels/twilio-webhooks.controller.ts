@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, Public } from '@pp/platform';
+import { ApiErrors, Public, TwilioSignatureGuard } from '@pp/platform';
 import type { FastifyReply } from 'fastify';
 import { TwilioForm, TwilioInboundService } from './twilio-inbound.service';
 
@@ -8,10 +8,12 @@ import { TwilioForm, TwilioInboundService } from './twilio-inbound.service';
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
- * Twilio's webhooks, public behind the gateway, which verifies X-Twilio-Signature before forwarding them
- * (docs/decisions/0015-twilio-sms-channel.md).
+ * Twilio's webhooks, public behind the gateway. The gateway verifies X-Twilio-Signature before forwarding them, and
+ * so does this service, over the form exactly as it was sent (TwilioSignatureGuard): a post straight to its port
+ * without Twilio's signature is refused (docs/decisions/0015-twilio-sms-channel.md).
  */
 @ApiTags('channels')
+@UseGuards(TwilioSignatureGuard)
 @Controller('api/v1/channels/twilio')
 export class TwilioWebhooksController {
   constructor(private readonly inbound: TwilioInboundService) {}

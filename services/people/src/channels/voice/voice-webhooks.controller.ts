@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, Public } from '@pp/platform';
+import { ApiErrors, Public, TwilioSignatureGuard } from '@pp/platform';
 import type { FastifyReply } from 'fastify';
 import type { TwilioForm } from '../twilio-inbound.service';
 import { VoiceService } from './voice.service';
@@ -8,11 +8,13 @@ import { VoiceService } from './voice.service';
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
- * Twilio's voice webhooks, public behind the gateway, which verifies X-Twilio-Signature (over the URL with its
- * query) before forwarding them (docs/decisions/0017-twilio-voice.md). Every answer is TwiML; an error keeps the
- * {"detail"} JSON body of every error.
+ * Twilio's voice webhooks, public behind the gateway. The gateway verifies X-Twilio-Signature (over the URL with its
+ * query) before forwarding them, and so does this service (TwilioSignatureGuard), so a post straight to its port
+ * is refused too (docs/decisions/0017-twilio-voice.md). Every answer is TwiML; an error keeps the {"detail"} JSON
+ * body of every error.
  */
 @ApiTags('channels')
+@UseGuards(TwilioSignatureGuard)
 @Controller('api/v1/channels/twilio/voice')
 export class VoiceWebhooksController {
   constructor(private readonly voice: VoiceService) {}
