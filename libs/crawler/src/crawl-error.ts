@@ -11,6 +11,7 @@ export type CrawlFailureCode =
   | 'network'
   | 'redirect'
   | 'not_html'
+  | 'duplicate'
   | 'time_limit'
   | 'aborted';
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * crawlSite: a polite, bounded, SSRF-safe crawl of one practice website (README.md). Breadth first from the start
  * page and the sitemap's pages, same site only, robots.txt honoured, within a page budget, a link depth, a
@@ -155,6 +156,8 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const result: CrawlResult = { pages: [], failures: [], skipped: [] };
   const queue: QueueItem[][] = [];
   const seen = new Set<string>();
+  /** The address each stored page's content was first found at (title and text, hashed). */
+  const contents = new Map<string, string>();
   const stored = new Set<string>();
   let queued = 0;
   let found = 0;
@@ -251,6 +254,17 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       if (stored.has(finalKey)) return;
       stored.add(finalKey);
       const extracted = extractPage(decodeBody(response.body, response.charset), finalUrl.toString());
+      // One page under two addresses ('/' and '/index.html', a print view): kept once, under the first found.
+      // A page asked for by its address is kept whatever it holds.
+      const content = createHash('sha256')
+        .update(`${extracted.title ?? ''}\n${extracted.text}`)
+        .digest('hex');
+      const first = contents.get(content);
+      if (first && !item.explicit && extracted.text.trim()) {
+        skip(finalUrl, `The same page as ${first}.`, 'duplicate');
+        return;
+      }
+      if (!first) contents.set(content, finalUrl.toString());
       result.pages.push({
         url: finalUrl.toString(),
         title: extracted.title,

@@ -195,6 +195,30 @@ describe('limits', () => {
     expect(result.stoppedBy).toBeUndefined();
   });
 
+  it('keeps a page found under two addresses once, under the first, but a page asked for by its address always', async () => {
+    const home = '<title>Glow</title><h1>Welcome</h1><p>Botox and fillers in Austin.</p>';
+    const site = await track(
+      serveHandler((req, res) => {
+        if (req.url === '/' || req.url === '/index.html')
+          return html(res, `${home}<a href="/index.html">Home</a><a href="/team">Team</a>`);
+        if (req.url === '/team')
+          return html(res, '<title>Team</title><p>Dr. Park, MD.</p><a href="/">Home</a>');
+        res.writeHead(404).end();
+      }),
+    );
+    const result = await crawlSite({ startUrl: site.origin, allowedHosts: [site.hostPort] });
+    expect(paths(result)).toEqual(['/', '/team']);
+    expect(result.skipped).toEqual([
+      { url: `${site.origin}/index.html`, reason: `The same page as ${site.origin}/.`, code: 'duplicate' },
+    ]);
+    const asked = await crawlSite({
+      startUrl: site.origin,
+      allowedHosts: [site.hostPort],
+      urls: [`${site.origin}/`, `${site.origin}/index.html`],
+    });
+    expect(paths(asked)).toEqual(['/', '/index.html']);
+  });
+
   it('fails a page larger than the size cap, streamed or declared, and goes on with the others', async () => {
     const big = `<p>${'Botox and filler details. '.repeat(4000)}</p>`; // ≈ 100 KB
     const site = await track(
