@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG } from '@pp/platform';
 import { GatewayConfig } from '../config';
 import { BusinessHours, parseBusinessHours } from '../locations/business-hours';
+import { isValidTimezone } from '../locations/location-rules';
 import { normalizeWebsiteUrl } from '../practices/website-url';
 import { SignupException, SignupExceptionCode, SignupMessages } from './signup.exception';
 
@@ -31,15 +32,6 @@ const strings = (value: unknown, max: number): string[] =>
         .filter((item): item is string => typeof item === 'string' && item.length <= max)
         .slice(0, MAX_LIST)
     : [];
-
-const isTimeZone = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Reads a demo from the onboarding service for sign-up. Its answer is checked as any input is (lengths, the
@@ -89,7 +81,7 @@ export class DemoPracticeClient {
       practice_name: text(body.practice_name, 200),
       address: text(body.address, 500),
       phone_number: text(body.phone_number, 40),
-      time_zone: zone && isTimeZone(zone) ? zone : null,
+      time_zone: zone && isValidTimezone(zone) ? zone : null,
       business_hours: hours && 'hours' in hours ? hours.hours : null,
       // Only pages of the practice's own website.
       page_urls: strings(body.page_urls, 2048).filter((page) => {
