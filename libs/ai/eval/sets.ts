@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-6', file: 'blind-6.json' },
+  { name: 'blind-7', file: 'blind-7.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -144,6 +144,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
   {
     name: 'blind-5',
     file: 'blind-5.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
+  },
+  // Reported twice, untouched, while blind-7 was not yet written; trained on since.
+  {
+    name: 'blind-6',
+    file: 'blind-6.json',
     rulesTuned: false,
     floor: ONCE_BLIND,
   },
