@@ -51,6 +51,11 @@ export class RecordingEngineTrigger extends EngineTrigger {
     });
   }
 
+  /** Intake never hands over SMS keywords. */
+  async optOutKeywordReceived(): Promise<void> {
+    throw new Error('intake hands over no SMS keyword');
+  }
+
   for(personId: string): RecordedTrigger[] {
     return this.received.filter((entry) => entry.trigger.person_id === personId);
   }

@@ -242,6 +242,48 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
     expect(await analysesOf(stopping.person_id)).toHaveLength(0);
   });
 
+  it('opts out on CANCEL answering an appointment reminder, and the engine reads it as that appointment’s cancellation', async () => {
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, { primary_phone: phone });
+    await h.dataSource.getRepository(TimelineEvent).save({
+      practice_id: practice,
+      person_id: person.person_id,
+      event_type: 'sms_sent',
+      timestamp: new Date(Date.now() - 60_000),
+      content_data: {
+        message: 'Reminder: your Botox appointment is tomorrow at 2:00 PM. Reply C to confirm.',
+      },
+    });
+    expect((await postSms(smsForm(phone, 'Cancel'))).status).toBe(200);
+
+    expect((await reload(person.person_id)).current_outreach_state).toMatchObject({ opted_out: true });
+    expect(await analysesOf(person.person_id)).toHaveLength(1);
+    await eventually(
+      async () =>
+        (
+          await h.dataSource.query(
+            `SELECT 1 FROM "people"."engine_analyses" WHERE "person_id" = $1 AND "status" = 'done'`,
+            [person.person_id],
+          )
+        ).length === 1,
+    );
+    const read = (await reload(person.person_id)).current_outreach_state.ai_insights;
+    expect(read).toMatchObject({
+      intent_classification: 'cancel_appointment',
+      procedures_of_interest: ['Botox'],
+    });
+    // The carriers' keyword is honoured: the confirmation is the one message the number gets.
+    const confirmations = await eventually(async () => sentTo(phone).length === 1 && sentTo(phone));
+    expect(confirmations[0].body).toContain('unsubscribed');
+
+    // With no appointment message before it, CANCEL is an opt-out and nothing more.
+    const other = nextPhone();
+    const unsubscribing = await h.leads.person(practice, { primary_phone: other });
+    expect((await postSms(smsForm(other, 'Cancel'))).status).toBe(200);
+    expect((await reload(unsubscribing.person_id)).current_outreach_state).toMatchObject({ opted_out: true });
+    expect(await analysesOf(unsubscribing.person_id)).toHaveLength(0);
+  });
+
   it('re-subscribes on START and answers HELP with the help text', async () => {
     const phone = nextPhone();
     const person = await h.leads.person(practice, {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PracticeReadModel } from '@pp/platform';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { DataSource, EntityManager } from 'typeorm';
-import { EngineTrigger } from '../engine/engine-trigger';
+import { EngineTrigger, InquiryTrigger } from '../engine/engine-trigger';
 import { SendMessageJob } from '../outreach/jobs/send-message.job';
 import { OutreachQueue } from '../outreach/outreach-queue';
 import { SendLedger } from '../outreach/send-ledger';
@@ -141,7 +141,8 @@ export class TwilioInboundService {
   /**
    * A keyword, or a wish to stop told in other words, is answered here, at once, with one SMS (source
    * 'compliance'); any other text goes to the engine, and so does an opt-out that also tells a symptom or an
-   * emergency (the engine escalates it). Returns the reply to dispatch after commit, or null.
+   * emergency (the engine escalates it) or a keyword that says more in its conversation (CANCEL answering an
+   * appointment reminder). Returns the reply to dispatch after commit, or null.
    */
   private async answer(
     manager: EntityManager,
@@ -155,19 +156,22 @@ export class TwilioInboundService {
     const practice = await this.numbers.practice(person.practice_id);
     const name = practice?.name ?? 'Our practice';
     let message: string | null = null;
+    const trigger: InquiryTrigger = {
+      practice_id: person.practice_id,
+      person_id: person.person_id,
+      event_id: inbound.event.event_id,
+      channel: 'sms',
+      received_at: inbound.received,
+    };
     if (freeText && (!freeText.optOut || freeText.needsPerson)) {
-      await this.engine.inquiryReceived(manager, {
-        practice_id: person.practice_id,
-        person_id: person.person_id,
-        event_id: inbound.event.event_id,
-        channel: 'sms',
-        received_at: inbound.received,
-      });
+      await this.engine.inquiryReceived(manager, trigger);
       if (!freeText.optOut) return null;
     }
     if (keyword === 'opt_out' || freeText?.optOut) {
       const changed = await this.consent.optOut(manager, person, 'sms_keyword', metadata);
       if (changed) message = optOutConfirmation(name);
+      // The carriers' CANCEL answering the lead's appointment reminder: the engine reads the cancellation too.
+      if (keyword === 'opt_out') await this.engine.optOutKeywordReceived(manager, trigger, body);
     } else if (keyword === 'opt_in') {
       if (await this.consent.optIn(manager, person, body.trim(), metadata)) message = optInConfirmation(name);
     } else if (keyword === 'help') {

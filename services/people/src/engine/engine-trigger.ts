@@ -19,6 +19,17 @@ export interface InquiryTrigger {
 export abstract class EngineTrigger {
   abstract inquiryReceived(manager: EntityManager, trigger: InquiryTrigger): Promise<void>;
 
+  /**
+   * An SMS opt-out keyword the channel has answered itself (the carriers' word, recorded as an opt-out). The
+   * engine reads it too when, read in its conversation, it asks something of the practice: CANCEL answering the
+   * lead's appointment reminder is that appointment's cancellation.
+   */
+  abstract optOutKeywordReceived(
+    manager: EntityManager,
+    trigger: InquiryTrigger,
+    body: string,
+  ): Promise<void>;
+
   /** Several inquiries at once (a batch of forms); by default one at a time. */
   async inquiriesReceived(manager: EntityManager, triggers: readonly InquiryTrigger[]): Promise<void> {
     for (const trigger of triggers) await this.inquiryReceived(manager, trigger);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { understandInquiry } from '@pp/ai';
 import { EntityManager } from 'typeorm';
 import { Person } from '../persons/person.entity';
 import { ActionScheduler } from './action-scheduler';
@@ -6,8 +7,9 @@ import { Clock } from './clock';
 import { nextFollowUp } from './decision-rules';
 import { EngineQueue } from './engine-queue';
 import { readConsentFacts, withdrawConsents } from './consent-store';
-import { endScheduledActions, matchedLocation } from './engine-store';
+import { endScheduledActions, matchedLocation, readTimeline } from './engine-store';
 import { EngineTrigger, InquiryTrigger } from './engine-trigger';
+import { conversation } from './insights-rules';
 import { leadClock, practiceFacts } from './lead-analyzer';
 import { PendingDecision } from '../decisions/pending-decision.entity';
 import { EngineAction } from './engine-action.entity';
@@ -45,6 +47,22 @@ export class EngineService extends EngineTrigger {
 
   async inquiryReceived(manager: EntityManager, trigger: InquiryTrigger): Promise<void> {
     await this.queue.analyze(manager, trigger);
+  }
+
+  /**
+   * The keyword read as the engine reads an SMS, in the conversation before it: when it is more than an opt-out
+   * (CANCEL answering the lead's appointment reminder), it is analysed as any inquiry, so the lead's insights say
+   * what the patient wants; the opt-out the channel recorded keeps every message from going out.
+   */
+  async optOutKeywordReceived(manager: EntityManager, trigger: InquiryTrigger, body: string): Promise<void> {
+    const events = await readTimeline(manager, trigger.person_id);
+    const reading = understandInquiry({
+      channel: 'sms',
+      text: body,
+      conversation: conversation(events, trigger.event_id),
+      practiceProcedures: [],
+    });
+    if (reading.intent !== 'opt_out') await this.inquiryReceived(manager, trigger);
   }
 
   override async inquiriesReceived(

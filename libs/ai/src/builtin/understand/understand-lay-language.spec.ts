@@ -112,9 +112,21 @@ describe('"Cancel" by what it answers', () => {
     ]);
   });
 
-  it('keeps the bare keyword an opt-out, as the SMS channel reads it, and "Cancel, …" after a promotion opts out', () => {
-    expect(reply('CANCEL', reminder).intent).toBe('opt_out');
+  it('reads a bare CANCEL answering a message about the appointment as its cancellation', () => {
+    expect(reply('CANCEL', reminder).intent).toBe('cancel_appointment');
+    expect(reply('cancel.', 'Hi Ana, see you Thursday at 3pm for your HydraFacial!').intent).toBe(
+      'cancel_appointment',
+    );
+    expect(
+      reply('Cancelar', 'Recordatorio: su cita es mañana a las 10am. Responda C para confirmar.').intent,
+    ).toBe('cancel_appointment');
+  });
+
+  it('keeps the bare keyword an opt-out with nothing or an offer before it, and "Cancel, …" after a promotion opts out', () => {
+    expect(read('CANCEL').intent).toBe('opt_out');
+    expect(reply('CANCEL', 'Spring Tox Event: $11/unit Botox! Book yours today.').intent).toBe('opt_out');
     expect(read('CANCEL ME').intent).toBe('opt_out');
+    expect(reply('STOP', reminder).intent).toBe('opt_out');
     expect(
       reply('cancel, not interested', 'Spring Tox Event: $11/unit Botox! Book yours today.').intent,
     ).toBe('opt_out');

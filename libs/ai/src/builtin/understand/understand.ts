@@ -75,13 +75,15 @@ export function rulesSafety(request: UnderstandRequest): RulesSafety {
   const message = messageOf(request);
   const crisis = findCrisis(message);
   const lastPractice = lastPracticeTurn(request);
-  // 'cancel, not interested' answering a promotion is an opt-out too.
-  const optOut = crisis
-    ? null
-    : (findOptOut(message) ??
-      (lastPractice && isMarketing(lastPractice.text) && /^(cancel|cancelar)\b/.test(expand(message))
-        ? message.trim().slice(0, 60)
-        : null));
+  // 'cancel, not interested' answering a promotion is an opt-out too; a bare CANCEL answering a message about the
+  // writer's appointment cancels the appointment (the SMS channel still honours it as the carriers' keyword).
+  const optOut =
+    crisis || (answersAnAppointment(lastPractice) && BARE_CANCEL.test(expand(message)))
+      ? null
+      : (findOptOut(message) ??
+        (lastPractice && isMarketing(lastPractice.text) && /^(cancel|cancelar)\b/.test(expand(message))
+          ? message.trim().slice(0, 60)
+          : null));
   const spam = crisis || optOut ? null : findSpam(message);
   return { crisis, optOut, spam, findings: findEscalations(message) };
 }
@@ -152,8 +154,9 @@ export function readInquiry(
     }
   }
 
-  // Safety readings. A bare CANCEL (or CANCEL ME) stays an opt-out whatever it answers, as the SMS channel reads
-  // the keyword; 'Cancel, sorry, something came up' answering an appointment reminder cancels the appointment.
+  // Safety readings. CANCEL answering a message about the writer's appointment (a reminder, a confirmation),
+  // bare or with a reason, cancels the appointment; answering a promotion or nothing, a bare CANCEL (or CANCEL ME)
+  // is an opt-out. The SMS channel records the carriers' keyword either way and hands the cancellation on.
   const lastPractice = lastPracticeTurn(request);
   const { crisis } = safety;
   const optOut = crisis
@@ -161,9 +164,7 @@ export function readInquiry(
     : (safety.optOut ?? (learned && learnedOptOut(learned, words) ? excerpt(message) : null));
   const cancelsAppointment =
     !optOut &&
-    !!lastPractice &&
-    APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) &&
-    !isMarketing(lastPractice.text) &&
+    answersAnAppointment(lastPractice) &&
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   const spam = optOut ? null : safety.spam;
   const wrongNumber = spam || optOut || crisis ? null : findWrongNumber(message);
@@ -409,7 +410,17 @@ function refineProcedures(
 
 /** A message about an appointment the contact has (a reminder, a confirmation), not an offer to book one. */
 const APPOINTMENT_MESSAGE =
-  /\b(reminder|recordatorio|(your|su|tu) (\w+ )?(appointment|appt|visit|consultation|session|cleaning|treatment|procedure|surgery|cita|consulta)( is| on| at| for| tomorrow| today| es| el| manana| hoy)|reply c to confirm|to confirm|see you (tomorrow|today|on|at))\b/;
+  /\b(reminder|recordatorio|(your|su|tu) (\w+ )?(appointment|appt|visit|consultation|session|cleaning|treatment|procedure|surgery|cita|consulta)( is| on| at| for| tomorrow| today| es| el| manana| hoy)|reply c to confirm|to confirm|(see you|nos vemos|te esperamos|le esperamos) (tomorrow|today|on|at|this|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|manana|hoy|el|este|lunes|martes|miercoles|jueves|viernes|sabado|domingo))\b/;
+
+/** CANCEL alone, as the carriers' keyword is sent: nothing but the word (and 'it', 'please'). */
+const BARE_CANCEL = /^\W*(cancel|cancelar)( (it|please|pls|por favor))?\W*$/;
+
+/** Whether the practice's last message was about the writer's own appointment, not an offer. */
+function answersAnAppointment(lastPractice: { text: string } | undefined): boolean {
+  return (
+    !!lastPractice && APPOINTMENT_MESSAGE.test(expand(lastPractice.text)) && !isMarketing(lastPractice.text)
+  );
+}
 
 /** An offer or a promotion: 'Cancel, …' answering it is not about an appointment. */
 const MARKETING_MESSAGE =
