@@ -26,10 +26,16 @@ const panel = () => screen.getByRole('complementary', { name: 'AI Assistant' });
 const body = () => panel().querySelector<HTMLElement>('[data-slot="assistant-body"]')!;
 
 describe('AssistantPanel', () => {
-  it("is titled 'AI Assistant' and says what it is for while no page fills it", () => {
+  it('stays a labelled rail while no page fills it, and opened over the page says what it is for', async () => {
     renderPanel();
 
+    expect(screen.queryByRole('complementary', { name: 'AI Assistant' })).not.toBeInTheDocument();
+    const rail = screen.getByTestId('assistant-rail');
+    expect(rail).toHaveTextContent('AI Assistant');
+    await userEvent.click(screen.getByRole('button', { name: 'Show AI Assistant' }));
+
     expect(screen.getByRole('heading', { name: 'AI Assistant' })).toBeInTheDocument();
+    expect(panel()).toHaveAttribute('data-overlay', 'true');
     expect(panel()).toHaveTextContent(EMPTY_TEXT);
     expect(body()).toBeEmptyDOMElement();
   });
@@ -53,6 +59,9 @@ describe('AssistantPanel', () => {
         <AssistantSlot area="header">
           <span>Lead: Jane</span>
         </AssistantSlot>
+        <AssistantSlot area="body">
+          <p>Summary</p>
+        </AssistantSlot>
         <AssistantSlot area="footer">
           <button type="button">Send</button>
         </AssistantSlot>
@@ -64,11 +73,10 @@ describe('AssistantPanel', () => {
     expect(panel().querySelector('[data-slot="assistant-footer"]')).toContainElement(
       screen.getByRole('button', { name: 'Send' }),
     );
-    // Header and footer content does not count as a body: the empty text stays.
-    expect(panel()).toHaveTextContent(EMPTY_TEXT);
+    expect(body()).toHaveTextContent('Summary');
   });
 
-  it('brings the empty text back when the page with a slot goes away', async () => {
+  it('closes to its rail when the page with something to say goes away (calendar, analytics, settings)', async () => {
     const { rerender } = renderPanel(
       <AssistantSlot area="body">
         <p>Chat about Jane Doe</p>
@@ -79,7 +87,8 @@ describe('AssistantPanel', () => {
     rerender(shell(null));
 
     expect(screen.queryByText('Chat about Jane Doe')).not.toBeInTheDocument();
-    expect(panel()).toHaveTextContent(EMPTY_TEXT);
+    expect(screen.queryByRole('complementary', { name: 'AI Assistant' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('assistant-rail')).toBeInTheDocument();
   });
 
   it('can be hidden and shown again, with the slot content back in place', async () => {
@@ -131,9 +140,14 @@ describe('AssistantPanel', () => {
       expect(screen.queryByRole('complementary', { name: 'AI Assistant' })).not.toBeInTheDocument();
     });
 
-    it('is a column of its own on a wide window', () => {
+    it('is a column of its own on a wide window while a page fills it', async () => {
       window.matchMedia = original;
-      renderPanel();
+      renderPanel(
+        <AssistantSlot area="body">
+          <p>Chat about Jane Doe</p>
+        </AssistantSlot>,
+      );
+      expect(await screen.findByText('Chat about Jane Doe')).toBeInTheDocument();
       expect(panel()).not.toHaveAttribute('data-overlay');
     });
   });

@@ -1,7 +1,7 @@
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import KeyboardDoubleArrowLeft from '@mui/icons-material/KeyboardDoubleArrowLeft';
 import KeyboardDoubleArrowRight from '@mui/icons-material/KeyboardDoubleArrowRight';
-import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, ButtonBase, IconButton, Tooltip, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslate } from 'react-admin';
@@ -53,9 +53,12 @@ export function AssistantPanel() {
   const translate = useTranslate();
   const slots = useContext(AssistantContext);
   const setNodes = useContext(SlotNodesContext);
-  // A column of its own on wide windows; on narrower ones it starts closed and opens over the page, so the
-  // lead detail keeps its room.
-  const inline = useWideWindow(SHELL_BREAKPOINTS.assistantInline);
+  // Contextual: a column of its own only on a wide window and while a page has something to say in it (the
+  // leads workspace's lead). Elsewhere (calendar, analytics, settings) and on narrower windows it starts closed
+  // as a labelled rail and opens over the page, so it never takes width from the page's main task.
+  const wide = useWideWindow(SHELL_BREAKPOINTS.assistantInline);
+  const hasSomethingToSay = Boolean(slots && slots.filled.body > 0);
+  const inline = wide && hasSomethingToSay;
   const [open, setOpen] = useState(inline);
   const [wasInline, setWasInline] = useState(inline);
   if (wasInline !== inline) {
@@ -74,12 +77,34 @@ export function AssistantPanel() {
       <Box
         component="aside"
         data-testid="assistant-rail"
-        sx={{ borderLeft: 1, borderColor: 'divider', bgcolor: 'background.paper', p: 1, flexShrink: 0 }}
+        sx={{ borderLeft: 1, borderColor: 'divider', bgcolor: 'background.paper', flexShrink: 0, width: 40 }}
       >
         <Tooltip title={translate('pp.shell.show_assistant')} placement="left">
-          <IconButton aria-label={translate('pp.shell.show_assistant')} onClick={() => setOpen(true)}>
-            <KeyboardDoubleArrowLeft />
-          </IconButton>
+          <ButtonBase
+            aria-label={translate('pp.shell.show_assistant')}
+            onClick={() => setOpen(true)}
+            sx={{
+              width: '100%',
+              py: 1.5,
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              gap: 1,
+              color: 'text.secondary',
+              '&:hover': { bgcolor: 'action.hover' },
+            }}
+          >
+            <KeyboardDoubleArrowLeft fontSize="small" />
+            <AutoAwesomeOutlined fontSize="small" color="secondary" />
+            {/* The rail says what it opens: a bare « icon was easy to miss. */}
+            <Typography
+              variant="caption"
+              aria-hidden
+              sx={{ writingMode: 'vertical-rl', fontWeight: 600, letterSpacing: 0.5 }}
+            >
+              {translate('pp.shell.assistant_title')}
+            </Typography>
+          </ButtonBase>
         </Tooltip>
       </Box>
     );

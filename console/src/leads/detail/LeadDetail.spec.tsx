@@ -299,3 +299,44 @@ describe('the rest of the detail', () => {
     expect(await screen.findAllByText('Asked to talk to a nurse')).not.toHaveLength(0);
   });
 });
+
+describe('the AI decision review on a window narrower than 1366 px', () => {
+  const original = window.matchMedia;
+  const narrow = (query: string) => ({ ...original(query), matches: /max-width:\s*1365/.test(query) });
+  const pending = anEvent('pending_review', {
+    original_decision: { action_type: 'send_sms', channel: 'sms', message: 'Hi Sofia, Friday works.' },
+  });
+  beforeEach(() => {
+    window.matchMedia = narrow as typeof window.matchMedia;
+    api.events.mockResolvedValue([pending]);
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it("shows the draft with 'Approve & Send' in the detail column itself, and approves with one click", async () => {
+    const approve = jest.spyOn(peopleApi, 'approveDecision').mockResolvedValue(undefined);
+    renderWithAdmin(<LeadDetail personId="lead-1" />);
+    const box = await screen.findByTestId('decision-review');
+    expect(within(screen.getByTestId('lead-detail')).getByTestId('decision-review')).toBe(box);
+    expect(box).toHaveTextContent('Hi Sofia, Friday works.');
+    await userEvent.click(within(box).getByRole('button', { name: 'Approve & Send' }));
+    await waitFor(() => expect(approve).toHaveBeenCalledWith('lead-1'));
+  });
+
+  it('leaves the review to the side panel on a wide window', async () => {
+    window.matchMedia = original;
+    renderWithAdmin(<LeadDetail personId="lead-1" />);
+    await screen.findByTestId('lead-detail');
+    await waitFor(() => expect(api.events).toHaveBeenCalled());
+    expect(screen.queryByTestId('decision-review')).not.toBeInTheDocument();
+  });
+
+  it('shows no review while the next action is already scheduled', async () => {
+    stored = aPerson({ next_scheduled_action: new Date(Date.now() + 3_600_000).toISOString() });
+    renderWithAdmin(<LeadDetail personId="lead-1" />);
+    await screen.findByTestId('lead-detail');
+    await waitFor(() => expect(api.events).toHaveBeenCalled());
+    expect(screen.queryByTestId('decision-review')).not.toBeInTheDocument();
+  });
+});

@@ -5,6 +5,9 @@ import { useTranslate } from 'react-admin';
 import { SectionBoundary } from '../../common/SectionBoundary';
 import { useLeadEvents, useMarkSeen, usePerson } from '../api/personQueries';
 import { EscalationPanel } from '../escalation/EscalationPanel';
+import { DecisionReview } from '../panel/DecisionReview';
+import { openDecision } from '../panel/decisions';
+import { useReviewInDetail } from '../panel/reviewPlacement';
 import { parseInsights } from '../format';
 import { Timeline } from '../timeline/Timeline';
 import { AiBrainTimer } from './AiBrainTimer';
@@ -60,6 +63,7 @@ function LoadedLead({ personId }: { personId: string }) {
   const person = usePerson(personId);
   const events = useLeadEvents(personId);
   useMarkSeenOnOpen(personId, person.data?.is_unseen);
+  const reviewInDetail = useReviewInDetail();
 
   if (person.isPending) {
     return (
@@ -76,6 +80,8 @@ function LoadedLead({ personId }: { personId: string }) {
     );
   }
   const lead = person.data;
+  // Narrower windows: the AI's draft and 'Approve & Send' sit here, not behind the closed assistant panel.
+  const review = reviewInDetail && !lead.next_scheduled_action ? openDecision(events.data) : null;
   return (
     <Stack spacing={2} sx={{ p: 2 }} data-testid="lead-detail" data-person-id={lead.person_id}>
       {/* Each part fails alone: one unreadable field never takes the whole lead (or page) down. */}
@@ -85,6 +91,11 @@ function LoadedLead({ personId }: { personId: string }) {
       <SectionBoundary name="escalation" resetKey={events.data}>
         <EscalationPanel person={lead} events={events.data} />
       </SectionBoundary>
+      {review && (
+        <SectionBoundary name="decision review" resetKey={review.eventId}>
+          <DecisionReview key={review.eventId} personId={lead.person_id} review={review} />
+        </SectionBoundary>
+      )}
       <Box
         sx={{
           display: 'grid',

@@ -197,3 +197,20 @@ describe('the rest of the side panel', () => {
     expect(askAi).toHaveBeenCalledWith('lead-1', { question: 'What does she want?' });
   });
 });
+
+describe('on a window narrower than 1366 px', () => {
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('leaves the review box to the lead detail column, where it is visible without opening the panel', async () => {
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: /max-width:\s*1365/.test(query),
+    })) as typeof window.matchMedia;
+    renderWithAdmin(<LeadSidePanel personId="lead-1" />);
+    await screen.findByTestId('lead-side-panel');
+    expect(screen.queryByTestId('decision-review')).not.toBeInTheDocument();
+  });
+});

@@ -6,6 +6,7 @@ import { AskAi } from './AskAi';
 import { DecisionReview } from './DecisionReview';
 import { openDecision } from './decisions';
 import { QuickActions } from './QuickActions';
+import { useReviewInDetail } from './reviewPlacement';
 import { Recommendations } from './Recommendations';
 import { ScheduledActionBox } from './ScheduledActionBox';
 import { SimulateReply } from './SimulateReply';
@@ -19,6 +20,7 @@ export function LeadSidePanel({ personId }: { personId: string }) {
   const translate = useTranslate();
   const person = usePerson(personId);
   const events = useLeadEvents(personId);
+  const reviewInDetail = useReviewInDetail();
   if (person.isPending) return <CircularProgress size={20} aria-label={translate('pp.common.loading')} />;
   if (!person.data) return null;
   const lead = person.data;
@@ -29,7 +31,8 @@ export function LeadSidePanel({ personId }: { personId: string }) {
       {lead.next_scheduled_action ? (
         <ScheduledActionBox person={lead} />
       ) : (
-        review && <DecisionReview key={review.eventId} personId={lead.person_id} review={review} />
+        review &&
+        !reviewInDetail && <DecisionReview key={review.eventId} personId={lead.person_id} review={review} />
       )}
       <Recommendations person={lead} />
       <QuickActions person={lead} />
