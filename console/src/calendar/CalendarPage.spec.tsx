@@ -267,7 +267,27 @@ describe('the calendar page', () => {
     // External appointments cannot be dragged.
     const event = within(main()).getByText('GHL booking').closest('.fc-event');
     expect(event).not.toHaveClass('fc-event-draggable');
-    expect(within(main()).getByText('Botox consultation').closest('.fc-event')).toHaveClass(
+  });
+
+  it('lets only upcoming appointments of the practice be dragged: started ones stay where they are', async () => {
+    const inMinutes = (minutes: number) => {
+      const start = new Date(Date.now() + minutes * 60_000);
+      const end = new Date(start.getTime() + 30 * 60_000);
+      return {
+        start_time: start.toISOString(),
+        end_time: end.toISOString(),
+        start_time_local: wall(start),
+        end_time_local: wall(end),
+      };
+    };
+    api.appointments.mockResolvedValue([
+      anAppointment({ appointment_id: 'soon', title: 'Upcoming peel', ...at(0), ...inMinutes(30) }),
+      anAppointment({ appointment_id: 'past', title: 'Earlier peel', ...at(0), ...inMinutes(-120) }),
+    ]);
+    renderPage();
+    const upcoming = (await within(main()).findByText('Upcoming peel')).closest('.fc-event');
+    expect(upcoming).toHaveClass('fc-event-draggable');
+    expect(within(main()).getByText('Earlier peel').closest('.fc-event')).not.toHaveClass(
       'fc-event-draggable',
     );
   });
@@ -355,5 +375,30 @@ describe('the calendar page', () => {
     await userEvent.click(panel.getByRole('button', { name: 'Close' }));
     expect(where()).toBe('/calendar');
     expect(screen.queryByTestId('appointment-panel')).not.toBeInTheDocument();
+  });
+});
+
+describe('the calendar on a front-desk screen (1024–1366 px)', () => {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    // 1280 px wide: narrower than 1366, 1440 and 1680.
+    window.matchMedia = ((query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      return { ...original(query), matches: max ? 1280 <= Number(max[1]) : false };
+    }) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('collapses the filters to a button that opens them, and opens an appointment over the calendar', async () => {
+    renderPage('/calendar/apt-1');
+    expect(await screen.findByTestId('appointment-panel')).toBeInTheDocument();
+    expect(screen.getByTestId('appointment-panel-frame')).toHaveAttribute('data-overlay', 'true');
+    expect(screen.queryByTestId('calendar-sidebar')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show filters' }));
+    expect(
+      within(await screen.findByTestId('calendar-sidebar')).getByText('Calendar Overview'),
+    ).toBeVisible();
   });
 });

@@ -5,16 +5,18 @@ import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
-import { Box, LinearProgress, Paper, Typography } from '@mui/material';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
+import { Box, ButtonBase, Drawer, LinearProgress, Paper, Typography } from '@mui/material';
 import type { AppointmentDto } from '@pp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { SectionBoundary } from '../common/SectionBoundary';
 import { useLeftPanel } from '../layout/LeftPanel';
+import { useWideWindow } from '../layout/responsive';
 import { useSelectedPracticeId } from '../practices/selectedPractice';
-import { AppointmentPanel } from './AppointmentPanel';
+import { AppointmentPanel, PANEL_WIDTH } from './AppointmentPanel';
 import { CalendarSidebar } from './CalendarSidebar';
 import { calendarApi, isOutsideHours } from './calendarApi';
 import { calendarKeys, useAppointments, useLocations, type DateRange } from './calendarQueries';
@@ -61,6 +63,34 @@ export const CALENDAR_DEFAULTS = {
 } as const;
 
 /**
+ * Window widths (px) from which the calendar's side columns take room of their own (ADR 0039). Below them the
+ * filters are a button that opens them as a drawer, and the appointment panel opens over the calendar, so the
+ * week view keeps columns of at least 100 px from 1024 px up.
+ */
+export const CALENDAR_BREAKPOINTS = {
+  /** The filter sidebar is a column. */
+  filtersInline: 1440,
+  /** The filter sidebar stays a column while an appointment is open too; below, the panel replaces it. */
+  filtersBesidePanel: 1680,
+  /** The appointment panel is a column; below, it opens over the calendar. */
+  panelInline: 1366,
+} as const;
+
+/** Month cells: the week number above the first day's number, timed events on two lines (time, then title). */
+const MONTH_STYLES = {
+  '& .fc .fc-daygrid-day-frame:has(.fc-daygrid-week-number) .fc-daygrid-day-top': { pt: '1.1rem' },
+  '& .fc .fc-daygrid-week-number': { fontSize: '0.7rem', lineHeight: 1.2 },
+  '& .fc .fc-daygrid-block-event .fc-event-main-frame': { flexWrap: 'wrap', columnGap: '4px' },
+  '& .fc .fc-daygrid-block-event .fc-event-time': { flexShrink: 0, overflow: 'visible' },
+  '& .fc .fc-daygrid-block-event .fc-event-title-container': { minWidth: 0, flexBasis: '100%' },
+  '& .fc .fc-daygrid-block-event .fc-event-title': {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+} as const;
+
+/**
  * The calendar page, /calendar and /calendar/{appointmentId} (docs/product/calendar.md): the filter sidebar (while
  * the app's left panel is open), the calendar (month, week, day, week list) and the selected appointment on the
  * right. Loaded lazily (App.tsx), so FullCalendar is not in the leads workspace's bundle.
@@ -95,9 +125,15 @@ export default function CalendarPage() {
 function PracticeCalendar({ practiceId }: { practiceId: string }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const { open: sidebarOpen } = useLeftPanel();
   const appointmentId = useParams().appointmentId ?? null;
+  const filtersWide = useWideWindow(CALENDAR_BREAKPOINTS.filtersInline);
+  const roomForBoth = useWideWindow(CALENDAR_BREAKPOINTS.filtersBesidePanel);
+  const panelInline = useWideWindow(CALENDAR_BREAKPOINTS.panelInline);
+  const filtersInline = filtersWide && (!appointmentId || roomForBoth);
+  const [filtersDrawer, setFiltersDrawer] = useState(false);
   // The visible range as wall-clock dates (end exclusive) and the days asked of the server for it.
   const [view, setView] = useState<{ from: Date; to: Date; days: DateRange } | null>(null);
   const [filters, setFilters] = useState<CalendarFilters>(DEFAULT_FILTERS);
@@ -117,7 +153,8 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
   );
   const shown = useMemo(() => filterAppointments(appointments, filters), [appointments, filters]);
   const events = useMemo(
-    () => shown.map((appointment) => toEvent(appointment, { zone, labelZone })),
+    // Appointments that have started are not draggable (read once per change of the list).
+    () => shown.map((appointment) => toEvent(appointment, { zone, labelZone, now: new Date() })),
     [shown, zone, labelZone],
   );
   const counts = useMemo(() => overview(appointments, shown.length), [appointments, shown.length]);
@@ -161,6 +198,11 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
         reschedule: (appointment, newStart, confirmOutsideHours) =>
           calendarApi.reschedule(practiceId, appointment.appointment_id, newStart, confirmOutsideHours),
         onMoved: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all(practiceId) }),
+        notify: (reason) =>
+          notify(translate('pp.calendar.move_refused', { reason }), {
+            type: 'error',
+            autoHideDuration: 8000,
+          }),
         isOutsideHours,
         confirmOutsideHours: (appointment, newStart) =>
           new Promise<boolean>((resolve) =>
@@ -174,7 +216,7 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
             }),
           ),
       }),
-    [practiceId, queryClient],
+    [practiceId, queryClient, notify, translate],
   );
   const onEventDrop = useCallback(
     (info: EventDropArg) => {
@@ -194,21 +236,59 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
   const calendarRef = useRef<FullCalendar>(null);
   useEffect(() => {
     calendarRef.current?.getApi().updateSize();
-  }, [sidebarOpen, Boolean(appointmentId)]);
+  }, [sidebarOpen, filtersInline, panelInline, Boolean(appointmentId)]);
 
+  const sidebar = (
+    <CalendarSidebar
+      filters={filters}
+      onChange={setFilters}
+      locations={locations}
+      statuses={statuses}
+      overview={counts}
+    />
+  );
   return (
-    <Box sx={{ display: 'flex', height: '100%', minHeight: 0 }}>
+    // relative: on narrower windows the appointment panel opens over the calendar
+    <Box sx={{ display: 'flex', height: '100%', minHeight: 0, position: 'relative' }}>
       <Typography component="h1" sx={visuallyHidden}>
         {translate('pp.calendar.page_title')}
       </Typography>
-      {sidebarOpen && (
-        <CalendarSidebar
-          filters={filters}
-          onChange={setFilters}
-          locations={locations}
-          statuses={statuses}
-          overview={counts}
-        />
+      {sidebarOpen && filtersInline && sidebar}
+      {sidebarOpen && !filtersInline && (
+        // Narrower windows (or an appointment open): a rail whose button opens the filters as a drawer.
+        <Box
+          data-testid="calendar-filters-rail"
+          sx={{
+            flexShrink: 0,
+            width: 40,
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        >
+          <ButtonBase
+            aria-label={translate('pp.calendar.filters.show')}
+            aria-expanded={filtersDrawer}
+            onClick={() => setFiltersDrawer(true)}
+            sx={{
+              width: '100%',
+              py: 1.5,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 1,
+              color: 'text.secondary',
+              '&:hover': { bgcolor: 'action.hover' },
+            }}
+          >
+            <FilterListOutlined fontSize="small" />
+            <Typography variant="caption" aria-hidden sx={{ writingMode: 'vertical-rl', fontWeight: 600 }}>
+              {translate('pp.calendar.filters.title')}
+            </Typography>
+          </ButtonBase>
+          <Drawer open={filtersDrawer} onClose={() => setFiltersDrawer(false)}>
+            {sidebar}
+          </Drawer>
+        </Box>
       )}
       <Box
         data-testid="calendar-main"
@@ -217,11 +297,14 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
           minWidth: 0,
           display: 'flex',
           flexDirection: 'column',
-          p: 2,
+          p: { xs: 1, lg: 2 },
+          ...MONTH_STYLES,
           [`& .${CANCELLED_CLASS} .fc-event-title, & .${CANCELLED_CLASS} .fc-list-event-title`]: {
             textDecoration: 'line-through',
           },
           '& .fc-event': { cursor: 'pointer' },
+          // Only what can be moved looks movable.
+          '& .fc-event.fc-event-draggable': { cursor: 'grab' },
           // The header wraps instead of spilling over the detail panel in narrow windows.
           '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
           '& .fc .fc-toolbar-title': { fontSize: '1.25rem', fontWeight: 600 },
@@ -256,19 +339,43 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
               events={events}
               eventClick={onEventClick}
               eventDrop={onEventDrop}
+              // The whole time and title on hover, wherever a narrow cell cuts them.
+              eventDidMount={(info) => {
+                info.el.title = [info.timeText, info.event.title].filter(Boolean).join(' ');
+              }}
               datesSet={onDatesSet}
             />
           </Box>
         </SectionBoundary>
       </Box>
       {appointmentId && (
-        <SectionBoundary name="appointment" resetKey={appointmentId}>
-          <AppointmentPanel
-            appointment={selected}
-            fallbackZone={zone}
-            onClose={() => navigate('/calendar', { replace: true })}
-          />
-        </SectionBoundary>
+        <Box
+          data-testid="appointment-panel-frame"
+          data-overlay={panelInline ? undefined : 'true'}
+          sx={{
+            display: 'flex',
+            flexShrink: 0,
+            ...(panelInline
+              ? {}
+              : {
+                  position: 'absolute',
+                  top: 0,
+                  right: 0,
+                  bottom: 0,
+                  maxWidth: PANEL_WIDTH,
+                  zIndex: 'appBar',
+                  boxShadow: 8,
+                }),
+          }}
+        >
+          <SectionBoundary name="appointment" resetKey={appointmentId}>
+            <AppointmentPanel
+              appointment={selected}
+              fallbackZone={zone}
+              onClose={() => navigate('/calendar', { replace: true })}
+            />
+          </SectionBoundary>
+        </Box>
       )}
       {question && <OutsideHoursDialog question={question} fallbackZone={zone} />}
     </Box>

@@ -54,6 +54,16 @@ describe('appointments as calendar events', () => {
     expect(event).toMatchObject({ editable: false, startEditable: false, classNames: [CANCELLED_CLASS] });
   });
 
+  it('cannot be dragged once they have started; later ones can', () => {
+    const now = new Date('2026-11-24T15:10:00.000Z');
+    expect(toEvent(anAppointment(), { now })).toMatchObject({ editable: false, startEditable: false });
+    const later = anAppointment({
+      start_time: '2026-11-24T16:00:00.000Z',
+      end_time: '2026-11-24T16:30:00.000Z',
+    });
+    expect(toEvent(later, { now })).toMatchObject({ editable: true, startEditable: true });
+  });
+
   it('are placed at their wall times on the location’s clock, read from the instants when not given', () => {
     const denver = anAppointment({
       start_time: '2026-07-01T16:00:00.000Z',

@@ -1,6 +1,7 @@
 import type { AppointmentDto } from '@pp/contracts';
 import type { EventInput } from '@fullcalendar/core';
 import { browserZone, wallTimes, zoneAbbreviation, zoneOf } from './clock';
+import { hasStarted } from './rescheduler';
 
 /**
  * The calendar's pure rules (docs/product/calendar.md): event colours, the sidebar's filters and counts, the
@@ -57,14 +58,18 @@ export const appointmentLabel = (appointment: AppointmentDto) =>
 /**
  * One calendar event per appointment, at its wall times on its location's clock (the calendar runs in 'UTC' and
  * is given wall times: docs/decisions/0025-calendar-clock.md). When the practice's locations span zones, the
- * label names the zone ('Botox consultation · MST'). Only editable appointments can be dragged; none can be
- * resized (docs/product/calendar.md#rescheduling).
+ * label names the zone ('Botox consultation · MST'). Only editable appointments that have not started yet can be
+ * dragged; none can be resized (docs/product/calendar.md#rescheduling).
  */
 export function toEvent(
   appointment: AppointmentDto,
-  { zone = browserZone(), labelZone = false }: { zone?: string; labelZone?: boolean } = {},
+  {
+    zone = browserZone(),
+    labelZone = false,
+    now = null,
+  }: { zone?: string; labelZone?: boolean; now?: Date | null } = {},
 ): EventInput {
-  const editable = appointment.is_editable !== false;
+  const editable = appointment.is_editable !== false && !(now && hasStarted(appointment, now));
   const wall = wallTimes(appointment, zone);
   const label = appointmentLabel(appointment);
   const zoneName = labelZone

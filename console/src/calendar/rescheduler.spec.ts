@@ -8,13 +8,25 @@ function setUp(
 ) {
   const onMoved = jest.fn();
   const log = jest.fn();
+  const notify = jest.fn();
   const isOutsideHours = (error: unknown) => error === OUTSIDE;
+  // Before the test appointment (Nov 24, 15:00 UTC) starts.
+  const now = () => new Date('2026-11-20T12:00:00.000Z');
   return {
-    rescheduler: createRescheduler({ reschedule, onMoved, log, isOutsideHours, confirmOutsideHours }),
+    rescheduler: createRescheduler({
+      reschedule,
+      onMoved,
+      log,
+      notify,
+      now,
+      isOutsideHours,
+      confirmOutsideHours,
+    }),
     reschedule,
     confirmOutsideHours,
     onMoved,
     log,
+    notify,
   };
 }
 const newStart = new Date('2026-11-25T16:00:00.000Z');
@@ -33,8 +45,8 @@ describe('drag-and-drop rescheduling', () => {
     expect(revert).not.toHaveBeenCalled();
   });
 
-  it('snaps the event back on failure and only logs the message', async () => {
-    const { rescheduler, onMoved, log } = setUp(
+  it("snaps the event back on failure, logs the message and tells staff the server's reason", async () => {
+    const { rescheduler, onMoved, log, notify } = setUp(
       jest.fn().mockRejectedValue(new Error('Outside business hours')),
     );
     const revert = jest.fn();
@@ -44,7 +56,21 @@ describe('drag-and-drop rescheduling', () => {
     expect(revert).toHaveBeenCalledTimes(1);
     expect(onMoved).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledWith('Reschedule failed: Outside business hours');
+    expect(notify).toHaveBeenCalledWith('Outside business hours');
     expect(rescheduler.running).toBe(false);
+  });
+
+  it('refuses an appointment that has already started without calling the server', async () => {
+    const { rescheduler, reschedule, notify } = setUp();
+    const revert = jest.fn();
+    const past = anAppointment({
+      start_time: '2026-11-19T15:00:00.000Z',
+      end_time: '2026-11-19T15:30:00.000Z',
+    });
+    await expect(rescheduler.drop({ appointment: past, newStart, revert })).resolves.toBe('refused');
+    expect(revert).toHaveBeenCalled();
+    expect(reschedule).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('refuses external appointments without calling the server', async () => {

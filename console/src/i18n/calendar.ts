@@ -23,6 +23,7 @@ export const calendarTexts = {
     overview: 'Calendar Overview',
     total: 'Total',
     shown: 'Shown',
+    show: 'Show filters',
   },
   statuses: {
     confirmed: 'Confirmed',
@@ -56,6 +57,8 @@ export const calendarTexts = {
     cancel: 'Cancel',
     confirm: 'Move anyway',
   },
+  // A refused move is logged (docs/product/calendar.md#errors) and also told to staff (ADR 0039).
+  move_refused: 'The appointment was not moved: %{reason}',
   // docs/product/calendar.md#errors
   errors: {
     no_token: 'No authentication token found',
