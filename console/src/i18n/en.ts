@@ -533,6 +533,8 @@ const pp = {
   errors: {
     no_token: 'Unauthorized. No token found.',
     request_failed: 'The request failed. Please try again.',
+    timeout: 'The server took too long to answer. Please try again.',
+    try_again: 'Try again',
     current_user: 'Failed to fetch user data',
     practices: 'Failed to fetch practices',
     locations: 'Failed to fetch practice locations',

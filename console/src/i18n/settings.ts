@@ -110,6 +110,10 @@ export const settingsTexts = {
     loading: 'Loading knowledge entries...',
     empty: 'No knowledge entries found. Process your website to get started.',
     load_error: 'Error loading knowledge entries: %{message}',
+    // A failed run shows the server's reason (ADR 0039); the words are the product's for a failed processing.
+    failed_title: 'Processing Failed',
+    failed_unknown: 'An unknown error occurred during processing.',
+    retry: 'Retry',
     total_pages: 'Total Pages',
     total_chunks: 'Knowledge Chunks',
     status: 'Status',

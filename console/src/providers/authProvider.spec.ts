@@ -163,12 +163,18 @@ describe('checkAuth', () => {
 
   it('passes the abort signal on to the request', async () => {
     localStorage.setItem('access_token', 'tok-1');
-    fetchMock.mockResolvedValue(json({ id: 'u1', first_name: null, last_name: null, email: 'a@x.io' }));
-    const { signal } = new AbortController();
+    let sent: AbortSignal | undefined;
+    fetchMock.mockImplementation(async (_url, init) => {
+      sent = init.signal ?? undefined;
+      return json({ id: 'u1', first_name: null, last_name: null, email: 'a@x.io' });
+    });
+    const check = new AbortController();
+    check.abort();
 
-    await authProvider.checkAuth({ signal });
+    await authProvider.checkAuth({ signal: check.signal }).catch(() => undefined);
 
-    expect(fetchMock.mock.calls[0][1].signal).toBe(signal);
+    // The request's own signal follows the caller's: a cancelled check cancels the request.
+    expect(sent?.aborted).toBe(true);
   });
 });
 

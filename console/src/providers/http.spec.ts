@@ -249,3 +249,39 @@ describe('isAuthError', () => {
     expect(isAuthError(null)).toBe(false);
   });
 });
+
+describe('a call the server does not answer', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("gives up after its timeout with 'The server took too long to answer. Please try again.'", async () => {
+    jest.useFakeTimers();
+    localStorage.setItem('access_token', 'tok');
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const call = httpClient('/api/v1/people/p-1', { timeoutMs: 5_000 });
+    const outcome = expect(call).rejects.toMatchObject({
+      message: 'The server took too long to answer. Please try again.',
+      status: 408,
+    });
+    await jest.advanceTimersByTimeAsync(5_000);
+    await outcome;
+  });
+
+  it('still ends when the caller cancels it, as a cancellation', async () => {
+    localStorage.setItem('access_token', 'tok');
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const cancel = new AbortController();
+    const call = httpClient('/api/v1/people/p-1', { signal: cancel.signal });
+    cancel.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

@@ -20,7 +20,18 @@ export interface HttpOptions extends Omit<RequestInit, 'body'> {
   anonymous?: boolean;
   /** The message when the server gives no detail (docs/product/shell.md, "Data calls"). */
   fallbackMessage?: string;
+  /** Give up after this long (default REQUEST_TIMEOUT_MS): no request keeps a spinner turning for ever. */
+  timeoutMs?: number;
 }
+
+/**
+ * How long a call may take before the console gives up on it with 'The server took too long to answer.'. Longer
+ * than the gateway's own upstream timeout, so a slow service's 504 (with its detail) normally arrives first.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The status of a call the console gave up on (no answer within its timeout). */
+export const TIMEOUT_STATUS = 408;
 
 /**
  * The one HTTP client of the console. It adds the bearer token, sends JSON, and turns every non-OK reply into
@@ -31,7 +42,7 @@ export async function httpClient<T = unknown>(
   url: string,
   options: HttpOptions = {},
 ): Promise<HttpResponse<T>> {
-  const { body, anonymous, fallbackMessage, ...init } = options;
+  const { body, anonymous, fallbackMessage, timeoutMs = REQUEST_TIMEOUT_MS, ...init } = options;
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (!anonymous) {
@@ -48,8 +59,31 @@ export async function httpClient<T = unknown>(
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   }
 
-  const response = await fetch(url, { ...init, headers, body: payload });
-  const text = await response.text();
+  // The caller's signal (a query cancelled) and the timeout both end the request.
+  const controller = new AbortController();
+  const outer = init.signal;
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { ...init, headers, body: payload, signal: controller.signal });
+    text = await response.text();
+  } catch (error) {
+    if (timedOut) {
+      throw new HttpError(en.pp.errors.timeout, TIMEOUT_STATUS, { detail: en.pp.errors.timeout });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forward);
+  }
   const json = parseJson(text);
   if (!response.ok) {
     throw new HttpError(errorMessage(json, fallbackMessage ?? response.statusText), response.status, json);

@@ -340,3 +340,17 @@ describe('the AI decision review on a window narrower than 1366 px', () => {
     expect(screen.queryByTestId('decision-review')).not.toBeInTheDocument();
   });
 });
+
+describe('a lead that cannot be loaded', () => {
+  it('says why and offers to try again, showing the lead once it answers', async () => {
+    api.get.mockRejectedValue(httpFailure(504, 'The people service did not answer in time.'));
+    renderWithAdmin(<LeadDetail personId="lead-1" />);
+    // The person query retries twice before it gives up (docs/product/leads.md#caching).
+    expect(
+      await screen.findByText('The people service did not answer in time.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    api.get.mockImplementation(async () => stored);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('lead-detail')).toBeInTheDocument();
+  }, 20_000);
+});

@@ -1,5 +1,5 @@
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { SectionBoundary } from '../../common/SectionBoundary';
@@ -74,7 +74,15 @@ function LoadedLead({ personId }: { personId: string }) {
   }
   if (person.error || !person.data) {
     return (
-      <Alert severity="error" sx={{ m: 2 }}>
+      <Alert
+        severity="error"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void person.refetch()}>
+            {translate('pp.errors.try_again')}
+          </Button>
+        }
+      >
         {person.error?.message ?? translate('pp.leads.detail.load_failed')}
       </Alert>
     );

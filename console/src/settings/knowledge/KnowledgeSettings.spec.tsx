@@ -93,6 +93,51 @@ describe('Practice Knowledge', () => {
     expect(message).toHaveAttribute('role', 'alert');
   });
 
+  it('offers to try the failed load again, and shows the pages once it works', async () => {
+    let answer: () => Response = () => json({ detail: 'Service Unavailable' }, { status: 503 });
+    mockGateway({ [`GET ${BASE}`]: () => answer(), [`GET ${BASE}/status`]: STATUS('ready') });
+    show();
+    const user = userEvent.setup();
+
+    await screen.findByText(/Error loading knowledge entries/);
+    answer = () => json(LIST);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findAllByTestId('knowledge-row')).toHaveLength(3);
+  });
+
+  it("shows a failed run's reason from the server, and Retry reprocesses the whole website", async () => {
+    const reason = 'We could not read any page of https://glow.example/: the site did not answer.';
+    const { calls } = mockGateway({
+      [`GET ${BASE}`]: LIST,
+      [`GET ${BASE}/status`]: { ...STATUS('failed'), error: reason },
+      [`POST ${BASE}/processing`]: () => json(STATUS('processing', 'all'), { status: 202 }),
+    });
+    show();
+    const user = userEvent.setup();
+
+    const failed = await screen.findByTestId('knowledge-run-failed');
+    expect(failed).toHaveTextContent('Processing Failed');
+    expect(failed).toHaveTextContent(reason);
+    expect(screen.getByTestId('knowledge-status')).toHaveTextContent('Failed');
+
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: `${BASE}/processing`,
+      body: {},
+    });
+    expect(await screen.findByTestId('full-reprocess-banner')).toBeInTheDocument();
+    expect(screen.queryByTestId('knowledge-run-failed')).not.toBeInTheDocument();
+  });
+
+  it('says an unknown error occurred when a failed run gives no reason', async () => {
+    mockGateway({ [`GET ${BASE}`]: LIST, [`GET ${BASE}/status`]: STATUS('failed') });
+    show();
+    expect(await screen.findByTestId('knowledge-run-failed')).toHaveTextContent(
+      'An unknown error occurred during processing.',
+    );
+  });
+
   it('throws the spec’s messages', async () => {
     await expect(knowledgeApi.list('p-glow')).rejects.toThrow('No access token found');
     window.localStorage.setItem('access_token', 'tok');

@@ -65,6 +65,7 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
   };
   const now = new Date();
   const busy = processing.status === 'processing';
+  const statusError = processing.statusQuery.error as Error | null;
 
   const chosen = entries.filter((entry) => selected.has(entry.source_url));
   const reprocess = (urls?: string[]) => {
@@ -97,9 +98,14 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
     );
   } else if (list.error) {
     body = (
-      <Typography color="error" role="alert" sx={{ p: 3 }}>
-        {t('load_error', { message: list.error.message })}
-      </Typography>
+      <Stack direction="row" spacing={2} alignItems="center" sx={{ p: 3 }} useFlexGap flexWrap="wrap">
+        <Typography color="error" role="alert">
+          {t('load_error', { message: list.error.message })}
+        </Typography>
+        <Button size="small" startIcon={<Refresh />} onClick={() => void list.refetch()}>
+          {translate('pp.errors.try_again')}
+        </Button>
+      </Stack>
     );
   } else if (processing.fullReprocess) {
     body = (
@@ -241,6 +247,34 @@ export function KnowledgeSettings({ practiceId }: SettingsPageProps) {
           testId="knowledge-status"
         />
       </Box>
+
+      {processing.status === 'failed' && (
+        <Alert
+          severity="error"
+          data-testid="knowledge-run-failed"
+          action={
+            <Button color="inherit" size="small" startIcon={<Refresh />} onClick={() => reprocess()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          <AlertTitle>{t('failed_title')}</AlertTitle>
+          {processing.statusQuery.data?.error?.trim() || t('failed_unknown')}
+        </Alert>
+      )}
+
+      {statusError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void processing.statusQuery.refetch()}>
+              {translate('pp.errors.try_again')}
+            </Button>
+          }
+        >
+          {statusError.message}
+        </Alert>
+      )}
 
       {problem && (
         <Alert

@@ -27,6 +27,8 @@ export interface KnowledgeStatus {
   last_updated: string | null;
   /** The knowledge service says whether the run is a full reprocess ('all'). */
   scope?: 'all' | 'urls' | null;
+  /** Why the last run failed (the knowledge service's words). */
+  error?: string | null;
 }
 
 export const knowledgeKeys = {
