@@ -44,6 +44,22 @@ describe('a live event row', () => {
     expect(isUnfinishedCall(row)).toBe(true);
   });
 
+  it("shows a call staff logged by hand (no call_sid) as 'Logged', never pulsing", () => {
+    const row = rowOf(
+      aLeadEvent('phone_call_sent', { content_data: { notes: 'Left a voicemail', channel: 'phone' } }),
+    ) as LiveEventRow;
+    expect(row.status).toBe('Logged');
+    expect(isUnfinishedCall(row)).toBe(false);
+  });
+
+  it('shows a call of the voice channel that already ended with how it ended, not pulsing', () => {
+    const row = rowOf(
+      aLeadEvent('phone_call_sent', { content_data: { call_sid: 'CA9', status: 'no-answer' } }),
+    ) as LiveEventRow;
+    expect(row.status).toBe('no-answer');
+    expect(isUnfinishedCall(row)).toBe(false);
+  });
+
   it('names the person and is only made for an event with a person_id', () => {
     expect(rowOf(aLeadEvent('sms_sent'))?.person).toEqual({ person_id: 'lead-1', name: 'Sofia Marquez' });
     expect(rowOf(aLeadEvent('sms_sent', { person_id: '' }))).toBeNull();

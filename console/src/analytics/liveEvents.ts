@@ -11,6 +11,11 @@ export type Direction = 'incoming' | 'outgoing' | 'unknown';
 /** A new phone row's status until the call completes. */
 export const IN_PROGRESS = en.pp.analytics.realtime.in_progress;
 export const COMPLETED = 'completed';
+/** A call staff logged by hand: no call of the voice channel (no call_sid), so nothing is in progress. */
+export const LOGGED_CALL = en.pp.analytics.realtime.logged_call;
+
+/** The voice channel's call statuses after which nothing is in progress any more (Twilio's words). */
+const ENDED_CALL = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled', 'voicemail']);
 
 export interface LiveEventRow {
   /** The event that made (or last updated) the row. */
@@ -52,10 +57,22 @@ const nameOf = (event: LeadBroadcastMessage): string =>
     .join(' ');
 
 /**
+ * A phone row's status: 'completed' for a phone_call_completed; for a call of the voice channel (it has a
+ * call_sid) 'In Progress' until it ends, else the status it ended with (busy, no-answer...); a call without a
+ * call_sid is one staff logged by hand: 'Logged'.
+ */
+function phoneStatus(event: LeadBroadcastMessage): string {
+  if (event.event_type === 'phone_call_completed') return COMPLETED;
+  if (!callSidOf(event)) return LOGGED_CALL;
+  const ended = event.content_data?.status;
+  return typeof ended === 'string' && ENDED_CALL.has(ended) ? ended : IN_PROGRESS;
+}
+
+/**
  * A new row for an event, or null when the event is not processed (no person_id, or a type of no channel).
- * Phone rows start 'In Progress' (a phone_call_completed that matches no row is already completed: our reading,
- * so a call whose start was missed does not pulse for ever); appointment rows take the type without
- * 'appointment_'; the others are 'sent' for '_sent' types, else 'received'.
+ * Phone rows of the voice channel start 'In Progress' (a phone_call_completed that matches no row is already
+ * completed: our reading, so a call whose start was missed does not pulse for ever); appointment rows take the
+ * type without 'appointment_'; the others are 'sent' for '_sent' types, else 'received'.
  */
 export function rowOf(event: LeadBroadcastMessage): LiveEventRow | null {
   if (!event.person_id) return null;
@@ -64,9 +81,7 @@ export function rowOf(event: LeadBroadcastMessage): LiveEventRow | null {
   const type = event.event_type;
   const status =
     channel === 'phone'
-      ? type === 'phone_call_completed'
-        ? COMPLETED
-        : IN_PROGRESS
+      ? phoneStatus(event)
       : channel === 'appointment'
         ? type.replace(/^appointment_/, '')
         : type.includes('_sent')
@@ -114,6 +129,6 @@ export function rowsOf(events: readonly LeadBroadcastMessage[]): LiveEventRow[] 
 export const visibleRows = (rows: readonly LiveEventRow[]): LiveEventRow[] =>
   rows.slice(0, ANALYTICS.liveShow);
 
-/** An unfinished call: highlighted with a pulsing green. */
+/** A call really in progress (the voice channel's, not yet ended): highlighted with a pulsing green. */
 export const isUnfinishedCall = (row: LiveEventRow): boolean =>
-  row.channel === 'phone' && row.status === IN_PROGRESS;
+  row.channel === 'phone' && row.call_sid !== null && row.status === IN_PROGRESS;

@@ -91,6 +91,8 @@ export const analyticsTexts = {
     lead_events: 'Live Lead Events',
     no_lead_events: 'No lead events yet',
     in_progress: 'In Progress',
+    // A call staff logged by hand (no call of the voice channel): what it is, never 'In Progress'.
+    logged_call: 'Logged',
     columns: {
       channel: 'Channel',
       lead: 'Lead',
