@@ -26,6 +26,7 @@ export * from './database/prepared-query';
 export * from './database/returned-rows';
 export * from './channels/twilio-client';
 export * from './channels/twilio-signature.guard';
+export * from './channels/charged-numbers';
 export * from './crypto/token-cipher';
 export * from './crypto/oauth';
 export * from './http/tracking-cors';

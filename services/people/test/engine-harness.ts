@@ -129,6 +129,11 @@ export interface EngineHarness extends PeopleHarness {
   /** The lead of a phone number in the practice, once intake made it. */
   leadByPhone(practiceId: string, e164: string): Promise<Person>;
   events(personId: string, type: string): Promise<TimelineEvent[]>;
+  /**
+   * Moves the lead's events of a type back in time, as if they had happened that many hours earlier (the engine's
+   * clock is the test's, the timeline's timestamps are the database's).
+   */
+  backdate(personId: string, type: string, hours: number): Promise<void>;
   actions(personId: string): Promise<EngineAction[]>;
   person(personId: string): Promise<Person>;
 }
@@ -292,6 +297,13 @@ export async function startEngine(label: string): Promise<EngineHarness> {
             .getRepository(Person)
             .findOneBy({ practice_id: practiceId, primary_phone: e164 })) ?? undefined,
         30_000,
+      );
+    },
+    async backdate(personId, type, hours) {
+      await dataSource.query(
+        `UPDATE "people"."events" SET "timestamp" = "timestamp" - make_interval(hours => $3)
+         WHERE "person_id" = $1 AND "event_type" = $2`,
+        [personId, type, hours],
       );
     },
     events(personId, type) {

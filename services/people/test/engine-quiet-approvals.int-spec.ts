@@ -223,7 +223,8 @@ describe('texts and calls approved at night wait for 08:00 local (real PostgreSQ
       return actions.find((a) => a.kind === 'follow_up' && a.status === 'scheduled');
     }, 10_000);
 
-    // Its job runs at 23:00 local that day (the worker was down when it fell due).
+    // Its job runs at 23:00 local that day (the worker was down when it fell due), the first text a day before.
+    await h.backdate(lead.person_id, 'sms_sent', 25);
     const due = new TZDate(followUp.due_at.getTime(), LA);
     const lateNight = new Date(
       new TZDate(due.getFullYear(), due.getMonth(), due.getDate(), 23, 0, 0, 0, LA).getTime(),

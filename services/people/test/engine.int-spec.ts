@@ -2,7 +2,7 @@ import { findAmounts, findInventedPrices, QuotableFacts } from '@pp/ai';
 import { eventually } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import { ActionRunner, engineSendKey } from '../src/engine/action-runner';
-import { LeadAnalyzer } from '../src/engine/lead-analyzer';
+import { LeadAnalyzer, MAX_ANALYSIS_ATTEMPTS } from '../src/engine/lead-analyzer';
 import { RUN_ACTION_JOB } from '../src/engine/jobs/engine-jobs';
 import { Transports } from '../src/outreach/transports/transports';
 import { Person } from '../src/persons/person.entity';
@@ -144,6 +144,41 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     }
   }, 60_000);
 
+  it('full_auto: a number typed into a form is never called on its own: the call waits for staff, with the reason', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const lead = await formLead(practice.practice_id, 'Interested in Botox, what does it cost?', {
+      preferred_contact_method: 'Phone call',
+    });
+
+    const review = await eventually(
+      async () => (await h.events(lead.person_id, 'pending_review'))[0],
+      30_000,
+    );
+    expect(review.content_data.original_decision).toMatchObject({
+      action_type: 'schedule_call',
+      channel: 'phone',
+      reasoning: expect.stringContaining('This number has never texted or called the practice'),
+    });
+    expect((await h.person(lead.person_id)).pending_review_type).toBe('approval');
+    expect(await h.events(lead.person_id, 'phone_call_sent')).toEqual([]);
+  }, 60_000);
+
+  it('full_auto: a number that never wrote is texted once a day on its own; the next form’s text waits for staff', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    const p = phone();
+    const form = { name: 'Sofia Marquez', phone: p.typed };
+    await h.submitForm(practice.practice_id, { ...form, message: 'How much is lip filler?' });
+    const lead = await h.leadByPhone(practice.practice_id, p.e164);
+    await eventually(async () => (await h.events(lead.person_id, 'sms_sent')).length === 1, 30_000);
+
+    await h.submitForm(practice.practice_id, { ...form, message: 'And do you do Botox too? Price?' });
+    const { reasoning } = await reviewMessage(lead.person_id);
+    expect(reasoning).toContain('This number was already texted today');
+    expect(await h.events(lead.person_id, 'sms_sent')).toHaveLength(1);
+  }, 90_000);
+
   it('semi_auto: the first contact waits for approval, the follow-up after it goes out by itself', async () => {
     h.clock.at = daytime();
     const practice = await h.practice({ automation_level: 'semi_auto' });
@@ -158,7 +193,8 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       return actions.find((a) => a.kind === 'follow_up' && a.status === 'scheduled');
     }, 10_000);
 
-    // The follow-up falls due (a day later): it is sent without review.
+    // The follow-up falls due a day later (the first text went out 25 hours before): it is sent without review.
+    await h.backdate(lead.person_id, 'sms_sent', 25);
     expect(await runner.run(followUp.action_id)).toBe('sent');
     await eventually(async () => (await h.events(lead.person_id, 'sms_sent')).length === 2, 20_000);
     const [, second] = await h.events(lead.person_id, 'sms_sent');
@@ -919,6 +955,38 @@ describe('the AI engine: form → lead → analysis → decision → review or s
       60_000,
     );
     expect(read).toMatchObject({ intent_classification: 'pricing' });
+  }, 90_000);
+
+  it('hands a message the model never manages to read to a person after the job’s retries: escalated, never dropped', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'full_auto' });
+    h.model.failsToRead = (text) => text.includes('Kilimanjaro');
+    try {
+      const lead = await formLead(practice.practice_id, 'Botox before my Kilimanjaro climb, is that ok?');
+      // The job's retries (backoff 1, 2, 4, 8 s), then the fifth failure hands the lead over.
+      const [escalation] = await eventually(async () => {
+        const events = await h.events(lead.person_id, 'ai_escalation');
+        return events.length > 0 ? events : undefined;
+      }, 60_000);
+      expect(escalation.content_data).toMatchObject({
+        reason: 'low_confidence',
+        message: 'Botox before my Kilimanjaro climb, is that ok?',
+      });
+      const person = await h.person(lead.person_id);
+      expect(person.stage).toBe('Escalated');
+      expect(person.current_outreach_state.ai_insights).toMatchObject({
+        inquiry_summary: 'The AI could not read this message: a person reads it.',
+      });
+      const [analysis] = await h.dataSource.query(
+        `SELECT "status", "attempts" FROM "people"."engine_analyses" WHERE "person_id" = $1`,
+        [lead.person_id],
+      );
+      // Five failed reads, then the reading that handed it over.
+      expect(analysis).toEqual({ status: 'done', attempts: MAX_ANALYSIS_ATTEMPTS + 1 });
+      expect(await h.events(lead.person_id, 'sms_sent')).toEqual([]);
+    } finally {
+      h.model.failsToRead = null;
+    }
   }, 90_000);
 
   it("an analysis whose lead is gone, or is another practice's, fails without writing anything to a lead", async () => {

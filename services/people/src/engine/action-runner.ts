@@ -29,6 +29,9 @@ import {
   lockPerson,
   outboundFacts,
   patchOutreachState,
+  PhoneNumberFacts,
+  phoneNumberFacts,
+  phoneNumberKey,
   readTimelines,
   recordSpeedToLead,
 } from './engine-store';
@@ -38,7 +41,12 @@ import { leadClock, MODEL_CALLS_AT_ONCE, practiceFacts } from './lead-analyzer';
 import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
 import { ContactChannel, leadWallClock, nextAllowedTime } from './timing-rules';
-import { lowConfidenceReview, pendingActionType, requiresReview } from './automation-rules';
+import {
+  lowConfidenceReview,
+  pendingActionType,
+  requiresReview,
+  silentNumberReview,
+} from './automation-rules';
 import { ReminderPlanner } from './reminder-planner';
 
 /** A reminder that runs later than this before the appointment (a worker that was down) is not sent. */
@@ -102,6 +110,8 @@ interface LockedBatch {
   consents: Map<string, ConsentFacts>;
   /** Only of the leads whose action is a follow-up (a reply since it was planned overtakes it). */
   timelines: Map<string, TimelineFact[]>;
+  /** The leads' phone numbers: answered or not, texted or called in the last 24 hours (`phoneNumberKey`). */
+  numbers: Map<string, PhoneNumberFacts>;
 }
 
 /**
@@ -285,6 +295,7 @@ export class ActionRunner {
       actions: new Map(rows.map((row) => [row.action_id, row])),
       consents: await readConsentFactsOf(manager, personIds),
       timelines: followUps.length > 0 ? await readTimelines(manager, followUps) : new Map(),
+      numbers: await phoneNumberFacts(manager, [...people.values()]),
     };
   }
 
@@ -332,7 +343,9 @@ export class ActionRunner {
     const contacted = prepared.contactedBefore;
     const level = practice?.automation_level ?? 'semi_auto';
     const actionType = pendingActionType(row.channel, !contacted);
-    const unsure = lowConfidenceReview(row.plan?.confidence);
+    const unsure =
+      lowConfidenceReview(row.plan?.confidence) ??
+      silentNumberReview(row.channel, locked.numbers.get(phoneNumberKey(person)));
     if (requiresReview(level, !contacted) || unsure) {
       await this.clearPlan(manager, person);
       const reasoning = unsure ? `${unsure} ${prepared.reasoning}` : prepared.reasoning;
@@ -342,6 +355,9 @@ export class ActionRunner {
     }
     if (await this.holdForQuietHours(manager, person, row, practice)) return 'held';
     done.add(person, row, aiSendJob(row.action_id, person, row.channel, actionType, draft));
+    // Another lead of the batch with the same number counts this text or call.
+    const number = locked.numbers.get(phoneNumberKey(person));
+    if (number && row.channel !== 'email') number.textsOrCallsToday += 1;
     return 'sent';
   }
 

@@ -1,5 +1,5 @@
 import { REVIEW_BELOW_CONFIDENCE } from '@pp/ai';
-import { lowConfidenceReview, requiresReview } from './automation-rules';
+import { lowConfidenceReview, requiresReview, silentNumberReview } from './automation-rules';
 
 describe('what the automation level lets the AI send', () => {
   it.each([
@@ -21,5 +21,18 @@ describe('what the automation level lets the AI send', () => {
     expect(lowConfidenceReview(0.95)).toBeNull();
     // A plan without a reading (a reminder, a first contact without a message) is not held for it.
     expect(lowConfidenceReview(undefined)).toBeNull();
+  });
+
+  it('calls a number typed into a form only with staff approval, and texts it once a day until it writes or calls', () => {
+    const silent = (textsOrCallsToday: number) => ({ answered: false, textsOrCallsToday });
+    expect(silentNumberReview('phone', silent(0))).toMatch(/^This number has never texted or called/);
+    expect(silentNumberReview('sms', silent(0))).toBeNull();
+    expect(silentNumberReview('sms', silent(1))).toContain('a person approves another text');
+    // The number's owner wrote or called: the automation level decides alone.
+    expect(silentNumberReview('phone', { answered: true, textsOrCallsToday: 3 })).toBeNull();
+    expect(silentNumberReview('sms', { answered: true, textsOrCallsToday: 3 })).toBeNull();
+    // E-mail reaches an address, not a number; a lead without a phone has no number facts.
+    expect(silentNumberReview('email', silent(5))).toBeNull();
+    expect(silentNumberReview('sms', undefined)).toBeNull();
   });
 });

@@ -28,3 +28,30 @@ export function pendingActionType(channel: 'sms' | 'email' | 'phone', firstConta
   if (channel === 'sms') return firstContact ? 'sms_initial' : 'send_sms';
   return firstContact ? 'email_initial' : 'send_email';
 }
+
+/**
+ * Automatic texts a number that has never texted or called the practice gets in 24 hours
+ * (docs/decisions/0040-no-free-calls.md).
+ */
+export const AUTOMATIC_TEXTS_PER_SILENT_NUMBER_PER_DAY = 1;
+
+/**
+ * Why a text or call the automation level would send waits for staff instead: the number was typed into a public
+ * form and has never texted or called the practice, so nobody has shown it is theirs
+ * (docs/decisions/0040-no-free-calls.md).
+ * Such a number gets no automatic call at all, and at most one automatic text a day until it writes or calls;
+ * staff approve anything more. Null for e-mail, for a number that wrote or called, and for a lead without one.
+ */
+export function silentNumberReview(
+  channel: 'sms' | 'email' | 'phone',
+  facts: { answered: boolean; textsOrCallsToday: number } | undefined,
+): string | null {
+  if (channel === 'email' || !facts || facts.answered) return null;
+  if (channel === 'phone') {
+    return 'This number has never texted or called the practice: a person approves the first call to it, so a number typed into a form is never called on its own.';
+  }
+  if (facts.textsOrCallsToday >= AUTOMATIC_TEXTS_PER_SILENT_NUMBER_PER_DAY) {
+    return 'This number was already texted today and has never texted or called the practice: a person approves another text to it.';
+  }
+  return null;
+}

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { InquiryChannel, LanguageModel, LeadScore, Understanding } from '@pp/ai';
 import { PendingReviewTypes } from '@pp/contracts';
+import { returnedRows } from '@pp/platform';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { eachAlone, errorKind } from '../batch-fallback';
 import { PracticeKnowledge, PracticeOffer } from '../knowledge-context/practice-knowledge';
@@ -49,6 +50,9 @@ export type AnalysisOutcome = 'skipped' | Decision['type'];
 
 /** How many of a batch's inquiries the model reads at once (`runBatch`). */
 export const MODEL_CALLS_AT_ONCE = 4;
+
+/** Failed reads of one analysis before it goes to a person (as many as the job's own attempts). */
+export const MAX_ANALYSIS_ATTEMPTS = 5;
 
 /** An analysis read and understood, before the lead is locked (LeadAnalyzer.prepare). */
 interface Prepared {
@@ -113,19 +117,43 @@ export class LeadAnalyzer {
     @Optional() @Inject(PracticeKnowledge) private readonly knowledge: PracticeKnowledge | null,
   ) {}
 
+  /**
+   * One analysis. Should it fail (the model cannot read the message, a provider is down), the job's retries run it
+   * again; the MAX_ANALYSIS_ATTEMPTS-th failure hands the lead to a person instead (`couldNotRead`): escalated,
+   * never left unread.
+   */
   async run(analysisId: string): Promise<AnalysisOutcome> {
     const analysis = await this.dataSource
       .getRepository(EngineAnalysis)
       .findOneBy({ analysis_id: analysisId });
     if (!analysis || analysis.status !== 'queued') return 'skipped';
     if (!this.model) throw new Error('No language model is configured');
+    try {
+      return await this.analyse(analysis, true);
+    } catch (error) {
+      const [{ attempts }] = returnedRows<{ attempts: number }>(
+        await this.dataSource.query(
+          `UPDATE "people"."engine_analyses" SET "attempts" = "attempts" + 1, "error" = $2
+           WHERE "analysis_id" = $1 RETURNING "attempts"`,
+          [analysisId, errorKind(error)],
+        ),
+      );
+      if (attempts < MAX_ANALYSIS_ATTEMPTS) throw error;
+      this.logger.warn(`analysis ${analysisId} failed ${attempts} times (${errorKind(error)}): to a person`);
+      return this.analyse(analysis, false);
+    }
+  }
 
+  /** `run`'s work: the model's reading (or, when `read` is false, none: a person reads it), then the decision. */
+  private async analyse(analysis: EngineAnalysis, read: boolean): Promise<AnalysisOutcome> {
+    const analysisId = analysis.analysis_id;
     // The lead itself is read once, locked, below: what the model reads comes from the timeline.
     const prepared = await this.prepare(
       analysis,
       await this.settings.practice(analysis.practice_id),
       this.knowledge ? await this.knowledge.offer(analysis.practice_id) : null,
       await readTimeline(this.dataSource.manager, analysis.person_id),
+      read,
     );
     return this.dataSource.transaction(async (manager) => {
       const locked = await lockPerson(manager, analysis.person_id);
@@ -249,6 +277,7 @@ export class LeadAnalyzer {
     practice: EnginePractice | null,
     offer: PracticeOffer | null,
     events: TimelineFact[],
+    read = true,
   ): Promise<Prepared> {
     const trigger = analysis.trigger_event_id
       ? (events.find((e) => e.event_id === analysis.trigger_event_id) ?? null)
@@ -258,21 +287,20 @@ export class LeadAnalyzer {
     const location = practice ? leadLocation(practice, matchedLocationId(practice, events, trigger)) : null;
     const now = this.clock.now();
     const facts = quotableFacts(offer, location, now);
-    const understood =
-      text && this.model
-        ? await this.model.understand(
-            {
-              channel: inquiryChannel(analysis.channel),
-              text,
-              subject:
-                typeof trigger?.content_data.subject === 'string' ? trigger.content_data.subject : null,
-              formFields: trigger ? formFields(trigger) : undefined,
-              conversation: conversation(events, trigger?.event_id ?? null),
-              practiceProcedures: offer?.procedures.map((p) => p.name) ?? [],
-            },
-            { correlationId: analysis.job_id },
-          )
-        : null;
+    let understood: Understanding | null = null;
+    if (text && !read) understood = couldNotRead(text);
+    else if (text && this.model)
+      understood = await this.model.understand(
+        {
+          channel: inquiryChannel(analysis.channel),
+          text,
+          subject: typeof trigger?.content_data.subject === 'string' ? trigger.content_data.subject : null,
+          formFields: trigger ? formFields(trigger) : undefined,
+          conversation: conversation(events, trigger?.event_id ?? null),
+          practiceProcedures: offer?.procedures.map((p) => p.name) ?? [],
+        },
+        { correlationId: analysis.job_id },
+      );
     return { analysis, practice, trigger, text, location, now, facts, understood };
   }
 
@@ -582,6 +610,39 @@ export function leadClock(
 }
 
 /** A lead staff created without a message: nothing to read, the AI introduces the practice. */
+/**
+ * A message the model failed to read MAX_ANALYSIS_ATTEMPTS times: a person reads it (escalated as low confidence,
+ * the reason staff see), so nothing a lead wrote is left unanswered because the AI could not read it.
+ */
+function couldNotRead(text: string): Understanding {
+  const finding = {
+    reason: 'low_confidence' as const,
+    priority: 'medium' as const,
+    evidence: text.slice(0, 200),
+  };
+  return {
+    language: 'en',
+    intent: 'information',
+    intent_confidence: 0,
+    procedures_of_interest: [],
+    urgency_level: 'medium',
+    key_concerns: [],
+    inquiry_summary: 'The AI could not read this message: a person reads it.',
+    escalation: finding,
+    escalations: [finding],
+    buying_signals: [],
+    objections: [],
+    budget_indicator: null,
+    preferred_contact_method: null,
+    preferred_contact_time: null,
+    communication_style: 'brief',
+    confidence: 0,
+    reasoning: 'Could not analyse the message: the AI failed to read it, so a person reads it.',
+    provider: 'built-in',
+    model: 'built-in',
+  };
+}
+
 function withoutMessage(person: Person, fields: Record<string, string>): Understanding {
   const known = person.current_outreach_state?.ai_insights?.procedures_of_interest ?? [];
   const procedures = fields.procedure_interest ? [fields.procedure_interest] : known;

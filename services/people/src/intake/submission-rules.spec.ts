@@ -50,6 +50,12 @@ describe('form submission rules', () => {
         expect(normaliseFormPhone(typed)).toBeNull();
       }
     });
+
+    it('refuses a premium-rate line as the lead’s number: nobody makes the practice text or call one', () => {
+      expect(normaliseFormPhone('(900) 555-1234')).toBeNull();
+      expect(normaliseFormPhone('+44 909 879 0000')).toBeNull();
+      expect(normaliseFormPhone('(800) 234-5678')).toBe('+18002345678');
+    });
   });
 
   it('lower-cases a valid e-mail address and refuses an invalid one', () => {

@@ -1,16 +1,20 @@
 import { FieldMappingTarget } from '@pp/contracts';
+import { isChargedNumber } from '@pp/platform';
 import { isEmail } from 'class-validator';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** A US practice's forms: numbers without a country code are read as US numbers. */
 export const DEFAULT_PHONE_REGION = 'US';
 
-/** E.164 (+12145550134) of a valid phone number as a visitor typed it; null when it is not one. */
+/**
+ * E.164 (+12145550134) of a valid phone number as a visitor typed it; null when it is not one, or when it is a
+ * premium-rate or shared-cost line the practice must never text or call (the form keeps what was typed).
+ */
 export function normaliseFormPhone(value: string | null | undefined): string | null {
   const text = (value ?? '').trim();
   if (!text) return null;
   const phone = parsePhoneNumberFromString(text, DEFAULT_PHONE_REGION);
-  return phone?.isValid() ? phone.number : null;
+  return phone?.isValid() && !isChargedNumber(phone.number) ? phone.number : null;
 }
 
 /** The address lower-cased, when it is a valid e-mail address; null otherwise. */

@@ -5,7 +5,7 @@ describe('the voice demo’s rules', () => {
     expect(demoPhone('(512) 555-0142')).toBe('+15125550142');
     expect(demoPhone('+1 512 555 0142')).toBe('+15125550142');
     expect(demoPhone('+44 20 7946 0958')).toBe('+442079460958');
-    for (const bad of ['', '12345', 'call me', '+1 000 000 0000', '555-0142'.repeat(5)])
+    for (const bad of ['', '12345', 'call me', '+1 000 000 0000', '555-0142'.repeat(5), '1-900-555-1234'])
       expect(demoPhone(bad)).toBeNull();
     expect(maskedPhone('+15125550142')).toBe('•••0142');
   });

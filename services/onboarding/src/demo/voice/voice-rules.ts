@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { isChargedNumber } from '@pp/platform';
 import twilio from 'twilio';
 
 /**
@@ -17,10 +18,13 @@ export const MAX_CALL_TURNS = 6;
 
 const VOICE = { voice: 'Polly.Joanna' as const, language: 'en-US' as const };
 
-/** A phone number as the demo calls it (E.164), or null when it is not a valid number (US numbers may omit +1). */
+/**
+ * A phone number as the demo calls it (E.164), or null when it is not a valid number (US numbers may omit +1) or
+ * is a premium-rate or shared-cost line.
+ */
 export function demoPhone(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input.trim(), 'US');
-  return parsed?.isValid() ? parsed.number : null;
+  return parsed?.isValid() && !isChargedNumber(parsed.number) ? parsed.number : null;
 }
 
 /** A number as shown back: its last four digits only. */
