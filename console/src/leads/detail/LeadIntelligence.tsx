@@ -13,6 +13,7 @@ import {
   scoreFactors,
 } from '../format';
 import { percent } from './BehavioralInsights';
+import { usePracticeClock } from '../../practices/practiceClock';
 import { SUCCESS_DISPLAY_MS } from './inlineFieldState';
 
 const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
@@ -38,6 +39,7 @@ function Fact({ label, children, sx }: { label: string; children: ReactNode; sx?
 export function LeadIntelligence({ person }: { person: PersonDto }) {
   const translate = useTranslate();
   const insights = parseInsights(person);
+  const { zone } = usePracticeClock();
   const score = leadScore(person);
   const conversion = insights?.lead_intelligence?.conversion_probability;
   const hasConversion = typeof conversion === 'number' && Number.isFinite(conversion);
@@ -72,7 +74,7 @@ export function LeadIntelligence({ person }: { person: PersonDto }) {
           {str(person.current_outreach_state?.ai_insights?.intent_classification)}
         </Fact>
         <Fact label={t('budget')}>{str(insights?.lead_intelligence?.budget_indicator)}</Fact>
-        <Fact label={t('lead_age')}>{leadAge(person.created_at)}</Fact>
+        <Fact label={t('lead_age')}>{leadAge(person.created_at, undefined, zone)}</Fact>
         {speedToLead && (
           <Fact label={t('speed_to_lead')}>
             <span data-testid="speed-to-lead">{speedToLead}</span>

@@ -29,6 +29,17 @@ describe('leadAge', () => {
     expect(leadAge(new Date(2026, 2, 19, 23, 59), new Date(2026, 2, 20, 0, 5))).toBe('1 day ago');
   });
 
+  it("counts days on the practice's clock, not the browser's midnight", () => {
+    // 23:52 and 00:05 UTC are 5:52 PM and 6:05 PM in Dallas: the same day there.
+    const created = new Date('2026-11-24T23:52:00.000Z');
+    const now = new Date('2026-11-25T00:05:00.000Z');
+    expect(leadAge(created, now, 'America/Chicago')).toBe('Today');
+    // At the practice, a lead from 11:50 PM is a day old ten minutes after its midnight.
+    expect(
+      leadAge(new Date('2026-11-25T05:50:00.000Z'), new Date('2026-11-25T06:05:00.000Z'), 'America/Chicago'),
+    ).toBe('1 day ago');
+  });
+
   it('accepts ISO text and treats a future or missing date as today', () => {
     expect(leadAge(daysAgo(3).toISOString(), NOW)).toBe('3 days ago');
     expect(leadAge(new Date(NOW.getTime() + DAY), NOW)).toBe('Today');

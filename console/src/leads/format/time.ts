@@ -21,11 +21,25 @@ function toDate(ts: Timestamp): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Whole calendar days (local time) from `from` to `to`; immune to DST, unlike dividing milliseconds. */
-function calendarDaysBetween(from: Date, to: Date): number {
-  const start = Date.UTC(from.getFullYear(), from.getMonth(), from.getDate());
-  const end = Date.UTC(to.getFullYear(), to.getMonth(), to.getDate());
-  return Math.round((end - start) / DAY);
+/** The date an instant falls on, on a zone's clock (the browser's without one), as a UTC day number. */
+function dayOn(date: Date, zone?: string): number {
+  if (!zone) return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(date);
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'));
+}
+
+/**
+ * Whole calendar days from `from` to `to` on a zone's clock (the practice's; the browser's without one); immune
+ * to DST, unlike dividing milliseconds.
+ */
+function calendarDaysBetween(from: Date, to: Date, zone?: string): number {
+  return Math.round((dayOn(to, zone) - dayOn(from, zone)) / DAY);
 }
 
 /** A local date such as 'Mar 4, 2026'. */
@@ -35,13 +49,14 @@ export function localDate(date: Date): string {
 
 /**
  * Relative lead age: 'Today', '1 day ago', 'N days ago' under 7 days, '1 week ago' / 'N weeks ago' under 30
- * days, then '1 month ago' / 'N months ago' (30-day months). Days are calendar days, so a lead created late
- * yesterday is '1 day ago' this morning. A missing or future date reads 'Today'.
+ * days, then '1 month ago' / 'N months ago' (30-day months). Days are calendar days on the practice's clock
+ * (`zone`; the browser's without one), so a lead created late yesterday at the practice is '1 day ago' this
+ * morning, and midnight in the browser's zone changes nothing. A missing or future date reads 'Today'.
  */
-export function leadAge(createdAt: Timestamp, now: Date = new Date()): string {
+export function leadAge(createdAt: Timestamp, now: Date = new Date(), zone?: string): string {
   const created = toDate(createdAt);
   const t = en.pp.leads.age;
-  const days = created ? calendarDaysBetween(created, now) : 0;
+  const days = created ? calendarDaysBetween(created, now, zone) : 0;
   if (days <= 0) return t.today;
   if (days === 1) return t.one_day;
   if (days < 7) return fill(t.days, days);

@@ -129,6 +129,8 @@ async function renderList(filterId: 'all' | 'closed' = 'all') {
         i18nProvider={i18nProvider}
         dataProvider={testDataProvider({
           getMyPractices: async () => [{ practice_id: 'p-1', name: 'Glow Aesthetics' }],
+          // The practice's locations (its clock): none here, so the browser's.
+          getList: async () => ({ data: [], total: 0 }),
         } as never)}
       >
         <QueryClientProvider client={new QueryClient()}>

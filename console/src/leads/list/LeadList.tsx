@@ -10,6 +10,7 @@ import { LEAD_UPDATED_EVENT, useLeadBroadcasts } from '../../live/LiveProvider';
 import { LeadRow } from './LeadRow';
 import { filterLabel, matchesFilter, stageQuery } from './listRules';
 import { NewLeadsPill } from './NewLeadsPill';
+import { usePracticeClock } from '../../practices/practiceClock';
 import { useSentinel } from './useSentinel';
 
 /** The list's width: full on wide windows, narrower below SHELL_BREAKPOINTS.wideList. */
@@ -37,6 +38,7 @@ interface LeadListProps {
  */
 export function LeadList({ filterId, query, selectedId, onRefresh, scrollRef }: LeadListProps) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
   const title = filterLabel(filterId);
   const search = stageQuery(filterId);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -180,6 +182,7 @@ export function LeadList({ filterId, query, selectedId, onRefresh, scrollRef }: 
                   person={person}
                   selected={person.person_id === selectedId}
                   search={search}
+                  zone={zone}
                 />
               ))}
             </Box>

@@ -62,9 +62,12 @@ export const LeadRow = memo(function LeadRow({
   person,
   selected,
   search,
+  zone,
 }: {
   person: PersonDto;
   selected: boolean;
+  /** The practice's clock: the age counts days there. */
+  zone?: string;
   /** The list's query string (?stage=…), kept when a lead is opened. */
   search: string;
 }) {
@@ -129,7 +132,7 @@ export const LeadRow = memo(function LeadRow({
             <ProcedureBadges names={procedureNames(person)} />
           </Box>
           <Typography variant="caption" color="text.secondary" noWrap>
-            {leadAge(person.created_at)}
+            {leadAge(person.created_at, undefined, zone)}
           </Typography>
         </Box>
       </Box>

@@ -10,6 +10,7 @@ import { useTranslate } from 'react-admin';
 import { EntryFrame } from './EntryFrame';
 import { dateTime, fieldChangeText, humanise, readable, reasoningOf } from './eventText';
 import { MessageEntry } from './MessageEntry';
+import { dateTimeOn, timeOn, usePracticeClock, zoneOfLocation } from '../../practices/practiceClock';
 
 const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
 
@@ -18,6 +19,7 @@ const MESSAGE_TYPES = new Set(['sms_sent', 'sms_received', 'email_sent', 'email_
 /** Every timeline entry that is one event: messages, field updates, appointments, escalations, actions. */
 export function EventEntry({ event }: { event: TimelineEventDto }) {
   const translate = useTranslate();
+  const clock = usePracticeClock();
   const at = new Date(event.timestamp);
   const data = event.content_data;
   const reasoning = reasoningOf(event);
@@ -47,10 +49,14 @@ export function EventEntry({ event }: { event: TimelineEventDto }) {
       const cancelled = event.event_type === 'appointment_cancelled';
       const start = cancelled ? (data.cancelled_start_time ?? data.start_time) : data.start_time;
       const end = cancelled ? (data.cancelled_end_time ?? data.end_time) : data.end_time;
-      const when = [dateTime(start), end ? dateTime(end).split(', ').at(-1) : null]
-        .filter(Boolean)
-        .join(' – ');
-      const movedFrom = event.event_type === 'appointment_rescheduled' ? dateTime(data.from_start_time) : '';
+      // On the location's clock, as the calendar shows it (the zone's name when it is not the browser's).
+      const zone = zoneOfLocation(data.location, clock.locations, clock.zone);
+      const endText = end ? timeOn(end, zone) : '';
+      const when = endText
+        ? [dateTimeOn(start, zone, { named: false }), endText].filter(Boolean).join(' – ')
+        : dateTimeOn(start, zone);
+      const movedFrom =
+        event.event_type === 'appointment_rescheduled' ? dateTimeOn(data.from_start_time, zone) : '';
       return (
         <EntryFrame
           icon={<EventOutlined fontSize="small" />}
