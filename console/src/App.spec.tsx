@@ -127,8 +127,11 @@ describe('App', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('AL'));
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(navigation).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
-    // No lead is open (the practice has none): the AI Assistant has nothing to say yet, a labelled rail.
-    expect(screen.getByRole('button', { name: 'Show AI Assistant' })).toHaveTextContent('AI Assistant');
+    // Lead 42 is not one the user can see, so no lead is open: the AI Assistant has nothing to say, a labelled
+    // rail (once the lead's 404 came back).
+    expect(await screen.findByRole('button', { name: 'Show AI Assistant' })).toHaveTextContent(
+      'AI Assistant',
+    );
     expect(localStorage.getItem('selectedPracticeId')).toBe('p-1');
   });
 

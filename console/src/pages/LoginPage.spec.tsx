@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, type AuthProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
 import { i18nProvider } from '../providers/i18nProvider';
-import { peekSignInNotice, setSignInNotice } from '../providers/storage';
+import { peekSignInNotice, rememberReturnPath, setSignInNotice, takeReturnPath } from '../providers/storage';
 import { LoginPage } from './LoginPage';
 
 function fakeAuthProvider(login: AuthProvider['login'] = jest.fn().mockResolvedValue(undefined)) {
@@ -80,7 +80,18 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { name: 'Leads page' })).toBeInTheDocument();
   });
 
-  it('returns to the page that sent the user to sign in', async () => {
+  it('returns to a deep link the auth gate interrupted, once', async () => {
+    rememberReturnPath('/calendar/7');
+    renderLogin(fakeAuthProvider(), { pathname: '/login', state: null });
+
+    await signIn();
+
+    expect(await screen.findByRole('heading', { name: 'Calendar page' })).toBeInTheDocument();
+    expect(takeReturnPath()).toBeNull();
+  });
+
+  it('goes to /leads after a sign-out from another page, whatever page the user left', async () => {
+    // react-admin's logout leaves the page the user was on in the history state: it is not a deep link.
     renderLogin(fakeAuthProvider(), {
       pathname: '/login',
       state: { nextPathname: '/calendar/7', nextSearch: '' },
@@ -88,7 +99,7 @@ describe('LoginPage', () => {
 
     await signIn();
 
-    expect(await screen.findByRole('heading', { name: 'Calendar page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Leads page' })).toBeInTheDocument();
   });
 
   it('shows the message of a failed sign-in and lets the user try again', async () => {

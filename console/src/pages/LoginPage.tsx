@@ -1,9 +1,8 @@
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
 import { AFTER_LOGIN_PATH } from '../providers/authProvider';
-import { clearSignInNotice, peekSignInNotice } from '../providers/storage';
+import { clearSignInNotice, peekSignInNotice, takeReturnPath } from '../providers/storage';
 import { AuthFrame } from './AuthFrame';
 
 /** An inert link: present as the spec asks, with no action yet. */
@@ -21,23 +20,25 @@ function InertLink({ children }: { children: string }) {
 }
 
 /**
- * Sign-in (docs/product/shell.md#sign-in, #errors). Success goes to the page that sent the user here, else
- * /leads. Errors show the server's detail or the spec's fallback texts.
+ * Sign-in (docs/product/shell.md#sign-in, #errors). Success goes to /leads, or to the deep link the auth gate
+ * interrupted. Errors show the server's detail or the spec's fallback texts.
  */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
-  const location = useLocation();
   const [notice] = useState(peekSignInNotice);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   useEffect(clearSignInNotice, []);
 
-  const from = (location.state as { nextPathname?: string; nextSearch?: string } | null) ?? null;
-  const next =
-    from?.nextPathname && from.nextPathname !== '/login'
-      ? from.nextPathname + (from.nextSearch ?? '')
+  // Sign-in goes to /leads (docs/product/shell.md); only a deep link the auth gate interrupted is returned to
+  // (docs/decisions/0039-console-on-front-desk-screens.md), never the page a user signed out from.
+  const [next] = useState(() => {
+    const path = takeReturnPath();
+    return path && path.startsWith('/') && !path.startsWith('//') && path !== '/login'
+      ? path
       : AFTER_LOGIN_PATH;
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

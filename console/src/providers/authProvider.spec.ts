@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { authProvider, displayName, initialsOf } from './authProvider';
-import { peekSignInNotice } from './storage';
+import { peekSignInNotice, takeReturnPath } from './storage';
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 
@@ -101,6 +101,13 @@ describe('checkAuth', () => {
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(peekSignInNotice()).toBeNull();
+  });
+
+  it('remembers the deep link it interrupted, for sign-in to return to', async () => {
+    window.history.pushState({}, '', '/calendar/apt-7?view=week');
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    expect(takeReturnPath()).toBe('/calendar/apt-7?view=week');
+    window.history.pushState({}, '', '/');
   });
 
   it('asks /api/v1/users/me with the bearer token and passes when it answers OK', async () => {

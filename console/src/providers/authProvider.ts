@@ -1,7 +1,14 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { en } from '../i18n/en';
 import { API_URL, detailOf, httpClient, isAuthError } from './http';
-import { getAccessToken, setAccessToken, setSignInNotice, StorageKeys, writeStorage } from './storage';
+import {
+  getAccessToken,
+  rememberReturnPath,
+  setAccessToken,
+  setSignInNotice,
+  StorageKeys,
+  writeStorage,
+} from './storage';
 
 export interface CurrentUser {
   id: string;
@@ -63,6 +70,16 @@ function signedOut(notice: string | null) {
   return Promise.reject({ redirectTo: LOGIN_PATH, message: false });
 }
 
+/**
+ * The auth gate stopped the page being opened: sign-in returns to it (a deep link, once). Sign-outs during use (a
+ * 401 from a call, Log out) keep no return path: sign-in then goes to /leads (docs/product/shell.md).
+ */
+function gateInterrupted(notice: string | null) {
+  const { pathname, search } = window.location;
+  if (pathname !== LOGIN_PATH && pathname !== '/') rememberReturnPath(pathname + search);
+  return signedOut(notice);
+}
+
 export const authProvider: AuthProvider = {
   /** Form-encoded username/password; the access token goes to localStorage (docs/product/shell.md#calls, #errors). */
   async login({ username, password }: { username: string; password: string }) {
@@ -87,7 +104,7 @@ export const authProvider: AuthProvider = {
     const token = (json as { access_token?: unknown } | null)?.access_token;
     if (typeof token !== 'string' || !token) throw new Error(en.pp.login.no_token);
     setAccessToken(token);
-    // No redirectTo: react-admin returns to the page that sent the user here, else to afterLoginUrl.
+    // The sign-in page says where to go: the deep link the auth gate interrupted, else /leads.
     return undefined;
   },
 
@@ -114,12 +131,12 @@ export const authProvider: AuthProvider = {
    * user's own navigation aborted or a reload cut off.
    */
   async checkAuth(params?: { signal?: AbortSignal }) {
-    if (!getAccessToken()) return signedOut(null);
+    if (!getAccessToken()) return gateInterrupted(null);
     try {
       await fetchCurrentUser(params?.signal);
     } catch (error) {
       if ((error as Error)?.name === 'AbortError' || pageLeaving) throw error;
-      return signedOut(isAuthError(error) ? en.pp.auth.unauthorized : null);
+      return gateInterrupted(isAuthError(error) ? en.pp.auth.unauthorized : null);
     }
   },
 

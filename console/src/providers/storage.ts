@@ -73,3 +73,29 @@ export function clearSignInNotice(): void {
     // storage disabled: nothing to clear
   }
 }
+
+/**
+ * The deep link the auth gate interrupted (docs/decisions/0039-console-on-front-desk-screens.md): a protected
+ * address opened without a valid session. Sign-in returns there once; any other sign-in goes to /leads. Kept for
+ * this tab only.
+ */
+const RETURN_KEY = 'pp.returnAfterSignIn';
+
+export function rememberReturnPath(path: string): void {
+  try {
+    window.sessionStorage.setItem(RETURN_KEY, path);
+  } catch {
+    // storage disabled: sign-in goes to /leads
+  }
+}
+
+/** The remembered deep link, forgotten as it is read. */
+export function takeReturnPath(): string | null {
+  try {
+    const path = window.sessionStorage.getItem(RETURN_KEY);
+    window.sessionStorage.removeItem(RETURN_KEY);
+    return path;
+  } catch {
+    return null;
+  }
+}

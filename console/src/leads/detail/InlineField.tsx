@@ -93,7 +93,11 @@ export function InlineField({
   const shown = state.status === 'saving' ? state.draft : (value ?? '');
 
   return (
-    <Box sx={sx} data-testid={`inline-${field}`} data-status={state.status}>
+    <Box
+      sx={[{ minWidth: 0, maxWidth: '100%' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      data-testid={`inline-${field}`}
+      data-status={state.status}
+    >
       {state.editing ? (
         <InputBase
           autoFocus
@@ -115,11 +119,13 @@ export function InlineField({
           }}
         />
       ) : (
-        <Stack direction="row" spacing={0.5} alignItems="center">
+        <Stack direction="row" spacing={0.5} alignItems="center" sx={{ minWidth: 0 }}>
           <Typography
             component="span"
             role="button"
             tabIndex={0}
+            // A long value is cut with an ellipsis: the whole of it on hover, and in the field on focus.
+            title={shown ? format(shown) : undefined}
             aria-label={translate('pp.leads.detail.edit_field', { field: label })}
             onClick={startEditing}
             onFocus={startEditing}
@@ -129,6 +135,11 @@ export function InlineField({
               px: 0.5,
               borderRadius: 0.5,
               color: shown ? 'inherit' : 'text.disabled',
+              minWidth: 0,
+              maxWidth: '100%',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
               '&:hover': { bgcolor: 'action.hover' },
             }}
           >

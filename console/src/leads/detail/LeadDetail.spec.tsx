@@ -71,6 +71,17 @@ describe('LeadDetail', () => {
   });
 });
 
+describe('long values', () => {
+  it('cuts a long e-mail with an ellipsis and shows the whole of it on hover', async () => {
+    const email = 'alexandra.konstantinopoulou-vanderberg@very-long-practice-domain.example';
+    stored = aPerson({ primary_email: email });
+    renderWithAdmin(<LeadDetail personId="lead-1" />);
+    const shown = await screen.findByRole('button', { name: 'Edit Email' });
+    expect(shown).toHaveAttribute('title', email);
+    expect(shown).toHaveStyle({ textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+  });
+});
+
 describe('inline editing', () => {
   it('shows the spec message for an invalid phone and does not save it', async () => {
     renderWithAdmin(<LeadDetail personId="lead-1" />);

@@ -122,7 +122,19 @@ export function CommunicationsSettings({ practiceId }: SettingsPageProps) {
             onChange={(_, value: AutomationLevel | null) => {
               if (value && value !== level) save.mutate({ automation_level: value });
             }}
-            sx={{ flexWrap: 'wrap' }}
+            // Equal columns that wrap evenly (never one lonely button on a second line of its own width).
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+              gap: 1,
+              '& .MuiToggleButtonGroup-grouped': {
+                m: 0,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+              },
+              '& .MuiToggleButtonGroup-grouped.Mui-selected': { borderColor: 'primary.main' },
+            }}
           >
             {AUTOMATION_LEVELS.map((value) => (
               <ToggleButton
@@ -133,7 +145,7 @@ export function CommunicationsSettings({ practiceId }: SettingsPageProps) {
                   textTransform: 'none',
                   flexDirection: 'column',
                   alignItems: 'flex-start',
-                  maxWidth: 260,
+                  justifyContent: 'flex-start',
                 }}
               >
                 <Typography fontWeight={600}>
