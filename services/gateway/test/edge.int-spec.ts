@@ -44,9 +44,13 @@ class RecordingUpstream {
   private readonly server: Server = createServer((req, res) => {
     this.seen.push(req.url ?? '');
     this.cookies.push(req.headers.cookie);
-    res.setHeader('Content-Type', 'application/json');
-    res.setHeader('Cache-Control', 'public, max-age=3600');
-    res.end(JSON.stringify({ upstream: true, url: req.url, secret: 'internal-only' }));
+    // As a service does, the whole body is read before the answer.
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.end(JSON.stringify({ upstream: true, url: req.url, secret: 'internal-only' }));
+    });
   });
 
   async start(): Promise<string> {
@@ -109,6 +113,40 @@ describe('the edge: canonical paths only, forwarded as matched, and never cached
     expect(upstream.seen).toEqual([]);
     // Within the limit, it is forwarded.
     await h.http().post('/api/v1/onboarding/start').send({ website_url: 'https://glow.example' }).expect(200);
+    expect(upstream.seen).toEqual(['/api/v1/onboarding/start']);
+  });
+
+  it('answers 413 in the envelope for a body sent in chunks that passes 1 MiB, and forwards one within it', async () => {
+    const chunked = (size: number) =>
+      new Promise<RawResponse>((resolve, reject) => {
+        const { hostname, port } = new URL(h.gateway.url);
+        const req = httpRequest(
+          {
+            host: hostname,
+            port,
+            path: '/api/v1/onboarding/start',
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          },
+        );
+        req.on('error', reject);
+        const piece = Buffer.alloc(64 * 1024, 'a');
+        for (let sent = 0; sent < size; sent += piece.length) req.write(piece);
+        req.end();
+      });
+
+    const refused = await chunked(2 * 1024 * 1024);
+    expect(refused.status).toBe(413);
+    expect(JSON.parse(refused.body)).toEqual({ detail: 'Request body is too large (1 MiB at most)' });
+    const within = await chunked(512 * 1024);
+    expect(within.status).toBe(200);
+    // The refused one never reached the service.
     expect(upstream.seen).toEqual(['/api/v1/onboarding/start']);
   });
 

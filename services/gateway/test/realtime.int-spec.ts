@@ -52,7 +52,7 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
     await client.connect();
     try {
       const result = await client.query(
-        `SELECT "event_id", "headers" FROM "people"."outbox" WHERE "payload"->>'person_id' = $1`,
+        `SELECT "event_id", "headers" FROM "people"."outbox" WHERE "payload"->>'person_id' = $1 ORDER BY "id"`,
         [personId],
       );
       return result.rows as Array<{ event_id: string; headers: Record<string, string> }>;
@@ -195,6 +195,7 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
       .set('x-correlation-id', correlationId)
       .expect(201);
     expect(created.headers['x-correlation-id']).toBe(correlationId);
+    // The lead's first event (the engine's reading of it may follow at once: lead_updated).
     const [row] = await eventually(async () => {
       const rows = await peopleOutbox(created.body.person_id);
       return rows.length ? rows : undefined;

@@ -141,6 +141,15 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         });
         if (!verified) return reply.status(403).send({ detail: TwilioSignatureMessages.refused });
         body = raw;
+      } else if (request.body && request.headers['content-length'] === undefined) {
+        // A body sent in chunks declares no length to refuse it by: it is read here, up to the limit, and goes on
+        // with its length once whole (a 413 in the envelope past the limit, never a forward cut in the middle).
+        const raw = await readLimited(request.body as Readable, REQUEST_BODY_LIMIT_BYTES);
+        // The rest of the body is not read: the connection closes after the answer.
+        if (raw === null) {
+          return reply.status(413).header('connection', 'close').send({ detail: ErrorMessages.bodyTooLarge });
+        }
+        body = raw;
       }
       const identityToken = auth ? await internalTokens.sign(auth.identity) : undefined;
       const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
@@ -148,11 +157,20 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       return reply.from(target.href, {
         // The verified bytes, as they came (reply-from would JSON-encode a body given without its type).
         ...(body
-          ? { body, contentType: request.headers['content-type'] ?? 'application/x-www-form-urlencoded' }
+          ? {
+              body,
+              contentType:
+                request.headers['content-type'] ??
+                (isTwilioWebhook(route.path)
+                  ? 'application/x-www-form-urlencoded'
+                  : 'application/octet-stream'),
+            }
           : {}),
         rewriteRequestHeaders: (_req, headers) => {
           const forwarded = { ...headers };
           for (const name of STRIPPED) delete forwarded[name];
+          // A body read whole goes on with its length, not in chunks.
+          if (body) delete forwarded['transfer-encoding'];
           // The one cookie a service reads: the consent cookie an OAuth callback checks (its path is the callback's).
           const consent = consentCookie(request.headers.cookie);
           if (consent) forwarded.cookie = consent;
