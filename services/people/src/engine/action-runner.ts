@@ -110,7 +110,7 @@ interface LockedBatch {
   consents: Map<string, ConsentFacts>;
   /** Only of the leads whose action is a follow-up (a reply since it was planned overtakes it). */
   timelines: Map<string, TimelineFact[]>;
-  /** The leads' phone numbers: answered or not, texted or called in the last 24 hours (`phoneNumberKey`). */
+  /** The leads' phone numbers: vouched for or not, texted or called in the last 24 hours (`phoneNumberKey`). */
   numbers: Map<string, PhoneNumberFacts>;
 }
 

@@ -24,13 +24,13 @@ describe('what the automation level lets the AI send', () => {
   });
 
   it('calls a number typed into a form only with staff approval, and texts it once a day until it writes or calls', () => {
-    const silent = (textsOrCallsToday: number) => ({ answered: false, textsOrCallsToday });
+    const silent = (textsOrCallsToday: number) => ({ vouched: false, textsOrCallsToday });
     expect(silentNumberReview('phone', silent(0))).toMatch(/^This number has never texted or called/);
     expect(silentNumberReview('sms', silent(0))).toBeNull();
     expect(silentNumberReview('sms', silent(1))).toContain('a person approves another text');
-    // The number's owner wrote or called: the automation level decides alone.
-    expect(silentNumberReview('phone', { answered: true, textsOrCallsToday: 3 })).toBeNull();
-    expect(silentNumberReview('sms', { answered: true, textsOrCallsToday: 3 })).toBeNull();
+    // The number's owner wrote or called, or staff entered it: the automation level decides alone.
+    expect(silentNumberReview('phone', { vouched: true, textsOrCallsToday: 3 })).toBeNull();
+    expect(silentNumberReview('sms', { vouched: true, textsOrCallsToday: 3 })).toBeNull();
     // E-mail reaches an address, not a number; a lead without a phone has no number facts.
     expect(silentNumberReview('email', silent(5))).toBeNull();
     expect(silentNumberReview('sms', undefined)).toBeNull();

@@ -40,13 +40,14 @@ export const AUTOMATIC_TEXTS_PER_SILENT_NUMBER_PER_DAY = 1;
  * form and has never texted or called the practice, so nobody has shown it is theirs
  * (docs/decisions/0040-no-free-calls.md).
  * Such a number gets no automatic call at all, and at most one automatic text a day until it writes or calls;
- * staff approve anything more. Null for e-mail, for a number that wrote or called, and for a lead without one.
+ * staff approve anything more. Null for e-mail, for a number someone answers for (it wrote or called, or staff
+ * entered it), and for a lead without one.
  */
 export function silentNumberReview(
   channel: 'sms' | 'email' | 'phone',
-  facts: { answered: boolean; textsOrCallsToday: number } | undefined,
+  facts: { vouched: boolean; textsOrCallsToday: number } | undefined,
 ): string | null {
-  if (channel === 'email' || !facts || facts.answered) return null;
+  if (channel === 'email' || !facts || facts.vouched) return null;
   if (channel === 'phone') {
     return 'This number has never texted or called the practice: a person approves the first call to it, so a number typed into a form is never called on its own.';
   }

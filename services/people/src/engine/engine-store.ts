@@ -30,17 +30,20 @@ export function leadFacts(person: Person, contactedBefore = true): LeadFacts {
 
 /** What the practice knows of a phone number, over every lead that has it (`phoneNumberFacts`). */
 export interface PhoneNumberFacts {
-  /** The number has texted or called the practice: its owner is the one who wrote the form. */
-  answered: boolean;
+  /**
+   * Someone answers for the number: it texted or called the practice, or staff entered it (a lead with it that no
+   * website form brought). Else it is only a number typed into a public form.
+   */
+  vouched: boolean;
   /** Texts and calls that went to the number in the last 24 hours. */
   textsOrCallsToday: number;
 }
 
 /**
- * The facts of the leads' phone numbers in their practices, in one statement: whether each number ever texted or
- * called the practice (on any lead that has it), and how many texts and calls went to it in the last 24 hours, by
- * the timestamps the timeline gave them when they went out. Keyed by `phoneNumberKey`; a lead without a phone has
- * no entry.
+ * The facts of the leads' phone numbers in their practices, in one statement, over every lead of the practice
+ * with the number: whether someone answers for it, and how many texts and calls went to it in the last 24 hours,
+ * by the timestamps the timeline gave them when they went out. Keyed by `phoneNumberKey`; a lead without a phone
+ * has no entry.
  */
 export async function phoneNumberFacts(
   manager: EntityManager,
@@ -48,23 +51,27 @@ export async function phoneNumberFacts(
 ): Promise<Map<string, PhoneNumberFacts>> {
   const numbered = people.filter((person) => person.primary_phone);
   if (numbered.length === 0) return new Map();
-  const rows: { practice_id: string; primary_phone: string; answered: boolean; sent: string }[] =
+  const rows: { practice_id: string; primary_phone: string; vouched: boolean; sent: string }[] =
     await manager.query(
-      `SELECT p."practice_id", p."primary_phone",
-              coalesce(bool_or(e."event_type" IN ('sms_received', 'phone_call_received')), false) AS "answered",
-              count(e."event_id") FILTER (
-                WHERE e."event_type" IN ('sms_sent', 'phone_call_sent') AND e."timestamp" > now() - interval '24 hours'
-              ) AS "sent"
-       FROM "people"."persons" p
-       JOIN unnest($1::uuid[], $2::text[]) AS n("practice_id", "phone")
-         ON p."practice_id" = n."practice_id" AND p."primary_phone" = n."phone"
-       LEFT JOIN "people"."events" e ON e."person_id" = p."person_id"
-         AND e."event_type" IN ('sms_received', 'phone_call_received', 'sms_sent', 'phone_call_sent')
-       GROUP BY p."practice_id", p."primary_phone"`,
+      `WITH "leads" AS (
+         SELECT p."practice_id", p."primary_phone",
+                EXISTS (SELECT 1 FROM "people"."events" e WHERE e."person_id" = p."person_id"
+                          AND e."event_type" IN ('sms_received', 'phone_call_received'))
+                OR NOT EXISTS (SELECT 1 FROM "people"."events" e WHERE e."person_id" = p."person_id"
+                                 AND e."event_type" = 'form_submission') AS "vouched",
+                (SELECT count(*) FROM "people"."events" e WHERE e."person_id" = p."person_id"
+                   AND e."event_type" IN ('sms_sent', 'phone_call_sent')
+                   AND e."timestamp" > now() - interval '24 hours') AS "sent"
+         FROM "people"."persons" p
+         JOIN unnest($1::uuid[], $2::text[]) AS n("practice_id", "phone")
+           ON p."practice_id" = n."practice_id" AND p."primary_phone" = n."phone"
+       )
+       SELECT "practice_id", "primary_phone", bool_or("vouched") AS "vouched", sum("sent") AS "sent"
+       FROM "leads" GROUP BY "practice_id", "primary_phone"`,
       [numbered.map((person) => person.practice_id), numbered.map((person) => person.primary_phone)],
     );
   return new Map(
-    rows.map((row) => [phoneNumberKey(row), { answered: row.answered, textsOrCallsToday: Number(row.sent) }]),
+    rows.map((row) => [phoneNumberKey(row), { vouched: row.vouched, textsOrCallsToday: Number(row.sent) }]),
   );
 }
 
