@@ -37,7 +37,7 @@ import {
 } from './engine-store';
 import { conversation, INBOUND_TYPES, TimelineFact } from './insights-rules';
 import { LANGUAGE_MODEL } from './language-model';
-import { leadClock, MODEL_CALLS_AT_ONCE, practiceFacts } from './lead-analyzer';
+import { eachModelCall, leadClock, practiceFacts } from './lead-analyzer';
 import { EnginePractice, leadLocation, PracticeSettings } from './practice-settings';
 import { quotableFacts } from './quotable-facts';
 import { ContactChannel, leadWallClock, nextAllowedTime } from './timing-rules';
@@ -259,10 +259,7 @@ export class ActionRunner {
       const draft = await this.model.draft(prepared.request, { correlationId: action.action_id });
       drafts.set(action.action_id, { action, channel: due.channel, practice, prepared, draft });
     };
-    // A model provider's calls a few at a time, as the queue's concurrency ran them one action per job.
-    for (let i = 0; i < actions.length; i += MODEL_CALLS_AT_ONCE) {
-      await Promise.all(actions.slice(i, i + MODEL_CALLS_AT_ONCE).map(draftOne));
-    }
+    await eachModelCall(this.model, actions, draftOne);
     const ready = [...drafts.values()];
     const sends =
       ready.length === 0

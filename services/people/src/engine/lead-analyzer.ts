@@ -51,6 +51,23 @@ export type AnalysisOutcome = 'skipped' | Decision['type'];
 /** How many of a batch's inquiries the model reads at once (`runBatch`). */
 export const MODEL_CALLS_AT_ONCE = 4;
 
+/**
+ * Runs a batch's model calls: an endpoint's a few at a time (they wait on the network); the built-in model's one at
+ * a time, handing the event loop back between them, so the reading of a batch (CPU in this process) never holds up
+ * the requests this process answers for longer than one message's reading.
+ */
+export async function eachModelCall<T>(
+  model: Pick<LanguageModel, 'provider'> | null,
+  items: readonly T[],
+  call: (item: T) => Promise<unknown>,
+): Promise<void> {
+  const atOnce = model?.provider === 'openai-compatible' ? MODEL_CALLS_AT_ONCE : 1;
+  for (let i = 0; i < items.length; i += atOnce) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all(items.slice(i, i + atOnce).map(call));
+  }
+}
+
 /** Failed reads of one analysis before it goes to a person (as many as the job's own attempts). */
 export const MAX_ANALYSIS_ATTEMPTS = 5;
 
@@ -219,11 +236,10 @@ export class LeadAnalyzer {
             : null,
           timelines.get(analysis.person_id) ?? [],
         );
-      // A model provider's calls a few at a time, as the queue's concurrency ran them one analysis per job.
-      const prepared: Prepared[] = [];
-      for (let i = 0; i < analyses.length; i += MODEL_CALLS_AT_ONCE) {
-        prepared.push(...(await Promise.all(analyses.slice(i, i + MODEL_CALLS_AT_ONCE).map(prepareOne))));
-      }
+      const prepared: Prepared[] = new Array(analyses.length);
+      await eachModelCall(this.model, [...analyses.keys()], async (i) => {
+        prepared[i] = await prepareOne(analyses[i]);
+      });
       return await this.dataSource.transaction(async (manager) => {
         const people = await lockPeople(
           manager,
