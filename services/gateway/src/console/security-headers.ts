@@ -7,7 +7,9 @@ const API = /^\/api\//;
 /**
  * Security headers on every gateway response (helmet's defaults: nosniff, frame denial, HSTS, referrer
  * policy...) and a Content-Security-Policy for the console: scripts only from this origin; images also from
- * https (lead avatars, map tiles); connections to this origin, including the live WebSocket.
+ * https (lead avatars, whose hosts the enrichment names, and the map tiles); connections to this origin only, the
+ * live WebSocket included ('self' covers ws: and wss: of this origin), so a script that got in could send nothing
+ * elsewhere.
  *
  * Every API response, answered here or forwarded, success or error, carries `Cache-Control: no-store`:
  * people, events, search results, decisions, appointments, the sign-in token must never be kept by a
@@ -18,7 +20,7 @@ export async function registerSecurityHeaders(app: NestFastifyApplication): Prom
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'connect-src': ["'self'"],
       },
     },
   });
