@@ -1,5 +1,7 @@
 // Captures the README's screenshots from a running product: `npm start`, then
-// `node console/e2e/capture-screenshots.mjs [http://localhost:8080]`. Writes docs/screenshots/*.png.
+// `node console/e2e/capture-screenshots.mjs [http://localhost:8080]`. Writes docs/screenshots/*.png: the main
+// screens at 1440×900, and again at the front desk's 1024×768 and 1366×768 (front-desk-{width}-*.png). The browser
+// tests' stack can run it too: `E2E_CAPTURE_SCREENSHOTS=1 npm test -- browser screenshots`.
 import { chromium } from 'playwright-core';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +52,56 @@ try {
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: join(out, file) });
   }
+  await frontDesk(page);
   console.log(`Screenshots written to ${out}`);
 } finally {
   await browser.close();
+}
+
+/** Waits for the page's calls and fonts, then writes the screenshot. */
+async function settle(page, file) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(out, file) });
+}
+
+/**
+ * The main screens at the widths front desks have (docs/decisions/0039-console-on-front-desk-screens.md): a lead
+ * waiting for review (its draft and 'Approve & Send' in view), the calendar's week with an appointment open,
+ * analytics, and Practice Knowledge. The page is signed in already.
+ */
+async function frontDesk(page) {
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 768 });
+    const name = (screen) => `front-desk-${width}-${screen}.png`;
+
+    await page.goto(`${base}/leads?stage=review`);
+    await page.waitForURL(/\/leads\/[\w-]+/);
+    await page.getByTestId('lead-detail').waitFor();
+    await page
+      .getByTestId('decision-review')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
+    await settle(page, name('leads'));
+
+    await page.goto(`${base}/calendar`);
+    const main = page.getByTestId('calendar-main');
+    await main.getByRole('button', { name: 'Week', exact: true }).click();
+    await page.waitForLoadState('networkidle');
+    const event = main.locator('.fc-event').first();
+    if (await event.count()) {
+      await event.click();
+      await page.getByTestId('appointment-panel').waitFor();
+    }
+    await settle(page, name('calendar'));
+
+    await page.goto(`${base}/analytics`);
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await settle(page, name('analytics'));
+
+    await page.goto(`${base}/settings/knowledge`);
+    await page.getByText('Total Pages', { exact: true }).first().waitFor();
+    await settle(page, name('knowledge'));
+  }
 }

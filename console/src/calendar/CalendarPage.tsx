@@ -199,8 +199,9 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
           calendarApi.reschedule(practiceId, appointment.appointment_id, newStart, confirmOutsideHours),
         onMoved: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all(practiceId) }),
         notify: (reason) =>
-          notify(translate('pp.calendar.move_refused', { reason }), {
+          notify('pp.calendar.move_refused', {
             type: 'error',
+            messageArgs: { reason },
             autoHideDuration: 8000,
           }),
         isOutsideHours,
@@ -216,7 +217,7 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
             }),
           ),
       }),
-    [practiceId, queryClient, notify, translate],
+    [practiceId, queryClient, notify],
   );
   const onEventDrop = useCallback(
     (info: EventDropArg) => {

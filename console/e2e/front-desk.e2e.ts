@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { book, demoLead, dragTo, eventOf, freeTimes, glow, nextWeek } from './calendar-api';
+import { DEMO, expect, PRACTICE_NAMES, practiceIds, test } from './fixtures';
+import { leadFinder, openDecisionOf } from './lead-finder';
+
+/**
+ * The console on the screens front desks have: 1024×768 (a tablet, a small laptop) and 1366×768
+ * (docs/decisions/0039-console-on-front-desk-screens.md). Reviewing a pending draft, the calendar's week with an
+ * appointment open, a refused move and a failed knowledge run, each read and done at both widths.
+ */
+const WIDTHS = [1024, 1366] as const;
+
+const suffix = () => `${Date.now() % 1_000_000}`;
+const addMinutes = (time: string, minutes: number) => {
+  const [hour, minute] = time.split(':').map(Number);
+  const total = hour * 60 + minute + minutes;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+};
+
+/** The calendar on next week's time grid (afresh), after the page's own calls settled. */
+async function openNextWeek(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.goto('/calendar');
+  const main = page.getByTestId('calendar-main');
+  await main.getByRole('button', { name: 'Week', exact: true }).click();
+  await main.locator('.fc-next-button').click();
+  await expect(main.locator('th.fc-col-header-cell').first()).toHaveAttribute('data-date', nextWeek()[0]);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width}×768`, () => {
+    test.use({ viewport: { width, height: 768 } });
+
+    test('a pending AI draft is reviewed and approved with one click, without opening any panel', async ({
+      signedIn: page,
+      request,
+      demoToken,
+    }) => {
+      // Northside's leads: the other review tests take Glow's. Each width takes a different end of the list.
+      const northside = (await practiceIds(request, DEMO.email))[PRACTICE_NAMES.northside];
+      const finder = leadFinder(request, demoToken);
+      const waiting = (await finder.leads(northside, { pending_review: 'true' })).filter(
+        (person) => person.pending_review_type === 'approval' && !person.next_scheduled_action,
+      );
+      let message = '';
+      const lead = await finder.find(
+        waiting,
+        async (_person, events) => {
+          message = openDecisionOf(await events())?.message?.trim() ?? '';
+          return Boolean(message);
+        },
+        width === 1024 ? 'start' : 'end',
+      );
+
+      await page.goto(`/leads/${lead.person_id}`);
+      // Wherever the window puts it (the detail below 1366 px, the assistant panel from 1366 px), the draft and
+      // its actions are on screen as the lead opens.
+      const review = page.getByTestId('decision-review');
+      await expect(review).toBeVisible();
+      await expect(review).toContainText(message.split('\n')[0].slice(0, 40));
+      const approve = review.getByRole('button', { name: 'Approve & Send' });
+      await expect(approve).toBeVisible();
+      if (width < 1366) {
+        await expect(page.getByTestId('lead-detail').getByTestId('decision-review')).toBeVisible();
+        await expect(page.getByRole('complementary', { name: 'AI Assistant' })).toHaveCount(0);
+      }
+      const approved = page.waitForResponse(
+        (response) =>
+          response.url().endsWith(`/people/${lead.person_id}/approve-decision`) &&
+          response.request().method() === 'POST',
+      );
+      await approve.click();
+      expect((await approved).ok()).toBeTruthy();
+      await expect(review).toHaveCount(0);
+    });
+
+    test.describe('calendar', () => {
+      // The browser in Tokyo, the practice in Chicago (docs/decisions/0025-calendar-clock.md).
+      test.use({ timezoneId: 'Asia/Tokyo' });
+
+      test('the week view keeps columns of at least 100 px with an appointment open', async ({
+        signedIn: page,
+        request,
+        demoToken,
+      }) => {
+        const place = await glow(request, demoToken);
+        const lead = await demoLead(request, demoToken, place.practiceId, 3);
+        const day = nextWeek()[width === 1024 ? 1 : 4]; // Monday or Thursday
+        const [time] = await freeTimes(request, place, day, place.dallas.location_id);
+        const name = `Front desk check ${width} ${suffix()}`;
+        await book(request, place, { person_id: lead.person_id, title: name, day, time });
+
+        await openNextWeek(page);
+        await eventOf(page, name).click();
+        const panel = page.getByTestId('appointment-panel');
+        await expect(panel.getByTestId('appointment-title')).toHaveText(name);
+
+        const columns = page.getByTestId('calendar-main').locator('td.fc-timegrid-col[data-date]');
+        await expect(columns).toHaveCount(7);
+        for (const box of await columns.evaluateAll((cells) =>
+          cells.map((cell) => cell.getBoundingClientRect().width),
+        )) {
+          expect(box).toBeGreaterThanOrEqual(100);
+        }
+        // The day headers read as words, not run together ('Mon 11/30', not 'Mon11/30Tue12/1').
+        const headers = page.getByTestId('calendar-main').locator('th.fc-col-header-cell');
+        for (const fits of await headers.evaluateAll((cells) =>
+          cells.map((cell) => {
+            const text =
+              cell.querySelector('.fc-col-header-cell-cushion')?.getBoundingClientRect().width ?? 0;
+            return text > 0 && text <= cell.getBoundingClientRect().width;
+          }),
+        )) {
+          expect(fits).toBe(true);
+        }
+        // The AI Assistant has nothing to say here: a rail, not a column.
+        await expect(page.getByRole('complementary', { name: 'AI Assistant' })).toHaveCount(0);
+        // The filters are one click away.
+        await page.getByRole('button', { name: 'Show filters' }).click();
+        await expect(page.getByTestId('calendar-sidebar')).toBeVisible();
+      });
+
+      test("a move the server refuses goes back and says the server's reason", async ({
+        signedIn: page,
+        request,
+        demoToken,
+      }) => {
+        const place = await glow(request, demoToken);
+        const lead = await demoLead(request, demoToken, place.practiceId, 4);
+        const day = nextWeek()[width === 1024 ? 3 : 5]; // Wednesday or Friday
+        const free = await freeTimes(request, place, day, place.plano.location_id);
+        const first = free.find((time) => free.includes(addMinutes(time, 60)));
+        expect(first, `two free times an hour apart on ${day}`).toBeTruthy();
+        const tag = suffix();
+        const at = (time: string, title: string) =>
+          book(request, place, {
+            person_id: lead.person_id,
+            title,
+            day,
+            time,
+            location_id: place.plano.location_id,
+          });
+        await at(first!, `Kept slot ${tag}`);
+        const moving = await at(addMinutes(first!, 60), `Refused move ${tag}`);
+
+        await openNextWeek(page);
+        const put = page.waitForResponse(
+          (response) =>
+            response.request().method() === 'PUT' &&
+            response.url().includes(`/calendar/appointments/${moving.appointment_id}?`),
+        );
+        await dragTo(page, eventOf(page, `Refused move ${tag}`), day, first!);
+        const refused = await put;
+        expect(refused.status()).toBe(409);
+        const { detail } = (await refused.json()) as { detail: string };
+        expect(detail).toBeTruthy();
+        await expect(page.getByText(`The appointment was not moved: ${detail}`)).toBeVisible();
+      });
+    });
+  });
+}
+
+test.describe('a failed knowledge run', () => {
+  test.describe.configure({ mode: 'serial' });
+  const REASON =
+    'We could not read any page of https://www.glowaesthetics.example/: the site did not answer.';
+  let practiceId = '';
+  let before: Record<string, unknown> | null = null;
+
+  /** The knowledge service's run of the practice, written as a failed run (the API cannot make one at will). */
+  async function database<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const url = process.env.E2E_DATABASE_URL;
+    expect(url, 'E2E_DATABASE_URL (npm test -- browser sets it)').toBeTruthy();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  test.beforeAll(async ({ request }) => {
+    practiceId = (await practiceIds(request, DEMO.email))[PRACTICE_NAMES.glow];
+    expect(practiceId).toBeTruthy();
+    await database(async (client) => {
+      const found = await client.query(
+        'SELECT * FROM knowledge.knowledge_processing WHERE practice_id = $1',
+        [practiceId],
+      );
+      before = found.rows[0] ?? null;
+      await client.query(
+        `INSERT INTO knowledge.knowledge_processing
+           (practice_id, status, run_id, scope, last_updated, pages_found, pages_processed, pages_failed, error)
+         VALUES ($1, 'failed', gen_random_uuid(), 'all', now(), 1, 0, 1, $2)
+         ON CONFLICT (practice_id) DO UPDATE SET status = 'failed', scope = 'all', last_updated = now(),
+           pages_found = 1, pages_processed = 0, pages_failed = 1, error = $2`,
+        [practiceId, REASON],
+      );
+    });
+  });
+
+  test.afterAll(async () => {
+    await database(async (client) => {
+      if (!before) {
+        await client.query('DELETE FROM knowledge.knowledge_processing WHERE practice_id = $1', [practiceId]);
+        return;
+      }
+      const row = before as Record<string, unknown>;
+      await client.query(
+        `UPDATE knowledge.knowledge_processing SET status = $2, run_id = $3, scope = $4, last_updated = $5,
+           pages_found = $6, pages_processed = $7, pages_failed = $8, error = $9 WHERE practice_id = $1`,
+        [
+          practiceId,
+          row.status,
+          row.run_id,
+          row.scope,
+          row.last_updated,
+          row.pages_found,
+          row.pages_processed,
+          row.pages_failed,
+          row.error,
+        ],
+      );
+    });
+  });
+
+  for (const width of WIDTHS) {
+    test(`at ${width}×768 Practice Knowledge says why the run failed and offers Retry`, async ({
+      signedIn: page,
+    }) => {
+      await page.setViewportSize({ width, height: 768 });
+      await page.addInitScript((id) => window.localStorage.setItem('selectedPracticeId', id), practiceId);
+      await page.goto('/settings/knowledge');
+      await expect(page.getByTestId('practice-switcher')).toContainText(PRACTICE_NAMES.glow);
+      await expect(page.getByTestId('knowledge-status')).toHaveText('Failed');
+      const failed = page.getByTestId('knowledge-run-failed');
+      await expect(failed).toContainText('Processing Failed');
+      await expect(failed).toContainText(REASON);
+      await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible();
+    });
+  }
+});
