@@ -636,50 +636,55 @@ function couldNotRead(text: string): Understanding {
     priority: 'medium' as const,
     evidence: text.slice(0, 200),
   };
-  return {
+  return builtInReading({
     language: 'en',
-    intent: 'information',
-    intent_confidence: 0,
     procedures_of_interest: [],
-    urgency_level: 'medium',
-    key_concerns: [],
     inquiry_summary: 'The AI could not read this message: a person reads it.',
     escalation: finding,
     escalations: [finding],
-    buying_signals: [],
-    objections: [],
-    budget_indicator: null,
-    preferred_contact_method: null,
-    preferred_contact_time: null,
-    communication_style: 'brief',
     confidence: 0,
     reasoning: 'Could not analyse the message: the AI failed to read it, so a person reads it.',
-    provider: 'built-in',
-    model: 'built-in',
-  };
+  });
 }
 
 function withoutMessage(person: Person, fields: Record<string, string>): Understanding {
   const known = person.current_outreach_state?.ai_insights?.procedures_of_interest ?? [];
-  const procedures = fields.procedure_interest ? [fields.procedure_interest] : known;
-  return {
+  return builtInReading({
     language: person.current_outreach_state?.ai_insights?.language === 'es' ? 'es' : 'en',
-    intent: 'information',
-    intent_confidence: 1,
-    procedures_of_interest: procedures,
-    urgency_level: 'medium',
-    key_concerns: [],
+    procedures_of_interest: fields.procedure_interest ? [fields.procedure_interest] : known,
     inquiry_summary: 'Lead added without a message',
     escalation: null,
     escalations: [],
+    confidence: 1,
+    reasoning: 'No message to read: a first contact introduces the practice',
+  });
+}
+
+/** A reading the engine makes itself, without the model: a plain question of medium urgency, nothing else read. */
+function builtInReading(
+  parts: Pick<
+    Understanding,
+    | 'language'
+    | 'procedures_of_interest'
+    | 'inquiry_summary'
+    | 'escalation'
+    | 'escalations'
+    | 'confidence'
+    | 'reasoning'
+  >,
+): Understanding {
+  return {
+    ...parts,
+    intent: 'information',
+    intent_confidence: parts.confidence,
+    urgency_level: 'medium',
+    key_concerns: [],
     buying_signals: [],
     objections: [],
     budget_indicator: null,
     preferred_contact_method: null,
     preferred_contact_time: null,
     communication_style: 'brief',
-    confidence: 1,
-    reasoning: 'No message to read: a first contact introduces the practice',
     provider: 'built-in',
     model: 'built-in',
   };
