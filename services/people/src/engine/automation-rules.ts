@@ -33,7 +33,7 @@ export function pendingActionType(channel: 'sms' | 'email' | 'phone', firstConta
  * Automatic texts a number that has never texted or called the practice gets in 24 hours
  * (docs/decisions/0040-no-free-calls.md).
  */
-export const AUTOMATIC_TEXTS_PER_SILENT_NUMBER_PER_DAY = 1;
+export const SILENT_NUMBER_TEXTS_PER_DAY = 1;
 
 /**
  * Why a text or call the automation level would send waits for staff instead: the number was typed into a public
@@ -51,7 +51,7 @@ export function silentNumberReview(
   if (channel === 'phone') {
     return 'This number has never texted or called the practice: a person approves the first call to it, so a number typed into a form is never called on its own.';
   }
-  if (facts.textsOrCallsToday >= AUTOMATIC_TEXTS_PER_SILENT_NUMBER_PER_DAY) {
+  if (facts.textsOrCallsToday >= SILENT_NUMBER_TEXTS_PER_DAY) {
     return 'This number was already texted today and has never texted or called the practice: a person approves another text to it.';
   }
   return null;
