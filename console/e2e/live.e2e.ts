@@ -63,13 +63,14 @@ test.describe('the live connection', () => {
   test('after a connection that opened and dropped, reconnects back off 0.5, 1, 2, 4, 8 s and stop after 5', async ({
     signedIn: page,
   }) => {
-    test.slow(); // 15.5 s of backoff by design, then a look that nothing follows
-    const opened: number[] = [];
+    // The page's clock, held still once the connection is up: each wait is run out on it, to the millisecond.
+    await page.clock.install();
+    let connections = 0;
     let dropFirst!: () => void;
     const firstUp = new Promise<void>((resolve) => (dropFirst = resolve));
     await page.routeWebSocket(/\/api\/v1\/practices\/[^/]+\/events/, (socket) => {
-      opened.push(Date.now());
-      if (opened.length === 1) {
+      connections += 1;
+      if (connections === 1) {
         // The first connection is the real one; the test drops it once it is open.
         socket.connectToServer();
         void firstUp.then(() => socket.close({ code: 4000, reason: 'dropped by the test' }));
@@ -79,24 +80,43 @@ test.describe('the live connection', () => {
         setTimeout(() => socket.close({ code: 4000, reason: 'still broken' }), 50);
       }
     });
+    // The live connections the page opens, counted as it opens them (after the route's own WebSocket).
+    await page.addInitScript(() => {
+      const Socket = window.WebSocket;
+      const opened: string[] = [];
+      Object.assign(window, { liveSocketsOpened: opened });
+      window.WebSocket = class extends Socket {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          if (String(url).includes('/events')) opened.push(String(url));
+        }
+      };
+    });
+    const opened = () =>
+      page.evaluate(() => (window as unknown as { liveSocketsOpened: string[] }).liveSocketsOpened.length);
     await page.goto('/leads');
     const status = page.getByTestId('live-status');
     await expect(status).toHaveAttribute('data-state', 'open');
+    // From here the page's time moves only when the test runs it forward.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     dropFirst();
 
-    await expect(status).toHaveAttribute('aria-label', 'Max reconnection attempts reached', {
-      timeout: 60_000,
-    });
+    // Retry n opens exactly its delay after the previous connection closed: not a millisecond sooner or later.
+    for (const [index, delay] of [500, 1_000, 2_000, 4_000, 8_000].entries()) {
+      await expect(status).toHaveAttribute('data-attempts', String(index + 1));
+      await expect(status).toHaveAttribute('data-state', 'closed');
+      expect(await opened()).toBe(index + 1);
+      await page.clock.runFor(delay - 1);
+      expect(await opened()).toBe(index + 1);
+      await page.clock.runFor(1);
+      expect(await opened()).toBe(index + 2);
+    }
+    await expect(status).toHaveAttribute('aria-label', 'Max reconnection attempts reached');
     await expect(status).toHaveAttribute('data-state', 'closed');
     await expect(status).toHaveAttribute('data-attempts', '5');
-    expect(opened).toHaveLength(6); // the first connection and 5 retries
-    // Each wait is at least the policy's delay (a slow machine only makes them longer).
-    const gaps = opened.slice(1).map((at, index) => at - opened[index]);
-    [500, 1000, 2000, 4000, 8000].forEach((delay, index) =>
-      expect(gaps[index]).toBeGreaterThanOrEqual(delay * 0.9),
-    );
-    // And no more attempts after that.
-    await page.waitForTimeout(9_000);
-    expect(opened).toHaveLength(6);
+    // And no more attempts after that, however long the page stays open.
+    await page.clock.runFor(60_000);
+    expect(await opened()).toBe(6); // the first connection and 5 retries
+    expect(connections).toBe(6);
   });
 });
