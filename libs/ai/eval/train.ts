@@ -199,6 +199,8 @@ async function main(): Promise<void> {
     threshold,
   );
   reportHeldOut(data, rulesAlone, (row) => heldOutReading(row, threshold));
+  if (process.argv.includes('--misses'))
+    reportMisses(data, rulesAlone, (row) => heldOutReading(row, threshold));
 
   // The screen: the same heads over the hashed n-grams alone, held out the same way. A message it reads as
   // plainly one that needs no person is not embedded (learned-reader.ts, `passesScreen`).
@@ -323,6 +325,36 @@ function reportHeldOut(
     if (rows.length === 0) continue;
     console.log(`  ${name}: ${figures(rows, false)}`);
     console.log(`  ${' '.repeat(name.length)}  ${figures(rows, true)}`);
+  }
+}
+
+/**
+ * `--misses`: the held-out product's misreadings of the regression sets a person must see (every set here is
+ * trained on, so reading them is allowed): each must-escalate inquiry it let go by, with the reader's held-out
+ * P(must escalate), and each false opt-out.
+ */
+function reportMisses(
+  data: Labelled[],
+  rulesAlone: ReadonlyMap<Labelled, Understanding>,
+  reading: (row: Labelled) => LearnedReading,
+): void {
+  console.log('Held-out misses (set, id, expected, read as, P(must escalate), text):');
+  for (const row of data) {
+    const request = requestOf(row.inquiry, row.fixture.practice);
+    const safety = rulesSafety(request);
+    const learned = settledByRules(safety) ? undefined : reading(row);
+    const understanding = understandInquiry(request, learned, safety);
+    const { expected } = row.inquiry;
+    const missed =
+      expected.escalation !== null &&
+      MUST_ESCALATE.includes(expected.escalation) &&
+      understanding.escalation === null;
+    const falseOptOut = understanding.intent === 'opt_out' && expected.intent !== 'opt_out';
+    if (!missed && !falseOptOut) continue;
+    console.log(
+      `  ${row.set} ${row.inquiry.id} ${expected.intent}/${expected.escalation} → ${understanding.intent}/${understanding.escalation?.reason ?? null}` +
+        ` P ${learned ? learned.mustEscalate.toFixed(2) : '-'} rules ${rulesAlone.get(row)!.intent}: ${JSON.stringify(row.inquiry.text.slice(0, 220))}`,
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import {
   learnedSpam,
   learnedWrongNumber,
 } from './combine';
+import { understandInquiry } from '../builtin/understand/understand';
 import type { LearnedReading } from './learned-reader';
 
 /** A reading sure of one intent (the rest shared), with a P(must escalate) and its likely reason. */
@@ -64,6 +65,33 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(learnedOptOut(reading('opt_out', 0.9), 'please do not text me again')).toBe(true);
     expect(learnedOptOut(reading('opt_out', 0.9), 'who is this')).toBe(false);
     expect(learnedOptOut(reading('opt_out', 0.5), 'please stop')).toBe(false);
+  });
+
+  it('does not escalate a pregnancy the writer denies on the reader’s word alone', () => {
+    const pregnancy = reading('information', 0.5, 0.6, 'pregnancy');
+    expect(escalationOf(pregnancy, [], "i'm not pregnant or nursing, is kybella safe long term?")).toBeNull();
+    expect(escalationOf(pregnancy, [], 'no estoy embarazada, puedo hacerme botox?')).toBeNull();
+    expect(escalationOf(pregnancy, [], 'baby #2 on the way, how much is a hydrafacial?')).toMatchObject({
+      reason: 'pregnancy',
+    });
+  });
+
+  it('does not let the reader alone turn a cancel answering a reminder into an opt-out', () => {
+    const request = {
+      channel: 'sms' as const,
+      text: 'cancelar',
+      practiceProcedures: ['Botox'],
+      conversation: [
+        { from: 'practice' as const, text: 'Hola Ana, le recordamos su cita de Botox el jueves a las 3pm.' },
+      ],
+    };
+    expect(understandInquiry(request, reading('opt_out', 0.95)).intent).toBe('cancel_appointment');
+    // Answering a promotion, the same word is the carriers' keyword.
+    const promotion = {
+      ...request,
+      conversation: [{ from: 'practice' as const, text: 'Este mes solamente: 20% de descuento en Botox' }],
+    };
+    expect(understandInquiry(promotion, reading('opt_out', 0.95)).intent).toBe('opt_out');
   });
 
   it('hears a word of removing in each language the product reads', () => {

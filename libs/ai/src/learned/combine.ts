@@ -133,12 +133,23 @@ export function learnedEscalation(
     if (rest < reading.threshold) return null;
     if (reason === 'human_requested') reason = likeliestBesides(reading, 'human_requested');
   }
+  // The writer's own denial outranks the reader's guess ('I'm not pregnant or nursing, is Kybella safe?'): the
+  // sentence model hears the words, not their negation.
+  if (reason === 'pregnancy' && PREGNANCY_DENIED.test(folded)) {
+    const rest = reading.mustEscalate - (reading.escalations.pregnancy ?? 0);
+    if (rest < reading.threshold) return null;
+    reason = likeliestBesides(reading, 'pregnancy');
+  }
   return {
     reason,
     priority: MEDICAL.includes(reason) || reason === 'legal_threat' ? 'high' : 'medium',
     evidence: excerpt(message),
   };
 }
+
+/** The writer saying they are not pregnant or breastfeeding, in the languages the product reads (folded text). */
+const PREGNANCY_DENIED =
+  /\b(not|never|no|nao|ni)( (currently|longer|yet|estoy|estou|esta|soy|sou))? (pregnant|nursing|breast ?feeding|embarazada|lactando|amamantando|gravida|amamentando)\b/;
 
 /**
  * Words a request for a person needs, in the languages the product reads (on the rules' folded text): a person, staff, a call or a

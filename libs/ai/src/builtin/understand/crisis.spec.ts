@@ -37,6 +37,19 @@ describe('self-harm and suicidal language', () => {
     'quiero que todo se acabe',
     'não quero mais estar aqui',
     'tomei todos os meus remédios',
+    // Not being here much longer however it is negated, affairs in order, a plan to end it, pills saved up.
+    "no need to book the follow up, I doubt I'll be around much longer",
+    'i dont expect to stay alive much longer honestly',
+    "I've been putting my affairs in order, please close my account",
+    "I'm going to end it this weekend so the deposit doesn't matter",
+    "I've been saving up my sleeping pills for a while now",
+    'I have enough pills to make sure I never wake up',
+    'no creo que vaya a estar aquí mucho más tiempo',
+    'llevo semanas guardando pastillas',
+    'tengo pastillas guardadas, ya da igual',
+    'não acho que vou estar aqui muito mais tempo',
+    'ando juntando comprimidos faz um tempo',
+    'quero dar um fim em tudo',
   ])('%s reaches a person first, as a high-priority medical concern', (text) => {
     expect(findCrisis(text)).toMatchObject({ reason: 'medical_concern', priority: 'high' });
     expect(read(text)).toMatchObject({
@@ -79,6 +92,11 @@ describe('self-harm and suicidal language', () => {
     "I don't want to be here at 8am, anything later?",
     'can you make the reminders stop after I book?',
     'how many pills of ibuprofen can I take after the extraction?',
+    "I'm going to end it with my old dentist and switch to you",
+    'will the numbness be around much longer?',
+    'my mom is getting her affairs in order before moving, can she book a cleaning?',
+    'I have been saving up for a tummy tuck for two years',
+    '¿cuántas pastillas de ibuprofeno puedo tomar?',
   ])('%s is not crisis language', (text) => {
     expect(findCrisis(text)).toBeNull();
   });

@@ -588,6 +588,16 @@ export const DISSATISFACTION = alt(
   'no (?:estoy|quede) (?:nada |para nada )?(?:content[oa]|satisfech[oa]|feliz)',
   'no me duro (?:ni )?',
   'perdi (?:mi|el) (?:dinero|tiempo)',
+  // Kept waiting however it is told, mistakes with the writer's booking, messages at unreasonable hours.
+  '(?:sat|sitting|stuck|kept waiting)(?: in (?:the|your) (?:lobby|waiting room|chair|office|car))?(?: there)? (?:for )?(?:over |almost |more than )?(?:an hour|\\d+ (?:min|mins|minutes|hours?)|forever|ages)',
+  '(?:lost|forgot|messed up|mixed up) my (?:appointment|appt|booking|reservation|paperwork|file|records)',
+  '(?:texts?|messages?|calls?|reminders?|emails?|promos?) (?:\\w+ ){0,3}(?:at|before) (?:[1-5]|6)(?::\\d\\d)? ?(?:am|a\\.m)',
+  'who (?:thought|approved|decided) (?:that|this)',
+  '(?:espere|esperamos) (?:mas de |casi |como )?(?:\\d+ (?:min|minutos|horas?)|una hora|media hora)',
+  '(?:esperei|ficamos esperando|fiquei esperando) (?:mais de |quase )?(?:\\d+ (?:min|minutos|horas?)|uma hora|meia hora)',
+  'ninguem (?:me )?(?:atendeu|ligou|respondeu|deu satisfacao|retornou)',
+  '(?:atendimento|servico) (?:horrivel|pessimo|terrivel|ruim|uma vergonha)',
+  'pessimo atendimento',
 );
 
 /**
@@ -640,6 +650,9 @@ export const HEALTH_CONDITION = alt(
   'insuficiencia (?:cardiaca|renal)',
   'diabetes',
   'cancer de',
+  'hernias?',
+  '(?:surgical )?mesh (?:repair|implant|placed|put in)',
+  'repaired with (?:a )?mesh',
 );
 
 /**
@@ -670,6 +683,14 @@ export const MEDICATION = alt(
   'aspirina',
   'insulina',
   'tacrolimus',
+  '\\w{3,}(?:lactone|pentin|codone|morphone)',
+  'tramadol',
+  'finasteride',
+  'tamoxifen',
+  '\\w{2,}(?:trozole)',
+  '(?:vala)?cyclovir',
+  'valtrex',
+  '(?:amlo|nife)dipine',
   'biologic',
   'chemo',
 );
@@ -681,6 +702,11 @@ export const MEDICATION = alt(
 export const HEALTH_DISCLOSURE = alt(
   "i(?:'?m| am) (?:on|taking)",
   'i (?:take|took|have|had|get|was diagnosed)',
+  "(?:got|was|been|i'?ve been|i'?m being) put on",
+  '(?:just )?started (?:on|taking)',
+  'i (?:just |recently )?(?:started|stopped|quit|switched to)',
+  "i'?ve been (?:on|taking)",
+  '(?:was|got|been) prescribed',
   "i'?ve (?:had|got)",
   'diagnosed',
   'history of',
@@ -716,6 +742,18 @@ export const PREGNANCY_INDIRECT = alt(
   '(?:voy|vamos) a tener (?:un|una|otro|mi) (?:bebe|bebito|nene|hij[oa])',
   '(?:bebe|hij[oa]) (?:viene|esta) en camino',
   'esperando (?:a )?(?:mi|un|una|nuestro|nuestra|el|la) (?:primer|primera|segundo|segunda|tercer|tercera)? ?(?:bebe|bebito|hij[oa]|nin[oa])',
+  '(?:baby|bebe) (?:#|no\\.? ?|number )?(?:\\d|two|three|four) (?:is )?on the way',
+  'bun in the oven',
+  '\u{1F930}',
+  // Portuguese: pregnant, breastfeeding, a baby on the way.
+  'gravida',
+  'gestante',
+  '(?:semanas|meses) de (?:gestacao|gravidez)',
+  '(?:estou|to|tou|ainda) (?:amamentando|dando de mamar|dando o peito)',
+  'amamentando',
+  'amamento',
+  'esperando (?:um|uma|o|a|meu|minha|nosso|nossa) (?:primeiro |primeira |segundo |segunda )?(?:bebe|filh[oa]|nenem)',
+  '(?:bebe|nenem|filh[oa]) (?:chega|nasce|vem|esta a caminho|a caminho)',
 );
 
 /** School years that mark a minor, in English and Spanish ('a junior at … High', 'eighth grade', 'noveno grado'). */
@@ -978,5 +1016,15 @@ export const PERSON_REQUEST = alt(
   'me (?:puede|pueden|podria|podrian) marcar',
   '(?:are )?(?:you|u) (?:a |an )?(?:bot|robot|machine|real person|real human)',
   '(?:una persona|alguien) (?:real|de verdad)',
+  '(?:just|easier (?:if you|to)|better (?:if you|to)) (?:just )?call me',
+  'call me instead',
+  // Portuguese: a call asked for, a person by name or role.
+  'me (?:liga|ligue|liguem)',
+  '(?:pode|podem|poderia|poderiam) me ligar',
+  '(?:liga|ligue|liguem) (?:pra|para) mim',
+  '(?:prefiro|quero|queria|gostaria de) (?:uma ligacao|falar por telefone)',
+  '(?:quero|queria|gostaria de|preciso) falar com (?:alguem|uma pessoa|um atendente|uma atendente|um humano|o medico|a medica|o doutor|a doutora|o dr|a dra|o cirurgiao|a cirurgia|o gerente|a gerente|a recepcao|o responsavel|a responsavel)',
+  '(?:pessoa|alguem) de verdade',
+  '(?:e|voce e|vc e) (?:um )?robo',
   'que (?:la doctora|el doctor|la dra|el dr|alguien|una persona|el cirujano|la cirujana|la enfermera|el gerente|la gerente|la coordinadora|el coordinador)(?: \\w+)? me (?:llame|llamen|marque|hable|contacte|escriba)',
 );

@@ -860,6 +860,16 @@ const OPT_OUT_WHOLE =
 const OPT_OUT =
   /\b(unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (stop|unsubscribe|opt out)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |mas )?(mensajes|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(parem|pare|para) de (me )?(mandar|enviar|ligar|escrever|encher)|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure) mais|descadastr\w+|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|sms|ligacoes|e-?mails|promocoes))/;
 
+/** A negation, with only words of emphasis after it, ending right where the words of stopping begin. */
+const NEGATED_STOP =
+  /\b(don'?t|do not|dont|never|no me|nao me)( (you|u|ya|ever|even|dare|please|pls|den|deem|de))* $/;
+/** A call asked for in place of messages: 'call me instead', 'mejor llámenme', 'prefiro que me liguem'. */
+const CALL_INSTEAD =
+  /\b((just|please|pls|better to|better if you|rather you|easier to|easier if you|can you|could you|you can) (just )?(call|ring|phone) me|(call|ring|phone) me instead|give me a (call|ring)|(prefer|rather have) a (phone )?call|llamenme|me (pueden|puede|podrian) llamar|(mejor|prefiero que) me llamen|(pode|podem|poderiam) me ligar|(melhor|prefiro que) me liguem|me liguem)\b/;
+
+/** A negation in the three words before a call asked for: 'do not call me', 'não me liguem'. */
+const CALL_REFUSED = /\b(don'?t|do not|dont|never|not|no|nao|ni)\b( [^ ]+){0,2} ?$/;
+
 /** A short decline to a follow-up: 'no thanks', 'not interested', 'already booked somewhere else'. */
 const DECLINE =
   /^(no|nope|nah)?[ ,.!]*(thanks|thank you|thx|gracias)?[ ,.!]*(i'?m |im |i am )?(not interested|no longer interested|not interested anymore|no thanks|no thank you|all set|good thanks|i'?m good|no gracias|no me interesa|ya no me interesa)([ ,.!]*(thanks|thank you|gracias|anymore|already booked (somewhere|elsewhere)( else)?|found (another|someone else)( \w+)?))*[ .!]*$/;
@@ -869,7 +879,7 @@ const DECLINE =
  * here'): not the writer asking to stop. Linear-time.
  */
 const OPT_OUT_INSTRUCTION =
-  /\b(reply|text|txt|send|respond with) (stop|end|unsubscribe|baja|pare) (to|para)\b[^\n.]{0,40}|\bto (unsubscribe|opt out|stop receiving)\b[^\n.]{0,60}|\b(click|tap) (here )?to (unsubscribe|opt out)\b/g;
+  /\b(reply|text|txt|send|respond with|responda|responde|envie|envia|escriba|mande) (stop|end|unsubscribe|baja|pare|sair) (to|para)\b[^\n.]{0,40}|\bto (unsubscribe|opt out|stop receiving)\b[^\n.]{0,60}|\b(click|tap) (here )?to (unsubscribe|opt out)\b|\bpara (darse|darte|dar) de baja\b[^\n.]{0,40}|\bpara (cancelar (a |sua )*inscricao|se descadastrar|descadastrar|sair da lista|nao receber mais)\b[^\n.]{0,40}|\b(haga|de|clique|clic|click) (clic |click )?(aqui )?para (darse de baja|cancelar (la |su )*suscripcion|descadastrar)\b/g;
 /** A closing line that only says 'Unsubscribe' (a link's text) under a long message is a bulk mail's footer. */
 const FOOTER_LINE = /\n[ \t]*(unsubscribe|unsubscribe here|manage (your )?preferences)[ \t.]*$/;
 
@@ -888,6 +898,12 @@ export function findOptOut(text: string): string | null {
   if (!match) return null;
   if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
     return null;
+  // The words of stopping negated right before them, however emphatic: 'don't you dare stop sending the
+  // reminders', 'please do not remove me from the waitlist', 'no me den de baja'.
+  if (NEGATED_STOP.test(folded.slice(Math.max(0, match.index - 40), match.index))) return null;
+  // 'don't text me, call me instead': another channel asked for (a call, which a person makes), not silence.
+  const call = CALL_INSTEAD.exec(folded);
+  if (call && !CALL_REFUSED.test(folded.slice(Math.max(0, call.index - 30), call.index))) return null;
   // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
   if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) return null;
   // 'no more calls, text only': another channel asked for, not silence.

@@ -39,6 +39,10 @@ describe('understandInquiry: escalations', () => {
   it.each([
     "I'm diabetic, can I still get a tummy tuck?",
     'I take blood thinners, is that a problem for filler?',
+    'just got put on spironolactone for my skin, ok to do a chemical peel?',
+    'I have gabapentin for nerve pain, can I still have lipo?',
+    'I had an umbilical hernia fixed last year, can I get a tummy tuck?',
+    'I recently stopped lisinopril, is microneedling ok?',
   ])('a question about the writer’s own health: %s', (text) => {
     expect(read(text)).toMatchObject({
       intent: 'medical_concern',

@@ -141,6 +141,33 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     expect(read('Sair do trabalho às 17h, tem horário depois disso?').intent).not.toBe('opt_out');
   });
 
+  it('does not read words of stopping negated, however emphatically, as an opt-out', () => {
+    expect(read("don't you ever stop texting me the specials, I love them").intent).not.toBe('opt_out');
+    expect(read('please do not remove me from the list for the botox event').intent).not.toBe('opt_out');
+    expect(read('no me den de baja, sí quiero las promociones').intent).not.toBe('opt_out');
+    // The negation belongs to the stopping, not to a verb in between.
+    expect(read("don't call me, stop texting me").intent).toBe('opt_out');
+  });
+
+  it.each([
+    "stop texting me, it's easier if you just call me",
+    'no me escriban por mensaje, mejor llámenme a la casa',
+    'não me mandem mensagem, prefiro que me liguem',
+  ])('%s asks for a call in place of messages: a person, not an opt-out', (text) => {
+    expect(read(text)).toMatchObject({
+      intent: 'human_requested',
+      escalation: { reason: 'human_requested' },
+    });
+  });
+
+  it.each([
+    'Stop texting me. And do not call me either.',
+    "unsubscribe me. if you call me again I'm reporting you",
+    'não me liguem mais, parem de mandar mensagem',
+  ])('%s refuses calls too: an opt-out', (text) => {
+    expect(read(text).intent).toBe('opt_out');
+  });
+
   it.each([
     'wrong number',
     'who is this? I never signed up for anything',

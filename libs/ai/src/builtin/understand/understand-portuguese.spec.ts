@@ -13,6 +13,11 @@ describe('understandInquiry: Portuguese symptoms, pregnancy and threats', () => 
     ['não consigo respirar direito', 'medical_concern'],
     ['estou grávida, posso fazer limpeza?', 'pregnancy'],
     ['vou processar vocês, meu advogado vai ligar', 'legal_threat'],
+    ['ainda estou amamentando meu filho, posso fazer o clareamento?', 'pregnancy'],
+    ['nosso segundo bebê chega em março, dá pra fazer limpeza de pele antes?', 'pregnancy'],
+    ['oi, podem me ligar hoje à tarde? é sobre a rinoplastia', 'human_requested'],
+    ['prefiro falar por telefone, alguém me liga?', 'human_requested'],
+    ['queria falar com a doutora sobre as lentes', 'human_requested'],
   ])('%s reaches a person (%s)', (text, expected) => {
     expect(reason(text)).toBe(expected);
   });
@@ -21,6 +26,7 @@ describe('understandInquiry: Portuguese symptoms, pregnancy and threats', () => 
     'quanto custa o botox?',
     'a dor passou, tudo ótimo depois do botox',
     'quanto tempo dura o inchaço depois da lipo?',
+    'não me liguem, prefiro mensagem. quanto custa o botox?',
   ])('%s needs no person', (text) => {
     expect(reason(text)).toBeNull();
   });
@@ -38,6 +44,15 @@ describe('understandInquiry: a bulk mail’s own opt-out instructions', () => {
   it('are not the writer asking to stop', () => {
     expect(read(pitch).intent).toBe('spam');
     expect(read('Get 50% off new patients today! Reply STOP to opt out').intent).not.toBe('opt_out');
+    expect(
+      read(
+        'Somos una agencia de marketing para clínicas. ¿Le interesa una demo?\nPara darse de baja responda BAJA',
+      ).intent,
+    ).not.toBe('opt_out');
+    expect(
+      read('Aumente seus pacientes com nosso sistema de agendamento.\nPara se descadastrar responda SAIR')
+        .intent,
+    ).not.toBe('opt_out');
   });
 
   it('leave a short unsubscribe, on its own line or not, an opt-out', () => {

@@ -241,6 +241,14 @@ describe('complaints without complaint words', () => {
     'me tuvieron esperando una hora',
     'el doctor no me explicó nada',
     'el blanqueamiento no me hizo nada, tiré mi dinero',
+    'I sat in your waiting room for 45 minutes past my time',
+    'want to rebook, but last visit someone messed up my booking and I drove in for nothing',
+    'why do your reminder texts show up at 5am??',
+    'who approved this? the promo calls start before 6 am',
+    'esperé casi una hora y nadie me explicó nada',
+    'esperei mais de 40 minutos na recepção',
+    'ninguém me retornou desde segunda',
+    'atendimento péssimo na unidade de Brickell',
   ])('escalates "%s" as a complaint', (text) => {
     expect(reasonOf(text)).toBe('complaint');
   });
@@ -255,6 +263,9 @@ describe('complaints without complaint words', () => {
     'will my veneers look fake?',
     'tengo los dientes torcidos, me ayudaría invisalign?',
     'tengo la nariz torcida de nacimiento, cuánto cuesta la rinoplastia?',
+    'can I book at 9am? I can sit in the lobby if you run late',
+    'texts at 8am are fine, I am up early',
+    'how long will I sit in the chair for veneers?',
   ])('does not read "%s" as a complaint', (text) => {
     expect(reasonOf(text)).not.toBe('complaint');
   });

@@ -159,13 +159,14 @@ export function readInquiry(
   // is an opt-out. The SMS channel records the carriers' keyword either way and hands the cancellation on.
   const lastPractice = lastPracticeTurn(request);
   const { crisis } = safety;
-  const optOut = crisis
-    ? null
-    : (safety.optOut ?? (learned && learnedOptOut(learned, words) ? excerpt(message) : null));
-  const cancelsAppointment =
-    !optOut &&
+  // The reader's word alone never turns that cancellation into an opt-out.
+  const cancelWords =
     answersAnAppointment(lastPractice) &&
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
+  const optOut = crisis
+    ? null
+    : (safety.optOut ?? (learned && !cancelWords && learnedOptOut(learned, words) ? excerpt(message) : null));
+  const cancelsAppointment = !optOut && cancelWords;
   const spam = optOut ? null : safety.spam;
   const wrongNumber = spam || optOut || crisis ? null : findWrongNumber(message);
   // An opt-out is honoured, but a symptom or an emergency told with it still reaches a person ('STOP texting me,
@@ -410,7 +411,7 @@ function refineProcedures(
 
 /** A message about an appointment the contact has (a reminder, a confirmation), not an offer to book one. */
 const APPOINTMENT_MESSAGE =
-  /\b(reminder|recordatorio|(your|su|tu) (\w+ )?(appointment|appt|visit|consultation|session|cleaning|treatment|procedure|surgery|cita|consulta)( is| on| at| for| tomorrow| today| es| el| manana| hoy)|reply c to confirm|to confirm|(see you|nos vemos|te esperamos|le esperamos) (tomorrow|today|on|at|this|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|manana|hoy|el|este|lunes|martes|miercoles|jueves|viernes|sabado|domingo))\b/;
+  /\b(reminder|recordatorio|le recordamos|te recordamos|lembrete|lembramos|(your|su|tu|sua) (\w+ )?(appointment|appt|visit|consultation|session|cleaning|treatment|procedure|surgery|cita|consulta)( is| on| at| for| tomorrow| today| es| el| manana| hoy| e| amanha| hoje)|reply c to confirm|to confirm|para confirmar|(see you|nos vemos|te esperamos|le esperamos) (tomorrow|today|on|at|this|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|manana|hoy|el|este|lunes|martes|miercoles|jueves|viernes|sabado|domingo))\b/;
 
 /** CANCEL alone, as the carriers' keyword is sent: nothing but the word (and 'it', 'please'). */
 const BARE_CANCEL = /^\W*(cancel|cancelar)( (it|please|pls|por favor))?\W*$/;
