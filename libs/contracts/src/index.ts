@@ -7,3 +7,4 @@ export * from './knowledge';
 export * from './engine';
 export * from './calendar';
 export * from './analytics';
+export * from './audit';

@@ -10,6 +10,7 @@ import { inputServerOptions, registerInputParsing } from './errors/request-parsi
 import { createValidationPipe } from './errors/validation';
 import { registerHttpMetrics } from './health/metrics';
 import { MetricsServer } from './health/metrics-server';
+import { registerGrantedPracticeHeader } from './identity/identity.guard';
 import { KafkaBatchHandlers, KafkaConsumerStatus, kafkaConsumerStrategy } from './kafka/kafka.consumer';
 import type { ServiceConfig } from './platform.module';
 
@@ -104,6 +105,7 @@ export async function createServiceApp<C extends ServiceConfig>(
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   registerHttpMetrics(fastify, definition.name);
+  registerGrantedPracticeHeader(fastify);
   await definition.configure?.(app, config);
   pluginErrorsRegistered();
   if (definition.openApi !== false) serveOpenApi(app, definition.name);

@@ -1,6 +1,12 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PlatformModule } from '@pp/platform';
+import { AuditLogController } from './audit/audit-log.controller';
+import { AuditLogService } from './audit/audit-log.service';
+import { AuditRecorder } from './audit/audit-recorder';
+import { AuditWriter } from './audit/audit-writer';
+import { PurgeAuditLogProcessor } from './audit/jobs/purge-audit-log.processor';
 import { AccessTokens } from './auth/access-tokens';
 import { AuthController } from './auth/auth.controller';
 import { BearerAuthGuard } from './auth/auth.guard';
@@ -14,6 +20,7 @@ import { LocationsController } from './locations/locations.controller';
 import { LocationsService } from './locations/locations.service';
 import { PracticesController } from './practices/practices.controller';
 import { PracticesService } from './practices/practices.service';
+import { AUDIT_QUEUE } from './queues';
 import { LeadEventsConsumer } from './realtime/lead-events.consumer';
 import { RealtimeHub } from './realtime/realtime.hub';
 import { RealtimeServer } from './realtime/realtime.server';
@@ -31,6 +38,8 @@ import { VirtualNumbersService } from './virtual-numbers/virtual-numbers.service
 @Module({})
 export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
+    // The audit log's purge runs where BullMQ workers do (docs/architecture.md#background-work).
+    const workers: Provider[] = config.ROLE === 'api' ? [] : [PurgeAuditLogProcessor];
     return {
       module: AppModule,
       imports: [
@@ -40,6 +49,7 @@ export class AppModule {
           identityGuard: false,
           identitySigningKey: config.INTERNAL_IDENTITY_PRIVATE_KEY,
         }),
+        BullModule.registerQueue({ name: AUDIT_QUEUE }),
       ],
       controllers: [
         AuthController,
@@ -48,6 +58,7 @@ export class AppModule {
         PracticesController,
         LocationsController,
         VirtualNumbersController,
+        AuditLogController,
         LeadEventsConsumer,
       ],
       providers: [
@@ -68,6 +79,10 @@ export class AppModule {
         VirtualNumbersService,
         Sessions,
         SessionWatch,
+        AuditWriter,
+        AuditRecorder,
+        AuditLogService,
+        ...workers,
       ],
     };
   }

@@ -57,6 +57,19 @@ export const gatewayConfigSchema = baseConfigSchema
      * Empty by default: only public domain names are accepted (practices/website-url.ts).
      */
     CRAWL_ALLOWED_HOSTS: hostPortListSetting(),
+    /**
+     * The audit log's writer (docs/decisions/0041-audit-log.md): entries wait at most AUDIT_FLUSH_MS to be written in
+     * one statement; past AUDIT_BUFFER_MAX entries not yet written (the database refusing them), patient routes
+     * answer 503 until they are.
+     */
+    AUDIT_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(200),
+    AUDIT_BUFFER_MAX: z.coerce.number().int().min(1).default(10_000),
+    /** How often the purge removes entries past their practice's retention (the first run at start-up). */
+    AUDIT_PURGE_EVERY_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 7)
+      .default(24),
     /** TWILIO_AUTH_TOKEN and PUBLIC_BASE_URL verify Twilio's webhooks (docs/decisions/0015-twilio-sms-channel.md). */
     ...channelSettings,
   })

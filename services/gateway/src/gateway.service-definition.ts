@@ -2,6 +2,7 @@ import { registerTrackingCors, ServiceDefinition } from '@pp/platform';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
+import { AuditRecorder } from './audit/audit-recorder';
 import { GatewayConfig, gatewayConfigSchema } from './config';
 import { registerConsole } from './console/console';
 import { registerSecurityHeaders } from './console/security-headers';
@@ -21,6 +22,8 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   consumerGroup: () => `gateway-live-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
   openApi: false,
   configure: async (app, config) => {
+    // Before any route: every audited request, forwarded or answered here, is filed once answered.
+    app.get(AuditRecorder).register(app.getHttpAdapter().getInstance());
     await registerSecurityHeaders(app);
     registerTrackingCors(app.getHttpAdapter().getInstance());
     await registerProxy(app, config);

@@ -446,6 +446,27 @@ describe('the whole API, from its merged OpenAPI document', () => {
           { url: `/api/v1/practices/${ids.theirPractice}/virtual-numbers`, body: { area_code: '312' } },
         ],
       },
+      // The audit log of patient record access (gateway src/audit/; audit-log.int-spec.ts holds its own matrix).
+      'GET /api/v1/practices/{practiceId}/audit-log': {
+        probes: (ids) => [
+          { url: `/api/v1/practices/${ids.theirPractice}/audit-log` },
+          { url: `/api/v1/practices/${ids.theirPractice}/audit-log?lead=${ids.theirPerson}` },
+        ],
+      },
+      'GET /api/v1/practices/{practiceId}/audit-log.csv': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/audit-log.csv` }],
+      },
+      'GET /api/v1/practices/{practiceId}/audit-log/retention': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/audit-log/retention` }],
+      },
+      'PUT /api/v1/practices/{practiceId}/audit-log/retention': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/practices/${ids.theirPractice}/audit-log/retention`,
+            body: { retention_years: 30 },
+          },
+        ],
+      },
       'GET /api/v1/people': { probes: (ids) => [{ url: `/api/v1/people?practice_id=${ids.theirPractice}` }] },
       'POST /api/v1/people': {
         probes: (ids) => [
@@ -863,6 +884,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
         locations: await get(`/api/v1/practices/${practiceId}/locations`),
         numbers: await get(`/api/v1/practices/${practiceId}/virtual-numbers`),
         fieldMapping: await get(`/api/v1/practices/${practiceId}/field-mapping`),
+        auditRetention: await get(`/api/v1/practices/${practiceId}/audit-log/retention`),
         leads: await get(`/api/v1/people?practice_id=${practiceId}`),
         lead: await get(`/api/v1/people/${theirPersonId}`),
         events: await get(`/api/v1/people/${theirPersonId}/events`),

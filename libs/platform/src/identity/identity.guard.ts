@@ -7,10 +7,11 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Correlation, CORRELATION_HEADER } from '../logging/correlation';
 import { IdentityException } from './identity.exception';
 import { Identity, IDENTITY_HEADER, InternalTokens } from './internal-token';
+import { grantedPractices, PRACTICE_HEADER } from './ownership';
 
 export const IS_PUBLIC = 'pp:public';
 /** Marks a route that needs no identity (health, metrics, public demo and tracking endpoints). */
@@ -52,3 +53,17 @@ export const CurrentIdentity = createParamDecorator((_data: unknown, context: Ex
   if (!identity) throw IdentityException.notAuthenticated();
   return identity;
 });
+
+/**
+ * Names, on every answer of a service, the practices its handler granted the caller (`PRACTICE_HEADER`), so the
+ * gateway files the request in their audit log (docs/decisions/0041-audit-log.md). A request granted none (a
+ * 404 for another practice's record, a public route) carries no header.
+ */
+export function registerGrantedPracticeHeader(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    const identity = (request as RequestWithIdentity).identity;
+    const practices = identity ? grantedPractices(identity) : [];
+    if (practices.length > 0) void reply.header(PRACTICE_HEADER, practices.join(','));
+    return payload;
+  });
+}

@@ -1,7 +1,7 @@
 import { describeDomainException } from '../errors/exception.filter';
 import { IdentityException } from './identity.exception';
 import type { Identity } from './internal-token';
-import { assertPracticeAccess, canAccessPractice } from './ownership';
+import { assertPracticeAccess, canAccessPractice, grantedPractices } from './ownership';
 
 const identity: Identity = { userId: 'user-1', practiceIds: ['practice-a'] };
 
@@ -32,5 +32,18 @@ describe('practice ownership', () => {
       status: 401,
       body: { detail: 'Not authenticated' },
     });
+  });
+
+  it('notes the practices a request was granted, and only those', () => {
+    const caller: Identity = { userId: 'user-2', practiceIds: ['practice-a', 'practice-c'] };
+    expect(grantedPractices(caller)).toEqual([]);
+    expect(canAccessPractice(caller, 'practice-b')).toBe(false);
+    expect(grantedPractices(caller)).toEqual([]);
+    assertPracticeAccess(caller, 'practice-c');
+    canAccessPractice(caller, 'practice-a');
+    canAccessPractice(caller, 'practice-c');
+    expect(grantedPractices(caller)).toEqual(['practice-c', 'practice-a']);
+    // Another request's identity (the same user) starts with none.
+    expect(grantedPractices({ ...caller })).toEqual([]);
   });
 });

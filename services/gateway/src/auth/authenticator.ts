@@ -7,6 +7,8 @@ import { Sessions } from './sessions';
 export interface Authenticated {
   identity: Identity;
   claims: AccessClaims;
+  /** The user's sign-in e-mail (the audit log's "who", with the user id). */
+  email: string;
 }
 
 /** From a bearer token to who is calling: shared by the REST guard, the proxy and the WebSocket. */
@@ -30,8 +32,8 @@ export class Authenticator {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     if (!(await this.sessions.isActive(claims.jti, activity === 'user'))) return null;
-    const { practiceIds, name } = await this.memberships.principal(claims.userId);
-    return { claims, identity: { userId: claims.userId, practiceIds, ...(name ? { name } : {}) } };
+    const { practiceIds, name, email } = await this.memberships.principal(claims.userId);
+    return { claims, email, identity: { userId: claims.userId, practiceIds, ...(name ? { name } : {}) } };
   }
 
   static bearer(header: string | string[] | undefined): string | undefined {

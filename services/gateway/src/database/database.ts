@@ -7,9 +7,10 @@ import { VirtualNumber } from '../virtual-numbers/virtual-number.entity';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial';
 import { SiteKey1764030000000 } from './migrations/1764030000000-SiteKey';
 import { DemoAdoption1764720000000 } from './migrations/1764720000000-DemoAdoption';
+import { AuditLog1764900000000 } from './migrations/1764900000000-AuditLog';
 
 export const gatewayDatabase: ServiceDatabase = {
   schema: 'gateway',
   entities: [User, Membership, Practice, Location, VirtualNumber],
-  migrations: [Initial1763700000000, SiteKey1764030000000, DemoAdoption1764720000000],
+  migrations: [Initial1763700000000, SiteKey1764030000000, DemoAdoption1764720000000, AuditLog1764900000000],
 };

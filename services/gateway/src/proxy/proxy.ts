@@ -1,4 +1,5 @@
 import replyFrom from '@fastify/reply-from';
+import { AuditLogMessages } from '@pp/contracts';
 import { parse, serialize } from 'cookie';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,10 +11,14 @@ import {
   InputMessages,
   InternalTokens,
   OAUTH_BROWSER_COOKIE,
+  PRACTICE_HEADER,
   redactUrl,
   REQUEST_BODY_LIMIT_BYTES,
 } from '@pp/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { namedPractice } from '../audit/audit-entry';
+import { AuditRecorder } from '../audit/audit-recorder';
+import { AuditTarget, auditTargetOf, idsFromAnswer, leadActionAudit } from '../audit/audited-routes';
 import { AuthMessages } from '../auth/auth.exception';
 import { Authenticator } from '../auth/authenticator';
 import { isBackgroundRequest } from '../auth/sessions';
@@ -77,6 +82,7 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
   const urls = serviceUrls(config);
   const authenticator = app.get(Authenticator);
   const internalTokens = app.get(InternalTokens);
+  const audit = app.get(AuditRecorder);
   registerPathGuard(app.getHttpAdapter().getInstance());
 
   await app.register(async (instance: FastifyInstance) => {
@@ -127,6 +133,12 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       if (Number(request.headers['content-length'] ?? 0) > REQUEST_BODY_LIMIT_BYTES) {
         return reply.status(413).send({ detail: ErrorMessages.bodyTooLarge });
       }
+      // A request that reads or changes a patient record goes to the audit log (docs/decisions/0041-audit-log.md);
+      // none is served while the log cannot be written.
+      const audited = auth ? auditTargetOf(request.method, route.path) : null;
+      if (audited && !audit.accepting()) {
+        return reply.status(503).send({ detail: AuditLogMessages.unavailable });
+      }
       // Twilio's webhooks are read whole and verified before anything reaches people; the same bytes go on.
       let body: Buffer | undefined;
       if (isTwilioWebhook(route.path)) {
@@ -141,15 +153,24 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         });
         if (!verified) return reply.status(403).send({ detail: TwilioSignatureMessages.refused });
         body = raw;
-      } else if (request.body && request.headers['content-length'] === undefined) {
+      } else if (request.body && (request.headers['content-length'] === undefined || audited?.fromBody)) {
         // A body sent in chunks declares no length to refuse it by: it is read here, up to the limit, and goes on
         // with its length once whole (a 413 in the envelope past the limit, never a forward cut in the middle).
+        // A lead action's body is read whole too: its `action` names the audit log's entry.
         const raw = await readLimited(request.body as Readable, REQUEST_BODY_LIMIT_BYTES);
         // The rest of the body is not read: the connection closes after the answer.
         if (raw === null) {
           return reply.status(413).header('connection', 'close').send({ detail: ErrorMessages.bodyTooLarge });
         }
         body = raw;
+      }
+      if (audited && auth) {
+        audit.begin(
+          request,
+          auth,
+          audited.fromBody ? { ...audited, action: leadActionAudit(body) } : audited,
+          namedPractice(route.path, route.query),
+        );
       }
       const identityToken = auth ? await internalTokens.sign(auth.identity) : undefined;
       const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
@@ -181,6 +202,15 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
           forwarded['x-forwarded-for'] = request.ip;
           return forwarded;
         },
+        // The practices the service granted go to the audit log, never to the client.
+        rewriteHeaders: (headers) => {
+          const { [PRACTICE_HEADER]: granted, ...answered } = headers;
+          if (audited) audit.granted(request, granted);
+          return answered;
+        },
+        ...(audited?.fromAnswer
+          ? { onResponse: answerReader(audit, audited.fromAnswer, request, reply) }
+          : {}),
         onError: (errorReply, { error }) => {
           const timedOut = (error as { statusCode?: number }).statusCode === 504;
           logger.warn(
@@ -191,6 +221,31 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       });
     });
   });
+}
+
+/**
+ * Forwards an answer whose ids the audit log needs (a lead or an appointment created, an appointment moved):
+ * read whole (such answers are one record), the ids noted, then sent on unchanged.
+ */
+function answerReader(
+  audit: AuditRecorder,
+  kind: NonNullable<AuditTarget['fromAnswer']>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  return (_request: unknown, _reply: unknown, res: unknown) => {
+    const { stream, statusCode } = res as { stream: Readable; statusCode: number };
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer | string) =>
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)),
+    );
+    stream.once('error', (error) => reply.raw.destroy(error));
+    stream.once('end', () => {
+      const body = Buffer.concat(chunks);
+      if (statusCode < 400) audit.answered(request, idsFromAnswer(kind, body));
+      void reply.send(body);
+    });
+  };
 }
 
 /** The consent cookie of an OAuth callback (`pp_oauth_state`), alone, as a Cookie header; other cookies stay here. */

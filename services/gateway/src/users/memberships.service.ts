@@ -7,6 +7,8 @@ export interface Principal {
   practiceIds: string[];
   /** Full name, else the email: who performed an action, as timeline events show it. */
   name: string;
+  /** The sign-in e-mail: who made a request, as the audit log keeps it. */
+  email: string;
 }
 
 const CACHE_MS = 30_000;
@@ -39,6 +41,7 @@ export class MembershipsService {
     const principal = {
       practiceIds: rows.map((row) => row.practice_id),
       name: fullName || user?.email || '',
+      email: user?.email ?? '',
     };
     this.cache.set(userId, { principal, until: Date.now() + CACHE_MS });
     return principal;
