@@ -8,6 +8,7 @@ import { consentTexts } from './consents';
 import { emailAccountsTexts } from './emailAccounts';
 import { fieldMappingTexts } from './fieldMapping';
 import { pricingTexts } from './pricing';
+import { securityTexts } from './security';
 import { settingsTexts } from './settings';
 
 /**
@@ -528,6 +529,7 @@ const pp = {
     email: emailAccountsTexts,
     communications: communicationsTexts,
     calendar_integrations: calendarIntegrationsTexts,
+    security: securityTexts,
   },
   // docs/product/shell.md, data calls: the server's detail, else these
   errors: {

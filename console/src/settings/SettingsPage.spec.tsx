@@ -45,7 +45,6 @@ describe('the settings shell', () => {
   it.each([
     ['users', 'User Management'],
     ['notifications', 'Notifications'],
-    ['security', 'Security'],
     ['appearance', 'Appearance'],
     ['sms', 'SMS'],
     ['locations', 'Locations'],

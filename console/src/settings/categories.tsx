@@ -6,6 +6,7 @@ import { FieldMappingSettings } from './field-mapping/FieldMappingSettings';
 import { KnowledgeSettings } from './knowledge/KnowledgeSettings';
 import { PracticeSettings } from './practice/PracticeSettings';
 import { PricingSettings } from './pricing/PricingSettings';
+import { SecuritySettings } from './security/SecuritySettings';
 
 /** What a settings page receives: the selected practice (docs/product/settings.md#settings-shell). */
 export interface SettingsPageProps {
@@ -24,4 +25,5 @@ export const SETTINGS_PAGES: Partial<Record<string, ComponentType<SettingsPagePr
   'field-mapping': FieldMappingSettings,
   email: EmailSettings,
   calendar: CalendarSettings,
+  security: SecuritySettings,
 };
