@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AnalyticsMetricsResponse, RealtimePageviewsResponse } from '@pp/contracts';
-import { DEMO, expect, practiceIds, PRACTICE_NAMES, test, tokenFor } from './fixtures';
+import { DEMO, expect, practiceIds, PRACTICE_NAMES, test } from './fixtures';
 
 /**
  * The analytics area (docs/product/analytics.md) against the real stack and the seeded demo practice (Glow
@@ -17,8 +17,7 @@ function last30Days() {
   return { start: isoDay(start), end: isoDay(today) };
 }
 
-async function api(request: APIRequestContext) {
-  const token = await tokenFor(request, DEMO.email);
+async function api(request: APIRequestContext, token: string) {
   const practiceId = (await practiceIds(request, DEMO.email))[PRACTICE_NAMES.glow];
   const get = (path: string) =>
     request.get(`/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -26,8 +25,12 @@ async function api(request: APIRequestContext) {
 }
 
 /** What the analytics endpoint answers the demo user for Glow Aesthetics (it must succeed). */
-async function requireEndpoint(request: APIRequestContext, path: (practiceId: string) => string) {
-  const { practiceId, get } = await api(request);
+async function requireEndpoint(
+  request: APIRequestContext,
+  token: string,
+  path: (practiceId: string) => string,
+) {
+  const { practiceId, get } = await api(request, token);
   const response = await get(path(practiceId));
   expect(response.ok()).toBeTruthy();
   return { practiceId, body: (await response.json()) as unknown };
@@ -67,10 +70,12 @@ test.describe('analytics overview', () => {
   test('shows the last 30 days: the four cards, the donut, the lead volume and the events, as the API answers', async ({
     signedIn: page,
     request,
+    demoToken,
   }) => {
     const range = last30Days();
     const { practiceId, body } = await requireEndpoint(
       request,
+      demoToken,
       (id) => `/analytics/metrics?practice_id=${id}&start_date=${range.start}&end_date=${range.end}`,
     );
     const answer = body as AnalyticsMetricsResponse;
@@ -132,10 +137,11 @@ test.describe('analytics overview', () => {
     }
   });
 
-  test('reloads for a preset of the date range picker', async ({ signedIn: page, request }) => {
+  test('reloads for a preset of the date range picker', async ({ signedIn: page, request, demoToken }) => {
     const range = last30Days();
     const { practiceId } = await requireEndpoint(
       request,
+      demoToken,
       (id) => `/analytics/metrics?practice_id=${id}&start_date=${range.start}&end_date=${range.end}`,
     );
     await selectGlow(page, practiceId);
@@ -159,9 +165,11 @@ test.describe('analytics realtime', () => {
   test('shows the last 30 minutes as the API answers, with the live lead events', async ({
     signedIn: page,
     request,
+    demoToken,
   }) => {
     const { practiceId, body } = await requireEndpoint(
       request,
+      demoToken,
       (id) => `/analytics/realtime/pageviews?practice_id=${id}&seconds=1800`,
     );
     const answer = body as RealtimePageviewsResponse;

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 
 export const PASSWORD = 'practicepilot';
 export const DEMO = { email: 'demo@practicepilot.example', name: 'Dana Whitfield', initials: 'DW' };
@@ -18,18 +24,27 @@ export async function tokenFor(request: APIRequestContext, email: string): Promi
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** The practices a user can see, as the API lists them (name → id). */
+const practicesOf = new Map<string, Record<string, string>>();
+
+/**
+ * The practices a user can see, as the API lists them (name → id). Asked once per worker and user: the browser
+ * tests make no practice of the demo users', and each ask is a sign-in (a deliberately slow password hash).
+ */
 export async function practiceIds(
   request: APIRequestContext,
   email: string,
 ): Promise<Record<string, string>> {
+  const known = practicesOf.get(email);
+  if (known) return known;
   const token = await tokenFor(request, email);
   const response = await request.get('/api/v1/users/me/practices', {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.ok()).toBeTruthy();
   const practices = (await response.json()) as { practice_id: string; name: string }[];
-  return Object.fromEntries(practices.map((practice) => [practice.name, practice.practice_id]));
+  const ids = Object.fromEntries(practices.map((practice) => [practice.name, practice.practice_id]));
+  practicesOf.set(email, ids);
+  return ids;
 }
 
 /** Puts a token in localStorage before the app's first script runs. */
@@ -44,17 +59,34 @@ export async function useToken(page: Page, token: string) {
 
 export const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 
+/** A token for a user through an API context of its own (a worker's token outlives any one test's context). */
+async function workerToken(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  email: string,
+) {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    return await tokenFor(request, email);
+  } finally {
+    await request.dispose();
+  }
+}
+
 /**
- * `signedIn`: a page signed in as the demo user with a token shared by the worker's tests. A test that signs
- * out or revokes a token takes a token of its own with tokenFor().
+ * `signedIn`: a page signed in as the demo user with a token shared by the worker's tests; `otherToken`: the
+ * other user's (Lakeview Plastic Surgery), for useToken(). A test that signs out or revokes a token takes a
+ * token of its own with tokenFor().
  */
-export const test = base.extend<{ signedIn: Page }, { demoToken: string }>({
+export const test = base.extend<{ signedIn: Page }, { demoToken: string; otherToken: string }>({
   demoToken: [
-    async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      await use(await tokenFor(request, DEMO.email));
-      await request.dispose();
-    },
+    async ({ playwright }, use, { project }) =>
+      use(await workerToken(playwright, project.use.baseURL, DEMO.email)),
+    { scope: 'worker' },
+  ],
+  otherToken: [
+    async ({ playwright }, use, { project }) =>
+      use(await workerToken(playwright, project.use.baseURL, OTHER.email)),
     { scope: 'worker' },
   ],
   signedIn: async ({ page, demoToken }, use) => {

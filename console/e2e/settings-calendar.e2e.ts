@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OTHER, PRACTICE_NAMES as NAMES, test, tokenFor, useToken } from './fixtures';
+import { expect, PRACTICE_NAMES as NAMES, test, useToken } from './fixtures';
 
 /**
  * Settings › Calendar Integrations against the real calendar service, on Lakeview Plastic Surgery (the other
@@ -47,9 +47,9 @@ async function deleteIntegration(page: Page, provider: string) {
 test.describe('Calendar Integrations', () => {
   test('internal: add, configure all locations, test the connection, delete with confirmation', async ({
     page,
-    request,
+    otherToken,
   }) => {
-    await useToken(page, await tokenFor(request, OTHER.email));
+    await useToken(page, otherToken);
     await open(page, NAMES.lakeview);
     await expect(page.getByTestId('calendar-integrations-empty')).toBeVisible();
 
@@ -99,9 +99,9 @@ test.describe('Calendar Integrations', () => {
 
   test('returning from a failed authorization shows the banner and clears the address', async ({
     page,
-    request,
+    otherToken,
   }) => {
-    await useToken(page, await tokenFor(request, OTHER.email));
+    await useToken(page, otherToken);
     await page.goto('/settings/calendar?error=oauth_failed');
     await expect(page.getByTestId('calendar-oauth-failed')).toHaveText(
       'Failed to connect integration account. Please try again.',
@@ -113,9 +113,9 @@ test.describe('Calendar Integrations', () => {
 
   test('GoHighLevel: the consent, its calendars per location, the connection test, delete', async ({
     page,
-    request,
+    otherToken,
   }) => {
-    await useToken(page, await tokenFor(request, OTHER.email));
+    await useToken(page, otherToken);
     await open(page, NAMES.lakeview);
     await expect(page.getByTestId('calendar-integrations-empty')).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OTHER, PRACTICE_NAMES as NAMES, test, tokenFor, useToken } from './fixtures';
+import { expect, PRACTICE_NAMES as NAMES, test, useToken } from './fixtures';
 
 /**
  * Settings › AI Communications on Lakeview Plastic Surgery (the other user's practice, which no other browser
@@ -20,8 +20,8 @@ async function open(page: Page) {
 }
 
 test.describe('AI Communications', () => {
-  test.beforeEach(async ({ page, request }) => {
-    await useToken(page, await tokenFor(request, OTHER.email));
+  test.beforeEach(async ({ page, otherToken }) => {
+    await useToken(page, otherToken);
   });
 
   test('channels are closed with the reason when a prerequisite is missing', async ({ page }) => {
