@@ -49,11 +49,6 @@ test.describe('the staff shell', () => {
     await expect(page.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('/settings opens the communications category', async ({ signedIn: page }) => {
-    await page.goto('/settings');
-    await expect(page).toHaveURL(/\/settings\/communications$/);
-  });
-
   test('the sidebar highlights the area by path prefix and navigates', async ({ signedIn: page }) => {
     await page.goto('/leads/3b0d9d6b-7e3f-4a43-9d43-0c1a8f1b2a77');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
