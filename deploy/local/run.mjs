@@ -1,9 +1,11 @@
 // `npm start`: the whole product on this machine. Installs what is missing, brings the infrastructure up,
 // migrates, seeds the demo data, starts every service (the gateway serves the console) and prints the URL
-// and the demo sign-ins. Ctrl-C stops everything it started.
+// and the demo sign-ins. A service or worker that dies on its own is restarted with a backoff, and left stopped
+// after repeated crashes while the rest keeps running (supervisor.mjs). Ctrl-C stops everything it started.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack } from './stack.mjs';
+import { SUPERVISION } from './supervisor.mjs';
 import { build, elapsed, ensureInstalled, ROOT, run, SERVICES } from './workspace.mjs';
 
 const startedAt = Date.now();
@@ -34,10 +36,8 @@ async function main() {
     env: { TRACKING_GEO_HEADERS: process.env.TRACKING_GEO_HEADERS ?? 'cloudflare' },
     logDir: LOG_DIR,
     onLine: echoProblem,
-    onUnexpectedExit: (name, reason) => {
-      console.error(`\n${name} stopped unexpectedly (${reason}); see deploy/local/.run/logs/${name}.log`);
-      void stop(1);
-    },
+    // A service or worker that dies is started again (deploy/local/supervisor.mjs), the rest keeps running.
+    onSupervision: reportSupervision,
   });
   const url = stack.url;
   console.log(`
@@ -50,6 +50,23 @@ async function main() {
   API docs ${url}/api/docs   Logs deploy/local/.run/logs/   Ctrl-C stops everything.
   Secrets (generated on first start, git-ignored): deploy/local/.secrets/local.json
 `);
+}
+
+/** One line for each crash, restart and give-up of a supervised service. */
+function reportSupervision(event) {
+  const log = `deploy/local/.run/logs/${event.name}.log`;
+  const window = `${SUPERVISION.giveUpWindowMs / 60_000} minutes`;
+  if (event.type === 'crashed')
+    console.error(
+      `[${event.name}] stopped unexpectedly (${event.reason}); restarting in ${event.restartInMs / 1000} s ` +
+        `(crash ${event.crashesInWindow} in ${window}); see ${log}`,
+    );
+  else if (event.type === 'ready') console.log(`[${event.name}] running again`);
+  else if (event.type === 'gave-up')
+    console.error(
+      `[${event.name}] stopped unexpectedly (${event.reason}), crash ${event.crashesInWindow} in ${window}: ` +
+        `left stopped, the rest keeps running. See ${log}, fix it and start again.`,
+    );
 }
 
 /** The terminal shows warnings and errors; the full JSON logs go to the files. */

@@ -6,6 +6,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serviceEnv } from './secrets.mjs';
+import { supervise } from './supervisor.mjs';
 import { ROOT, SERVICES, serviceScript } from './workspace.mjs';
 
 const READY_TIMEOUT_MS = 120_000;
@@ -16,9 +17,13 @@ const READY_TIMEOUT_MS = 120_000;
  * @param {Record<string, string>} options.env extra environment for every service (DATABASE_URL...)
  * @param {string} options.logDir where each service writes <name>.log
  * @param {(name: string, line: string) => void} [options.onLine] each line a service prints
- * @param {(name: string, reason: string) => void} [options.onUnexpectedExit] a service died on its own
+ * @param {(name: string, reason: string) => void} [options.onUnexpectedExit] a service died on its own (without
+ *   `onSupervision`: the stack does not restart it)
+ * @param {(event: import('./supervisor.mjs').SupervisorEvent | { type: 'ready', name: string }) => void}
+ *   [options.onSupervision] given, a service that dies on its own is restarted (supervisor.mjs), and this hears
+ *   each crash, restart, return to readiness and give-up
  */
-export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnexpectedExit }) {
+export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnexpectedExit, onSupervision }) {
   const ports = portsFrom(gatewayPort);
   const children = new Map();
   let stopping = false;
@@ -30,8 +35,7 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
     ]),
   );
 
-  for (const { name, service, role } of stackProcesses()) {
-    const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+  const spawnProcess = (name, service, role, log) => {
     // PP_CPU_PROF_DIR: each service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools);
     // node refuses --cpu-prof in NODE_OPTIONS.
     const profile = process.env.PP_CPU_PROF_DIR
@@ -64,15 +68,42 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
     };
     child.stdout.on('data', relay);
     child.stderr.on('data', relay);
-    child.on('exit', (code, signal) => {
-      children.delete(name);
-      if (!stopping) onUnexpectedExit?.(name, signal ?? `exit ${code}`);
+    child.on('exit', () => {
+      if (children.get(name) === child) children.delete(name);
     });
     children.set(name, child);
+    return child;
+  };
+
+  const supervisors = [];
+  for (const { name, service, role } of stackProcesses()) {
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    if (!onSupervision) {
+      const child = spawnProcess(name, service, role, log);
+      child.on('exit', (code, signal) => {
+        if (!stopping) onUnexpectedExit?.(name, signal ?? `exit ${code}`);
+      });
+      continue;
+    }
+    // Restarted when it dies on its own, as Kubernetes restarts a pod (supervisor.mjs); the rest keeps running.
+    const supervisor = supervise({
+      name,
+      start: () => spawnProcess(name, service, role, log),
+      onEvent: (event) => {
+        if (stopping) return;
+        onSupervision(event);
+        if (event.type === 'restarted')
+          void waitReady(name, ports[name], logDir, () => stopping, { quiet: true })
+            .then(() => !stopping && onSupervision({ type: 'ready', name }))
+            .catch(() => {});
+      },
+    });
+    supervisors.push(supervisor);
   }
 
   const stop = async () => {
     stopping = true;
+    for (const supervisor of supervisors) supervisor.stop();
     for (const child of children.values()) child.kill('SIGTERM');
     const deadline = Date.now() + 10_000;
     while (children.size > 0 && Date.now() < deadline) await sleep(100);
@@ -116,14 +147,14 @@ export function portsFrom(gatewayPort) {
   };
 }
 
-async function waitReady(name, port, logDir, isStopping) {
+async function waitReady(name, port, logDir, isStopping, { quiet = false } = {}) {
   const until = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < until && !isStopping()) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/health/ready`, {
         signal: AbortSignal.timeout(2000),
       });
-      if (response.ok) return console.log(`  ${name.padEnd(16)} ready on :${port}`);
+      if (response.ok) return quiet || console.log(`  ${name.padEnd(16)} ready on :${port}`);
     } catch {
       // not listening yet
     }

@@ -148,6 +148,32 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
     expect(receivedLate.filter((id) => !id.startsWith('after-start-'))).toEqual([]);
   });
 
+  it('a group that stopped before any message reached a partition resumes at its start, skipping nothing', async () => {
+    // One group across two starts, as a service restarted by its supervisor (or a pod by Kubernetes) is.
+    const group = `platform-replay-test-${randomUUID()}`;
+    const restarting = { ...definition, consumerGroup: () => group };
+    const settings = { DATABASE_URL: db.url, KAFKA_REPLAY_SINCE: '' };
+    receivedLate = [];
+    // First start: the group joins and reads LATE_TOPIC from its end; nothing new is written to it.
+    await (await startTestService(restarting, database, settings)).close();
+    // Written while the service is down.
+    await producer.send({
+      topic: LATE_TOPIC,
+      messages: [{ key: KEY, value: JSON.stringify({ id: 'while-down' }) }],
+    });
+    const service = await startTestService(restarting, database, settings);
+    try {
+      await producer.send({
+        topic: LATE_TOPIC,
+        messages: [{ key: KEY, value: JSON.stringify({ id: 'after-start' }) }],
+      });
+      await eventually(async () => receivedLate.includes('after-start'), 30_000);
+      expect(receivedLate).toEqual(['while-down', 'after-start']);
+    } finally {
+      await service.close();
+    }
+  });
+
   it("KAFKA_TOPIC_PREFIX: a stack reads and writes its own prefixed topics, never another stack's", async () => {
     const prefix = `stack-${randomUUID().slice(0, 8)}.`;
     received = [];

@@ -132,15 +132,26 @@ class PlatformKafkaServer extends ServerKafka {
     // The broker's names (KAFKA_TOPIC_PREFIX); handlers are found by the topics' own names.
     const early = topics.filter(fromBeginning).map((topic) => this.names.toBroker(topic));
     const late = topics.filter((topic) => !fromBeginning(topic)).map((topic) => this.names.toBroker(topic));
-    const starts = await this.prepareTopics([...early, ...late]);
+    const starts = await this.prepareTopics(early, late);
     if (early.length > 0) await consumer.subscribe({ topics: early, fromBeginning: true });
     if (late.length > 0) await consumer.subscribe({ topics: late, fromBeginning: false });
     if (starts.length > 0) {
       // Registered once the group is joined and before its first fetch (kafkajs emits GROUP_JOIN synchronously
-      // inside run(), ahead of the fetch loop), so no message before them is handed to a handler.
-      const seekOnce = consumer.on(consumer.events.GROUP_JOIN, () => {
+      // inside run(), ahead of the fetch loop), so no message before them is handed to a handler. The start of
+      // each partition this member was given is committed at once: a group's start is then durable, and a
+      // consumer that dies before a message reaches one of its partitions resumes there when it is back, instead
+      // of at a newer end that would skip what was written while it was down.
+      const seekOnce = consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
         seekOnce();
         for (const start of starts) consumer.seek(start);
+        const assigned = payload.memberAssignment;
+        const mine = starts.filter(({ topic, partition }) => assigned[topic]?.includes(partition));
+        if (mine.length > 0)
+          consumer.commitOffsets(mine).catch((error: unknown) => {
+            // Not fatal: the positions were sought all the same; only a crash before the first message would
+            // start those partitions at their end again.
+            this.logger.warn(`Could not commit the group's start positions: ${String(error)}`);
+          });
       });
     }
     if (batchTopics.length === 0) {
@@ -160,24 +171,22 @@ class PlatformKafkaServer extends ServerKafka {
   }
 
   /**
-   * One admin session before subscribing, when a setting needs it. KAFKA_TOPIC_PREFIX: a prefixed stack's
-   * topics may not exist yet (the infra creates the unprefixed ones), so they are created first, as the broker
-   * would (its default partitions), and the subscription finds their leaders.
-   * KAFKA_REPLAY_SINCE: where a group with no committed offset on a topic starts it — at the first message
-   * written at or after `since`, whether the topic is read from the beginning or from the end otherwise (so
-   * an event published just after the service reported ready is never skipped either). Read with two admin
-   * requests; the positions are taken by the consumer itself once it joined (admin.setOffsets would join the
-   * group with a consumer of its own, seconds per topic).
+   * One admin session before subscribing: where a group with no committed offset on a partition starts it.
+   * KAFKA_TOPIC_PREFIX: a prefixed stack's topics may not exist yet (the infra creates the unprefixed ones), so
+   * they are created first, as the broker would (its default partitions), and the subscription finds their
+   * leaders. KAFKA_REPLAY_SINCE: at the first message written at or after `since`, whether the topic is read from
+   * the beginning or from the end otherwise (so an event published just after the service reported ready is
+   * never skipped either); without it, at the beginning of the topics read from the beginning and at the end of
+   * the others, as the end is now. Read with a few admin requests; the positions are taken by the consumer itself
+   * once it joined (admin.setOffsets would join the group with a consumer of its own, seconds per topic).
    */
-  private async prepareTopics(topics: readonly string[]): Promise<StartPosition[]> {
+  private async prepareTopics(early: readonly string[], late: readonly string[]): Promise<StartPosition[]> {
     const since = this.replaySince;
+    const topics = [...early, ...late];
     const starts: StartPosition[] = [];
-    // Neither setting: nothing to ask the broker before subscribing.
-    if (!this.names.prefix && !since) return starts;
     await this.withAdmin(async (admin) => {
       await ensureTopics(admin, topics);
-      if (!since) return;
-      const committed = await admin.fetchOffsets({ groupId: this.groupId, topics: [...topics] });
+      const committed = await admin.fetchOffsets({ groupId: this.groupId, topics });
       for (const { topic, partitions } of committed) {
         const fresh = new Set(
           partitions
@@ -185,10 +194,13 @@ class PlatformKafkaServer extends ServerKafka {
             .map((partition) => partition.partition),
         );
         if (fresh.size === 0) continue;
-        for (const { partition, offset } of await admin.fetchTopicOffsetsByTimestamp(
-          topic,
-          since.getTime(),
-        )) {
+        const positions = since
+          ? await admin.fetchTopicOffsetsByTimestamp(topic, since.getTime())
+          : (await admin.fetchTopicOffsets(topic)).map(({ partition, low, high }) => ({
+              partition,
+              offset: early.includes(topic) ? low : high,
+            }));
+        for (const { partition, offset } of positions) {
           if (fresh.has(partition)) starts.push({ topic, partition, offset });
         }
       }
