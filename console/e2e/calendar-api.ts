@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 import type { AppointmentDto, PersonDto } from '@pp/contracts';
 import pg from 'pg';
 import { DEMO, expect, PRACTICE_NAMES, practiceIds } from './fixtures';
@@ -12,6 +12,16 @@ import { peopleApi } from './leads-api';
 export const ZONE = 'America/Chicago';
 
 const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A tag for a test's appointment titles, unique enough among a run's. */
+export const suffix = () => `${Date.now() % 1_000_000}`;
+
+/** A wall time ('HH:mm') some minutes later. */
+export function addMinutes(time: string, minutes: number): string {
+  const [hour, minute] = time.split(':').map(Number);
+  const total = hour * 60 + minute + minutes;
+  return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+}
 
 /** 'YYYY-MM-DD' of a day on the Chicago clock, `offset` days after today there. */
 export function chicagoDay(offset = 0): string {
@@ -174,6 +184,23 @@ export async function insertAppointment(
     await client.end();
   }
 }
+
+/**
+ * Opens the calendar (afresh: a reload) on next week's time grid. It waits for the page's calls to settle first:
+ * leaving the page while the shell's session check (/users/me) is in flight signs the user out.
+ */
+export async function openNextWeek(page: Page) {
+  const main = page.getByTestId('calendar-main');
+  await page.waitForLoadState('networkidle');
+  await page.goto('/calendar');
+  await main.getByRole('button', { name: 'Week', exact: true }).click();
+  await main.locator('.fc-next-button').click();
+  await expect(main.locator('th.fc-col-header-cell').first()).toHaveAttribute('data-date', nextWeek()[0]);
+}
+
+/** The answer to the console's move of an appointment (PUT /calendar/appointments/{id}). */
+export const isPut = (id: string) => (response: Response) =>
+  response.request().method() === 'PUT' && response.url().includes(`/calendar/appointments/${id}?`);
 
 /** The calendar's event with this title. */
 export const eventOf = (page: Page, title: string): Locator =>

@@ -1,6 +1,7 @@
-import type { Page, Response } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AppointmentDto } from '@pp/contracts';
 import {
+  addMinutes,
   appointmentsOn,
   book,
   chicagoDay,
@@ -11,9 +12,12 @@ import {
   freeTimes,
   glow,
   insertAppointment,
+  isPut,
   nextWeek,
   nextWeekday,
+  openNextWeek,
   placeOf,
+  suffix,
 } from './calendar-api';
 import { expect, test } from './fixtures';
 
@@ -25,7 +29,6 @@ import { expect, test } from './fixtures';
  */
 test.use({ timezoneId: 'Asia/Tokyo' });
 
-const suffix = () => `${Date.now() % 1_000_000}`;
 const utcDate = (day: string) => new Date(`${day}T12:00:00Z`);
 const format = (day: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(utcDate(day));
@@ -34,30 +37,9 @@ const gridTime = (time: string) => {
   const [hour, minute] = time.split(':').map(Number);
   return `${hour % 12 || 12}:${String(minute).padStart(2, '0')}`;
 };
-const addMinutes = (time: string, minutes: number) => {
-  const [hour, minute] = time.split(':').map(Number);
-  const total = hour * 60 + minute + minutes;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-};
 
 const main = (page: Page) => page.getByTestId('calendar-main');
 const title = (page: Page) => main(page).locator('.fc-toolbar-title');
-
-/**
- * Opens the calendar (afresh: a reload) on next week's time grid. It waits for the page's calls to settle first:
- * leaving the page while the shell's session check (/users/me) is in flight signs the user out.
- */
-async function openNextWeek(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.goto('/calendar');
-  await main(page).getByRole('button', { name: 'Week', exact: true }).click();
-  const first = nextWeek()[0];
-  await main(page).locator('.fc-next-button').click();
-  await expect(main(page).locator('th.fc-col-header-cell').first()).toHaveAttribute('data-date', first);
-}
-
-const isPut = (id: string) => (response: Response) =>
-  response.request().method() === 'PUT' && response.url().includes(`/calendar/appointments/${id}?`);
 
 async function startOf(
   request: Parameters<typeof appointmentsOn>[0],

@@ -1,168 +1,174 @@
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { book, demoLead, dragTo, eventOf, freeTimes, glow, nextWeek } from './calendar-api';
+import {
+  addMinutes,
+  book,
+  demoLead,
+  dragTo,
+  eventOf,
+  freeTimes,
+  glow,
+  isPut,
+  nextWeek,
+  openNextWeek,
+  suffix,
+} from './calendar-api';
 import { DEMO, expect, PRACTICE_NAMES, practiceIds, test } from './fixtures';
 import { leadFinder, openDecisionOf } from './lead-finder';
 
 /**
  * The console on the screens front desks have: 1024×768 (a tablet, a small laptop) and 1366×768
  * (docs/decisions/0039-console-on-front-desk-screens.md). Reviewing a pending draft, the calendar's week with an
- * appointment open, a refused move and a failed knowledge run, each read and done at both widths.
+ * appointment open, a refused move and a failed knowledge run, each read and done at both widths. Each test
+ * goes through both widths in one browser: the window is resized and the page opened afresh at each.
  */
 const WIDTHS = [1024, 1366] as const;
 
-const suffix = () => `${Date.now() % 1_000_000}`;
-const addMinutes = (time: string, minutes: number) => {
-  const [hour, minute] = time.split(':').map(Number);
-  const total = hour * 60 + minute + minutes;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-};
-
-/** The calendar on next week's time grid (afresh), after the page's own calls settled. */
-async function openNextWeek(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.goto('/calendar');
-  const main = page.getByTestId('calendar-main');
-  await main.getByRole('button', { name: 'Week', exact: true }).click();
-  await main.locator('.fc-next-button').click();
-  await expect(main.locator('th.fc-col-header-cell').first()).toHaveAttribute('data-date', nextWeek()[0]);
+/** Runs `check` at each front-desk width, the page opened afresh by `check` after the resize. */
+async function atEachWidth(page: Page, check: (width: (typeof WIDTHS)[number]) => Promise<void>) {
+  for (const width of WIDTHS) {
+    await test.step(`at ${width}×768`, async () => {
+      await page.setViewportSize({ width, height: 768 });
+      await check(width);
+    });
+  }
 }
 
-for (const width of WIDTHS) {
-  test.describe(`at ${width}×768`, () => {
-    test.use({ viewport: { width, height: 768 } });
+test('at 1024×768 and 1366×768 a pending AI draft is reviewed and approved with one click, without opening any panel', async ({
+  signedIn: page,
+  request,
+  demoToken,
+}) => {
+  // Northside's leads: the other review tests take Glow's. One lead from each end of the list.
+  const northside = (await practiceIds(request, DEMO.email))[PRACTICE_NAMES.northside];
+  const finder = leadFinder(request, demoToken);
+  const waiting = (await finder.leads(northside, { pending_review: 'true' })).filter(
+    (person) => person.pending_review_type === 'approval' && !person.next_scheduled_action,
+  );
+  const drafts = new Map<string, string>();
+  const withDraft = async (from: 'start' | 'end') =>
+    finder.find(
+      waiting,
+      async (person, events) => {
+        const message = openDecisionOf(await events())?.message?.trim() ?? '';
+        drafts.set(person.person_id, message);
+        return Boolean(message);
+      },
+      from,
+    );
+  const leads = { 1024: await withDraft('start'), 1366: await withDraft('end') };
+  expect(leads[1024].person_id).not.toBe(leads[1366].person_id);
 
-    test('a pending AI draft is reviewed and approved with one click, without opening any panel', async ({
-      signedIn: page,
-      request,
-      demoToken,
-    }) => {
-      // Northside's leads: the other review tests take Glow's. Each width takes a different end of the list.
-      const northside = (await practiceIds(request, DEMO.email))[PRACTICE_NAMES.northside];
-      const finder = leadFinder(request, demoToken);
-      const waiting = (await finder.leads(northside, { pending_review: 'true' })).filter(
-        (person) => person.pending_review_type === 'approval' && !person.next_scheduled_action,
-      );
-      let message = '';
-      const lead = await finder.find(
-        waiting,
-        async (_person, events) => {
-          message = openDecisionOf(await events())?.message?.trim() ?? '';
-          return Boolean(message);
-        },
-        width === 1024 ? 'start' : 'end',
-      );
+  await atEachWidth(page, async (width) => {
+    const lead = leads[width];
+    await page.goto(`/leads/${lead.person_id}`);
+    // Wherever the window puts it (the detail below 1366 px, the assistant panel from 1366 px), the draft and
+    // its actions are on screen as the lead opens.
+    const review = page.getByTestId('decision-review');
+    await expect(review).toBeVisible();
+    await expect(review).toContainText(drafts.get(lead.person_id)!.split('\n')[0].slice(0, 40));
+    const approve = review.getByRole('button', { name: 'Approve & Send' });
+    await expect(approve).toBeVisible();
+    if (width < 1366) {
+      await expect(page.getByTestId('lead-detail').getByTestId('decision-review')).toBeVisible();
+      await expect(page.getByRole('complementary', { name: 'AI Assistant' })).toHaveCount(0);
+    }
+    const approved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/people/${lead.person_id}/approve-decision`) &&
+        response.request().method() === 'POST',
+    );
+    await approve.click();
+    expect((await approved).ok()).toBeTruthy();
+    await expect(review).toHaveCount(0);
+  });
+});
 
-      await page.goto(`/leads/${lead.person_id}`);
-      // Wherever the window puts it (the detail below 1366 px, the assistant panel from 1366 px), the draft and
-      // its actions are on screen as the lead opens.
-      const review = page.getByTestId('decision-review');
-      await expect(review).toBeVisible();
-      await expect(review).toContainText(message.split('\n')[0].slice(0, 40));
-      const approve = review.getByRole('button', { name: 'Approve & Send' });
-      await expect(approve).toBeVisible();
-      if (width < 1366) {
-        await expect(page.getByTestId('lead-detail').getByTestId('decision-review')).toBeVisible();
-        await expect(page.getByRole('complementary', { name: 'AI Assistant' })).toHaveCount(0);
+test.describe('the calendar at 1024×768 and 1366×768', () => {
+  // The browser in Tokyo, the practice in Chicago (docs/decisions/0025-calendar-clock.md).
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('the week view keeps columns of at least 100 px with an appointment open', async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const place = await glow(request, demoToken);
+    const lead = await demoLead(request, demoToken, place.practiceId, 3);
+    const day = nextWeek()[1]; // Monday
+    const [time] = await freeTimes(request, place, day, place.dallas.location_id);
+    const name = `Front desk check ${suffix()}`;
+    await book(request, place, { person_id: lead.person_id, title: name, day, time });
+
+    await atEachWidth(page, async () => {
+      await openNextWeek(page);
+      await eventOf(page, name).click();
+      const panel = page.getByTestId('appointment-panel');
+      await expect(panel.getByTestId('appointment-title')).toHaveText(name);
+
+      const columns = page.getByTestId('calendar-main').locator('td.fc-timegrid-col[data-date]');
+      await expect(columns).toHaveCount(7);
+      for (const box of await columns.evaluateAll((cells) =>
+        cells.map((cell) => cell.getBoundingClientRect().width),
+      )) {
+        expect(box).toBeGreaterThanOrEqual(100);
       }
-      const approved = page.waitForResponse(
-        (response) =>
-          response.url().endsWith(`/people/${lead.person_id}/approve-decision`) &&
-          response.request().method() === 'POST',
-      );
-      await approve.click();
-      expect((await approved).ok()).toBeTruthy();
-      await expect(review).toHaveCount(0);
-    });
-
-    test.describe('calendar', () => {
-      // The browser in Tokyo, the practice in Chicago (docs/decisions/0025-calendar-clock.md).
-      test.use({ timezoneId: 'Asia/Tokyo' });
-
-      test('the week view keeps columns of at least 100 px with an appointment open', async ({
-        signedIn: page,
-        request,
-        demoToken,
-      }) => {
-        const place = await glow(request, demoToken);
-        const lead = await demoLead(request, demoToken, place.practiceId, 3);
-        const day = nextWeek()[width === 1024 ? 1 : 4]; // Monday or Thursday
-        const [time] = await freeTimes(request, place, day, place.dallas.location_id);
-        const name = `Front desk check ${width} ${suffix()}`;
-        await book(request, place, { person_id: lead.person_id, title: name, day, time });
-
-        await openNextWeek(page);
-        await eventOf(page, name).click();
-        const panel = page.getByTestId('appointment-panel');
-        await expect(panel.getByTestId('appointment-title')).toHaveText(name);
-
-        const columns = page.getByTestId('calendar-main').locator('td.fc-timegrid-col[data-date]');
-        await expect(columns).toHaveCount(7);
-        for (const box of await columns.evaluateAll((cells) =>
-          cells.map((cell) => cell.getBoundingClientRect().width),
-        )) {
-          expect(box).toBeGreaterThanOrEqual(100);
-        }
-        // The day headers read as words, not run together ('Mon 11/30', not 'Mon11/30Tue12/1').
-        const headers = page.getByTestId('calendar-main').locator('th.fc-col-header-cell');
-        for (const fits of await headers.evaluateAll((cells) =>
-          cells.map((cell) => {
-            const text =
-              cell.querySelector('.fc-col-header-cell-cushion')?.getBoundingClientRect().width ?? 0;
-            return text > 0 && text <= cell.getBoundingClientRect().width;
-          }),
-        )) {
-          expect(fits).toBe(true);
-        }
-        // The AI Assistant has nothing to say here: a rail, not a column.
-        await expect(page.getByRole('complementary', { name: 'AI Assistant' })).toHaveCount(0);
-        // The filters are one click away.
-        await page.getByRole('button', { name: 'Show filters' }).click();
-        await expect(page.getByTestId('calendar-sidebar')).toBeVisible();
-      });
-
-      test("a move the server refuses goes back and says the server's reason", async ({
-        signedIn: page,
-        request,
-        demoToken,
-      }) => {
-        const place = await glow(request, demoToken);
-        const lead = await demoLead(request, demoToken, place.practiceId, 4);
-        const day = nextWeek()[width === 1024 ? 3 : 5]; // Wednesday or Friday
-        const free = await freeTimes(request, place, day, place.plano.location_id);
-        const first = free.find((time) => free.includes(addMinutes(time, 60)));
-        expect(first, `two free times an hour apart on ${day}`).toBeTruthy();
-        const tag = suffix();
-        const at = (time: string, title: string) =>
-          book(request, place, {
-            person_id: lead.person_id,
-            title,
-            day,
-            time,
-            location_id: place.plano.location_id,
-          });
-        await at(first!, `Kept slot ${tag}`);
-        const moving = await at(addMinutes(first!, 60), `Refused move ${tag}`);
-
-        await openNextWeek(page);
-        const put = page.waitForResponse(
-          (response) =>
-            response.request().method() === 'PUT' &&
-            response.url().includes(`/calendar/appointments/${moving.appointment_id}?`),
-        );
-        await dragTo(page, eventOf(page, `Refused move ${tag}`), day, first!);
-        const refused = await put;
-        expect(refused.status()).toBe(409);
-        const { detail } = (await refused.json()) as { detail: string };
-        expect(detail).toBeTruthy();
-        await expect(page.getByText(`The appointment was not moved: ${detail}`)).toBeVisible();
-      });
+      // The day headers read as words, not run together ('Mon 11/30', not 'Mon11/30Tue12/1').
+      const headers = page.getByTestId('calendar-main').locator('th.fc-col-header-cell');
+      for (const fits of await headers.evaluateAll((cells) =>
+        cells.map((cell) => {
+          const text = cell.querySelector('.fc-col-header-cell-cushion')?.getBoundingClientRect().width ?? 0;
+          return text > 0 && text <= cell.getBoundingClientRect().width;
+        }),
+      )) {
+        expect(fits).toBe(true);
+      }
+      // The AI Assistant has nothing to say here: a rail, not a column.
+      await expect(page.getByRole('complementary', { name: 'AI Assistant' })).toHaveCount(0);
+      // The filters are one click away.
+      await page.getByRole('button', { name: 'Show filters' }).click();
+      await expect(page.getByTestId('calendar-sidebar')).toBeVisible();
     });
   });
-}
+
+  test("a move the server refuses goes back and says the server's reason", async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const place = await glow(request, demoToken);
+    const lead = await demoLead(request, demoToken, place.practiceId, 4);
+    const day = nextWeek()[5]; // Friday
+    const free = await freeTimes(request, place, day, place.plano.location_id);
+    const first = free.find((time) => free.includes(addMinutes(time, 60)));
+    expect(first, `two free times an hour apart on ${day}`).toBeTruthy();
+    const tag = suffix();
+    const at = (time: string, title: string) =>
+      book(request, place, {
+        person_id: lead.person_id,
+        title,
+        day,
+        time,
+        location_id: place.plano.location_id,
+      });
+    await at(first!, `Kept slot ${tag}`);
+    const moving = await at(addMinutes(first!, 60), `Refused move ${tag}`);
+
+    // The move is refused at each width (the slot stays taken), so the same drag is tried at both.
+    await atEachWidth(page, async () => {
+      await openNextWeek(page);
+      const put = page.waitForResponse(isPut(moving.appointment_id));
+      await dragTo(page, eventOf(page, `Refused move ${tag}`), day, first!);
+      const refused = await put;
+      expect(refused.status()).toBe(409);
+      const { detail } = (await refused.json()) as { detail: string };
+      expect(detail).toBeTruthy();
+      await expect(page.getByText(`The appointment was not moved: ${detail}`)).toBeVisible();
+    });
+  });
+});
 
 test.describe('a failed knowledge run', () => {
-  test.describe.configure({ mode: 'serial' });
   const REASON =
     'We could not read any page of https://www.glowaesthetics.example/: the site did not answer.';
   let practiceId = '';
@@ -226,12 +232,11 @@ test.describe('a failed knowledge run', () => {
     });
   });
 
-  for (const width of WIDTHS) {
-    test(`at ${width}×768 Practice Knowledge says why the run failed and offers Retry`, async ({
-      signedIn: page,
-    }) => {
-      await page.setViewportSize({ width, height: 768 });
-      await page.addInitScript((id) => window.localStorage.setItem('selectedPracticeId', id), practiceId);
+  test('at 1024×768 and 1366×768 Practice Knowledge says why the run failed and offers Retry', async ({
+    signedIn: page,
+  }) => {
+    await page.addInitScript((id) => window.localStorage.setItem('selectedPracticeId', id), practiceId);
+    await atEachWidth(page, async () => {
       await page.goto('/settings/knowledge');
       await expect(page.getByTestId('practice-switcher')).toContainText(PRACTICE_NAMES.glow);
       await expect(page.getByTestId('knowledge-status')).toHaveText('Failed');
@@ -240,5 +245,5 @@ test.describe('a failed knowledge run', () => {
       await expect(failed).toContainText(REASON);
       await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible();
     });
-  }
+  });
 });
