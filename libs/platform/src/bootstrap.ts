@@ -119,6 +119,7 @@ export async function createServiceApp<C extends ServiceConfig>(
           fromBeginning: definition.consumeFromBeginning ?? false,
           replaySince: config.KAFKA_REPLAY_SINCE,
           topicPrefix: config.KAFKA_TOPIC_PREFIX,
+          onCrash: config.KAFKA_CONSUMER_CRASH,
         },
         app.get(KafkaConsumerStatus),
         app.get(KafkaBatchHandlers),

@@ -65,6 +65,8 @@ async function startTestServiceOnce<C extends ServiceConfig>(
     ...testSecrets(),
     KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
     KAFKA_REPLAY_SINCE: REPLAY_SINCE,
+    // In the test runner's process: a consumer crash marks the service not ready, never exits the runner.
+    KAFKA_CONSUMER_CRASH: 'report',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     PORT: '0',
     METRICS_PORT: String(await freePort()),

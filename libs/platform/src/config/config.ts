@@ -171,6 +171,12 @@ export const baseConfigSchema = z.object({
     .regex(/^[A-Za-z0-9._-]*$/, "must be letters, digits, '.', '_' or '-'")
     .default(''),
   /**
+   * What the service does when its Kafka consumer stops on an error kafkajs does not retry: 'exit' (the default),
+   * for its supervisor to start it again; 'report', readiness down only (the test harnesses, whose services run in
+   * the test runner's process).
+   */
+  KAFKA_CONSUMER_CRASH: z.enum(['exit', 'report']).default('exit'),
+  /**
    * Where a NEW consumer group starts the topics its service reads: unset (the default), at the beginning of
    * those it reads from the beginning (`consumeFromBeginning`) and at the end of the others; an ISO 8601 time,
    * every topic at the first message written at or after it. The test harnesses set it to the start of the

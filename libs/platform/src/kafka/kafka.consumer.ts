@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   CustomStrategy,
   KafkaContext,
@@ -115,6 +115,7 @@ class PlatformKafkaServer extends ServerKafka {
     private readonly batchHandlers?: KafkaBatchHandlers,
     private readonly replaySince?: Date,
     private readonly names: TopicNames = new TopicNames(),
+    private readonly onCrash: ConsumerCrashPolicy = 'exit',
   ) {
     super(options ?? {});
   }
@@ -252,9 +253,44 @@ class PlatformKafkaServer extends ServerKafka {
     this.consumerStatus.hasConsumer = true;
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => (this.consumerStatus.joined = true));
     this.consumer.on(this.consumer.events.REBALANCING, () => (this.consumerStatus.joined = false));
-    this.consumer.on(this.consumer.events.CRASH, () => (this.consumerStatus.joined = false));
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) =>
+      consumerCrashed(payload, this.consumerStatus, this.onCrash, this.logger, exitForSupervisor),
+    );
     this.consumer.on(this.consumer.events.STOP, () => (this.consumerStatus.joined = false));
   }
+}
+
+/** KAFKA_CONSUMER_CRASH: what a service does when its consumer stops on an error kafkajs does not retry. */
+export type ConsumerCrashPolicy = 'exit' | 'report';
+
+/**
+ * A consumer crash: kafkajs restarts the consumer itself after a retriable error; after any other it stays
+ * stopped, and a service that only reported it (readiness down) would sit there, its events unread, until
+ * someone restarted it. So the process exits ('exit', the default) and its supervisor starts it again — npm
+ * start's (deploy/local/supervisor.mjs), docker-compose's restart policy, Kubernetes' — and the group resumes
+ * from its committed offsets. 'report' (the test harnesses, whose services share the test runner's process)
+ * only marks the consumer down. Pure but for `exit`.
+ */
+export function consumerCrashed(
+  crash: { error: Error; restart: boolean },
+  status: KafkaConsumerStatus,
+  policy: ConsumerCrashPolicy,
+  logger: Pick<Logger, 'error'>,
+  exit: () => void,
+): void {
+  status.joined = false;
+  if (crash.restart || policy !== 'exit') return;
+  logger.error(
+    `The Kafka consumer stopped on an error it does not retry (${crash.error?.message ?? 'unknown'}): the ` +
+      'service exits for its supervisor to start it again',
+  );
+  exit();
+}
+
+/** Exits once the log line above is written, with a failure code (a restart policy counts it as a crash). */
+function exitForSupervisor(): void {
+  process.exitCode = 1;
+  setTimeout(() => process.exit(1), 200).unref();
 }
 
 /**
@@ -272,6 +308,8 @@ export function kafkaConsumerStrategy(
     replaySince?: Date;
     /** KAFKA_TOPIC_PREFIX. */
     topicPrefix?: string;
+    /** KAFKA_CONSUMER_CRASH. */
+    onCrash?: ConsumerCrashPolicy;
   },
   status: KafkaConsumerStatus,
   batchHandlers?: KafkaBatchHandlers,
@@ -289,6 +327,7 @@ export function kafkaConsumerStrategy(
       batchHandlers,
       options.replaySince,
       new TopicNames(options.topicPrefix),
+      options.onCrash ?? 'exit',
     ),
   };
 }
