@@ -131,7 +131,10 @@ async function main() {
 /** Builds the console, starts a stack of its own on a fresh, seeded database and runs Playwright against it. */
 async function browserTests() {
   await ensureChromium();
-  await run('npm', ['run', 'build', '--workspace', 'console']);
+  // The console builds while the database is dropped, migrated and seeded (vite on one core, the migrations and
+  // seeds mostly waiting on PostgreSQL); its failure fails the stage where it is awaited, before the stack starts.
+  const consoleBuilt = run('npm', ['run', 'build', '--workspace', 'console']);
+  consoleBuilt.catch(() => {});
   const { dropDatabase, ensureDatabase, REDIS_URL } = await import('./infra.mjs');
   await dropDatabase(E2E_DATABASE);
   // GoHighLevel for the calendar settings test: a loopback peer (deploy/local/ghl-peer.mjs).
@@ -156,6 +159,7 @@ async function browserTests() {
   await migrateAll({ ...process.env, ...env });
   await seedAll({ ...process.env, ...env });
   await flushRedis(env.REDIS_URL); // no deny-list entries or login counters from an earlier run
+  await consoleBuilt;
 
   const stack = await startStack({
     gatewayPort: E2E_GATEWAY_PORT,
