@@ -1,6 +1,7 @@
 // Set-up for the console's tests (jsdom). jest-dom's matchers, and the browser APIs the console uses that jsdom
 // does not implement.
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { runInThisContext } from 'node:vm';
 
 /**
@@ -54,3 +55,7 @@ afterEach(() => {
 // several times that when CI runs them beside other suites. The timeout only guards against a hang; speed
 // is not asserted in tests (bench/ measures it).
 jest.setTimeout(30_000);
+
+// How long findBy* and waitFor wait for the page to show what a test expects: a hang guard, not a speed check.
+// Testing Library's 1 s is short for a machine shared with other test runs (the settings pages failed there).
+configure({ asyncUtilTimeout: 5_000 });
