@@ -187,12 +187,19 @@ export async function insertAppointment(
 
 /**
  * Opens the calendar (afresh: a reload) on next week's time grid. It waits for the page's calls to settle first:
- * leaving the page while the shell's session check (/users/me) is in flight signs the user out.
+ * leaving the page while the shell's session check (/users/me) is in flight signs the user out. And again once
+ * the calendar is open: it starts over on the practice's today (month view) when the practice's locations, and
+ * so its zone, arrive, which would undo a week chosen before.
  */
 export async function openNextWeek(page: Page) {
   const main = page.getByTestId('calendar-main');
   await page.waitForLoadState('networkidle');
+  const located = page.waitForResponse((response) =>
+    /\/api\/v1\/practices\/[^/]+\/locations\?/.test(response.url()),
+  );
   await page.goto('/calendar');
+  await located;
+  await page.waitForLoadState('networkidle');
   await main.getByRole('button', { name: 'Week', exact: true }).click();
   await main.locator('.fc-next-button').click();
   await expect(main.locator('th.fc-col-header-cell').first()).toHaveAttribute('data-date', nextWeek()[0]);
