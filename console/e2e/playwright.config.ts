@@ -12,7 +12,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 30_000 },
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a test spends part of its time waiting on the stack (Kafka round trips, the AI, a crawl)
+  // rather than on the CPU; three finished the run 10–15 % sooner than two on the CI's machine kind.
+  workers: 3,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? './artifacts/results.json' }]],
   use: {
