@@ -57,5 +57,8 @@ afterEach(() => {
 jest.setTimeout(30_000);
 
 // How long findBy* and waitFor wait for the page to show what a test expects: a hang guard, not a speed check.
-// Testing Library's 1 s is short for a machine shared with other test runs (the settings pages failed there).
-configure({ asyncUtilTimeout: 5_000 });
+// Testing Library's 1 s is short for a machine shared with other test runs: there a lazily loaded page (the
+// settings pages, Analytics with its charts and map) took longer than 5 s to compile and show the first time.
+// Each test's own limit is above it.
+configure({ asyncUtilTimeout: 15_000 });
+jest.setTimeout(30_000);
