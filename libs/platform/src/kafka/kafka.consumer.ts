@@ -66,6 +66,10 @@ async function ensureTopics(admin: Admin, topics: readonly string[]): Promise<vo
   await waitForLeaders(admin, topics);
 }
 
+/** How often and how long a consumer's admin session before subscribing retries a retriable broker error. */
+const ADMIN_ATTEMPTS = 8;
+const ADMIN_RETRY_DELAY_MS = 500;
+
 /** How long ensureTopics waits for the leaders of topics another process is creating. */
 const LEADER_WAIT = { attempts: 50, delayMs: 200 };
 
@@ -186,6 +190,7 @@ class PlatformKafkaServer extends ServerKafka {
     const topics = [...early, ...late];
     const starts: StartPosition[] = [];
     await this.withAdmin(async (admin) => {
+      starts.length = 0; // a retried session starts over
       await ensureTopics(admin, topics);
       const committed = await admin.fetchOffsets({ groupId: this.groupId, topics });
       for (const { topic, partitions } of committed) {
@@ -209,13 +214,24 @@ class PlatformKafkaServer extends ServerKafka {
     return starts;
   }
 
+  /**
+   * One admin session; an error the broker calls retriable (a partition's leader moving while a broker restarts)
+   * is tried again, a few times, so a service starting then waits for the broker instead of failing.
+   */
   private async withAdmin(use: (admin: Admin) => Promise<void>): Promise<void> {
-    const admin = this.client!.admin();
-    await admin.connect();
-    try {
-      await use(admin);
-    } finally {
-      await admin.disconnect();
+    for (let attempt = 1; ; attempt++) {
+      const admin = this.client!.admin();
+      try {
+        await admin.connect();
+        await use(admin);
+        return;
+      } catch (error) {
+        const retriable = (error as { retriable?: boolean }).retriable === true;
+        if (!retriable || attempt >= ADMIN_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, ADMIN_RETRY_DELAY_MS * attempt));
+      } finally {
+        await admin.disconnect();
+      }
     }
   }
 
