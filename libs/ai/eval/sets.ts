@@ -26,7 +26,6 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-8', file: 'blind-8.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -158,6 +157,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
   {
     name: 'blind-7',
     file: 'blind-7.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
+  },
+  // Reported twice, untouched (fixtures/README.md); trained on since.
+  {
+    name: 'blind-8',
+    file: 'blind-8.json',
     rulesTuned: false,
     floor: ONCE_BLIND,
   },
