@@ -43,6 +43,7 @@ export const securityTexts = {
     lead: 'Lead',
     appointment: 'Appointment',
     audit_log: 'Audit log',
+    blocked_number: 'Blocked number',
   },
   actions: {
     lead_list: 'Listed leads',
@@ -70,6 +71,9 @@ export const securityTexts = {
     audit_log_read: 'Read the audit log',
     audit_log_export: 'Exported the audit log',
     audit_log_retention_update: 'Changed the audit log retention',
+    blocked_number_list: 'Read the block list',
+    blocked_number_add: 'Blocked a number',
+    blocked_number_remove: 'Unblocked a number',
   },
   filter_user: 'Show only %{email}',
   filter_lead: 'Show only lead %{id}',

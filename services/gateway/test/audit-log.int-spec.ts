@@ -291,6 +291,37 @@ describe('the audit log of patient record access', () => {
       expect(stored.every((row) => (AUDIT_ACTIONS as readonly string[]).includes(row.action))).toBe(true);
     }, 60_000);
 
+    it('records reading and changing the block list in the practice, never the number or the note', async () => {
+      const since = await lastId();
+      const http = request(h.gateway.app.getHttpServer());
+      const list = `/api/v1/practices/${mine.practice_id}/blocked-numbers`;
+      const send = (pending: request.Test) =>
+        pending
+          .set('Authorization', `Bearer ${token}`)
+          .set('User-Agent', USER_AGENT)
+          .set('X-Forwarded-For', CLIENT_IP);
+      const added = await send(http.post(list).send({ phone_number: '(214) 555-0131', note: SECRETS.name }));
+      expect(added.status).toBe(201);
+      const entry = added.body.blocked_number_id as string;
+      expect((await send(http.get(list))).status).toBe(200);
+      expect((await send(http.delete(`${list}/${entry}`))).status).toBe(204);
+      expect((await send(http.get(`/api/v1/practices/${theirs.practice_id}/blocked-numbers`))).status).toBe(
+        404,
+      );
+
+      const stored = await rows(`"audit_id" > $1 AND "user_id" = $2`, [since, staff.id]);
+      expect(
+        stored.map((row) => [row.practice_id, row.action, row.resource_type, row.resource_id, row.status]),
+      ).toEqual([
+        [mine.practice_id, 'blocked_number.add', 'blocked_number', null, 201],
+        [mine.practice_id, 'blocked_number.list', 'blocked_number', null, 200],
+        [mine.practice_id, 'blocked_number.remove', 'blocked_number', entry, 204],
+        // Refused: filed in the caller's own practices, never in the practice the path named.
+        [mine.practice_id, 'blocked_number.list', 'blocked_number', null, 404],
+        [second.practice_id, 'blocked_number.list', 'blocked_number', null, 404],
+      ]);
+    });
+
     it('never stores what staff wrote or searched, nor the patient’s name or phone', async () => {
       const everything = JSON.stringify(
         await h.dataSource.query(`SELECT * FROM "gateway"."audit_log"`),

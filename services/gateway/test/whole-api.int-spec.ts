@@ -306,6 +306,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       theirEmailAccount: string;
       theirAppointment: string;
       theirCalendarIntegration: string;
+      theirBlockedNumber: string;
     }
     type Row = { probes: (ids: Ids) => Probe[] } | { exempt: string };
     const booking = (personId: string) => ({
@@ -436,6 +437,23 @@ describe('the whole API, from its merged OpenAPI document', () => {
             url: `/api/v1/practices/${ids.theirPractice}/field-mapping`,
             body: { email: 'email', name: 'ignore' },
           },
+        ],
+      },
+      'GET /api/v1/practices/{practiceId}/blocked-numbers': {
+        probes: (ids) => [{ url: `/api/v1/practices/${ids.theirPractice}/blocked-numbers` }],
+      },
+      'POST /api/v1/practices/{practiceId}/blocked-numbers': {
+        probes: (ids) => [
+          {
+            url: `/api/v1/practices/${ids.theirPractice}/blocked-numbers`,
+            body: { phone_number: '(214) 555-0177' },
+          },
+        ],
+      },
+      'DELETE /api/v1/practices/{practiceId}/blocked-numbers/{blockedNumberId}': {
+        probes: (ids) => [
+          { url: `/api/v1/practices/${ids.theirPractice}/blocked-numbers/${ids.theirBlockedNumber}` },
+          { url: `/api/v1/practices/${ids.myPractice}/blocked-numbers/${ids.theirBlockedNumber}` },
         ],
       },
       'GET /api/v1/practices/{practiceId}/virtual-numbers': {
@@ -821,9 +839,11 @@ describe('the whole API, from its merged OpenAPI document', () => {
       theirEmailAccount,
       theirAppointment,
       theirCalendarIntegration,
+      theirBlockedNumber,
     });
 
     let theirProcedure: string;
+    let theirBlockedNumber: string;
     let theirPromotion: string;
     const theirEmailAccount = randomUUID();
     const theirAppointment = randomUUID();
@@ -872,6 +892,13 @@ describe('the whole API, from its merged OpenAPI document', () => {
         .send({ name: 'Lift Month', amount: 10, start: '2020-01-01', end: '2099-12-31' })
         .expect(200);
       theirPromotion = promotion.body.promotion_id as string;
+      const blocked = await api.gateway
+        .http()
+        .post(`/api/v1/practices/${theirs.practice_id}/blocked-numbers`)
+        .set('Authorization', `Bearer ${theirToken}`)
+        .send({ phone_number: '(214) 555-0176', note: 'Prank forms' })
+        .expect(201);
+      theirBlockedNumber = blocked.body.blocked_number_id as string;
     });
 
     /** What the other practice's own staff see of their data, and calendar's rows that name it. */
@@ -884,6 +911,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
         locations: await get(`/api/v1/practices/${practiceId}/locations`),
         numbers: await get(`/api/v1/practices/${practiceId}/virtual-numbers`),
         fieldMapping: await get(`/api/v1/practices/${practiceId}/field-mapping`),
+        blockedNumbers: await get(`/api/v1/practices/${practiceId}/blocked-numbers`),
         auditRetention: await get(`/api/v1/practices/${practiceId}/audit-log/retention`),
         leads: await get(`/api/v1/people?practice_id=${practiceId}`),
         lead: await get(`/api/v1/people/${theirPersonId}`),

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { PlatformModule, PracticeReadModelModule } from '@pp/platform';
 import { ActionsModule } from './actions/actions.module';
+import { BlockedNumbersModule } from './blocked-numbers/blocked-numbers.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { ChannelsModule } from './channels/channels.module';
 import { VoiceModule } from './channels/voice/voice.module';
@@ -55,6 +56,7 @@ export class AppModule {
         // A lead's website pageviews on their timeline (analytics.lead-pageviews).
         WebSessionsModule,
         FieldMappingModule,
+        BlockedNumbersModule,
         // The practice's mailboxes (Settings → Email) and their OAuth tokens.
         EmailModule,
         // Replies read from those mailboxes (IMAP) → email_received → the engine; polled by workers.

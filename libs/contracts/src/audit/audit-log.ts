@@ -32,10 +32,13 @@ export const AUDIT_ACTIONS = [
   'audit_log.read',
   'audit_log.export',
   'audit_log.retention_update',
+  'blocked_number.list',
+  'blocked_number.add',
+  'blocked_number.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['lead', 'appointment', 'audit_log'] as const;
+export const AUDIT_RESOURCE_TYPES = ['lead', 'appointment', 'audit_log', 'blocked_number'] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 /** allowed: answered (status < 400); denied: 401, 403 or 404; failed: any other error (bad input, a service down). */

@@ -44,6 +44,23 @@ describe('which forwarded requests the audit log records', () => {
     });
   });
 
+  it('records reading and changing the block list, an entry removed by its id', () => {
+    const list = '/api/v1/practices/p1/blocked-numbers';
+    expect(auditTargetOf('GET', list)).toEqual({
+      action: 'blocked_number.list',
+      resource_type: 'blocked_number',
+      resource_id: null,
+      lead_id: null,
+    });
+    expect(auditTargetOf('POST', list)).toEqual(expect.objectContaining({ action: 'blocked_number.add' }));
+    expect(auditTargetOf('DELETE', `${list}/${APPOINTMENT}`)).toEqual({
+      action: 'blocked_number.remove',
+      resource_type: 'blocked_number',
+      resource_id: APPOINTMENT,
+      lead_id: null,
+    });
+  });
+
   it('keeps an id that is not a UUID out of the entry', () => {
     expect(auditTargetOf('GET', "/api/v1/people/'%20OR%201=1--")).toEqual(
       expect.objectContaining({ action: 'lead.read', resource_id: null, lead_id: null }),

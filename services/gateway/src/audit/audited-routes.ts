@@ -42,6 +42,7 @@ interface Rule {
 }
 
 const PEOPLE = '^/api/v1/people';
+const BLOCKED = '^/api/v1/practices/[^/]+/blocked-numbers';
 const ID = '/([^/]+)';
 const END = '/?$';
 const path = (...parts: string[]) => new RegExp(parts.join('') + END);
@@ -136,6 +137,25 @@ const RULES: Rule[] = [
     action: 'appointment.update',
     resource_type: 'appointment',
     fromAnswer: 'rescheduled',
+  },
+  // The block list holds phone numbers, which may be patients' (docs/decisions/0043-number-block-list.md).
+  {
+    method: 'GET',
+    pattern: path(BLOCKED),
+    action: 'blocked_number.list',
+    resource_type: 'blocked_number',
+  },
+  {
+    method: 'POST',
+    pattern: path(BLOCKED),
+    action: 'blocked_number.add',
+    resource_type: 'blocked_number',
+  },
+  {
+    method: 'DELETE',
+    pattern: path(BLOCKED, ID),
+    action: 'blocked_number.remove',
+    resource_type: 'blocked_number',
   },
 ];
 

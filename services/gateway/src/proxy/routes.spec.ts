@@ -7,6 +7,8 @@ describe('matchRoute', () => {
     ['/api/v1/people/stats?practice_id=1', 'people', false],
     ['/api/v1/people/abc/actions', 'people', false],
     ['/api/v1/practices/p1/field-mapping', 'people', false],
+    ['/api/v1/practices/p1/blocked-numbers', 'people', false],
+    ['/api/v1/practices/p1/blocked-numbers/b1', 'people', false],
     ['/api/v1/email/accounts?practice_id=1', 'people', false],
     ['/api/v1/email/accounts/a1', 'people', false],
     ['/api/v1/email/oauth/authorize/google?practice_id=1', 'people', false],

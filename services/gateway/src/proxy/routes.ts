@@ -51,6 +51,8 @@ const RULES: RouteRule[] = [
   },
   // The form field mapping of a practice's website (people's intake maps fields to a lead).
   { pattern: /^\/api\/v1\/practices\/[^/]+\/field-mapping(\/|$)/, service: 'people' },
+  // The numbers the practice never texts or calls (people's sends check them: ADR 0043).
+  { pattern: /^\/api\/v1\/practices\/[^/]+\/blocked-numbers(\/|$)/, service: 'people' },
 ];
 
 export interface RouteMatch {

@@ -21,6 +21,15 @@ function plan(...args: Parameters<typeof planLeadAction>): ActionPlan {
 }
 
 describe('planLeadAction', () => {
+  it('refuses staff a text to a blocked number, and still lets them e-mail the lead or log a call', () => {
+    const blocked = lead({ phone_blocked: true });
+    expect(planLeadAction({ action: 'sms_sent', message: 'Hi' }, blocked, now)).toEqual({
+      problem: "This number is on the practice's block list: the product never texts or calls it.",
+    });
+    expect(plan({ action: 'email_sent', message: 'Hi' }, blocked, now).send?.channel).toBe('email');
+    expect(plan({ action: 'phone_call_sent' }, blocked, now).send).toBeNull();
+  });
+
   it('sends nothing more to a lead who asked to be removed, but still lets staff log a call', () => {
     const optedOut = lead({ opted_out: true, stage: 'Closed - Lost' });
     expect(planLeadAction({ action: 'sms_sent', message: 'Hi' }, optedOut, now)).toEqual({

@@ -42,6 +42,8 @@ export interface LeadState {
   primary_email: string | null;
   /** The lead asked to be removed: the product sends nothing more. */
   opted_out: boolean;
+  /** The lead's number is on the practice's block list: never texted (docs/decisions/0043-number-block-list.md). */
+  phone_blocked?: boolean;
 }
 
 export interface PlannedEvent {
@@ -85,6 +87,7 @@ export function planLeadAction(
     const problem = missingContact(
       { ...lead, current_outreach_state: { opted_out: lead.opted_out } },
       action === 'sms_sent' ? 'sms' : 'email',
+      { blocked: lead.phone_blocked === true },
     );
     if (problem) return { problem };
   }

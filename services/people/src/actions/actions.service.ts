@@ -3,6 +3,7 @@ import { LeadActionResponse, PendingReviewTypes } from '@pp/contracts';
 import { Identity } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { isLeadNumberBlocked } from '../blocked-numbers/block-list';
 import { dismissOpenDecision } from '../decisions/review-items';
 import { EngineService } from '../engine/engine.service';
 import { SendMessageJob } from '../outreach/jobs/send-message.job';
@@ -40,6 +41,7 @@ export class ActionsService {
           primary_phone: person.primary_phone,
           primary_email: person.primary_email,
           opted_out: person.current_outreach_state?.opted_out === true,
+          phone_blocked: dto.action === 'sms_sent' && (await isLeadNumberBlocked(manager, person)),
         },
         now,
       );

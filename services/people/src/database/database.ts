@@ -1,4 +1,5 @@
 import { KnownLocation, KnownPractice, ServiceDatabase } from '@pp/platform';
+import { BlockedNumberRow } from '../blocked-numbers/blocked-number.entity';
 import { Correction } from '../decisions/correction.entity';
 import { EmailAccountRow, EmailOAuthStateRow } from '../email/email-account.entity';
 import { FormField } from '../field-mapping/form-field.entity';
@@ -29,6 +30,7 @@ import { EmailReplies1764110000000 } from './migrations/1764110000000-EmailRepli
 import { ConsentLedger1764140000000 } from './migrations/1764140000000-ConsentLedger';
 import { AppointmentReminders1764160000000 } from './migrations/1764160000000-AppointmentReminders';
 import { WebSessionPageviews1764180000000 } from './migrations/1764180000000-WebSessionPageviews';
+import { BlockedNumbers1764200000000 } from './migrations/1764200000000-BlockedNumbers';
 
 export const peopleDatabase: ServiceDatabase = {
   schema: 'people',
@@ -48,6 +50,7 @@ export const peopleDatabase: ServiceDatabase = {
     EngineAnalysis,
     EmailAccountRow,
     EmailOAuthStateRow,
+    BlockedNumberRow,
   ],
   migrations: [
     Initial1763700000000,
@@ -73,5 +76,7 @@ export const peopleDatabase: ServiceDatabase = {
     AppointmentReminders1764160000000,
     // a lead's website pageviews: one timeline event per pageview
     WebSessionPageviews1764180000000,
+    // a practice's block list of phone numbers
+    BlockedNumbers1764200000000,
   ],
 };

@@ -10,15 +10,16 @@ export const decisionSendKey = (decisionId: string) => `decision:${decisionId}`;
 
 /**
  * Why an approved decision may not go to the lead on its channel, or null when it may: the lead opted out, has no
- * address for it, or did not agree to it (docs/product/ai-engine.md#consent-to-contact). Checked when staff
- * approve and again when a held send falls due.
+ * address for it, its number is on the practice's block list (`blocked`, ADR 0043), or did not agree to it
+ * (docs/product/ai-engine.md#consent-to-contact). Checked when staff approve and again when a held send falls due.
  */
 export function approvalProblem(
   person: Person,
   channel: OutreachChannel,
   consent: ConsentFacts,
+  blocked = false,
 ): string | null {
-  const missing = missingContact(person, channel);
+  const missing = missingContact(person, channel, { blocked });
   if (missing) return missing;
   const permission = channelPermission(consent, channel);
   return permission.allowed ? null : closedChannelMessage(channel, permission);

@@ -10,6 +10,7 @@ import { lockOwnedPerson } from '../persons/lock-owned-person';
 import { Person } from '../persons/person.entity';
 import { LeadActivity } from '../timeline/lead-activity';
 import { TimelineEvent } from '../timeline/timeline-event.entity';
+import { isLeadNumberBlocked } from '../blocked-numbers/block-list';
 import { approvalProblem, approvedSendJob } from './approved-send';
 import { Correction } from './correction.entity';
 import { DecisionException, DecisionExceptionCode, DecisionMessages } from './decision.exception';
@@ -85,7 +86,12 @@ export class DecisionsService {
           DecisionMessages.unknownChannel(channel),
         );
       }
-      const problem = approvalProblem(person, channel, await readConsentFacts(manager, person.person_id));
+      const problem = approvalProblem(
+        person,
+        channel,
+        await readConsentFacts(manager, person.person_id),
+        channel !== 'email' && (await isLeadNumberBlocked(manager, person)),
+      );
       if (problem) throw new DecisionException(DecisionExceptionCode.Unreachable, problem);
       const message = answer.status === 'edited' ? answer.correctedMessage : decision.message?.trim();
       if (!message && channel !== 'phone') {

@@ -3,6 +3,7 @@ import { CorrectionExample, Draft, draftMessage, LanguageModel, MessagePurpose, 
 import { Intent, Language, PendingReviewTypes } from '@pp/contracts';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { eachAlone, errorKind } from '../batch-fallback';
+import { blockedAmong, blockKey, isLeadNumberBlocked } from '../blocked-numbers/block-list';
 import { approvalProblem, approvedSendJob } from '../decisions/approved-send';
 import { Correction } from '../decisions/correction.entity';
 import { PendingDecision } from '../decisions/pending-decision.entity';
@@ -54,6 +55,13 @@ const REMINDER_LAST_CALL_MS = 30 * 60_000;
 
 /** held: a text or call falling due outside the lead's calling hours, planned again for when they open. */
 export type ActionOutcome = 'skipped' | 'superseded' | 'cancelled' | 'review' | 'sent' | 'held';
+
+/**
+ * Why the AI's own message to a lead is not sent, on any channel: its number is on the practice's block list. A
+ * form with a blocked number still becomes a lead staff see; the product reaches out to it only when staff choose
+ * to (e-mail; texts and calls are refused at every step: docs/decisions/0043-number-block-list.md).
+ */
+const BLOCKED_WHY = "The lead's number is on the practice's block list: the AI does not reach out to it";
 
 /** How many remembered corrections of the same situation a draft sees, newest first. */
 const CORRECTIONS_PER_DRAFT = 3;
@@ -220,6 +228,10 @@ export class ActionRunner {
     );
     const consents = await readConsentFactsOf(read, personIds);
     const timelines = await readTimelines(read, personIds);
+    const blocked = await blockedAmong(
+      read,
+      [...people.values()].map((p) => ({ practice_id: p.practice_id, phone: p.primary_phone })),
+    );
     const practices = new Map<string, Promise<EnginePractice | null>>();
     const offers = new Map<string, Promise<PracticeOffer | null>>();
     const corrections = new Map<string, Promise<CorrectionExample[]>>();
@@ -233,6 +245,9 @@ export class ActionRunner {
       const person = people.get(action.person_id);
       const early = person ? this.stillCurrent(person, action) : 'cancelled';
       if (early !== 'ok') return outcomes.set(action.action_id, await this.end(action.action_id, early));
+      if (person && blocked.has(blockKey(person.practice_id, person.primary_phone ?? ''))) {
+        return outcomes.set(action.action_id, await this.end(action.action_id, 'cancelled', BLOCKED_WHY));
+      }
       const practice = await once(practices, action.practice_id, () =>
         this.settings.practice(action.practice_id),
       );
@@ -337,6 +352,10 @@ export class ActionRunner {
       row.channel = channel;
     }
 
+    if (locked.numbers.get(phoneNumberKey(person))?.blocked) {
+      await finishAction(manager, row.action_id, 'cancelled', { why: BLOCKED_WHY });
+      return 'cancelled';
+    }
     const contacted = prepared.contactedBefore;
     const level = practice?.automation_level ?? 'semi_auto';
     const actionType = pendingActionType(row.channel, !contacted);
@@ -373,7 +392,12 @@ export class ActionRunner {
         person_id: locked.person_id,
       });
       const problem = decision
-        ? approvalProblem(locked, row.channel, await readConsentFacts(manager, locked.person_id))
+        ? approvalProblem(
+            locked,
+            row.channel,
+            await readConsentFacts(manager, locked.person_id),
+            row.channel !== 'email' && (await isLeadNumberBlocked(manager, locked)),
+          )
         : 'The approved decision no longer exists';
       if (!decision || problem) {
         await finishAction(manager, row.action_id, 'cancelled', { why: problem });

@@ -37,12 +37,14 @@ export interface PhoneNumberFacts {
   vouched: boolean;
   /** Texts and calls that went to the number in the last 24 hours. */
   textsOrCallsToday: number;
+  /** On the practice's block list: never texted or called (docs/decisions/0043-number-block-list.md). */
+  blocked: boolean;
 }
 
 /**
  * The facts of the leads' phone numbers in their practices, in one statement, over every lead of the practice
- * with the number: whether someone answers for it, and how many texts and calls went to it in the last 24 hours,
- * by the timestamps the timeline gave them when they went out. Keyed by `phoneNumberKey`; a lead without a phone
+ * with the number: whether someone answers for it, how many texts and calls went to it in the last 24 hours,
+ * by the timestamps the timeline gave them when they went out, and whether it is on the practice's block list. Keyed by `phoneNumberKey`; a lead without a phone
  * has no entry.
  */
 export async function phoneNumberFacts(
@@ -51,9 +53,14 @@ export async function phoneNumberFacts(
 ): Promise<Map<string, PhoneNumberFacts>> {
   const numbered = people.filter((person) => person.primary_phone);
   if (numbered.length === 0) return new Map();
-  const rows: { practice_id: string; primary_phone: string; vouched: boolean; sent: string }[] =
-    await manager.query(
-      `WITH "leads" AS (
+  const rows: {
+    practice_id: string;
+    primary_phone: string;
+    vouched: boolean;
+    sent: string;
+    blocked: boolean;
+  }[] = await manager.query(
+    `WITH "leads" AS (
          SELECT p."practice_id", p."primary_phone",
                 EXISTS (SELECT 1 FROM "people"."events" e WHERE e."person_id" = p."person_id"
                           AND e."event_type" IN ('sms_received', 'phone_call_received'))
@@ -66,12 +73,17 @@ export async function phoneNumberFacts(
          JOIN unnest($1::uuid[], $2::text[]) AS n("practice_id", "phone")
            ON p."practice_id" = n."practice_id" AND p."primary_phone" = n."phone"
        )
-       SELECT "practice_id", "primary_phone", bool_or("vouched") AS "vouched", sum("sent") AS "sent"
-       FROM "leads" GROUP BY "practice_id", "primary_phone"`,
-      [numbered.map((person) => person.practice_id), numbered.map((person) => person.primary_phone)],
-    );
+       SELECT l."practice_id", l."primary_phone", bool_or(l."vouched") AS "vouched", sum(l."sent") AS "sent",
+              EXISTS (SELECT 1 FROM "people"."blocked_numbers" b
+                       WHERE b."practice_id" = l."practice_id" AND b."phone_number" = l."primary_phone") AS "blocked"
+       FROM "leads" l GROUP BY l."practice_id", l."primary_phone"`,
+    [numbered.map((person) => person.practice_id), numbered.map((person) => person.primary_phone)],
+  );
   return new Map(
-    rows.map((row) => [phoneNumberKey(row), { vouched: row.vouched, textsOrCallsToday: Number(row.sent) }]),
+    rows.map((row) => [
+      phoneNumberKey(row),
+      { vouched: row.vouched, textsOrCallsToday: Number(row.sent), blocked: row.blocked },
+    ]),
   );
 }
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { eachAlone, errorKind } from '../batch-fallback';
+import { blockedAmong, blockKey, isLeadNumberBlocked } from '../blocked-numbers/block-list';
 import { Person } from '../persons/person.entity';
 import { lockPeople } from '../persons/lock-people';
 import { writePeople } from '../persons/write-people';
@@ -61,7 +62,11 @@ export class OutreachSender {
     if (!person || person.practice_id !== job.practice_id) {
       return this.fail(job, 'The lead no longer exists');
     }
-    const problem = missingContact(person, job.channel, { compliance: job.source === 'compliance' });
+    const problem = missingContact(person, job.channel, {
+      compliance: job.source === 'compliance',
+      // The last check before any text or call leaves: the practice's block list (ADR 0043).
+      blocked: job.channel !== 'email' && (await isLeadNumberBlocked(this.dataSource.manager, person)),
+    });
     if (problem) return this.fail(job, problem);
     const to = contactFor(person, job.channel) as string;
 
@@ -108,12 +113,24 @@ export class OutreachSender {
     });
 
     const people = await this.peopleOf(mine.map(({ job }) => job));
+    const blocked = await blockedAmong(
+      this.dataSource.manager,
+      mine.flatMap(({ job }) => {
+        const person = people.get(job.person_id);
+        return person && job.channel !== 'email'
+          ? [{ practice_id: person.practice_id, phone: person.primary_phone }]
+          : [];
+      }),
+    );
     const ready: (Claimed & { at: number })[] = [];
     for (const { job, at } of mine) {
       const person = people.get(job.person_id);
       const problem =
         person && person.practice_id === job.practice_id
-          ? missingContact(person, job.channel, { compliance: job.source === 'compliance' })
+          ? missingContact(person, job.channel, {
+              compliance: job.source === 'compliance',
+              blocked: blocked.has(blockKey(person.practice_id, person.primary_phone ?? '')),
+            })
           : 'The lead no longer exists';
       if (problem) outcomes[at] = await this.fail(job, problem);
       else ready.push({ job, person: person as Person, at });

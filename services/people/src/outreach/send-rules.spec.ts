@@ -22,6 +22,15 @@ describe('send rules', () => {
     expect(missingContact(lead, 'email')).toBeNull();
   });
 
+  it('never texts or calls a blocked number, not even an opt-out confirmation, and still e-mails the lead', () => {
+    const refused = "This number is on the practice's block list: the product never texts or calls it.";
+    expect(missingContact(lead, 'sms', { blocked: true })).toBe(refused);
+    expect(missingContact(lead, 'phone', { blocked: true })).toBe(refused);
+    expect(missingContact(lead, 'sms', { blocked: true, compliance: true })).toBe(refused);
+    expect(missingContact(lead, 'email', { blocked: true })).toBeNull();
+    expect(missingContact(lead, 'sms', { blocked: false })).toBeNull();
+  });
+
   it('sends no more e-mail to a lead who unsubscribed from it, and still texts and calls them', () => {
     const unsubscribed = { ...lead, current_outreach_state: { control_mode: 'ai', email_opted_out: true } };
     expect(missingContact(unsubscribed, 'email')).toBe('This lead unsubscribed from email');

@@ -1,3 +1,4 @@
+import { BlockedNumberMessages } from '@pp/contracts';
 import type { OutreachChannel } from './transports/channel-transport';
 
 /** What a lead must have to be reached on a channel, and the server's answer when it is missing. */
@@ -7,6 +8,7 @@ export const ContactMessages = {
   optedOut: 'This lead asked not to be contacted',
   invalidPhone: "This lead's phone number cannot receive messages",
   emailOptedOut: 'This lead unsubscribed from email',
+  blocked: BlockedNumberMessages.refused,
 } as const;
 
 interface Reachable {
@@ -24,14 +26,16 @@ export function contactFor(person: Reachable, channel: OutreachChannel): string 
 
 /**
  * Why the product may not send to the lead on the channel, or null when it may: a lead who asked to be
- * removed is never contacted again, one who unsubscribed from e-mail gets no more e-mail, and a channel needs
- * its address.
+ * removed is never contacted again, one who unsubscribed from e-mail gets no more e-mail, a channel needs
+ * its address, and a number on the practice's block list is never texted or called, not even to confirm an
+ * opt-out (`blocked`: the caller read the list, `blockedAmong`; docs/decisions/0043-number-block-list.md).
  */
 export function missingContact(
   person: Reachable,
   channel: OutreachChannel,
-  options: { compliance?: boolean } = {},
+  options: { compliance?: boolean; blocked?: boolean } = {},
 ): string | null {
+  if (channel !== 'email' && options.blocked && contactFor(person, channel)) return ContactMessages.blocked;
   // The one confirmation of an opt-out is the only message a lead who opted out still gets.
   if (person.current_outreach_state?.opted_out === true && !options.compliance)
     return ContactMessages.optedOut;
