@@ -105,6 +105,17 @@ describe('joining the rules’ reading and the learned reader’s', () => {
       expect(learnedOptOut(reading('opt_out', 0.9), folded)).toBe(true);
   });
 
+  it('makes no opt-out of a message asking to keep the messages or have them sent elsewhere', () => {
+    for (const folded of [
+      'unsubscribe? i actually like the newsletter, i just want it going to my work email instead',
+      'please switch the reminders to my new number, i got a new phone',
+      'i still want the promos but can you send them to my other email',
+      'envienlos a mi otro correo por favor',
+      'podem mandar para o meu novo numero?',
+    ])
+      expect(learnedOptOut(reading('opt_out', 0.9), folded)).toBe(false);
+  });
+
   it('makes no opt-out of a message the reader says a person must handle', () => {
     const goodbye = 'i do not really want to be here anymore';
     expect(learnedOptOut(reading('opt_out', 0.97, 0.39, 'medical_concern'), goodbye)).toBe(true);

@@ -37,13 +37,25 @@ const BLENDABLE = (reading: LearnedReading) =>
   (Object.keys(reading.intents) as Intent[]).filter((intent) => !STOPPING.includes(intent));
 
 /**
+ * The writer wants the messages kept, or sent elsewhere: 'I actually like your newsletter', 'I want it going to my
+ * work email instead', 'send them to my new number', 'sigan mandándolos a mi otro correo'. Read on the rules'
+ * folded text.
+ */
+const KEEPS_MESSAGES =
+  /\b((actually|really|do|still) (like|love|enjoy|want) (it|them|the|your|these|getting|receiving|to (get|receive|keep))|(want|like|need|prefer|would like) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)) (going|sent|to go|to come|coming|delivered|forwarded) to|(send|switch|change|move|update|redirect|forward|point) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)|(my|the) (email|e-mail|address|number|contact))( over)? (to|for) (my|a|another|the|this) (\w+ )?(email|e-mail|address|number|phone|inbox|account)|(mandenlos|envienlos|mandenlas|envienlas|mandarlos|enviarlos) a (mi|otro|este) (otro |nuevo )?(correo|numero|email)|(mandem|enviem|mandar|enviar) (para|pro) (o )?meu (outro |novo )?(e-?mail|numero|celular))\b/;
+
+/**
  * Whether the reader, backed by a word of stopping, reads an opt-out the rules did not. Never when the reader
  * itself says a person must handle the message: "I don't want to be here anymore" has a word of stopping and
- * reads like a goodbye, and silence is the one answer it must not get.
+ * reads like a goodbye, and silence is the one answer it must not get. Never when the writer asks to keep the
+ * messages or have them sent elsewhere ('Unsubscribe? I like the newsletter, I want it at my work email').
  */
 export function learnedOptOut(reading: LearnedReading, folded: string): boolean {
   return (
-    reading.intents.opt_out >= SURE && reading.mustEscalate < reading.threshold && STOPPING_WORDS.test(folded)
+    reading.intents.opt_out >= SURE &&
+    reading.mustEscalate < reading.threshold &&
+    STOPPING_WORDS.test(folded) &&
+    !KEEPS_MESSAGES.test(folded)
   );
 }
 

@@ -756,7 +756,10 @@ export const PREGNANCY_INDIRECT = alt(
   '(?:bebe|nenem|filh[oa]) (?:chega|nasce|vem|esta a caminho|a caminho)',
 );
 
-/** School years that mark a minor, in English and Spanish ('a junior at … High', 'eighth grade', 'noveno grado'). */
+/**
+ * School years and school events that mark a minor, in English, Spanish and Portuguese ('a junior at … High', 'eighth
+ * grade', 'noveno grado', 'sophomore here', 'before prom', 'estou no segundo ano').
+ */
 export const MINOR_INDIRECT = alt(
   '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[1-9]th|1[0-2]th) grade(?:r)?(?! teacher)',
   '(?:junior|sophomore|freshman|senior) (?:at|in) (?:\\w+ ){0,3}(?:high|hs|middle)',
@@ -779,6 +782,13 @@ export const MINOR_INDIRECT = alt(
   '(?:daughter|son|sister|brother|niece|nephew|cousin|kid|child|girl|boy|friend|hija|hijo|hermana|hermano|sobrina|sobrino|prima|primo) ?\\( ?(?:1[0-7])(?: ?(?:yo|y/o|yrs?|anos))? ?\\)',
   '(?:her|his|my|their|your) (?:1[0-7]|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth)(?:th)? (?:birthday|bday)',
   "(?:son|daughter|kid|child|boy|girl|niece|nephew|grandson|granddaughter)(?: is|'s|s)? (?:a |an )?(?:freshman|sophomore|junior)(?! (?:in|at) (?:college|university|uni))",
+  // The writer's own school year or a school event of their own: 'sophomore here', 'I'm a junior', 'before prom'.
+  "(?:i'?m|im|i am) (?:a |an |just a )?(?:freshman|sophomore|junior)\\b(?! (?:in|at) (?:college|university|uni|grad)| year (?:of|in|at) (?:college|university))",
+  '(?:freshman|sophomore|junior) here',
+  '(?:my|before|for|by) (?:junior |senior )?(?:prom|homecoming)(?! (?:queen|king) (?:years|decades))',
+  '(?:my|before|for) senior (?:pics|pictures|photos|portraits)',
+  '(?:estou|estoy|to|tou) no (?:primeiro|segundo|terceiro|1o|2o|3o|nono|oitavo) ano(?! (?:da|de|do) (?:faculdade|facul|universidade|curso|residencia))',
+  '(?:estou|estoy|to|tou|cursando) (?:no |o )?(?:\\w+ ano (?:do )?)?ensino (?:medio|fundamental)',
 );
 
 /** Legal action said indirectly ('retained counsel', 'legal channels', 'let a judge decide', 'junta médica'). */
