@@ -50,12 +50,20 @@ const TAIL_MS = Number(arg('tail', 12)) * 1000;
 const DRAIN_MS = Number(arg('drain', 180)) * 1000;
 /** A process's outage before a fault's repair (infrastructure only: processes are restarted by their supervisor). */
 const OUTAGE_MS = 6000;
+/** What the count reads: pageviews, forms (leads), inbound SMS (timeline), staff's and the engine's sends, and
+ * calendar's directory of the leads. */
+const KINDS = ['pageviews', 'forms', 'sms', 'staff', 'automatic', 'calendar'];
 /** The processes that consume Kafka topics and run jobs: each is SIGKILLed in a fault of its own. */
 const KILLED = ['people', 'analytics-worker', 'analytics', 'gateway', 'calendar', 'onboarding', 'knowledge'];
-/** The consumers whose group a second instance joins and leaves (the others' groups are one per instance). */
+/**
+ * The consumers whose group a second instance joins and leaves: the gateway's group is one per instance (each
+ * pushes every lead event to its own sockets) and onboarding consumes no topic.
+ */
 const SCALED = [
   { name: 'people', service: 'people' },
   { name: 'analytics-worker', service: 'analytics', role: 'worker' },
+  { name: 'calendar', service: 'calendar' },
+  { name: 'knowledge', service: 'knowledge' },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'pp-faults-'));
@@ -121,7 +129,7 @@ async function main() {
     const warm = flow.start('warm-up');
     await sleep(10_000);
     await warm.stop();
-    await drain(flow, warm, Date.now(), DRAIN_MS);
+    await drain(flow, db, warm, Date.now(), DRAIN_MS);
 
     const context = { stack, env, flow, db, live };
     for (const fault of FAULTS) {
@@ -218,15 +226,22 @@ async function runFault(fault, { stack, env, flow, db, live }) {
   const repairedAt = Date.now();
   // Time to recover: from the fault until everything accepted up to its repair is stored or sent (watched
   // while the flow goes on).
-  const recovering = drain(flow, traffic, repairedAt, TAIL_MS + DRAIN_MS);
+  const recovering = drain(flow, db, traffic, repairedAt, TAIL_MS + DRAIN_MS);
   await sleep(TAIL_MS);
   await traffic.stop();
   const recovered = await recovering;
-  const final = await drainAll(flow, traffic);
+  const final = await drainAll(flow, db, traffic);
   const seenLive = await live.caughtUp(final.personIds, 30_000);
-  const restarts = supervision.slice(crashesBefore).filter((event) => event.type === 'crashed').length;
-  const kinds = ['pageviews', 'forms', 'sms', 'staff', 'automatic'];
-  const sum = (key) => kinds.reduce((n, kind) => n + final[kind][key], 0);
+  const events = supervision.slice(crashesBefore);
+  const restarts = events.filter((event) => event.type === 'crashed').length;
+  // A crashed process's way back: from its first crash in the phase to its supervisor's next 'ready'.
+  const backIn = [...new Set(events.filter((e) => e.type === 'crashed').map((e) => e.name))].map((name) => {
+    const crashed = events.find((e) => e.name === name && e.type === 'crashed');
+    const ready = events.findLast((e) => e.name === name && e.type === 'ready');
+    return ready ? (ready.at - crashed.at) / 1000 : Infinity;
+  });
+
+  const sum = (key) => KINDS.reduce((n, kind) => n + final[kind][key], 0);
   const stuck = final.automatic.stuck + (await stuckWork(db, traffic));
   const row = {
     name: fault.name,
@@ -237,12 +252,13 @@ async function runFault(fault, { stack, env, flow, db, live }) {
     recover: recovered ? (recovered - startedAt) / 1000 : null,
     stuck,
     restarts,
+    backIn: backIn.length ? Math.max(...backIn) : null,
     refused:
       Object.entries(traffic.refused)
         .filter(([, n]) => n > 0)
         .map(([kind, n]) => `${kind} ${n}`)
         .join(', ') || 'none',
-    detail: kinds.map((kind) => `${kind} ${final[kind].out}/${final[kind].in}`).join(', '),
+    detail: KINDS.map((kind) => `${kind} ${final[kind].out}/${final[kind].in}`).join(', '),
     live: `${seenLive.seen}/${seenLive.of}`,
     liveAfter: seenLive.probe,
   };
@@ -256,12 +272,13 @@ async function runFault(fault, { stack, env, flow, db, live }) {
 }
 
 /** Polls until every item accepted up to `until` is out; the moment it was, or null at the deadline. */
-async function drain(flow, traffic, until, deadlineMs) {
+async function drain(flow, db, traffic, until, deadlineMs) {
   const deadline = Date.now() + deadlineMs;
   let said = Date.now();
   let counts = null;
   while (Date.now() < deadline) {
     counts = await flow.count(traffic, until).catch(() => null);
+    if (counts) counts.stuck = await stuckWork(db, traffic).catch(() => 1);
     if (counts && complete(counts)) return Date.now();
     if (counts && Date.now() - said > 15_000) {
       said = Date.now();
@@ -274,21 +291,20 @@ async function drain(flow, traffic, until, deadlineMs) {
 }
 
 /** Everything of the phase, once it is all out (or at the deadline): the final count. */
-async function drainAll(flow, traffic) {
-  await drain(flow, traffic, Infinity, DRAIN_MS);
+async function drainAll(flow, db, traffic) {
+  await drain(flow, db, traffic, Infinity, DRAIN_MS);
   return flow.count(traffic);
 }
 
 const waitingFor = (counts) =>
-  ['pageviews', 'forms', 'sms', 'staff', 'automatic']
-    .filter((kind) => counts[kind].lost > 0)
+  KINDS.filter((kind) => counts[kind].lost > 0)
     .map((kind) => `${kind} ${counts[kind].lost} of ${counts[kind].in}`)
     .concat(counts.automatic.stuck ? [`sends queued or sending ${counts.automatic.stuck}`] : [])
+    .concat(counts.stuck ? [`forms or analyses not taken up ${counts.stuck}`] : [])
     .join(', ');
 
 const complete = (counts) =>
-  ['pageviews', 'forms', 'sms', 'staff', 'automatic'].every((kind) => counts[kind].lost === 0) &&
-  counts.automatic.stuck === 0;
+  KINDS.every((kind) => counts[kind].lost === 0) && counts.automatic.stuck === 0 && counts.stuck === 0;
 
 /** Forms kept but not taken in, analyses never run: work left behind. */
 async function stuckWork(db, traffic) {
@@ -462,10 +478,20 @@ function liveSocket(url, session) {
 }
 
 function printTable(results) {
-  const header = ['fault', 'events in', 'events out', 'lost', 'duplicated', 'time to recover'];
+  const header = [
+    'fault',
+    'events in',
+    'events out',
+    'lost',
+    'duplicated',
+    'time to recover',
+    'process back in',
+    'refused (sender retried past)',
+    'console (WebSocket)',
+  ];
   const lines = results.map((r) =>
     r.notRun
-      ? [r.name, '', '', '', '', `not run: ${r.notRun}`]
+      ? [r.name, '', '', '', '', `not run: ${r.notRun}`, '', '', '']
       : [
           r.name,
           String(r.in),
@@ -473,6 +499,9 @@ function printTable(results) {
           String(r.lost),
           String(r.duplicated),
           r.recover === null ? `not within ${DRAIN_MS / 1000} s` : `${r.recover.toFixed(1)} s`,
+          r.backIn === null ? '' : Number.isFinite(r.backIn) ? `${r.backIn.toFixed(1)} s` : 'NOT back',
+          r.refused,
+          `${r.live} leads`,
         ],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
