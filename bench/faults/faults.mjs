@@ -259,14 +259,13 @@ async function runFault(fault, { stack, env, flow, db, live }) {
         .map(([kind, n]) => `${kind} ${n}`)
         .join(', ') || 'none',
     detail: KINDS.map((kind) => `${kind} ${final[kind].out}/${final[kind].in}`).join(', '),
-    live: `${seenLive.seen}/${seenLive.of}`,
-    liveAfter: seenLive.probe,
+    live: `${seenLive.seen}/${seenLive.of}${seenLive.notes.length ? ` (${seenLive.notes.join(', ')})` : ''}`,
   };
   console.log(
     `  in ${row.in}, out ${row.out}, lost ${row.lost}, duplicated ${row.duplicated}, recovered in ` +
       `${row.recover === null ? 'NOT within the deadline' : `${row.recover.toFixed(1)} s`}; ${row.detail}; ` +
       `stuck ${stuck}, failed sends ${final.automatic.failed}, refused ${row.refused}, crashes ${restarts}, ` +
-      `new leads over the WebSocket ${row.live}, live after recovery ${row.liveAfter ? 'yes' : 'NO'}`,
+      `new leads over the WebSocket ${row.live}`,
   );
   return row;
 }
@@ -435,18 +434,25 @@ function staffSession(url) {
 }
 
 /**
- * The console's live WebSocket for the practice, reconnecting as the console does (signing in again when its
- * session is gone). Remembers every lead id it was told about.
+ * The console's live WebSocket for the practice, with the console's retries (docs/product/live-connection.md):
+ * 500 ms doubling to 8 s, at most 5 attempts, counted again once a connection stayed open 10 s; after that the
+ * console says 'Max reconnection attempts reached' and waits for its tab to become visible again (here: 60 s
+ * later). A 4001 sends the console to the sign-in page (here: signed in again). Remembers every lead it was told
+ * of, and what happened to the connection since `since()`.
  */
 function liveSocket(url, session) {
   const seen = new Set();
   let socket = null;
   let closed = false;
+  let attempts = 0;
+  let openedAt = 0;
+  let happened = [];
   const connect = async () => {
     if (closed) return;
     const token = await session.token().catch(() => null);
     if (!token) return void setTimeout(connect, 1000);
     socket = new WebSocket(`${url.replace('http', 'ws')}/api/v1/practices/${LAKEVIEW}/events?token=${token}`);
+    socket.on('open', () => (openedAt = Date.now()));
     socket.on('message', (data) => {
       try {
         const message = JSON.parse(data.toString());
@@ -457,8 +463,22 @@ function liveSocket(url, session) {
     });
     socket.on('error', () => {});
     socket.on('close', (code) => {
-      if (code === 4001) session.forget();
-      if (!closed) setTimeout(connect, 1000);
+      if (closed) return;
+      if (openedAt && Date.now() - openedAt >= 10_000) attempts = 0;
+      openedAt = 0;
+      if (code === 4001) {
+        happened.push('signed out (4001)');
+        session.forget();
+        attempts = 0;
+        return void setTimeout(connect, 1000);
+      }
+      attempts++;
+      if (attempts > 5) {
+        happened.push('max reconnection attempts reached');
+        attempts = 0;
+        return void setTimeout(connect, 60_000);
+      }
+      setTimeout(connect, Math.min(500 * 2 ** (attempts - 1), 8000));
     });
   };
   void connect();
@@ -467,8 +487,9 @@ function liveSocket(url, session) {
     async caughtUp(personIds, ms) {
       const until = Date.now() + ms;
       while (Date.now() < until && !personIds.every((id) => seen.has(id))) await sleep(500);
-      const seenNow = personIds.filter((id) => seen.has(id)).length;
-      return { seen: seenNow, of: personIds.length, probe: seenNow > 0 || personIds.length === 0 };
+      const notes = [...new Set(happened)];
+      happened = [];
+      return { seen: personIds.filter((id) => seen.has(id)).length, of: personIds.length, notes };
     },
     close() {
       closed = true;
