@@ -18,6 +18,7 @@ import { cpuBetween, readCpu } from './cpu.mjs';
 import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
 import { ROOT } from '../deploy/local/workspace.mjs';
 import { databaseConsumerGroup } from '../libs/platform/dist/kafka/consumer-group.js';
+import { TopicNames } from '../libs/platform/dist/kafka/kafka-options.js';
 
 const arg = (name, fallback) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -98,7 +99,11 @@ async function main() {
   try {
     const forms = `${BENCH_TOPIC_PREFIX}tracking.forms`;
     await admin.createTopics({ topics: [{ topic: forms }], waitForLeaders: true });
-    await admin.resetOffsets({ groupId: databaseConsumerGroup('people', env.DATABASE_URL), topic: forms });
+    // The bench stack's groups carry its prefix too (libs/platform's TopicNames).
+    const groupId = new TopicNames(BENCH_TOPIC_PREFIX).consumerGroup(
+      databaseConsumerGroup('people', env.DATABASE_URL),
+    );
+    await admin.resetOffsets({ groupId, topic: forms });
   } finally {
     await admin.disconnect();
   }

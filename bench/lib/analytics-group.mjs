@@ -20,7 +20,11 @@ export const ANALYTICS_TOPICS = [
 export async function skipAnalyticsBacklog(root, databaseUrl, brokers) {
   const require = createRequire(join(root, 'package.json'));
   const { databaseConsumerGroup } = require(join(root, 'libs/platform/dist/kafka/consumer-group.js'));
-  const groupId = databaseConsumerGroup('analytics', databaseUrl);
+  const { TopicNames } = require(join(root, 'libs/platform/dist/kafka/kafka-options.js'));
+  // The benchmarks' stack's groups carry its topic prefix too (TopicNames.consumerGroup).
+  const groupId = new TopicNames(BENCH_TOPIC_PREFIX).consumerGroup(
+    databaseConsumerGroup('analytics', databaseUrl),
+  );
   const kafka = new Kafka({ brokers: brokers.split(','), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();

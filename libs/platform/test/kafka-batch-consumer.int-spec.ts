@@ -1,7 +1,14 @@
 import { Controller, DynamicModule, Injectable, Module } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import { EventEnvelope, Topics } from '@pp/contracts';
-import { createTestDatabase, eventually, RunningService, startTestService, TestDatabase } from '@pp/testing';
+import {
+  createTestDatabase,
+  eventually,
+  RunningService,
+  startTestService,
+  TestDatabase,
+  testTopic,
+} from '@pp/testing';
 import { Kafka, Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { MigrationInterface, QueryRunner } from 'typeorm';
@@ -113,7 +120,7 @@ describe('Kafka batch consumers (real Kafka and PostgreSQL)', () => {
 
   const publish = (topic: string, events: EventEnvelope[]) =>
     producer.send({
-      topic,
+      topic: testTopic(topic),
       messages: events.map((event) => ({ key: event.practice_id, value: JSON.stringify(event) })),
     });
   const newEvent = (): EventEnvelope => ({

@@ -1,7 +1,14 @@
 import { Controller, DynamicModule, Module } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
 import { EventEnvelope, Topics } from '@pp/contracts';
-import { createTestDatabase, eventually, RunningService, startTestService, TestDatabase } from '@pp/testing';
+import {
+  createTestDatabase,
+  eventually,
+  RunningService,
+  startTestService,
+  TestDatabase,
+  testTopic,
+} from '@pp/testing';
 import { Kafka, Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { MigrationInterface, QueryRunner } from 'typeorm';
@@ -88,7 +95,10 @@ describe('Kafka consumers (real Kafka and PostgreSQL)', () => {
   });
 
   const publish = (event: EventEnvelope) =>
-    producer.send({ topic: TOPIC, messages: [{ key: event.practice_id, value: JSON.stringify(event) }] });
+    producer.send({
+      topic: testTopic(TOPIC),
+      messages: [{ key: event.practice_id, value: JSON.stringify(event) }],
+    });
   const newEvent = (): EventEnvelope => ({
     v: 1,
     event_id: randomUUID(),

@@ -1,6 +1,13 @@
 import { Controller, DynamicModule, Module } from '@nestjs/common';
 import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
-import { createTestDatabase, eventually, startTestService, TestDatabase } from '@pp/testing';
+import {
+  createTestDatabase,
+  eventually,
+  startTestService,
+  TestDatabase,
+  testTopic,
+  testTopicPrefix,
+} from '@pp/testing';
 import { Kafka, Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { MigrationInterface, QueryRunner } from 'typeorm';
@@ -12,7 +19,8 @@ import { handleKafkaEvent } from '../src/kafka/kafka.consumer';
 import { KafkaProducer } from '../src/kafka/kafka.producer';
 import { PlatformModule, ServiceConfig } from '../src/platform.module';
 
-// A topic of this file's own, so what its beginning holds is known.
+// A topic of this file's own, so what its beginning holds is known (in the test run's topics, as the services
+// @pp/testing starts read them: testTopic is its name on the broker).
 const TOPIC = `pp-test-replay-${randomUUID()}`;
 // One it reads from the end otherwise (not in consumeFromBeginning).
 const LATE_TOPIC = `pp-test-replay-late-${randomUUID()}`;
@@ -87,7 +95,7 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
     // History on both topics: one event written an hour ago, one ten minutes ago.
     for (const topic of [TOPIC, LATE_TOPIC]) {
       await producer.send({
-        topic,
+        topic: testTopic(topic),
         messages: [
           { key: KEY, value: JSON.stringify({ id: 'an-hour-ago' }), timestamp: String(minutesAgo(60)) },
           { key: KEY, value: JSON.stringify({ id: 'ten-minutes-ago' }), timestamp: String(minutesAgo(10)) },
@@ -109,11 +117,11 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
     try {
       const marker = `after-start-${randomUUID()}`;
       await producer.send({
-        topic: TOPIC,
+        topic: testTopic(TOPIC),
         messages: [{ key: KEY, value: JSON.stringify({ id: marker }) }],
       });
       await producer.send({
-        topic: LATE_TOPIC,
+        topic: testTopic(LATE_TOPIC),
         messages: [{ key: KEY, value: JSON.stringify({ id: marker }) }],
       });
       await eventually(async () => received.includes(marker) && receivedLate.includes(marker), 30_000);
@@ -158,13 +166,13 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
     await (await startTestService(restarting, database, settings)).close();
     // Written while the service is down.
     await producer.send({
-      topic: LATE_TOPIC,
+      topic: testTopic(LATE_TOPIC),
       messages: [{ key: KEY, value: JSON.stringify({ id: 'while-down' }) }],
     });
     const service = await startTestService(restarting, database, settings);
     try {
       await producer.send({
-        topic: LATE_TOPIC,
+        topic: testTopic(LATE_TOPIC),
         messages: [{ key: KEY, value: JSON.stringify({ id: 'after-start' }) }],
       });
       await eventually(async () => receivedLate.includes('after-start'), 30_000);
@@ -175,7 +183,8 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
   });
 
   it("KAFKA_TOPIC_PREFIX: a stack reads and writes its own prefixed topics, never another stack's", async () => {
-    const prefix = `stack-${randomUUID().slice(0, 8)}.`;
+    // Inside the test run's prefix, so the run's teardown removes its topics too.
+    const prefix = `${testTopicPrefix()}stack-${randomUUID().slice(0, 8)}.`;
     received = [];
     const service = await startTestService(definition, database, {
       DATABASE_URL: db.url,
@@ -183,9 +192,9 @@ describe('Kafka settings of a stack: where a new group starts, which topics are 
       KAFKA_REPLAY_SINCE: '',
     });
     try {
-      // The unprefixed topic (another stack's) holds the history above and gets one more event now.
+      // The test run's topic (another stack's) holds the history above and gets one more event now.
       await producer.send({
-        topic: TOPIC,
+        topic: testTopic(TOPIC),
         messages: [{ key: KEY, value: JSON.stringify({ id: 'other-stack' }) }],
       });
       // The service's own producer writes to its stack's topic, which its consumer reads.

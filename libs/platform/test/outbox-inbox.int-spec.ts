@@ -1,5 +1,12 @@
 import { EventEnvelope, EventHeaders, Topics } from '@pp/contracts';
-import { createTestDatabase, eventually, TestDatabase } from '@pp/testing';
+import {
+  createTestDatabase,
+  eventually,
+  TestDatabase,
+  createTestTopics,
+  testConsumerGroup,
+  testTopicPrefix,
+} from '@pp/testing';
 import { Consumer, Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
@@ -43,7 +50,8 @@ describe('transactional outbox and idempotent inbox (real PostgreSQL and Kafka)'
       ...loadConfig(
         'platform-test',
         baseConfigSchema.extend({ PORT: z.coerce.number().default(0) }),
-        process.env,
+        // The test run's topics, as a service @pp/testing starts has them.
+        { ...process.env, KAFKA_TOPIC_PREFIX: testTopicPrefix() },
       ),
       SERVICE_NAME: 'platform-test',
     };
@@ -57,11 +65,12 @@ describe('transactional outbox and idempotent inbox (real PostgreSQL and Kafka)'
     producer = new KafkaProducer(config as never);
     relay = new OutboxRelay(dataSource, producer, SCHEMA, { ...config, ROLE: 'worker' } as never);
     consumer = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: 0 }).consumer({
-      groupId: `test-outbox-${randomUUID()}`,
+      groupId: testConsumerGroup(`test-outbox-${randomUUID()}`),
       maxWaitTimeInMs: 500,
     });
     await consumer.connect();
-    await consumer.subscribe({ topic: Topics.leadEvents, fromBeginning: true });
+    const [topic] = await createTestTopics(config.KAFKA_BROKERS, [Topics.leadEvents]);
+    await consumer.subscribe({ topic, fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ message }) => {
         let value: NoteAdded;

@@ -4,6 +4,7 @@ export * from './identity';
 export * from './secrets';
 export * from './repository-literals';
 export * from './kafka';
+export * from './test-run-topics';
 export * from './practices';
 export * from './fake-llm-server';
 export * from './twilio-peer';

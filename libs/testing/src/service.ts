@@ -1,6 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, TestDatabase } from './database';
+import { testTopicPrefix } from './kafka';
 import { testSecrets } from './secrets';
 import {
   createServiceApp,
@@ -48,7 +49,8 @@ export async function startTestService<C extends ServiceConfig>(
 
 /**
  * When this test file began (less a margin for the clock): a service started here builds its read models from
- * the events published since, not from every event earlier test files published (KAFKA_REPLAY_SINCE).
+ * the events published since, not from every event earlier files of the run published on its topics
+ * (KAFKA_REPLAY_SINCE); nothing of other runs or of a running `npm start` is there (KAFKA_TOPIC_PREFIX).
  */
 const REPLAY_SINCE = new Date(Date.now() - 5_000).toISOString();
 
@@ -64,6 +66,8 @@ async function startTestServiceOnce<C extends ServiceConfig>(
     // other than the gateway never reads the private key).
     ...testSecrets(),
     KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '127.0.0.1:9092',
+    // The test run's topics and consumer groups: never a running `npm start`'s, nor another run's.
+    KAFKA_TOPIC_PREFIX: testTopicPrefix(),
     KAFKA_REPLAY_SINCE: REPLAY_SINCE,
     // In the test runner's process: a consumer crash marks the service not ready, never exits the runner.
     KAFKA_CONSUMER_CRASH: 'report',
@@ -154,6 +158,7 @@ export async function startBuiltService(name: string, env: Record<string, string
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     ...testSecrets(),
     QUEUE_PREFIX: `pp-test-${Math.random().toString(36).slice(2, 10)}`,
+    KAFKA_TOPIC_PREFIX: testTopicPrefix(),
     KAFKA_REPLAY_SINCE: REPLAY_SINCE,
     ...env,
   };

@@ -9,6 +9,8 @@ import {
   testPracticeSnapshot,
   TestPracticeSnapshot,
   TopicReader,
+  testConsumerGroup,
+  testTopic,
 } from '@pp/testing';
 import { Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
@@ -799,7 +801,7 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
       await admin.connect();
       try {
         // Where the topic ends before these batches: the group is put back here below.
-        const startEnds = await admin.fetchTopicOffsets(Topics.trackingPageviews);
+        const startEnds = await admin.fetchTopicOffsets(testTopic(Topics.trackingPageviews));
         const views = [pageview({ visitor_id: 'v_crash' }), pageview({ visitor_id: 'v_crash2' })];
         await post(practice, [views[0]]).expect(202);
         await kept(practice, [views[0].event_id]);
@@ -834,8 +836,8 @@ describe('the pageview pipeline (tracking.pageviews → analytics tables → Rea
         // As if the consumer had died after the database commit of these batches but before their offsets: the
         // group (stopped, so it has no members) goes back to where the topic ended before them.
         await admin.setOffsets({
-          groupId: databaseConsumerGroup('analytics', analytics.database.url),
-          topic: Topics.trackingPageviews,
+          groupId: testConsumerGroup(databaseConsumerGroup('analytics', analytics.database.url)),
+          topic: testTopic(Topics.trackingPageviews),
           partitions: startEnds.map(({ partition, offset }) => ({ partition, offset })),
         });
 
@@ -896,7 +898,7 @@ describe('the pageview pipeline across a broker restart', () => {
     );
 
   beforeAll(async () => {
-    broker = await PrivateBroker.start(Object.values(Topics));
+    broker = await PrivateBroker.start(Object.values(Topics).map(testTopic));
     analytics = await startAnalytics('analytics_broker_restart', {
       KAFKA_BROKERS: broker.brokers.join(','),
       TRACKING_RATE_LIMIT_PER_IP: '0',

@@ -7,6 +7,7 @@ import {
   testPracticeSnapshot,
   TestPracticeSnapshot,
   TopicReader,
+  testTopic,
   TRACKING_PREFLIGHT,
 } from '@pp/testing';
 import { Kafka } from 'kafkajs';
@@ -46,12 +47,12 @@ const pageview = (overrides: Record<string, unknown> = {}) => {
   return event as Omit<ReturnType<typeof form>, 'fields'>;
 };
 
-/** The sum of a topic's end offsets: what Kafka has acknowledged so far. */
+/** The sum of the test run's topic's end offsets: what Kafka has acknowledged so far. */
 async function endOffset(brokers: string[], topic: string): Promise<number> {
   const admin = new Kafka({ brokers, logLevel: 0 }).admin();
   await admin.connect();
   try {
-    const offsets = await admin.fetchTopicOffsets(topic);
+    const offsets = await admin.fetchTopicOffsets(testTopic(topic));
     return offsets.reduce((sum, partition) => sum + Number(partition.high), 0);
   } finally {
     await admin.disconnect();

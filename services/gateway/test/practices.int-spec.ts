@@ -1,5 +1,5 @@
 import { PracticeChangeV1, Topics } from '@pp/contracts';
-import { eventually } from '@pp/testing';
+import { createTestTopics, eventually, testConsumerGroup } from '@pp/testing';
 import { Consumer, Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { TestPractice, TestUser } from './factories/tenants';
@@ -31,11 +31,12 @@ describe('practices, locations and virtual numbers', () => {
     ]);
     token = await h.login(staff);
     consumer = new Kafka({ brokers: h.gateway.config.KAFKA_BROKERS, logLevel: 0 }).consumer({
-      groupId: `test-practice-changes-${randomUUID()}`,
+      groupId: testConsumerGroup(`test-practice-changes-${randomUUID()}`),
       maxWaitTimeInMs: 500,
     });
     await consumer.connect();
-    await consumer.subscribe({ topic: Topics.practiceChanges, fromBeginning: false });
+    const [topic] = await createTestTopics(h.gateway.config.KAFKA_BROKERS, [Topics.practiceChanges]);
+    await consumer.subscribe({ topic, fromBeginning: false });
     await consumer.run({
       eachMessage: async ({ message }) => {
         changes.push(JSON.parse(message.value!.toString()) as PracticeChangeV1);

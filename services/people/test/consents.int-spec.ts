@@ -1,5 +1,6 @@
 import type { ConsentLedgerDto } from '@pp/contracts';
 import { eventually } from '@pp/testing';
+import { randomUUID } from 'node:crypto';
 import { LeadConsent } from '../src/channels/lead-consent';
 import { EntityManager } from 'typeorm';
 import { Person } from '../src/persons/person.entity';
@@ -122,7 +123,7 @@ describe("a lead's consent ledger (real PostgreSQL, Redis, Kafka)", () => {
 
   it("answers 404 Person not found for another practice's lead and for a malformed id", async () => {
     const lead = await h.leads.person(practiceId);
-    const other = await ledger(lead.person_id, ['4d3c2b1a-0000-4000-8000-000000000000']);
+    const other = await ledger(lead.person_id, [randomUUID()]);
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ detail: 'Person not found' });
     const malformed = await ledger('not-a-uuid');

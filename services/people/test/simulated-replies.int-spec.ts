@@ -1,4 +1,5 @@
 import { eventually } from '@pp/testing';
+import { randomUUID } from 'node:crypto';
 import { EngineHarness, startEngine } from './engine-harness';
 
 /**
@@ -182,9 +183,7 @@ describe('simulated replies in the sandbox (real PostgreSQL, Redis, Kafka, the b
       const answer = await simulate(lead.person_id, body);
       expect({ status: answer.status, body: answer.body }).toEqual({ status, body: { detail } });
     }
-    const theirs = await simulate(lead.person_id, { channel: 'sms', message: 'hi' }, [
-      '4d3c2b1a-0000-4000-8000-000000000000',
-    ]);
+    const theirs = await simulate(lead.person_id, { channel: 'sms', message: 'hi' }, [randomUUID()]);
     expect({ status: theirs.status, body: theirs.body }).toEqual({
       status: 404,
       body: { detail: 'Person not found' },

@@ -46,15 +46,23 @@ export function kafkaConsumerConfig(groupId: string): Omit<ConsumerConfig, 'part
 }
 
 /**
- * KAFKA_TOPIC_PREFIX: the broker's name of a topic for a stack whose topics carry a prefix (a benchmark's or
- * the browser tests' stack beside the developer's `npm start` on one broker), and back. Empty: the names of
- * `Topics` as they are.
+ * KAFKA_TOPIC_PREFIX: the broker's name of a topic for a stack whose topics carry a prefix (a benchmark's, the
+ * browser tests' or an integration test run's stack beside the developer's `npm start` on one broker), and back;
+ * its consumer groups carry the prefix too. Empty: the names of `Topics` and the groups as they are.
  */
 export class TopicNames {
   constructor(readonly prefix: string = '') {}
 
   toBroker(topic: string): string {
     return this.prefix + topic;
+  }
+
+  /**
+   * A consumer group's name on the broker: a prefixed stack's groups are told apart from every other stack's
+   * (a group of the same service and database name included) and can be removed with its topics.
+   */
+  consumerGroup(group: string): string {
+    return this.prefix + group;
   }
 
   /** The topic's own name, or null for a topic of another stack. */

@@ -322,7 +322,7 @@ export function kafkaConsumerStrategy(
     fromBeginning?: boolean | readonly string[];
     /** KAFKA_REPLAY_SINCE: where a new group starts the topics it reads. */
     replaySince?: Date;
-    /** KAFKA_TOPIC_PREFIX. */
+    /** KAFKA_TOPIC_PREFIX: of the topics, and of the group id. */
     topicPrefix?: string;
     /** KAFKA_CONSUMER_CRASH. */
     onCrash?: ConsumerCrashPolicy;
@@ -330,11 +330,13 @@ export function kafkaConsumerStrategy(
   status: KafkaConsumerStatus,
   batchHandlers?: KafkaBatchHandlers,
 ): CustomStrategy {
+  const names = new TopicNames(options.topicPrefix);
   return {
     strategy: new PlatformKafkaServer(
       {
         client: kafkaClientConfig(options.clientId, options.brokers),
-        consumer: kafkaConsumerConfig(options.groupId),
+        // A prefixed stack's group carries its prefix (TopicNames.consumerGroup).
+        consumer: kafkaConsumerConfig(names.consumerGroup(options.groupId)),
         producer: { createPartitioner: Partitioners.DefaultPartitioner },
         postfixId: '',
       },
@@ -342,7 +344,7 @@ export function kafkaConsumerStrategy(
       options.fromBeginning ?? false,
       batchHandlers,
       options.replaySince,
-      new TopicNames(options.topicPrefix),
+      names,
       options.onCrash ?? 'exit',
     ),
   };
