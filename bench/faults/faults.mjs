@@ -224,6 +224,7 @@ async function runFault(fault, { stack, env, flow, db, live }) {
   const startedAt = Date.now();
   await fault.inject({ stack, env }, traffic);
   const repairedAt = Date.now();
+  console.log(`    repaired after ${((repairedAt - startedAt) / 1000).toFixed(1)} s`);
   // Time to recover: from the fault until everything accepted up to its repair is stored or sent (watched
   // while the flow goes on).
   const recovering = drain(flow, db, traffic, repairedAt, TAIL_MS + DRAIN_MS);
@@ -403,7 +404,7 @@ function staffSession(url) {
   let token = null;
   let at = 0;
   const signIn = async () => {
-    for (let attempt = 0; attempt < 60; attempt++) {
+    for (let attempt = 0; attempt < 20; attempt++) {
       try {
         const response = await fetch(`${url}/api/v1/auth/login`, {
           method: 'POST',

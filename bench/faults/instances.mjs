@@ -104,7 +104,14 @@ export function ownRedis({ dir, port }) {
   };
   const ping = async () => {
     const { default: Redis } = await import('ioredis');
-    const client = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis({
+      port,
+      lazyConnect: true,
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
     client.on('error', () => {});
     try {
       await client.connect();
@@ -255,7 +262,8 @@ export function ownKafka({ dir, port, controllerPort }) {
 export async function waitUntil(check, timeoutMs, interval = 250) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (await check()) return;
+    // A probe that never settles (a client connecting while the server restarts) counts as a no.
+    if (await Promise.race([check(), sleep(5000).then(() => false)])) return;
     await sleep(interval);
   }
   throw new Error(`not ready within ${timeoutMs / 1000} s`);
