@@ -472,6 +472,8 @@ describe('docker-compose.yml', () => {
         [...TWILIO_ENV, ...EMAIL_ENV, ...CALENDAR_ENV, 'DEMO_CALLER_ID'].map((name) => [name, '']),
       ),
       PUBLIC_BASE_URL: 'http://localhost:8080',
+      // The visitor map's tile server: the host's own choice, off unless set (ADR 0044).
+      MAP_TILES_URL: '',
     });
     // Every other ${...} would be a setting nobody documented ($${ is the scripts' own, escaped).
     const interpolated = [...text.matchAll(/(?<!\$)\$\{([A-Za-z_]\w*)/g)].map((m) => m[1]);

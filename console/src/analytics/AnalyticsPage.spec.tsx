@@ -506,13 +506,36 @@ describe('Realtime Activity', () => {
     visit();
     const locations = screen.getByTestId('visitor-locations');
     await waitFor(() => expect(locations.querySelectorAll('path.leaflet-interactive')).toHaveLength(2));
-    // The tiles are OpenStreetMap's; the markers are SVG, so they show without the tiles.
-    expect(locations.querySelector('.leaflet-tile-pane')).not.toBeNull();
+    // No tile server configured (the default): a plain map that says so; the SVG markers need no tiles.
+    expect(screen.getByTestId('visitor-map')).toHaveAttribute('data-tiles', 'off');
+    expect(within(locations).getByTestId('map-no-tiles')).toHaveTextContent(
+      'Map background off: each dot is a visitor’s approximate location',
+    );
+    expect(locations.querySelector('img')).toBeNull();
+    expect(within(locations).getByRole('link', { name: 'IP Geolocation by DB-IP' })).toBeInTheDocument();
     const [, newYork] = [...locations.querySelectorAll('path.leaflet-interactive')];
     await act(async () => {
       newYork.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     });
     expect(await within(locations).findByText('New York, Unknown')).toBeInTheDocument();
+  });
+
+  it('draws the tiles of the tile server the page names, and says nothing about a missing background', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'pp-map-tiles';
+    meta.content = 'https://tiles.example.org/{z}/{x}/{y}.png';
+    document.head.append(meta);
+    try {
+      routes.pageviews = () => json(pageviewsAnswer({ pageviews: [aPageview({ visitor_id: 'a' })] }));
+      visit();
+      const locations = screen.getByTestId('visitor-locations');
+      await waitFor(() => expect(locations.querySelectorAll('path.leaflet-interactive')).toHaveLength(1));
+      expect(screen.getByTestId('visitor-map')).toHaveAttribute('data-tiles', 'on');
+      expect(within(locations).queryByTestId('map-no-tiles')).toBeNull();
+      expect(within(locations).getByRole('link', { name: 'OpenStreetMap' })).toBeInTheDocument();
+    } finally {
+      meta.remove();
+    }
   });
 
   it('refetches the pageviews every 15 seconds and loads the lead events once', async () => {

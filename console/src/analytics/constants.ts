@@ -26,8 +26,8 @@ export const MAP = {
   singleMarkerZoom: 10,
   fitPadding: 50,
   fitMaxZoom: 12,
-  tiles: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  // The tile server is the deployment's choice, off by default (mapTiles.ts; docs/decisions/0044-console-csp-and-map-tiles.md).
+  tilesAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
   // DB-IP's licence (CC BY 4.0) asks for this link wherever its locations are shown (docs/decisions/0026-pageview-pipeline.md).
-  attribution:
-    '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors | <a href="https://db-ip.com">IP Geolocation by DB-IP</a>',
+  locationsAttribution: '<a href="https://db-ip.com">IP Geolocation by DB-IP</a>',
 } as const;

@@ -144,7 +144,8 @@ function AppointmentDetail({
             {translate('pp.calendar.detail.person')}
           </Typography>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-            <Avatar src={appointment.person_avatar ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
+            {/* The initial, never a remote image (docs/decisions/0044-console-csp-and-map-tiles.md). */}
+            <Avatar alt="" sx={{ width: 40, height: 40 }}>
               {name.charAt(0).toUpperCase()}
             </Avatar>
             <Box sx={{ minWidth: 0 }}>

@@ -78,6 +78,8 @@ export const analyticsTexts = {
       avg_session: 'Avg Session',
     },
     locations: 'Visitor Locations',
+    // The map without a tile server (docs/decisions/0044-console-csp-and-map-tiles.md).
+    map_without_tiles: 'Map background off: each dot is a visitor’s approximate location',
     no_traffic: 'No traffic yet',
     unknown_location: 'Unknown',
     active_pages: 'Active Pages',

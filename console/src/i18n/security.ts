@@ -4,6 +4,22 @@
  */
 export const securityTexts = {
   title: 'Security',
+  // The block list (docs/decisions/0043-number-block-list.md).
+  blocked: {
+    title: 'Blocked numbers',
+    help: 'The practice never texts or calls these numbers, whether the AI or a staff member asks. A website form with one still becomes a lead you can see; the AI does not reach out to it.',
+    number: 'Phone number',
+    number_help: 'US numbers as you write them; others with their country code, e.g. +44 20 7946 0958',
+    note: 'Note (optional)',
+    add: 'Block number',
+    adding: 'Blocking…',
+    remove: 'Unblock %{number}',
+    loading: 'Loading blocked numbers…',
+    empty: 'No numbers are blocked.',
+    added_by: 'Blocked by %{name} on %{date}',
+    someone: 'a staff member',
+    list_label: 'Blocked numbers',
+  },
   audit_title: 'Audit log',
   audit_help:
     'Every time staff read or changed a patient record: who, what, when and from where. It never holds what a patient or a staff member wrote.',

@@ -26,16 +26,12 @@ export const SEARCH_PROCEDURE_BADGES = 3;
 export function SearchResultRow({ person, query }: { person: PersonDto; query: string }) {
   const translate = useTranslate();
   const name = personName(person);
-  const avatar = person.enrichment_data?.avatar;
   const phone = formatPhone(person.primary_phone);
   const score = searchScoreTier(leadScore(person));
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0, width: '100%' }}>
-      <Avatar
-        src={typeof avatar === 'string' && avatar ? avatar : undefined}
-        alt=""
-        sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.light' }}
-      >
+      {/* Initials, never the enrichment's remote image (docs/decisions/0044-console-csp-and-map-tiles.md). */}
+      <Avatar alt="" sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.light' }}>
         {initials(person)}
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>

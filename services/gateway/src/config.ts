@@ -10,6 +10,7 @@ import {
 } from '@pp/platform';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { MapTiles, parseMapTiles } from './console/map-tiles';
 
 const serviceUrl = (port: number) => urlSetting(['http:', 'https:'], `http://127.0.0.1:${port}`);
 
@@ -35,6 +36,22 @@ export const gatewayConfigSchema = baseConfigSchema
     /** How long a forwarded request may wait for the owning service's answer headers. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     CONSOLE_DIR: z.string().default(resolve(__dirname, '../../../console/dist')),
+    /**
+     * The visitor map's tile server, a Leaflet URL template (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`); empty
+     * (the default): the map shows its markers on a plain background and no browser asks a tile server anything.
+     * The console's CSP allows images from this host alone (docs/decisions/0044-console-csp-and-map-tiles.md).
+     */
+    MAP_TILES_URL: z
+      .string()
+      .optional()
+      .transform((value, context): MapTiles | null => {
+        const tiles = parseMapTiles(value);
+        if (tiles && 'problem' in tiles) {
+          context.addIssue({ code: 'custom', message: `MAP_TILES_URL ${tiles.problem}` });
+          return z.NEVER;
+        }
+        return tiles;
+      }),
     /** The built website tracking script, served at /pp.js (tracker/README.md). */
     TRACKER_SCRIPT: z.string().default(resolve(__dirname, '../../../tracker/dist/pp.js')),
     /**

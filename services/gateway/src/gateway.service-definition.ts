@@ -24,12 +24,12 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   configure: async (app, config) => {
     // Before any route: every audited request, forwarded or answered here, is filed once answered.
     app.get(AuditRecorder).register(app.getHttpAdapter().getInstance());
-    await registerSecurityHeaders(app);
+    await registerSecurityHeaders(app, config.MAP_TILES_URL);
     registerTrackingCors(app.getHttpAdapter().getInstance());
     await registerProxy(app, config);
     registerOpenApi(app, config);
     registerTrackingScript(app, config.TRACKER_SCRIPT);
-    await registerConsole(app, config.CONSOLE_DIR);
+    await registerConsole(app, config.CONSOLE_DIR, config.MAP_TILES_URL);
     app.get(RealtimeServer).attach(app.getHttpServer());
   },
 };

@@ -53,3 +53,57 @@ describe('the built console, served by the gateway', () => {
     expect(response.headers['content-type']).toMatch(/json/);
   });
 });
+
+/** The CSP names only the hosts the console uses (docs/decisions/0044-console-csp-and-map-tiles.md). */
+describe('the console page and its policy, with and without a map tile server', () => {
+  const PAGE =
+    '<!doctype html><html><head><meta name="pp-map-tiles" content="" /></head><body><div id="root"></div></body></html>';
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pp-console-tiles-'));
+    writeFileSync(join(dir, 'index.html'), PAGE);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `));
+
+  it('without one (the default): images only from this origin and data:, connections only to this origin', async () => {
+    const h = await startGateway('console-no-tiles', { CONSOLE_DIR: dir });
+    try {
+      for (const path of ['/leads', '/api/v1/no-such-thing']) {
+        const response = await h.http().get(path);
+        const policy = String(response.headers['content-security-policy']);
+        expect(directive(policy, 'img-src')).toBe("img-src 'self' data:");
+        expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+        expect(policy).not.toMatch(/https:(?!\/)|\bws:|\bwss:|\*/);
+      }
+      const page = await h.http().get('/analytics/realtime').expect(200);
+      expect(page.text).toBe(PAGE);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('with one: its host alone is added to img-src, and the page names the template', async () => {
+    const h = await startGateway('console-tiles', {
+      CONSOLE_DIR: dir,
+      MAP_TILES_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+    });
+    try {
+      const response = await h.http().get('/analytics/realtime').expect(200);
+      const policy = String(response.headers['content-security-policy']);
+      expect(directive(policy, 'img-src')).toBe("img-src 'self' data: https://*.tiles.example.org");
+      expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+      expect(response.text).toContain(
+        '<meta name="pp-map-tiles" content="https://{s}.tiles.example.org/{z}/{x}/{y}.png" />',
+      );
+    } finally {
+      await h.stop();
+    }
+  });
+});

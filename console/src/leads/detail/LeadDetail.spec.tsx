@@ -283,6 +283,16 @@ describe('the rest of the detail', () => {
     expect(screen.queryByRole('link', { name: 'Twitter' })).not.toBeInTheDocument();
   });
 
+  it('shows the lead’s initials, never loading the enrichment’s remote avatar', async () => {
+    api.get.mockResolvedValue(
+      aPerson({ enrichment_data: { avatar: 'https://images.tracker.example/sofia.jpg' } }),
+    );
+    renderWithAdmin(<LeadDetail personId="lead-1" />);
+    const header = await screen.findByTestId('lead-header');
+    expect(within(header).getByText('SM')).toBeInTheDocument();
+    expect(header.querySelector('img')).toBeNull();
+  });
+
   it("says 'No activity yet for this lead' when the timeline is empty", async () => {
     api.events.mockResolvedValue([anEvent('pending_review', { original_decision: { message: 'x' } })]);
     renderWithAdmin(<LeadDetail personId="lead-1" />);

@@ -3,20 +3,22 @@ import { formatPhone, type PersonDto } from '@pp/contracts';
 import { useTranslate } from 'react-admin';
 import { useUpdatePerson } from '../api/personQueries';
 import { initials } from '../format';
-import { safeHttpUrl } from '../timeline/eventText';
 import { InlineField } from './InlineField';
 
-/** The lead's avatar and its inline-editable first name, last name, phone and email. */
+/**
+ * The lead's avatar — its initials: a remote image (the enrichment's avatar) would tell its host who looks at the
+ * lead, and the console's CSP loads no image from elsewhere (docs/decisions/0044-console-csp-and-map-tiles.md) — and
+ * its inline-editable first name, last name, phone and email.
+ */
 export function LeadHeader({ person }: { person: PersonDto }) {
   const translate = useTranslate();
   const update = useUpdatePerson(person.person_id);
-  const avatar = safeHttpUrl(person.enrichment_data?.avatar);
   const save =
     (field: 'first_name' | 'last_name' | 'primary_phone' | 'primary_email') => (value: string | null) =>
       update.mutateAsync({ [field]: value });
   return (
     <Stack direction="row" spacing={2} alignItems="flex-start" data-testid="lead-header">
-      <Avatar src={avatar ?? undefined} alt="" sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>
+      <Avatar alt="" sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>
         {initials(person)}
       </Avatar>
       <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>

@@ -51,6 +51,9 @@ const SECOND_PAGE = {
   next_cursor: null,
 };
 
+/** The Security page's block list, empty: these tests are about the audit log (BlockedNumbersCard.spec.tsx). */
+const NO_BLOCKED_NUMBERS = { 'GET practices/p-glow/blocked-numbers': { blocked_numbers: [] } };
+
 const show = () => renderAt('/settings/security', <SecuritySettings practiceId="p-glow" />);
 const rows = () => screen.getAllByTestId('audit-entry');
 
@@ -59,6 +62,7 @@ describe('Settings › Security: the audit log', () => {
     mockGateway({
       [`GET ${LOG}?limit=50`]: FIRST_PAGE,
       [`GET ${LOG}/retention`]: { retention_years: 6 },
+      ...NO_BLOCKED_NUMBERS,
     });
     show();
 
@@ -87,6 +91,7 @@ describe('Settings › Security: the audit log', () => {
     const { calls } = mockGateway({
       [`GET ${LOG}?limit=50`]: FIRST_PAGE,
       [`GET ${LOG}/retention`]: { retention_years: 6 },
+      ...NO_BLOCKED_NUMBERS,
       [`GET ${LOG}?user=dana%40glow.example&limit=50`]: {
         entries: [FIRST_PAGE.entries[0]],
         next_cursor: null,
@@ -126,6 +131,7 @@ describe('Settings › Security: the audit log', () => {
     const { calls } = mockGateway({
       [`GET ${LOG}?limit=50`]: FIRST_PAGE,
       [`GET ${LOG}/retention`]: { retention_years: 6 },
+      ...NO_BLOCKED_NUMBERS,
     });
     show();
     const user = userEvent.setup();
@@ -141,6 +147,7 @@ describe('Settings › Security: the audit log', () => {
       [`GET ${LOG}?limit=50`]: FIRST_PAGE,
       [`GET ${LOG}?cursor=older-page&limit=50`]: SECOND_PAGE,
       [`GET ${LOG}/retention`]: { retention_years: 6 },
+      ...NO_BLOCKED_NUMBERS,
     });
     show();
     const user = userEvent.setup();
@@ -163,6 +170,7 @@ describe('Settings › Security: the audit log', () => {
     mockGateway({
       [`GET ${LOG}?limit=50`]: FIRST_PAGE,
       [`GET ${LOG}/retention`]: { retention_years: 6 },
+      ...NO_BLOCKED_NUMBERS,
       [`GET ${LOG}?lead=nope&limit=50`]: () =>
         json({ detail: 'lead must be a lead id (a UUID)' }, { status: 422 }),
     });
@@ -179,6 +187,7 @@ describe('Settings › Security: the audit log', () => {
     mockGateway({
       [`GET ${LOG}?limit=50`]: FIRST_PAGE,
       [`GET ${LOG}/retention`]: { retention_years: 6 },
+      ...NO_BLOCKED_NUMBERS,
       [`GET ${LOG}?user=dana%40glow.example&limit=50`]: FIRST_PAGE,
       [`GET ${LOG}.csv?user=dana%40glow.example`]: () =>
         new Response(csv, {
@@ -222,6 +231,7 @@ describe('Settings › Security: the audit log', () => {
     const { calls } = mockGateway({
       [`GET ${LOG}?limit=50`]: FIRST_PAGE,
       [`GET ${LOG}/retention`]: { retention_years: 6 },
+      ...NO_BLOCKED_NUMBERS,
       [`PUT ${LOG}/retention`]: { retention_years: 10 },
     });
     show();

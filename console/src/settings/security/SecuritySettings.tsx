@@ -35,6 +35,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SettingsPageProps } from '../categories';
 import { useAuditLog, useAuditRetention, useExportAuditLog, useSetAuditRetention } from './api';
+import { BlockedNumbersCard } from './BlockedNumbersCard';
 import { actionKey, auditQuery, NO_FILTERS, shortId, type AuditFilterState } from './auditFilters';
 
 const OUTCOME_COLOR: Record<AuditOutcome, 'success' | 'warning' | 'error'> = {
@@ -49,9 +50,10 @@ const RETENTION_YEARS = Array.from(
 );
 
 /**
- * Settings › Security (docs/product/settings.md#security): the practice's audit log of patient record access —
- * filters (user, lead, action, days), pages newest first, a CSV export of what the filters select — and how long
- * the log is kept. Reading it is itself recorded.
+ * Settings › Security (docs/product/settings.md#security): the numbers the practice never texts or calls
+ * (`BlockedNumbersCard`), the practice's audit log of patient record access — filters (user, lead, action, days),
+ * pages newest first, a CSV export of what the filters select — and how long the log is kept. Reading it is itself
+ * recorded.
  */
 export function SecuritySettings({ practiceId }: SettingsPageProps) {
   const translate = useTranslate();
@@ -85,6 +87,7 @@ export function SecuritySettings({ practiceId }: SettingsPageProps) {
       <Typography variant="h5" component="h2">
         {t('title')}
       </Typography>
+      <BlockedNumbersCard practiceId={practiceId} />
       <RetentionCard practiceId={practiceId} />
       <Card variant="outlined" component="section" aria-labelledby="audit-log-title">
         <CardContent>

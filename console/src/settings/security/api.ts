@@ -1,4 +1,10 @@
-import type { AuditLogPage, AuditRetention } from '@pp/contracts';
+import type {
+  AuditLogPage,
+  AuditRetention,
+  BlockedNumber,
+  BlockedNumberList,
+  BlockNumberRequest,
+} from '@pp/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_URL, httpClient } from '../../providers/http';
@@ -99,4 +105,52 @@ function download(text: string, fileName: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** The practice's block list (docs/decisions/0043-number-block-list.md): numbers the product never texts or calls. */
+const blockedBase = (practiceId: string) =>
+  `${API_URL}/practices/${encodeURIComponent(practiceId)}/blocked-numbers`;
+
+export const blockedNumbersKey = (practiceId: string) => ['settings', 'blocked-numbers', practiceId] as const;
+
+export const blockedNumbersApi = {
+  list: async (practiceId: string) =>
+    (await httpClient<BlockedNumberList>(blockedBase(practiceId))).json.blocked_numbers,
+  add: async (practiceId: string, request: BlockNumberRequest) =>
+    (await httpClient<BlockedNumber>(blockedBase(practiceId), { method: 'POST', body: request })).json,
+  remove: async (practiceId: string, blockedNumberId: string) => {
+    await httpClient(`${blockedBase(practiceId)}/${encodeURIComponent(blockedNumberId)}`, {
+      method: 'DELETE',
+    });
+  },
+};
+
+export function useBlockedNumbers(practiceId: string) {
+  const result = useQuery({
+    queryKey: blockedNumbersKey(practiceId),
+    queryFn: () => blockedNumbersApi.list(practiceId),
+    enabled: !!getAccessToken(),
+  });
+  useSignOutOn(result.error);
+  return result;
+}
+
+export function useBlockNumber(practiceId: string) {
+  const queryClient = useQueryClient();
+  const signOut = useSignOutOnAccessDenied();
+  return useMutation({
+    mutationFn: (request: BlockNumberRequest) => blockedNumbersApi.add(practiceId, request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedNumbersKey(practiceId) }),
+    onError: (error) => signOut(error),
+  });
+}
+
+export function useUnblockNumber(practiceId: string) {
+  const queryClient = useQueryClient();
+  const signOut = useSignOutOnAccessDenied();
+  return useMutation({
+    mutationFn: (blockedNumberId: string) => blockedNumbersApi.remove(practiceId, blockedNumberId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedNumbersKey(practiceId) }),
+    onError: (error) => signOut(error),
+  });
 }

@@ -2,9 +2,10 @@ import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ErrorMessages } from '@pp/platform';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MapTiles, withMapTiles } from './map-tiles';
 
 /** Shown when the console has not been built: says how to build it rather than pretending. */
 const PLACEHOLDER = `<!doctype html>
@@ -24,11 +25,17 @@ const FILE = /\/[^/?]+\.[a-z0-9]+(\?|$)/i;
 /**
  * Serves the built console at / with a fallback to index.html for deep links (/leads/123 survives a
  * reload). Paths under /api, /health and /metrics, and missing files (an asset of an older build), never
- * fall back: they get a 404.
+ * fall back: they get a 404. The page names the map's tile server (`MAP_TILES_URL`) in its `pp-map-tiles` meta tag,
+ * read once at start.
  */
-export async function registerConsole(app: NestFastifyApplication, consoleDir: string): Promise<void> {
+export async function registerConsole(
+  app: NestFastifyApplication,
+  consoleDir: string,
+  mapTiles: MapTiles | null = null,
+): Promise<void> {
   const index = join(consoleDir, 'index.html');
   const built = existsSync(index);
+  const page = built ? withMapTiles(readFileSync(index, 'utf8'), mapTiles) : PLACEHOLDER;
   if (!built) new Logger('Console').warn(`No console build at ${consoleDir}; serving a placeholder page`);
   if (built) {
     await app.register(fastifyStatic, {
@@ -47,7 +54,7 @@ export async function registerConsole(app: NestFastifyApplication, consoleDir: s
     if (NOT_SPA.test(request.url) || FILE.test(request.url))
       return reply.status(404).send({ detail: ErrorMessages.notFound });
     void reply.header('Cache-Control', 'no-cache');
-    return built ? reply.sendFile('index.html', consoleDir) : reply.type('text/html').send(PLACEHOLDER);
+    return reply.type('text/html; charset=utf-8').send(page);
   };
   fastify.get('/', sendApp);
   fastify.get('/*', sendApp);
