@@ -224,7 +224,7 @@ describe('the block list: a blocked number is never texted or called (real Postg
     );
     expect(text.body).toEqual({ detail: REFUSED });
     expect(await contacts(lead.person_id)).toEqual({ events: [], sends: [] });
-    // The decision is still open: staff can see it, and it goes once the number is unblocked.
+    // The decision is still open: staff still see it.
     expect((await h.person(lead.person_id)).pending_review_type).toBe('approval');
   }, 90_000);
 
