@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { SentenceEmbedder, ThreadedEmbedder } from './embedder';
 import { modelFiles, type ModelFiles } from './model-files';
 
@@ -48,6 +50,19 @@ describe('ThreadedEmbedder', () => {
     await worker.terminate();
     await expect(held).rejects.toThrow(/embedding thread stopped/);
     expect(await threaded.embed(TEXTS[0])).toEqual(await here.embed(TEXTS[0]));
+  });
+
+  it('keeps a process alive while a reading is awaited, and never once it is idle', () => {
+    // A script that loads the thread, reads one text and never closes it: it prints the vector's size and ends.
+    // The built library (`npm test` builds before the unit tests), in a process of its own.
+    const built = join(__dirname, '../../dist/learned');
+    const script = [
+      `const { ThreadedEmbedder } = require(${JSON.stringify(join(built, 'embedder.js'))});`,
+      `const { modelFiles } = require(${JSON.stringify(join(built, 'model-files.js'))});`,
+      'ThreadedEmbedder.load(modelFiles()).then((e) => e.embed("hello")).then((v) => console.log(v.length));',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect({ status: run.status, out: run.stdout.trim() }).toEqual({ status: 0, out: '384' });
   });
 
   it('refuses readings once closed', async () => {

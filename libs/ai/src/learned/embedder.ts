@@ -171,6 +171,8 @@ export class ThreadedEmbedder implements Embedder {
     const id = this.next++;
     return new Promise<Float32Array>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
+      // While a reading is awaited the thread keeps the process alive, as a pending request would.
+      thread.worker.ref();
       thread.worker.postMessage({ id, text });
     });
   }
@@ -196,8 +198,6 @@ export class ThreadedEmbedder implements Embedder {
       eval: true,
       workerData: data,
     });
-    // The thread never keeps the process alive: a service stops when its own work is done.
-    worker.unref();
     const ready = new Promise<void>((resolve, reject) => {
       const stopped = (error: Error) => {
         if (this.thread?.worker === worker) this.thread = null;
@@ -208,9 +208,14 @@ export class ThreadedEmbedder implements Embedder {
         }
       };
       worker.on('message', (reply: ThreadReply) => {
-        if ('ready' in reply) return resolve();
+        if ('ready' in reply) {
+          // Idle, the thread never keeps the process alive: a service stops when its own work is done.
+          if (this.waiting.size === 0) worker.unref();
+          return resolve();
+        }
         const waiting = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
+        if (this.waiting.size === 0) worker.unref();
         if ('error' in reply) waiting?.reject(new Error(reply.error));
         else waiting?.resolve(reply.vector);
       });
