@@ -5,8 +5,7 @@
 // Exits non-zero on any failure and closes with 'N passed, N failed'.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { HEADLESS_SHELL } from '../../console/e2e/chromium.mjs';
-import { ensureChromium } from './chromium.mjs';
+import { ensureChromium, ensureHeadlessShell } from './chromium.mjs';
 import { ensureDovecot } from './dovecot.mjs';
 import { startStack } from './stack.mjs';
 import { build, elapsed, ensureInstalled, ROOT, run } from './workspace.mjs';
@@ -192,20 +191,6 @@ async function browserTests() {
       totals.skipped += stats.skipped;
     }
   }
-}
-
-/**
- * Debian's chromium-headless-shell, which the browser tests prefer to the full browser when it is installed
- * (console/e2e/chromium.mjs): installed with apt-get when missing and we are root, like chromium itself
- * (deploy/local/chromium.mjs). Without it the tests run on chromium, only slower.
- */
-async function ensureHeadlessShell() {
-  if (process.env.CHROMIUM_PATH || existsSync(HEADLESS_SHELL) || process.getuid?.() !== 0) return;
-  console.log('Installing Debian chromium-headless-shell for the browser tests (apt-get)...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-headless-shell'], {
-    env,
-  }).catch((error) => console.log(`${error.message}: the browser tests run on chromium.`));
 }
 
 async function flushRedis(url) {
