@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-9', file: 'blind-9.json' },
+  { name: 'blind-10', file: 'blind-10.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -167,6 +167,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-8.json',
     rulesTuned: false,
     floor: ONCE_BLIND,
+  },
+  // Reported once, untouched (fixtures/README.md); trained on since.
+  {
+    name: 'blind-9',
+    file: 'blind-9.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, falseEscalations: 0.12, falseOptOuts: 1 },
   },
 ];
 
