@@ -26,11 +26,10 @@ let orRulesAlone: Promise<LearnedReader | null> | null = null;
 
 /**
  * The process's one learned reader, loaded on first use and kept (its model is about 80 MB): the language model
- * of AiModule and any other built-in reading of the process share it. Its sentence model runs in a thread of its
- * own, off the process's event loop. Rejects when the model cannot load.
+ * of AiModule and any other built-in reading of the process share it. Rejects when the model cannot load.
  */
 export function processLearnedReader(): Promise<LearnedReader> {
-  loaded ??= LearnedReader.load(undefined, { thread: true });
+  loaded ??= LearnedReader.load();
   return loaded;
 }
 

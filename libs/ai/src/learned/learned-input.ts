@@ -1,6 +1,6 @@
 import { ESCALATION_REASONS, INTENTS } from '@pp/contracts';
 import type { UnderstandRequest } from '../model';
-import type { Embedder } from './embedder';
+import type { SentenceEmbedder } from './embedder';
 import { HASHED_DIMENSIONS, hashedFeatures } from './features';
 import type { Example } from './softmax';
 
@@ -19,6 +19,6 @@ export function learnedText(request: Pick<UnderstandRequest, 'subject' | 'text'>
 }
 
 /** An inquiry as the classifiers see it: its sentence embedding and its hashed n-grams. */
-export async function toExample(embedder: Embedder, text: string): Promise<Example> {
+export async function toExample(embedder: SentenceEmbedder, text: string): Promise<Example> {
   return { dense: await embedder.embed(text), sparse: hashedFeatures(text) };
 }

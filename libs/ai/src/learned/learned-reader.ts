@@ -1,7 +1,7 @@
 import type { EscalationReason, Intent } from '@pp/contracts';
 import type { UnderstandRequest } from '../model';
 import { checkCalibration, type ConfidenceCalibration } from './confidence';
-import { SentenceEmbedder, ThreadedEmbedder, type Embedder } from './embedder';
+import { SentenceEmbedder } from './embedder';
 import { hashedFeatures } from './features';
 import { ESCALATION_CLASSES, INTENT_CLASSES, learnedText, MUST_ESCALATE } from './learned-input';
 import { EMBEDDING_MODEL, modelFiles, type ModelFiles } from './model-files';
@@ -104,7 +104,7 @@ export function readingOf(
  */
 export class LearnedReader {
   private constructor(
-    private readonly embedder: Embedder,
+    private readonly embedder: SentenceEmbedder,
     private readonly intentHead: SoftmaxWeights,
     private readonly escalationHead: SoftmaxWeights,
     private readonly screen: { intent: SoftmaxWeights; escalation: SoftmaxWeights; rule: ScreenRule },
@@ -113,12 +113,11 @@ export class LearnedReader {
 
   /**
    * Loads the model and the weights; throws when the model is missing or the weights belong to another.
-   * `screen: false` embeds every message (`npm run bench:understand` measures what the screen saves); `thread:
-   * true` runs the sentence model in a thread of its own (the services: ThreadedEmbedder).
+   * `screen: false` embeds every message (`npm run bench:understand` measures what the screen saves).
    */
   static async load(
     files: ModelFiles | null = modelFiles(),
-    options: { screen?: boolean; thread?: boolean } = {},
+    options: { screen?: boolean } = {},
   ): Promise<LearnedReader> {
     if (!files) {
       throw new Error('The AI embedding model is missing: run node deploy/local/models.mjs (npm start does)');
@@ -130,7 +129,7 @@ export class LearnedReader {
     // A rule no reading passes: every message embedded.
     const rule = options.screen === false ? { mustEscalateBelow: 0, intentAtLeast: 2 } : bounds;
     return new LearnedReader(
-      options.thread ? await ThreadedEmbedder.load(files) : await SentenceEmbedder.load(files),
+      await SentenceEmbedder.load(files),
       loadHead(WEIGHTS.intent),
       loadHead(WEIGHTS.escalation),
       { intent: loadHead(intent), escalation: loadHead(escalation), rule },
