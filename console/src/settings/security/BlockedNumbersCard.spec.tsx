@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { json, mockGateway, renderAt } from '../testKit';
 import { BlockedNumbersCard } from './BlockedNumbersCard';
 
-const LIST = 'practices/p-glow/blocked-numbers';
+const PRACTICE = 'p-glow';
+const LIST = `practices/${PRACTICE}/blocked-numbers`;
 
 const blocked = (overrides: Partial<BlockedNumber>): BlockedNumber => ({
   blocked_number_id: '3c9f1e2d-4b5a-4c6d-8e7f-9a0b1c2d3e4f',

@@ -52,7 +52,8 @@ const SECOND_PAGE = {
 };
 
 /** The Security page's block list, empty: these tests are about the audit log (BlockedNumbersCard.spec.tsx). */
-const NO_BLOCKED_NUMBERS = { 'GET practices/p-glow/blocked-numbers': { blocked_numbers: [] } };
+const PRACTICE = 'p-glow';
+const NO_BLOCKED_NUMBERS = { [`GET practices/${PRACTICE}/blocked-numbers`]: { blocked_numbers: [] } };
 
 const show = () => renderAt('/settings/security', <SecuritySettings practiceId="p-glow" />);
 const rows = () => screen.getAllByTestId('audit-entry');
