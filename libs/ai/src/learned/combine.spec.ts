@@ -114,6 +114,9 @@ describe('joining the rules’ reading and the learned reader’s', () => {
       'podem mandar para o meu novo numero?',
     ])
       expect(learnedOptOut(reading('opt_out', 0.9), folded)).toBe(false);
+    // Wanting the messages to end is not wanting them kept.
+    expect(learnedOptOut(reading('opt_out', 0.9), 'i really want these texts to end now')).toBe(true);
+    expect(learnedOptOut(reading('opt_out', 0.9), 'i do want them gone, remove me')).toBe(true);
   });
 
   it('makes no opt-out of a message the reader says a person must handle', () => {
