@@ -81,7 +81,13 @@ describe('the block list: a blocked number is never texted or called (real Postg
       .http()
       .delete(`${list(practice.practice_id)}/${first.blocked_number_id}`)
       .set(await staff.headers());
-    expect(removed.status).toBe(204);
+    // The entry as it was.
+    expect({ status: removed.status, ...removed.body }).toMatchObject({
+      status: 200,
+      blocked_number_id: first.blocked_number_id,
+      phone_number: first.phone_number,
+      note: first.note,
+    });
     expect((await listed(staff, practice.practice_id)).map((n) => n.phone_number)).toEqual(['+442079460958']);
     const twice = await h
       .http()

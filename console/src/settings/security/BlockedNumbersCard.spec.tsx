@@ -103,8 +103,9 @@ describe('Settings › Security: blocked numbers', () => {
     const { calls } = mockGateway({
       [`GET ${LIST}`]: () => json({ blocked_numbers: list }),
       [`DELETE ${LIST}/${list[0].blocked_number_id}`]: () => {
+        const [removed] = list;
         list = [];
-        return new Response(null, { status: 204 });
+        return json(removed);
       },
     });
     show();

@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -41,9 +40,8 @@ export class BlockedNumbersController {
   }
 
   @Delete(':blockedNumberId')
-  @HttpCode(204)
   @ApiOperation({ summary: 'Unblock a number' })
-  @ApiNoContentResponse()
+  @ApiOkResponse({ type: BlockedNumberResponse, description: 'The entry as it was' })
   remove(
     @CurrentIdentity() identity: Identity,
     @Param('practiceId') practiceId: string,

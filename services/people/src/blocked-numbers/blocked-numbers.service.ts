@@ -53,13 +53,16 @@ export class BlockedNumbersService {
     });
   }
 
-  async remove(identity: Identity, practiceId: string, blockedNumberId: string): Promise<void> {
+  /** Unblocks a number; answers the entry as it was. */
+  async remove(identity: Identity, practiceId: string, blockedNumberId: string): Promise<BlockedNumber> {
     assertPracticeAccess(identity, practiceId);
     if (!UUID.test(blockedNumberId)) throw BlockedNumberException.notFound();
-    const result = await this.dataSource
-      .getRepository(BlockedNumberRow)
-      .delete({ practice_id: practiceId, blocked_number_id: blockedNumberId });
+    const repository = this.dataSource.getRepository(BlockedNumberRow);
+    const row = await repository.findOneBy({ practice_id: practiceId, blocked_number_id: blockedNumberId });
+    if (!row) throw BlockedNumberException.notFound();
+    const result = await repository.delete({ practice_id: practiceId, blocked_number_id: blockedNumberId });
     if (!result.affected) throw BlockedNumberException.notFound();
+    return view(row);
   }
 }
 
