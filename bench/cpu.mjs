@@ -58,8 +58,8 @@ export function readCpu(servicePids) {
 
 /**
  * "people 46.0 s (46 ms/form; event loop 41 ms/form), kafka …": the CPU between two readings, largest first, per
- * unit of work; a service's event loop shown where its other threads (the AI's sentence model, the runtime's)
- * spent a share of its own. Infrastructure processes that ended between the readings are not counted (PostgreSQL
+ * unit of work; a service's event loop shown where its other threads (the runtime's: garbage collection, the
+ * thread pool) spent a share of its own. Infrastructure processes that ended between the readings are not counted (PostgreSQL
  * backends of closed connections); the figures are a floor.
  */
 export function cpuBetween(before, after, units, unitName) {
