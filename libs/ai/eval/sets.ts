@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-10', file: 'blind-10.json' },
+  { name: 'blind-11', file: 'blind-11.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -174,6 +174,15 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-9.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, falseEscalations: 0.12, falseOptOuts: 1 },
+  },
+  // Reported once, untouched (fixtures/README.md), written in voices unlike the earlier sets; trained on since.
+  // Held out in train:ai's folds it still reads intent 0.83 with 17 % false escalations: the floor is what the
+  // reader trained on it keeps, a little under its figures (0.900, 11.8 %).
+  {
+    name: 'blind-10',
+    file: 'blind-10.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, intent: 0.88, falseEscalations: 0.13, falseOptOuts: 1 },
   },
 ];
 
