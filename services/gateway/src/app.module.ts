@@ -6,6 +6,7 @@ import { AuditLogController } from './audit/audit-log.controller';
 import { AuditLogService } from './audit/audit-log.service';
 import { AuditRecorder } from './audit/audit-recorder';
 import { AuditWriter } from './audit/audit-writer';
+import { LiveAudit } from './audit/live-audit';
 import { PurgeAuditLogProcessor } from './audit/jobs/purge-audit-log.processor';
 import { AccessTokens } from './auth/access-tokens';
 import { AuthController } from './auth/auth.controller';
@@ -81,6 +82,7 @@ export class AppModule {
         SessionWatch,
         AuditWriter,
         AuditRecorder,
+        LiveAudit,
         AuditLogService,
         ...workers,
       ],

@@ -81,6 +81,16 @@ export const gatewayConfigSchema = baseConfigSchema
      */
     AUDIT_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(200),
     AUDIT_BUFFER_MAX: z.coerce.number().int().min(1).default(10_000),
+    /**
+     * A lead's events pushed over one live connection make one audit entry per this many minutes
+     * (docs/decisions/0047-auditing-realtime-views.md).
+     */
+    AUDIT_LIVE_PERIOD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
     /** How often the purge removes entries past their practice's retention (the first run at start-up). */
     AUDIT_PURGE_EVERY_HOURS: z.coerce
       .number()

@@ -1,4 +1,4 @@
-import { WebSocket } from 'ws';
+import { ClientOptions, WebSocket } from 'ws';
 
 /** A live-connection socket that records every message and its close code. */
 export class LiveClient {
@@ -6,8 +6,9 @@ export class LiveClient {
   readonly closed: Promise<number>;
   readonly ws: WebSocket;
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
+  /** `options`: e.g. the headers of the upgrade request (a browser's User-Agent, a proxy's X-Forwarded-For). */
+  constructor(url: string, options?: ClientOptions) {
+    this.ws = new WebSocket(url, options);
     this.ws.on('message', (data) => this.messages.push(data.toString()));
     this.closed = new Promise((resolve) => this.ws.on('close', (code) => resolve(code)));
   }

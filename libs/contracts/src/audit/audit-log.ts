@@ -35,6 +35,11 @@ export const AUDIT_ACTIONS = [
   'blocked_number.list',
   'blocked_number.add',
   'blocked_number.remove',
+  // Analytics' Realtime lists, which name leads and visitors (docs/decisions/0047-auditing-realtime-views.md).
+  'realtime.pageviews_read',
+  'realtime.lead_events_read',
+  // A lead's events pushed to a staff user's live connection: one entry per lead, per connection, per period.
+  'live.lead_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

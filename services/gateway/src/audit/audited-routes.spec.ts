@@ -61,6 +61,21 @@ describe('which forwarded requests the audit log records', () => {
     });
   });
 
+  it("records reading analytics' Realtime lists, which name leads, like a lead list (no ids)", () => {
+    expect(auditTargetOf('GET', '/api/v1/analytics/realtime/pageviews')).toEqual({
+      action: 'realtime.pageviews_read',
+      resource_type: 'lead',
+      resource_id: null,
+      lead_id: null,
+    });
+    expect(auditTargetOf('GET', '/api/v1/analytics/realtime/events/')).toEqual({
+      action: 'realtime.lead_events_read',
+      resource_type: 'lead',
+      resource_id: null,
+      lead_id: null,
+    });
+  });
+
   it('keeps an id that is not a UUID out of the entry', () => {
     expect(auditTargetOf('GET', "/api/v1/people/'%20OR%201=1--")).toEqual(
       expect.objectContaining({ action: 'lead.read', resource_id: null, lead_id: null }),
@@ -76,6 +91,8 @@ describe('which forwarded requests the audit log records', () => {
     ['GET', '/api/v1/practices/p/knowledge'],
     ['POST', '/api/v1/tracking/events'],
     ['GET', '/api/v1/analytics/metrics'],
+    ['POST', '/api/v1/analytics/realtime/pageviews'],
+    ['GET', '/api/v1/analytics/realtime/unknown'],
   ])('does not record %s %s (no patient record)', (method, path) => {
     expect(auditTargetOf(method, path)).toBeNull();
   });

@@ -2,9 +2,10 @@ import type { AuditAction, AuditResourceType, LeadAction } from '@pp/contracts';
 
 /**
  * Which forwarded requests touch patient records, and what each is in the audit log (docs/decisions/0041-audit-log.md):
- * every read or change of a lead, its timeline, consents, messages and appointments. Pure: the proxy asks it for
- * each forwarded request; `audited-routes.spec.ts` and the gateway's `audit-log.int-spec.ts` hold it to the routes
- * people and calendar serve.
+ * every read or change of a lead, its timeline, consents, messages and appointments, and analytics' Realtime lists
+ * that name leads (docs/decisions/0047-auditing-realtime-views.md). Pure: the proxy asks it for each forwarded
+ * request; `audited-routes.spec.ts` and the gateway's `audit-log.int-spec.ts` hold it to the routes people and
+ * calendar serve.
  */
 export interface AuditTarget {
   action: AuditAction;
@@ -43,6 +44,7 @@ interface Rule {
 
 const PEOPLE = '^/api/v1/people';
 const BLOCKED = '^/api/v1/practices/[^/]+/blocked-numbers';
+const REALTIME = '^/api/v1/analytics/realtime';
 const ID = '/([^/]+)';
 const END = '/?$';
 const path = (...parts: string[]) => new RegExp(parts.join('') + END);
@@ -156,6 +158,20 @@ const RULES: Rule[] = [
     pattern: path(BLOCKED, ID),
     action: 'blocked_number.remove',
     resource_type: 'blocked_number',
+  },
+  // Realtime Activity's lists name leads (and where visitors are): entries like a lead list, without ids
+  // (docs/decisions/0047-auditing-realtime-views.md).
+  {
+    method: 'GET',
+    pattern: path(REALTIME, '/pageviews'),
+    action: 'realtime.pageviews_read',
+    resource_type: 'lead',
+  },
+  {
+    method: 'GET',
+    pattern: path(REALTIME, '/events'),
+    action: 'realtime.lead_events_read',
+    resource_type: 'lead',
   },
 ];
 

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { LeadBroadcastMessage } from '@pp/contracts';
 import { Gauge } from 'prom-client';
 import type { WebSocket } from 'ws';
+import type { LiveViewer } from '../audit/live-audit';
 
 const RECENT_LIMIT = 2000;
 
@@ -19,12 +20,16 @@ export interface SocketSession {
 interface Entry {
   practiceId: string;
   session: SocketSession;
+  /** The connection's side of the audit log: asked before each push (docs/decisions/0047-auditing-realtime-views.md). */
+  viewer?: LiveViewer;
 }
 
 /**
  * The sockets of this gateway instance, by practice. Each lead event is pushed to the sockets of its own
  * practice only. A redelivered event (same id) is pushed once. Each socket remembers the session it was
- * opened with, so that the end of a session closes its sockets.
+ * opened with, so that the end of a session closes its sockets. A push to a staff user's socket is in the audit
+ * log: its viewer files an entry for the lead (one per lead per period), and withholds the push when the log
+ * cannot take it.
  */
 @Injectable()
 export class RealtimeHub {
@@ -33,11 +38,11 @@ export class RealtimeHub {
   private readonly entries = new Map<WebSocket, Entry>();
   private readonly recent = new Set<string>();
 
-  add(practiceId: string, socket: WebSocket, session: SocketSession): void {
+  add(practiceId: string, socket: WebSocket, session: SocketSession, viewer?: LiveViewer): void {
     const set = this.sockets.get(practiceId) ?? new Set<WebSocket>();
     set.add(socket);
     this.sockets.set(practiceId, set);
-    this.entries.set(socket, { practiceId, session });
+    this.entries.set(socket, { practiceId, session, viewer });
     socketsGauge.inc();
     socket.once('close', () => {
       this.detach(socket, practiceId);
@@ -53,8 +58,10 @@ export class RealtimeHub {
     if (!sockets) return 0;
     const text = JSON.stringify(message);
     for (const socket of sockets) {
-      if (socket.readyState === socket.OPEN)
-        socket.send(text, (error) => error && this.logger.warn(error.message));
+      if (socket.readyState !== socket.OPEN) continue;
+      const viewer = this.entries.get(socket)?.viewer;
+      if (viewer && !viewer.pushing(message.person_id)) continue;
+      socket.send(text, (error) => error && this.logger.warn(error.message));
     }
     return sockets.size;
   }

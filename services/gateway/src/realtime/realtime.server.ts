@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LiveCloseCodes } from '@pp/contracts';
 import { WebSocket, WebSocketServer } from 'ws';
+import { LiveAudit } from '../audit/live-audit';
 import { AuthMessages } from '../auth/auth.exception';
 import { Authenticated, Authenticator } from '../auth/authenticator';
 import { Sessions } from '../auth/sessions';
@@ -28,7 +29,7 @@ export const CloseReasons = {
  * session's token closes with 4001, a practice the user cannot access with 4003. The server greets with
  * connection_established and answers the text 'ping' with 'pong'. Traffic on the socket (pings, pushes) is
  * not user activity: it never keeps a session from going idle. When the session ends (logout, idle), the
- * socket closes with 4001 (SessionWatch).
+ * socket closes with 4001 (SessionWatch). The lead events pushed to it are in the audit log (LiveAudit).
  */
 @Injectable()
 export class RealtimeServer implements OnApplicationShutdown {
@@ -39,6 +40,7 @@ export class RealtimeServer implements OnApplicationShutdown {
     private readonly authenticator: Authenticator,
     private readonly sessions: Sessions,
     private readonly hub: RealtimeHub,
+    private readonly liveAudit: LiveAudit,
   ) {}
 
   attach(server: Server): void {
@@ -52,11 +54,16 @@ export class RealtimeServer implements OnApplicationShutdown {
       }
       const practiceId = decodeURIComponent(match[1]); // decodable: parseRequestTarget checked it
       const token = new URLSearchParams(target.query).get('token');
-      this.wss.handleUpgrade(request, socket, head, (ws) => void this.accept(ws, practiceId, token));
+      this.wss.handleUpgrade(request, socket, head, (ws) => void this.accept(ws, practiceId, token, request));
     });
   }
 
-  private async accept(ws: WebSocket, practiceId: string, token: string | null): Promise<void> {
+  private async accept(
+    ws: WebSocket,
+    practiceId: string,
+    token: string | null,
+    request: IncomingMessage,
+  ): Promise<void> {
     // Listen at once: a 'ping' sent while the token is being checked is answered once accepted.
     const accepted = this.authorize(ws, practiceId, token);
     ws.on('message', (data, isBinary) => {
@@ -68,7 +75,8 @@ export class RealtimeServer implements OnApplicationShutdown {
     // A client that left while its token was being checked never reaches the hub (its 'close' is past).
     if (!auth || ws.readyState !== ws.OPEN) return;
     const { jti, userId } = auth.claims;
-    this.hub.add(practiceId, ws, { jti, userId });
+    // What is pushed to it is in the audit log, as the user, from the upgrade's address and browser.
+    this.hub.add(practiceId, ws, { jti, userId }, this.liveAudit.open(auth, practiceId, request));
     // A logout announced while the token was being checked found no socket to close: look again.
     if (!(await this.sessions.isActive(jti, false).catch(() => true))) {
       ws.close(CloseCodes.unauthenticated, CloseReasons.signedOut);
