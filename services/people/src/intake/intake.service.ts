@@ -384,8 +384,9 @@ async function lockContactsOf(manager: EntityManager, keys: readonly string[]): 
 
 /**
  * Every lead of the batch's practices with one of its phones or e-mails, locked in id order (the contact locks
- * are held: no other intake makes or changes one meanwhile). Two statements for the batch: the ids, one index
- * lookup per form, then the rows.
+ * are held: no other intake makes or changes one meanwhile). Two statements for the batch: the ids, two index
+ * lookups per form (the phone's and the e-mail's; with an OR between them PostgreSQL joins the batch to a
+ * sequential scan of every practice's leads), then the rows.
  */
 async function lockLeadsOf(
   manager: EntityManager,
@@ -395,7 +396,10 @@ async function lockLeadsOf(
     `SELECT DISTINCT m."person_id" FROM unnest($1::uuid[], $2::text[], $3::text[]) AS k("practice_id", "phone", "email")
      CROSS JOIN LATERAL (
        SELECT p."person_id" FROM "people"."persons" p
-       WHERE p."practice_id" = k."practice_id" AND (p."primary_phone" = k."phone" OR p."primary_email" = k."email")
+       WHERE p."practice_id" = k."practice_id" AND p."primary_phone" = k."phone"
+       UNION ALL
+       SELECT p."person_id" FROM "people"."persons" p
+       WHERE p."practice_id" = k."practice_id" AND p."primary_email" = k."email"
      ) AS m`,
     [
       forms.map(({ submission }) => submission.practice_id),
