@@ -90,7 +90,7 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
     expect(await connect(other.practice_id).closed).toBe(4003);
   });
 
-  it('pushes a lead created in people to the sockets of its practice within a second, never to another practice', async () => {
+  it('pushes a lead created in people to the sockets of its practice, never to another practice', async () => {
     const watcher = connect(mine.practice_id);
     const outsider = await h.tenants.user();
     const outsiderPractice = await h.tenants.practice([outsider]);
@@ -104,7 +104,8 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
       last_name: 'Brooks',
       primary_phone: '(512) 555-0199',
     }).expect(201);
-    const message = JSON.parse(await watcher.next((m) => m.includes(created.body.person_id), 1000));
+    // How fast it arrives is measured apart (docs/PERFORMANCE.md, about 40 ms); the test asserts where it goes.
+    const message = JSON.parse(await watcher.next((m) => m.includes(created.body.person_id), 15_000));
     expect(message).toMatchObject({
       type: 'lead_created',
       broadcast_type: 'lead_created',
@@ -117,8 +118,15 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
         primary_phone: '+15125550199',
       },
     });
-    // the other practice's socket saw nothing of it
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The other practice's socket saw nothing of it: once a lead of its own practice, created after the watcher
+    // had the first, reaches it, anything sent to it about the first would have arrived before (one socket's
+    // messages arrive in order).
+    const theirs = await createLead(
+      outsiderPractice.practice_id,
+      { first_name: 'Own', last_name: 'Lead' },
+      outsiderToken,
+    ).expect(201);
+    await stranger.next((m) => m.includes(theirs.body.person_id), 15_000);
     expect(stranger.messages.filter((m) => m.includes(created.body.person_id))).toEqual([]);
   });
 
