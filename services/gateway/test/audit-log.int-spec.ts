@@ -16,6 +16,7 @@ import { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import request from 'supertest';
+import type { AuditRecord } from '../src/audit/audit-entry';
 import { auditTargetOf } from '../src/audit/audited-routes';
 import { AuditLogService } from '../src/audit/audit-log.service';
 import { AuditWriter } from '../src/audit/audit-writer';
@@ -137,20 +138,8 @@ describe('the audit log of patient record access', () => {
     return { get: wrap('get'), post: wrap('post'), patch: wrap('patch'), put: wrap('put') };
   }
 
-  interface Row {
-    audit_id: string;
-    practice_id: string;
-    user_id: string;
-    user_email: string;
-    action: string;
-    resource_type: string;
-    resource_id: string | null;
-    lead_id: string | null;
-    status: number;
-    client_ip: string;
-    user_agent: string | null;
-    correlation_id: string | null;
-  }
+  /** A stored row as the tests read it back: the writer's record with its id. */
+  type Row = Omit<AuditRecord, 'occurred_at'> & { audit_id: string };
 
   /** The stored rows (every column), oldest first, once everything answered so far is written. */
   async function rows(where = 'TRUE', params: unknown[] = []): Promise<Row[]> {

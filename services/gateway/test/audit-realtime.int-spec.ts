@@ -10,6 +10,7 @@ import {
 } from '@pp/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import type { AuditRecord } from '../src/audit/audit-entry';
 import { AuditWriter } from '../src/audit/audit-writer';
 import { TestPractice, TestUser } from './factories/tenants';
 import { GatewayHarness, startGateway } from './gateway-harness';
@@ -57,19 +58,8 @@ describe('the audit log of realtime views', () => {
     await analyticsDb?.drop();
   });
 
-  interface Row {
-    practice_id: string;
-    user_id: string;
-    user_email: string;
-    action: string;
-    resource_type: string;
-    resource_id: string | null;
-    lead_id: string | null;
-    status: number;
-    client_ip: string;
-    user_agent: string | null;
-    correlation_id: string | null;
-  }
+  /** A stored row as the tests read it back. */
+  type Row = Omit<AuditRecord, 'occurred_at'>;
 
   /** The stored rows after `since`, oldest first, once everything queued so far is written. */
   async function rowsAfter(since: number, where = 'TRUE', params: unknown[] = []): Promise<Row[]> {
