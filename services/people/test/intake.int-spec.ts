@@ -330,44 +330,6 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     expect(h.engine.for(noah!.person_id)).toHaveLength(1);
   });
 
-  it('takes in, with a batch job, the other forms waiting for theirs (the batch grows with the load)', async () => {
-    const practice = randomUUID();
-    await h.submit(h.form(practice, { name: 'Ana Ruiz', phone: '2145550161' }));
-    // Three forms kept as received just now, whose own jobs have not run yet.
-    const waiting = [
-      h.form(practice, { name: 'Noah Reyes', phone: '2145550162' }),
-      h.form(practice, { name: 'Mia Chen', phone: '2145550163' }),
-      h.form(practice, { name: 'Leo Park', phone: '2145550164' }),
-    ];
-    const ids: string[] = [];
-    for (const form of waiting) {
-      const [{ submission_id }] = await h.dataSource.query(
-        `INSERT INTO "people"."form_submissions"
-           ("practice_id", "tracking_event_id", "fields", "submitted_at", "received_at", "status")
-         VALUES ($1, $2, $3, $4, $5, 'received') RETURNING "submission_id"`,
-        [practice, form.tracking_event_id, form.fields, form.submitted_at, form.received_at],
-      );
-      ids.push(submission_id);
-    }
-
-    // The first one's batch job takes in the other two as well.
-    await h.intake.addBatches([ids[0]]);
-    await h.intakeIdle();
-
-    expect((await submissionsOf(practice)).map((row) => row.status)).toEqual([
-      'processed',
-      'processed',
-      'processed',
-      'processed',
-    ]);
-    expect((await leadsOf(practice)).map((lead) => lead.first_name).sort()).toEqual([
-      'Ana',
-      'Leo',
-      'Mia',
-      'Noah',
-    ]);
-  });
-
   it('changes nothing when the take-in job of a form taken in already is added again', async () => {
     const practice = randomUUID();
     const event = h.form(practice, { name: 'Grace Okafor', phone: '2145550153' });

@@ -11,7 +11,7 @@ import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { Consent } from './consent.entity';
 import { eventText, eventTime, formFields, isFormSubmittedEvent } from './form-event';
 import { FormSubmission, FormSubmissionStatus } from './form-submission.entity';
-import { INTAKE_GRACE_SECONDS, IntakeQueue, TAKE_IN_BATCH_SIZE } from './intake-queue';
+import { IntakeQueue } from './intake-queue';
 import {
   cityOfAddress,
   consentAnswers,
@@ -185,15 +185,11 @@ export class IntakeService {
   async takeInBatch(submissionIds: readonly string[]): Promise<void> {
     if (submissionIds.length === 0) return;
     await this.dataSource.transaction(async (manager) => {
-      const own = await manager.find(FormSubmission, {
+      const submissions = await manager.find(FormSubmission, {
         where: { submission_id: In([...submissionIds]), status: 'received' },
         order: { created_at: 'ASC', submission_id: 'ASC' },
         lock: { mode: 'pessimistic_write' },
       });
-      const submissions = [...own, ...(await waitingBesides(manager, submissionIds, own.length))].sort(
-        (a, b) =>
-          a.created_at.getTime() - b.created_at.getTime() || a.submission_id.localeCompare(b.submission_id),
-      );
       const mappings = new Map<string, Awaited<ReturnType<FieldMappingService['mappings']>>>();
       const kept: { submission: FormSubmission; read: ReadSubmission }[] = [];
       for (const submission of submissions) {
@@ -384,32 +380,6 @@ async function lockContactsOf(manager: EntityManager, keys: readonly string[]): 
      ) AS "keys"`,
     [keys],
   );
-}
-
-/**
- * The oldest other submissions still `received` that no other take-in holds, locked, to fill the batch up to
- * TAKE_IN_BATCH_SIZE. A job's forms are those of one fetch of the consumer's, which keeps up with a burst when it
- * has a core of its own (two or three forms a fetch): taking in what else waits makes the batch, and the engine's
- * batches after it, grow with the load whatever the processes' layout (docs/PERFORMANCE.md). Their own jobs, when
- * they run, find them taken in and take in what waits then. One older than the sweep's grace period is the sweep's:
- * a form whose take-in keeps failing fails its own job, not every batch after it.
- */
-async function waitingBesides(
-  manager: EntityManager,
-  submissionIds: readonly string[],
-  taken: number,
-): Promise<FormSubmission[]> {
-  const room = TAKE_IN_BATCH_SIZE - taken;
-  if (room <= 0) return [];
-  const ids: { submission_id: string }[] = await manager.query(
-    `SELECT "submission_id" FROM "people"."form_submissions"
-     WHERE "status" = 'received' AND "created_at" > now() - make_interval(secs => $3)
-       AND NOT ("submission_id" = ANY($1::uuid[]))
-     ORDER BY "created_at" LIMIT $2 FOR UPDATE SKIP LOCKED`,
-    [[...submissionIds], room, INTAKE_GRACE_SECONDS],
-  );
-  if (ids.length === 0) return [];
-  return manager.find(FormSubmission, { where: { submission_id: In(ids.map((row) => row.submission_id)) } });
 }
 
 /**
