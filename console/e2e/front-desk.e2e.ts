@@ -4,6 +4,7 @@ import pg from 'pg';
 import {
   addMinutes,
   book,
+  chicagoInstant,
   demoLead,
   dragTo,
   eventOf,
@@ -12,6 +13,7 @@ import {
   isPut,
   nextWeek,
   openNextWeek,
+  placeOf,
   suffix,
 } from './calendar-api';
 import { DEMO, expect, PRACTICE_NAMES, practiceIds, test } from './fixtures';
@@ -24,6 +26,12 @@ import { leadFinder, openDecisionOf } from './lead-finder';
  * goes through both widths in one browser: the window is resized and the page opened afresh at each.
  */
 const WIDTHS = [1024, 1366] as const;
+
+/** How the time grid writes a start ('14:30' → '2:30'). */
+function gridTime(time: string): string {
+  const [hour, minute] = time.split(':').map(Number);
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')}`;
+}
 
 /** Runs `check` at each front-desk width, the page opened afresh by `check` after the resize. */
 async function atEachWidth(page: Page, check: (width: (typeof WIDTHS)[number]) => Promise<void>) {
@@ -130,6 +138,49 @@ test.describe('the calendar at 1024×768 and 1366×768', () => {
       // The filters are one click away.
       await page.getByRole('button', { name: 'Show filters' }).click();
       await expect(page.getByTestId('calendar-sidebar')).toBeVisible();
+    });
+  });
+
+  test('an appointment is moved by dragging it in the week view, and stays where it was dropped', async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const place = await glow(request, demoToken);
+    const lead = await demoLead(request, demoToken, place.practiceId, 5);
+    const day = nextWeek()[4]; // Thursday
+    const free = await freeTimes(request, place, day, place.dallas.location_id);
+    const from = free.find((time) => free.includes(addMinutes(time, 60)));
+    expect(from, `two free times an hour apart at ${place.dallas.name} on ${day}`).toBeTruthy();
+    const name = `Front desk move ${suffix()}`;
+    const appointment = await book(request, place, {
+      person_id: lead.person_id,
+      title: name,
+      day,
+      time: from!,
+    });
+    // Down an hour at 1024 px, back up at 1366 px: each drop is a move the server takes.
+    const moves = {
+      1024: { at: from!, to: addMinutes(from!, 60) },
+      1366: { at: addMinutes(from!, 60), to: from! },
+    };
+
+    await atEachWidth(page, async (width) => {
+      const { at, to } = moves[width];
+      await openNextWeek(page);
+      // Where the booking, or the move at the width before (after a reload), put it.
+      expect(await placeOf(eventOf(page, name))).toEqual({
+        day,
+        time: `${gridTime(at)} - ${gridTime(addMinutes(at, 30))}`,
+      });
+      const put = page.waitForResponse(isPut(appointment.appointment_id));
+      await dragTo(page, eventOf(page, name), day, to);
+      expect((await put).status()).toBe(200);
+      expect((await put).request().postDataJSON()).toEqual({ new_start_time: chicagoInstant(day, to) });
+      await expect
+        .poll(() => placeOf(eventOf(page, name)))
+        .toEqual({ day, time: `${gridTime(to)} - ${gridTime(addMinutes(to, 30))}` });
+      await expect(page.getByText(/The appointment was not moved/)).toHaveCount(0);
     });
   });
 
