@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-11', file: 'blind-11.json' },
+  { name: 'blind-12', file: 'blind-12.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -183,6 +183,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-10.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.88, falseEscalations: 0.13, falseOptOuts: 1 },
+  },
+  // Reported three times, untouched (fixtures/README.md); trained on since blind-12 was committed.
+  {
+    name: 'blind-11',
+    file: 'blind-11.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
   },
 ];
 
