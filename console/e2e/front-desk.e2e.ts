@@ -184,6 +184,67 @@ test.describe('the calendar at 1024×768 and 1366×768', () => {
     });
   });
 
+  test("after a move in the week view, the lead's timeline shows the new time on the calendar's clock", async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const place = await glow(request, demoToken);
+    const lead = await demoLead(request, demoToken, place.practiceId, 6);
+    const day = nextWeek()[4]; // Thursday
+    const free = await freeTimes(request, place, day, place.plano.location_id);
+    const from = free.find((time) => free.includes(addMinutes(time, 60)));
+    expect(from, `two free times an hour apart at ${place.plano.name} on ${day}`).toBeTruthy();
+    const name = `Timeline clock ${suffix()}`;
+    const appointment = await book(request, place, {
+      person_id: lead.person_id,
+      title: name,
+      day,
+      time: from!,
+      location_id: place.plano.location_id,
+    });
+    const moves = { 1024: addMinutes(from!, 60), 1366: from! };
+    const shortDay = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${day}T12:00:00Z`));
+
+    await atEachWidth(page, async (width) => {
+      const to = moves[width];
+      await openNextWeek(page);
+      const put = page.waitForResponse(isPut(appointment.appointment_id));
+      await dragTo(page, eventOf(page, name), day, to);
+      expect((await put).status()).toBe(200);
+      await expect
+        .poll(() => placeOf(eventOf(page, name)))
+        .toEqual({ day, time: `${gridTime(to)} - ${gridTime(addMinutes(to, 30))}` });
+
+      // The calendar's own words for the new time: '…, 11:00 AM – 11:30 AM CST' (the browser is in Tokyo).
+      await eventOf(page, name).click();
+      const when = page.getByTestId('appointment-panel').getByTestId('appointment-when');
+      const panelTime = /(\d{1,2}:\d{2}\s[AP]M)\s–\s(\d{1,2}:\d{2}\s[AP]M)\s(C[SD]T)$/;
+      await expect(when).toHaveText(panelTime);
+      const [, start, end, zone] = panelTime.exec((await when.textContent()) ?? '')!;
+      const [hour] = to.split(':').map(Number);
+      expect(start.replace(/\s/g, ' ')).toBe(`${gridTime(to)} ${hour < 12 ? 'AM' : 'PM'}`);
+
+      await page.getByTestId('appointment-panel').getByRole('button', { name: 'View Lead Profile' }).click();
+      await expect(page).toHaveURL(new RegExp(`/leads/${lead.person_id}$`));
+      // The timeline learns the move from the calendar's event (Kafka): the lead is opened again until it has it.
+      const spaced = (text: string) => text.replace(/\s+/g, '\\s');
+      const moved = page
+        .getByTestId('timeline-item')
+        .filter({ hasText: 'Appointment rescheduled' })
+        .filter({ hasText: name })
+        .filter({ hasText: new RegExp(spaced(`${shortDay}, ${start} – ${end} ${zone}`)) });
+      await expect(async () => {
+        await page.reload();
+        await expect(moved.first()).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 60_000 });
+    });
+  });
+
   test("a move the server refuses goes back and says the server's reason", async ({
     signedIn: page,
     request,

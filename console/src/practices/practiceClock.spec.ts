@@ -1,4 +1,4 @@
-import { dateTimeOn, timeOn, zoneOfLocation } from './practiceClock';
+import { dateTimeOn, timeOn, zoneOfAppointment, zoneOfLocation } from './practiceClock';
 
 const LOCATIONS = [
   { location_id: 'loc-dallas', name: 'Dallas', timezone: 'America/Chicago' },
@@ -30,5 +30,22 @@ describe("times on the practice's clock", () => {
     expect(zoneOfLocation('loc-denver', LOCATIONS, 'America/Chicago')).toBe('America/Denver');
     expect(zoneOfLocation('Austin', LOCATIONS, 'America/Chicago')).toBe('America/Chicago');
     expect(zoneOfLocation(undefined, LOCATIONS, 'America/New_York')).toBe('America/New_York');
+  });
+
+  it("prefers the zone the calendar sent with the appointment, then its location's id, then its name", () => {
+    const practice = 'America/New_York';
+    expect(
+      zoneOfAppointment({ tz: 'America/Los_Angeles', location_id: 'loc-denver' }, LOCATIONS, practice),
+    ).toBe('America/Los_Angeles');
+    expect(zoneOfAppointment({ tz: 'Mars/Olympus', location_id: 'loc-denver' }, LOCATIONS, practice)).toBe(
+      'America/Denver',
+    );
+    expect(zoneOfAppointment({ location_id: 'loc-dallas', location: 'Denver' }, LOCATIONS, practice)).toBe(
+      'America/Chicago',
+    );
+    expect(zoneOfAppointment({ location_id: null, location: 'Denver' }, LOCATIONS, practice)).toBe(
+      'America/Denver',
+    );
+    expect(zoneOfAppointment({}, LOCATIONS, practice)).toBe(practice);
   });
 });

@@ -16,8 +16,7 @@ export function usePracticeClock(): { zone: string; locations: readonly Location
 }
 
 /**
- * The zone of an appointment named in a timeline event: its location's (matched by id or name) when the practice
- * has it, else the practice's. The event carries no zone of its own.
+ * The zone of a location named by its id or its name: its own when the practice has it, else `fallback`.
  */
 export function zoneOfLocation(
   location: unknown,
@@ -29,6 +28,20 @@ export function zoneOfLocation(
     ? locations.find((row) => row.location_id.toLowerCase() === key || row.name?.trim().toLowerCase() === key)
     : undefined;
   return found && isZone(found.timezone) ? found.timezone : fallback;
+}
+
+/**
+ * The zone of an appointment in a timeline event: the zone the calendar sent with it (`tz`), else its location's
+ * (by `location_id`, then by the location's name), else the practice's.
+ */
+export function zoneOfAppointment(
+  data: Record<string, unknown>,
+  locations: readonly LocationRow[],
+  fallback: string,
+): string {
+  if (typeof data.tz === 'string' && isZone(data.tz)) return data.tz;
+  const byId = zoneOfLocation(data.location_id, locations, '');
+  return byId || zoneOfLocation(data.location, locations, fallback);
 }
 
 /**

@@ -201,6 +201,9 @@ describe('booking appointments (calendar + a people process, real Kafka)', () =>
       end_time: newEnd,
       from_start_time: times.start_time,
       from_end_time: times.end_time,
+      // The timeline shows the times on the location's clock, as the calendar does.
+      location_id: uptownLocation,
+      tz: 'America/Chicago',
     });
     const [lead] = await peopleQuery<{ stage: string }>(
       `SELECT "stage" FROM "people"."persons" WHERE "person_id" = $1`,

@@ -10,7 +10,7 @@ import { useTranslate } from 'react-admin';
 import { EntryFrame } from './EntryFrame';
 import { dateTime, fieldChangeText, humanise, readable, reasoningOf } from './eventText';
 import { MessageEntry } from './MessageEntry';
-import { dateTimeOn, timeOn, usePracticeClock, zoneOfLocation } from '../../practices/practiceClock';
+import { dateTimeOn, timeOn, usePracticeClock, zoneOfAppointment } from '../../practices/practiceClock';
 
 const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
 
@@ -49,8 +49,9 @@ export function EventEntry({ event }: { event: TimelineEventDto }) {
       const cancelled = event.event_type === 'appointment_cancelled';
       const start = cancelled ? (data.cancelled_start_time ?? data.start_time) : data.start_time;
       const end = cancelled ? (data.cancelled_end_time ?? data.end_time) : data.end_time;
-      // On the location's clock, as the calendar shows it (the zone's name when it is not the browser's).
-      const zone = zoneOfLocation(data.location, clock.locations, clock.zone);
+      // On the location's clock, as the calendar shows it (the zone's name when it is not the browser's): the
+      // zone the calendar sent with the event, else its location's, else the practice's.
+      const zone = zoneOfAppointment(data, clock.locations, clock.zone);
       const endText = end ? timeOn(end, zone) : '';
       const when = endText
         ? [dateTimeOn(start, zone, { named: false }), endText].filter(Boolean).join(' – ')

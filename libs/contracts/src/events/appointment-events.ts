@@ -23,6 +23,11 @@ export interface AppointmentSnapshot {
   end_time: string;
   status: string;
   source: string;
+  /**
+   * The IANA zone of the appointment's location (the practice's when it has none), on whose clock staff read its
+   * times. Optional: events published before it was added carry none.
+   */
+  tz?: string;
 }
 
 export interface AppointmentEventV1 extends EventEnvelope<AppointmentEventType> {

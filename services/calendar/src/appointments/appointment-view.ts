@@ -3,8 +3,14 @@ import { localText } from './calendar-rules';
 import { Appointment } from './appointment.entity';
 import { LeadSnapshot } from './people.client';
 
-/** The appointment as it travels on `calendar.appointments`. */
-export function toAppointmentSnapshot(appointment: Appointment): AppointmentSnapshot {
+/**
+ * The appointment as it travels on `calendar.appointments`, with the zone of its place when known (people shows
+ * its times on that clock in the lead's timeline).
+ */
+export function toAppointmentSnapshot(
+  appointment: Appointment,
+  place?: AppointmentPlace,
+): AppointmentSnapshot {
   return {
     appointment_id: appointment.appointment_id,
     practice_id: appointment.practice_id,
@@ -18,6 +24,7 @@ export function toAppointmentSnapshot(appointment: Appointment): AppointmentSnap
     end_time: appointment.end_time.toISOString(),
     status: appointment.status,
     source: appointment.source,
+    ...(place ? { tz: place.tz } : {}),
   };
 }
 

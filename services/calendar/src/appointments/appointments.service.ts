@@ -63,6 +63,7 @@ export class AppointmentsService {
       );
     }
 
+    const places = await this.places(practiceId);
     const booked = await this.dataSource.transaction(async (manager) => {
       const appointment = await manager.save(
         manager.create(Appointment, {
@@ -85,7 +86,7 @@ export class AppointmentsService {
       await this.outbox.add<AppointmentEventV1>(manager, Topics.calendarAppointments, {
         type: 'appointment_scheduled',
         practice_id: practiceId,
-        appointment: toAppointmentSnapshot(appointment),
+        appointment: toAppointmentSnapshot(appointment, places.of(appointment)),
         previous: null,
       });
       return appointment;
@@ -175,7 +176,7 @@ export class AppointmentsService {
       await this.outbox.add<AppointmentEventV1>(manager, Topics.calendarAppointments, {
         type: 'appointment_rescheduled',
         practice_id: practiceId,
-        appointment: toAppointmentSnapshot(saved),
+        appointment: toAppointmentSnapshot(saved, place),
         previous: { start_time: previous.start.toISOString(), end_time: previous.end.toISOString() },
       });
       return { success: true, appointment: toAppointmentDto(saved, place) };

@@ -35,10 +35,23 @@ describe('appointment timeline rules', () => {
       appointment_id: 'a1',
       title: 'Botox consultation',
       location: 'Uptown Clinic',
+      location_id: null,
       status: 'confirmed',
       start_time: '2030-05-03T15:00:00.000Z',
       end_time: '2030-05-03T15:30:00.000Z',
     });
+  });
+
+  it("keeps the appointment's location id and its location's zone, so its times read on that clock", () => {
+    const content = appointmentContent(
+      event({
+        type: 'appointment_rescheduled',
+        appointment: { ...event().appointment, location_id: 'loc-1', tz: 'America/Chicago' },
+        previous: { start_time: '2030-05-02T15:00:00.000Z', end_time: '2030-05-02T15:30:00.000Z' },
+      }),
+    );
+    expect(content).toMatchObject({ location_id: 'loc-1', tz: 'America/Chicago' });
+    expect(appointmentContent(event({ type: 'appointment_cancelled' }))).not.toHaveProperty('tz');
   });
 
   it('records where a rescheduled appointment moved from', () => {

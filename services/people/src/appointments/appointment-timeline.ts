@@ -23,13 +23,19 @@ export function isApplicableAppointmentEvent(event: unknown): event is Appointme
   );
 }
 
-/** content_data of the timeline event (docs/product/leads.md#event: start_time, end_time, from_*, cancelled_*). */
+/**
+ * content_data of the timeline event (docs/product/leads.md#event: start_time, end_time, from_*, cancelled_*), with
+ * the appointment's `location_id` and, when the calendar sent it, its location's zone (`tz`): the console shows the
+ * times on that clock, as the calendar does (docs/decisions/0039-console-on-front-desk-screens.md).
+ */
 export function appointmentContent(event: AppointmentEventV1): Record<string, unknown> {
   const { appointment, previous } = event;
   const base = {
     appointment_id: appointment.appointment_id,
     title: appointment.title,
     location: appointment.location,
+    location_id: appointment.location_id ?? null,
+    ...(typeof appointment.tz === 'string' && appointment.tz ? { tz: appointment.tz } : {}),
     status: appointment.status,
   };
   if (event.type === 'appointment_cancelled') {
