@@ -331,13 +331,15 @@ function reportHeldOut(
 /**
  * `--misses`: the held-out product's misreadings of the regression sets a person must see (every set here is
  * trained on, so reading them is allowed): each must-escalate inquiry it let go by, with the reader's held-out
- * P(must escalate), and each false opt-out.
+ * P(must escalate), and each false opt-out; with `--false-escalations`, each inquiry no person needs that it sent
+ * to one.
  */
 function reportMisses(
   data: Labelled[],
   rulesAlone: ReadonlyMap<Labelled, Understanding>,
   reading: (row: Labelled) => LearnedReading,
 ): void {
+  const showFalseEscalations = process.argv.includes('--false-escalations');
   console.log('Held-out misses (set, id, expected, read as, P(must escalate), text):');
   for (const row of data) {
     const request = requestOf(row.inquiry, row.fixture.practice);
@@ -350,7 +352,9 @@ function reportMisses(
       MUST_ESCALATE.includes(expected.escalation) &&
       understanding.escalation === null;
     const falseOptOut = understanding.intent === 'opt_out' && expected.intent !== 'opt_out';
-    if (!missed && !falseOptOut) continue;
+    const falseEscalation =
+      showFalseEscalations && expected.escalation === null && understanding.escalation !== null;
+    if (!missed && !falseOptOut && !falseEscalation) continue;
     console.log(
       `  ${row.set} ${row.inquiry.id} ${expected.intent}/${expected.escalation} → ${understanding.intent}/${understanding.escalation?.reason ?? null}` +
         ` P ${learned ? learned.mustEscalate.toFixed(2) : '-'} rules ${rulesAlone.get(row)!.intent}: ${JSON.stringify(row.inquiry.text.slice(0, 220))}`,
