@@ -13,6 +13,7 @@ import {
   searchRelativeTime,
   searchScoreTier,
 } from '../leads/format';
+import { usePracticeClock } from '../practices/practiceClock';
 import { highlightPhone, highlightText } from './highlight';
 import { Highlighted } from './Highlighted';
 
@@ -25,6 +26,7 @@ export const SEARCH_PROCEDURE_BADGES = 3;
  */
 export function SearchResultRow({ person, query }: { person: PersonDto; query: string }) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
   const name = personName(person);
   const phone = formatPhone(person.primary_phone);
   const score = searchScoreTier(leadScore(person));
@@ -40,7 +42,7 @@ export function SearchResultRow({ person, query }: { person: PersonDto; query: s
             <Highlighted segments={highlightText(name, query)} />
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap>
-            {createdDay(person.created_at)}
+            {createdDay(person.created_at, undefined, zone)}
           </Typography>
         </Box>
         <Typography variant="caption" color="text.secondary" component="div">

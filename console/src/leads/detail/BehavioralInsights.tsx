@@ -4,7 +4,7 @@ import { Box, Button, Chip, Collapse, Paper, Stack, Typography } from '@mui/mate
 import type { BehavioralInsights as Insights } from '@pp/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { dateTime } from '../timeline/eventText';
+import { dateTimeOn, usePracticeClock } from '../../practices/practiceClock';
 
 const str = (value: unknown) =>
   typeof value === 'string' && value.trim() ? value : typeof value === 'number' ? String(value) : null;
@@ -46,6 +46,7 @@ const chips = (values: string[]) =>
 /** The collapsible Behavioral Insights block (docs/product/leads.md#lead-detail, every field of #person). */
 export function BehavioralInsights({ insights }: { insights: Insights | null }) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
   const [open, setOpen] = useState(false);
   const t = (key: string, options?: Record<string, unknown>) => translate(`pp.leads.detail.${key}`, options);
   const conversation = insights?.conversation_analysis ?? {};
@@ -97,7 +98,7 @@ export function BehavioralInsights({ insights }: { insights: Insights | null }) 
             <Row label={t('preferred_contact_time')}>{str(patterns.preferred_contact_time)}</Row>
             <Row label={t('site_activity')}>{siteActivity}</Row>
             <Row label={t('ai_confidence')}>{percent(insights.confidence_score)}</Row>
-            <Row label={t('last_analysis')}>{dateTime(insights.last_analysis_at) || null}</Row>
+            <Row label={t('last_analysis')}>{dateTimeOn(insights.last_analysis_at, zone) || null}</Row>
           </Box>
         )}
       </Collapse>

@@ -1,6 +1,7 @@
 import type { ConsentLedgerDto, ConsentRecordDto } from '@pp/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setSelectedPracticeId } from '../../practices/selectedPractice';
 import { peopleApi } from '../../providers/peopleApi';
 import { ConsentBox } from './ConsentBox';
 import { httpFailure, renderWithAdmin } from './testKit';
@@ -14,7 +15,7 @@ const record = (changes: Partial<ConsentRecordDto>): ConsentRecordDto => ({
   source: 'website_form',
   page_url: 'https://glow.example/contact',
   consent_text: 'I agree to receive texts about my inquiry',
-  given_at: '2026-06-01T15:00:00.000Z',
+  given_at: '2026-06-01T12:00:00.000Z',
   withdrawn_at: null,
   withdrawn_reason: null,
   ...changes,
@@ -22,8 +23,8 @@ const record = (changes: Partial<ConsentRecordDto>): ConsentRecordDto => ({
 
 const ledger = (changes: Partial<ConsentLedgerDto> = {}): ConsentLedgerDto => ({
   channels: [
-    { channel: 'sms', status: 'granted', since: '2026-06-03T15:00:00.000Z' },
-    { channel: 'phone', status: 'withdrawn', since: '2026-06-02T15:00:00.000Z' },
+    { channel: 'sms', status: 'granted', since: '2026-06-03T12:00:00.000Z' },
+    { channel: 'phone', status: 'withdrawn', since: '2026-06-02T12:00:00.000Z' },
     { channel: 'email', status: 'none', since: null },
   ],
   records: [
@@ -31,11 +32,11 @@ const ledger = (changes: Partial<ConsentLedgerDto> = {}): ConsentLedgerDto => ({
       source: 'sms_keyword',
       consent_text: 'START',
       page_url: null,
-      given_at: '2026-06-03T15:00:00.000Z',
+      given_at: '2026-06-03T12:00:00.000Z',
     }),
     record({
       channel: 'phone',
-      withdrawn_at: '2026-06-02T15:00:00.000Z',
+      withdrawn_at: '2026-06-02T12:00:00.000Z',
       withdrawn_reason: 'sms_keyword',
     }),
   ],
@@ -109,4 +110,24 @@ describe('ConsentBox', () => {
       'Failed to fetch the consent ledger',
     );
   }, 15_000);
+
+  it("dates consents on the practice's clock", async () => {
+    setSelectedPracticeId('practice-1');
+    // 02:00 UTC on Jun 3 is 9 PM on Jun 2 in Chicago, where the practice is.
+    consents.mockResolvedValue(
+      ledger({
+        channels: [{ channel: 'sms', status: 'granted', since: '2026-06-03T02:00:00.000Z' }],
+        records: [record({ given_at: '2026-06-03T02:00:00.000Z' })],
+      }),
+    );
+    const { unmount } = renderWithAdmin(<ConsentBox personId="lead-1" />, {
+      locations: [{ location_id: 'loc-1', name: 'Dallas', timezone: 'America/Chicago', is_primary: true }],
+    });
+    try {
+      expect(await screen.findByText(/since Jun 2, 2026/)).toBeInTheDocument();
+    } finally {
+      unmount();
+      setSelectedPracticeId(null);
+    }
+  });
 });

@@ -18,6 +18,7 @@ import type {
   ConsentWithdrawal,
 } from '@pp/contracts';
 import { useTranslate } from 'react-admin';
+import { usePracticeClock } from '../../practices/practiceClock';
 import { useLeadConsents } from '../api/personQueries';
 import { localDate } from '../format/time';
 import { safeHttpUrl } from '../timeline/eventText';
@@ -54,7 +55,8 @@ const SOURCE: Record<string, string> = {
   sms_keyword: 'pp.leads.consent.sources.sms_keyword',
 };
 
-const day = (iso: string) => localDate(new Date(iso));
+/** The day of a consent change, on the practice's clock. */
+const day = (iso: string, zone: string) => localDate(new Date(iso), zone);
 
 /**
  * Where the lead stands on each channel and the evidence behind it (docs/product/channels.md#consent-ledger):
@@ -97,6 +99,7 @@ export function ConsentBox({ personId }: { personId: string }) {
 
 function ChannelRow({ channel }: { channel: ConsentChannelDto }) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
   const status = STATUS[channel.status] ?? STATUS.none;
   return (
     <Stack direction="row" spacing={1} alignItems="center" data-testid={`consent-${channel.channel}`}>
@@ -106,7 +109,7 @@ function ChannelRow({ channel }: { channel: ConsentChannelDto }) {
       <Chip size="small" label={translate(status.label)} color={status.color} variant={status.variant} />
       {channel.since && (
         <Typography variant="caption" color="text.secondary">
-          {translate('pp.leads.consent.since', { date: day(channel.since) })}
+          {translate('pp.leads.consent.since', { date: day(channel.since, zone) })}
         </Typography>
       )}
     </Stack>
@@ -142,6 +145,7 @@ function History({ records }: { records: ConsentRecordDto[] }) {
 
 function Record({ record }: { record: ConsentRecordDto }) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
   const channel = translate(CHANNEL_LABEL[record.channel]);
   const page = safeHttpUrl(record.page_url);
   const source = SOURCE[record.source]
@@ -152,7 +156,7 @@ function Record({ record }: { record: ConsentRecordDto }) {
       <Typography variant="body2">
         {translate(record.granted ? 'pp.leads.consent.given' : 'pp.leads.consent.refused_on', {
           channel,
-          date: day(record.given_at),
+          date: day(record.given_at, zone),
         })}{' '}
         {source}
       </Typography>
@@ -177,7 +181,7 @@ function Record({ record }: { record: ConsentRecordDto }) {
       {record.withdrawn_at && (
         <Typography variant="caption" color="text.secondary">
           {translate('pp.leads.consent.withdrawn', {
-            date: day(record.withdrawn_at),
+            date: day(record.withdrawn_at, zone),
             reason: translate(
               record.withdrawn_reason ? REASON[record.withdrawn_reason] : 'pp.leads.consent.reasons.unknown',
             ),

@@ -63,7 +63,12 @@ export function httpFailure(status: number, detail?: string) {
 
 export function renderWithAdmin(
   ui: ReactElement,
-  { locations = [] as { location_id: string; name: string }[] } = {},
+  {
+    locations = [],
+  }: {
+    /** The practice's locations (the practice's clock is the primary one's `timezone`). */
+    locations?: { location_id: string; name: string; timezone?: string; is_primary?: boolean }[];
+  } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

@@ -1,4 +1,4 @@
-import { activityTime, createdDay, leadAge, searchRelativeTime } from './time';
+import { activityTime, createdDay, leadAge, localDate, searchRelativeTime } from './time';
 
 // Local times, so the calendar-day rules hold in any time zone the tests run in.
 const NOW = new Date(2026, 2, 20, 9, 30); // Mar 20, 2026 09:30
@@ -68,6 +68,15 @@ describe('activityTime', () => {
     expect(activityTime('not a date', NOW)).toBe('');
     expect(activityTime(new Date(NOW.getTime() + 5000), NOW)).toBe('Just now');
   });
+
+  it("dates an older time on the practice's clock", () => {
+    // 03:00 UTC on Nov 15 is 9 PM on Nov 14 in Chicago.
+    const at = new Date('2026-11-15T03:00:00.000Z');
+    const now = new Date('2026-11-25T00:30:00.000Z');
+    expect(activityTime(at, now, 'America/Chicago')).toBe('Nov 14, 2026');
+    expect(activityTime(at, now, 'Asia/Tokyo')).toBe('Nov 15, 2026');
+    expect(localDate(at, 'America/Chicago')).toBe('Nov 14, 2026');
+  });
 });
 
 describe('searchRelativeTime', () => {
@@ -95,5 +104,13 @@ describe('createdDay', () => {
     expect(createdDay(new Date(2026, 2, 19, 23, 59), NOW)).toBe('Yesterday');
     expect(createdDay(new Date(2026, 2, 18, 12, 0), NOW)).toBe('Mar 18, 2026');
     expect(createdDay(new Date(2025, 11, 31, 12, 0).toISOString(), NOW)).toBe('Dec 31, 2025');
+  });
+
+  it("counts days on the practice's clock", () => {
+    // 00:30 UTC on Nov 25 is 6:30 PM on Nov 24 in Chicago.
+    const now = new Date('2026-11-25T00:30:00.000Z');
+    expect(createdDay(new Date('2026-11-24T23:00:00.000Z'), now, 'America/Chicago')).toBe('Today');
+    expect(createdDay(new Date('2026-11-24T05:00:00.000Z'), now, 'America/Chicago')).toBe('Yesterday');
+    expect(createdDay(new Date('2026-11-23T03:00:00.000Z'), now, 'America/Chicago')).toBe('Nov 22, 2026');
   });
 });

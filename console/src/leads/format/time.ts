@@ -22,7 +22,7 @@ function toDate(ts: Timestamp): Date | null {
 }
 
 /** The date an instant falls on, on a zone's clock (the browser's without one), as a UTC day number. */
-function dayOn(date: Date, zone?: string): number {
+export function dayOn(date: Date, zone?: string): number {
   if (!zone) return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
@@ -42,9 +42,14 @@ function calendarDaysBetween(from: Date, to: Date, zone?: string): number {
   return Math.round((dayOn(to, zone) - dayOn(from, zone)) / DAY);
 }
 
-/** A local date such as 'Mar 4, 2026'. */
-export function localDate(date: Date): string {
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** A date such as 'Mar 4, 2026', on a zone's clock (the practice's; the browser's without one). */
+export function localDate(date: Date, zone?: string): string {
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    ...(zone ? { timeZone: zone } : {}),
+  });
 }
 
 /**
@@ -70,10 +75,11 @@ export function leadAge(createdAt: Timestamp, now: Date = new Date(), zone?: str
 
 /**
  * Activity times (docs/product/leads.md#relative-times: 'Just now', hours under 24, days under 7, else a date). Our reading:
- * under 1 hour 'Just now'; under 24 hours 'N h ago'; under 7 days 'N d ago'; otherwise the local date
- * ('Mar 4, 2026'). A future time (clock skew) is 'Just now'; a missing or invalid one is ''.
+ * under 1 hour 'Just now'; under 24 hours 'N h ago'; under 7 days 'N d ago'; otherwise the date on the practice's
+ * clock (`zone`; the browser's without one: 'Mar 4, 2026'). A future time (clock skew) is 'Just now'; a missing
+ * or invalid one is ''.
  */
-export function activityTime(ts: Timestamp, now: Date = new Date()): string {
+export function activityTime(ts: Timestamp, now: Date = new Date(), zone?: string): string {
   const date = toDate(ts);
   if (!date) return '';
   const elapsed = now.getTime() - date.getTime();
@@ -81,7 +87,7 @@ export function activityTime(ts: Timestamp, now: Date = new Date()): string {
   if (elapsed < HOUR) return t.just_now;
   if (elapsed < DAY) return fill(t.hours, Math.floor(elapsed / HOUR));
   if (elapsed < 7 * DAY) return fill(t.days, Math.floor(elapsed / DAY));
-  return localDate(date);
+  return localDate(date, zone);
 }
 
 /**
@@ -99,12 +105,15 @@ export function searchRelativeTime(ts: Timestamp, now: Date = new Date()): strin
   return fill(t.days, Math.floor(elapsed / DAY));
 }
 
-/** The search row's created day: 'Today', 'Yesterday' (calendar days, local time) or a local date. */
-export function createdDay(ts: Timestamp, now: Date = new Date()): string {
+/**
+ * The search row's created day: 'Today', 'Yesterday' or a date, in calendar days on the practice's clock (`zone`;
+ * the browser's without one).
+ */
+export function createdDay(ts: Timestamp, now: Date = new Date(), zone?: string): string {
   const date = toDate(ts);
   if (!date) return '';
-  const days = calendarDaysBetween(date, now);
+  const days = calendarDaysBetween(date, now, zone);
   if (days <= 0) return en.pp.search.today;
   if (days === 1) return en.pp.search.yesterday;
-  return localDate(date);
+  return localDate(date, zone);
 }

@@ -1,12 +1,13 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { dateTimeOn, usePracticeClock } from '../../practices/practiceClock';
 import { activityTime } from '../format';
-import { dateTime } from './eventText';
 
 /**
  * The common frame of a timeline entry: icon, title, activity time ('Just now', 'N h ago', 'N d ago', else a
- * date; the exact moment on hover), optional reasoning, then the body.
+ * date; the exact moment on hover), optional reasoning, then the body. Dates and moments are on the practice's
+ * clock (docs/decisions/0039-console-on-front-desk-screens.md).
  */
 export function EntryFrame({
   icon,
@@ -24,6 +25,7 @@ export function EntryFrame({
   children?: ReactNode;
 }) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={1} alignItems="center">
@@ -37,9 +39,9 @@ export function EntryFrame({
           color="text.secondary"
           component="time"
           dateTime={at.toISOString()}
-          title={dateTime(at)}
+          title={dateTimeOn(at, zone)}
         >
-          {activityTime(at)}
+          {activityTime(at, undefined, zone)}
         </Typography>
       </Stack>
       {children && <Box sx={{ mt: 1 }}>{children}</Box>}

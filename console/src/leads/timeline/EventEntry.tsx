@@ -8,7 +8,7 @@ import { Typography } from '@mui/material';
 import type { TimelineEventDto } from '@pp/contracts';
 import { useTranslate } from 'react-admin';
 import { EntryFrame } from './EntryFrame';
-import { dateTime, fieldChangeText, humanise, readable, reasoningOf } from './eventText';
+import { fieldChangeText, humanise, readable, reasoningOf } from './eventText';
 import { MessageEntry } from './MessageEntry';
 import { dateTimeOn, timeOn, usePracticeClock, zoneOfAppointment } from '../../practices/practiceClock';
 
@@ -104,7 +104,11 @@ export function EventEntry({ event }: { event: TimelineEventDto }) {
           reasoning={reasoning}
         >
           <Typography variant="caption" color="text.secondary" component="p">
-            {[readable(data.action_type ?? data.action), readable(data.channel), dateTime(data.start_time)]
+            {[
+              readable(data.action_type ?? data.action),
+              readable(data.channel),
+              dateTimeOn(data.start_time, clock.zone),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </Typography>

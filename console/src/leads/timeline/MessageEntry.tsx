@@ -1,6 +1,7 @@
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type { TimelineEventDto } from '@pp/contracts';
 import { useTranslate } from 'react-admin';
+import { dateTimeOn, usePracticeClock } from '../../practices/practiceClock';
 import { activityTime } from '../format';
 import { isMock, messageDirection, reasoningOf } from './eventText';
 
@@ -10,6 +11,7 @@ import { isMock, messageDirection, reasoningOf } from './eventText';
  */
 export function MessageEntry({ event }: { event: TimelineEventDto }) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
   const direction = messageDirection(event.event_type);
   const outbound = direction === 'outbound';
   const subject = typeof event.content_data.subject === 'string' ? event.content_data.subject : null;
@@ -56,9 +58,9 @@ export function MessageEntry({ event }: { event: TimelineEventDto }) {
           {message}
         </Typography>
       </Box>
-      <Typography variant="caption" color="text.secondary" sx={{ mt: 0.25 }}>
+      <Typography variant="caption" color="text.secondary" sx={{ mt: 0.25 }} title={dateTimeOn(at, zone)}>
         {[
-          activityTime(at),
+          activityTime(at, undefined, zone),
           typeof by === 'string' && by ? translate('pp.leads.timeline.by', { name: by }) : null,
         ]
           .filter(Boolean)

@@ -2,6 +2,7 @@ import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { dateTimeOn, usePracticeClock } from '../../practices/practiceClock';
 import { activityTime } from '../format';
 import { EntryFrame } from './EntryFrame';
 import { formatDuration } from './eventText';
@@ -77,10 +78,16 @@ export function SessionEntry({ session }: { session: SessionItem }) {
 
 function FormBlock({ form }: { form: SessionForm }) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
   return (
     <Box sx={{ mt: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1 }} data-testid="session-form">
-      <Typography variant="caption" color="text.secondary" component="p">
-        {translate('pp.leads.timeline.form_submission')} · {activityTime(form.timestamp)}
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        title={dateTimeOn(form.timestamp, zone)}
+      >
+        {translate('pp.leads.timeline.form_submission')} · {activityTime(form.timestamp, undefined, zone)}
         {form.url ? ` · ${form.url}` : ''}
       </Typography>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1 }}>

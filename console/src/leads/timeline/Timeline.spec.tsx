@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setSelectedPracticeId } from '../../practices/selectedPractice';
 import { anEvent, renderWithAdmin } from '../detail/testKit';
 import { Timeline } from './Timeline';
 
@@ -150,5 +151,71 @@ describe('Timeline', () => {
     renderTimeline([broken, poisoned]);
     expect(screen.getByText(/^fine$/i)).toBeInTheDocument();
     expect(screen.getByTestId('section-failed')).toHaveTextContent('This part could not be shown.');
+  });
+});
+
+describe("the timeline on the practice's clock", () => {
+  // 00:30 UTC on Nov 25 is 6:30 PM on Nov 24 in Chicago, where the practice is: the browser's day (UTC, Tokyo…)
+  // has turned, the practice's has not.
+  const DALLAS = { location_id: 'loc-dallas', name: 'Dallas', timezone: 'America/Chicago', is_primary: true };
+  beforeEach(() => {
+    jest.useFakeTimers({ now: new Date('2026-11-25T00:30:00.000Z') });
+    setSelectedPracticeId('practice-1');
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    setSelectedPracticeId(null);
+  });
+
+  it('groups days, dates old entries and shows moments on the practice’s clock', async () => {
+    renderWithAdmin(
+      <Timeline
+        events={[
+          anEvent('sms_received', { message: 'See you soon' }, { timestamp: '2026-11-24T23:30:00.000Z' }),
+          anEvent(
+            'scheduled_action',
+            { action_type: 'send_sms', start_time: '2026-11-25T15:00:00.000Z' },
+            { timestamp: '2026-11-24T23:00:00.000Z' },
+          ),
+          anEvent('outreach_stopped', { reason: 'late' }, { timestamp: '2026-11-24T05:30:00.000Z' }),
+          anEvent('outreach_stopped', { reason: 'old' }, { timestamp: '2026-11-15T03:00:00.000Z' }),
+          anEvent(
+            'form_submission',
+            { url: '/contact', form_data: { name: 'Ana' } },
+            { timestamp: '2026-11-15T02:00:00.000Z' },
+          ),
+        ]}
+        isPending={false}
+        error={null}
+      />,
+      { locations: [DALLAS] },
+    );
+
+    // The message's moment on the practice's clock: 5:30 PM in Chicago (named CST unless the browser is there
+    // too). Once it reads so, the practice's locations, and so its clock, are in.
+    await waitFor(() =>
+      expect(
+        screen.getByText('See you soon').closest('[data-direction]')?.querySelector('[title]'),
+      ).toHaveAttribute('title', expect.stringMatching(/^Nov 24, 5:30\sPM( CST)?$/)),
+    );
+    // Nov 24, 5:30 PM in Chicago is today there (yesterday in UTC).
+    const today = screen.getByRole('region', { name: 'Today' });
+    expect(within(today).getByText('See you soon')).toBeInTheDocument();
+    // A scheduled action's start on the practice's clock: 9:00 AM in Chicago.
+    expect(within(today).getByText(/Nov 25, 9:00\sAM/)).toBeInTheDocument();
+
+    // 11:30 PM on Nov 23 in Chicago (Nov 24 in UTC) is yesterday's.
+    const yesterday = screen.getByRole('region', { name: 'Yesterday' });
+    expect(within(yesterday).getByText(/^late$/i)).toBeInTheDocument();
+    expect(within(yesterday).getByText('19 h ago')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^Nov 23, 11:30\sPM( CST)?$/),
+    );
+
+    // Ten days old: dated on the practice's clock, Nov 14 (Nov 15 in UTC and in Tokyo): the stop, and the visit
+    // with its form.
+    const older = screen.getByRole('region', { name: 'Saturday, November 14' });
+    expect(within(older).getAllByText('Nov 14, 2026', { selector: 'time' })).toHaveLength(2);
+    expect(within(older).getByTestId('session-form')).toHaveTextContent('Nov 14, 2026');
   });
 });

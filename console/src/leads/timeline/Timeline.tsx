@@ -3,6 +3,7 @@ import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { SectionBoundary } from '../../common/SectionBoundary';
+import { usePracticeClock } from '../../practices/practiceClock';
 import { CallEntry } from './CallEntry';
 import { EventEntry } from './EventEntry';
 import { buildTimeline, type TimelineItem } from './groupTimeline';
@@ -22,13 +23,17 @@ export function Timeline({
   error: Error | null;
 }) {
   const translate = useTranslate();
+  const { zone } = usePracticeClock();
+  // Days on the practice's clock (docs/decisions/0039-console-on-front-desk-screens.md).
   const days = useMemo(
     () =>
-      buildTimeline(events ?? [], new Date(), {
-        today: translate('pp.search.today'),
-        yesterday: translate('pp.search.yesterday'),
-      }),
-    [events, translate],
+      buildTimeline(
+        events ?? [],
+        new Date(),
+        { today: translate('pp.search.today'), yesterday: translate('pp.search.yesterday') },
+        zone,
+      ),
+    [events, translate, zone],
   );
 
   if (isPending) return <CircularProgress size={20} aria-label={translate('pp.common.loading')} />;

@@ -1,6 +1,5 @@
 import type { TimelineEventDto } from '@pp/contracts';
 import {
-  dateTime,
   fieldChangeText,
   formatDuration,
   humanise,
@@ -75,11 +74,5 @@ describe('small formats', () => {
     expect(readable(null)).toBeNull();
     expect(messageDirection('sms_received')).toBe('inbound');
     expect(messageDirection('email_sent')).toBe('outbound');
-  });
-
-  it('shows a moment with its day, nothing for junk', () => {
-    expect(dateTime(new Date(2025, 2, 4, 14, 30).toISOString())).toBe('Mar 4, 2:30 PM');
-    expect(dateTime('soon')).toBe('');
-    expect(dateTime(null)).toBe('');
   });
 });

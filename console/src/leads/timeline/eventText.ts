@@ -103,11 +103,3 @@ export const messageDirection = (eventType: string): MessageDirection =>
 
 export const isMock = (event: Pick<TimelineEventDto, 'content_data'>) =>
   event.content_data.mock_execution === true;
-
-/** A moment with its day: 'Mar 4, 2:30 PM'. Empty for anything that is not a date. */
-export function dateTime(value: unknown): string {
-  if (typeof value !== 'string' && !(value instanceof Date)) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}

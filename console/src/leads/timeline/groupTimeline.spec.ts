@@ -266,6 +266,37 @@ describe('dayLabel', () => {
     expect(dayLabel(new Date(2024, 11, 30), NOW)).toBe('Monday, December 30, 2024');
     expect(dayLabel(new Date(2025, 2, 2), NOW)).toBe('Today');
   });
+
+  it("counts days on the practice's clock, whatever the browser's zone", () => {
+    // 00:30 UTC on Nov 25 is 6:30 PM on Nov 24 in Chicago: the practice's day has not turned yet.
+    const now = new Date('2026-11-25T00:30:00.000Z');
+    const zone = 'America/Chicago';
+    expect(dayLabel(new Date('2026-11-24T23:30:00.000Z'), now, undefined, zone)).toBe('Today');
+    expect(dayLabel(new Date('2026-11-24T05:30:00.000Z'), now, undefined, zone)).toBe('Yesterday');
+    expect(dayLabel(new Date('2026-11-23T05:30:00.000Z'), now, undefined, zone)).toBe('Sunday, November 22');
+    expect(dayLabel(new Date('2026-01-01T03:00:00.000Z'), now, undefined, zone)).toBe(
+      'Wednesday, December 31, 2025',
+    );
+  });
+});
+
+describe("the timeline's days on the practice's clock", () => {
+  it('keeps an evening in Chicago on one day across midnight UTC', () => {
+    const days = buildTimeline(
+      [
+        event('sms_sent', new Date('2026-11-25T01:10:00.000Z')), // Nov 24, 7:10 PM in Chicago
+        event('sms_sent', new Date('2026-11-24T23:50:00.000Z')), // Nov 24, 5:50 PM
+        event('sms_sent', new Date('2026-11-24T05:50:00.000Z')), // Nov 23, 11:50 PM
+      ],
+      new Date('2026-11-25T02:00:00.000Z'),
+      undefined,
+      'America/Chicago',
+    );
+    expect(days.map((day) => [day.key, day.label, day.items.length])).toEqual([
+      ['2026-11-24', 'Today', 2],
+      ['2026-11-23', 'Yesterday', 1],
+    ]);
+  });
 });
 
 describe('pageOf', () => {

@@ -1,4 +1,5 @@
 import type { TimelineEventDto } from '@pp/contracts';
+import { dayOn } from '../format/time';
 
 /** docs/product/leads.md#timeline: a form without a session joins a visit to the same page within this window. */
 export const SESSION_MERGE_WINDOW_MS = 5 * 60_000;
@@ -299,34 +300,54 @@ export function timelineItems(events: readonly TimelineEventDto[]): TimelineItem
   return items.sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || a.key.localeCompare(b.key));
 }
 
-const dayKey = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const DAY_MS = 86_400_000;
 
-/** 'Today', 'Yesterday', else 'Monday, March 2' (with the year when it is not this year's). */
-export function dayLabel(date: Date, now: Date, words = { today: 'Today', yesterday: 'Yesterday' }): string {
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  if (dayKey(date) === dayKey(now)) return words.today;
-  if (dayKey(date) === dayKey(yesterday)) return words.yesterday;
-  return date.toLocaleDateString('en-US', {
+/** 'YYYY-MM-DD' of the day an instant falls on, on a zone's clock (the browser's without one). */
+export function dayKey(date: Date, zone?: string): string {
+  return new Date(dayOn(date, zone)).toISOString().slice(0, 10);
+}
+
+/**
+ * 'Today', 'Yesterday', else 'Monday, March 2' (with the year when it is not this year's): days on the practice's
+ * clock (`zone`; the browser's without one), so the browser's midnight moves no entry to another day.
+ */
+export function dayLabel(
+  date: Date,
+  now: Date,
+  words = { today: 'Today', yesterday: 'Yesterday' },
+  zone?: string,
+): string {
+  const day = dayOn(date, zone);
+  const today = dayOn(now, zone);
+  if (day === today) return words.today;
+  if (day === today - DAY_MS) return words.yesterday;
+  // The day's noon in UTC, read in UTC: the same calendar day whatever the browser's zone.
+  const noon = new Date(day + DAY_MS / 2);
+  return noon.toLocaleDateString('en-US', {
+    timeZone: 'UTC',
     weekday: 'long',
     month: 'long',
     day: 'numeric',
-    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    ...(noon.getUTCFullYear() === new Date(today).getUTCFullYear() ? {} : { year: 'numeric' }),
   });
 }
 
-/** The timeline as the lead detail shows it: items grouped by local day, newest day first. */
+/**
+ * The timeline as the lead detail shows it: items grouped by day on the practice's clock (`zone`; the browser's
+ * without one), newest day first.
+ */
 export function buildTimeline(
   events: readonly TimelineEventDto[],
   now: Date,
   words?: { today: string; yesterday: string },
+  zone?: string,
 ): TimelineDay[] {
   const days: TimelineDay[] = [];
   for (const item of timelineItems(events)) {
-    const key = dayKey(item.timestamp);
+    const key = dayKey(item.timestamp, zone);
     const last = days.at(-1);
     if (last?.key === key) last.items.push(item);
-    else days.push({ key, label: dayLabel(item.timestamp, now, words), items: [item] });
+    else days.push({ key, label: dayLabel(item.timestamp, now, words, zone), items: [item] });
   }
   return days;
 }
