@@ -22,9 +22,25 @@ const READY_TIMEOUT_MS = 120_000;
  * @param {(event: import('./supervisor.mjs').SupervisorEvent | { type: 'ready', name: string }) => void}
  *   [options.onSupervision] given, a service that dies on its own is restarted (supervisor.mjs), and this hears
  *   each crash, restart, return to readiness and give-up
+ * @param {{ name: string, service: string, port: number, env: Record<string, string> }[]} [options.extra] more
+ *   instances of a service beside the stack's, each on its own port with environment of its own (the browser
+ *   tests' second gateway, configured with a map tile server)
  */
-export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnexpectedExit, onSupervision }) {
-  const ports = portsFrom(gatewayPort);
+export async function startStack({
+  gatewayPort,
+  env = {},
+  logDir,
+  onLine,
+  onUnexpectedExit,
+  onSupervision,
+  extra = [],
+}) {
+  const ports = {
+    ...portsFrom(gatewayPort),
+    ...Object.fromEntries(extra.map(({ name, port }) => [name, port])),
+  };
+  const extraEnv = Object.fromEntries(extra.map(({ name, env: own }) => [name, own]));
+  const processes = [...stackProcesses(), ...extra.map(({ name, service }) => ({ name, service }))];
   const children = new Map();
   let stopping = false;
   mkdirSync(logDir, { recursive: true });
@@ -55,6 +71,7 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
         HOST: '127.0.0.1',
         ...serviceUrls,
         ...env,
+        ...extraEnv[name],
         ...(role ? { ROLE: role } : {}),
         PORT: String(ports[name]),
       },
@@ -76,7 +93,7 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
   };
 
   const supervisors = [];
-  for (const { name, service, role } of stackProcesses()) {
+  for (const { name, service, role } of processes) {
     const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     if (!onSupervision) {
       const child = spawnProcess(name, service, role, log);
@@ -114,9 +131,7 @@ export async function startStack({ gatewayPort, env = {}, logDir, onLine, onUnex
   });
 
   try {
-    await Promise.all(
-      stackProcesses().map(({ name }) => waitReady(name, ports[name], logDir, () => stopping)),
-    );
+    await Promise.all(processes.map(({ name }) => waitReady(name, ports[name], logDir, () => stopping)));
   } catch (error) {
     await stop();
     throw error;

@@ -23,6 +23,11 @@ const E2E_REDIS_DB = Number(process.env.E2E_REDIS_DB ?? 3);
 const E2E_SITE_PORT = E2E_GATEWAY_PORT + 50;
 // The public demo's browser test serves a fixture practice website here (console/e2e/onboarding.e2e.ts).
 const E2E_DEMO_SITE_PORT = E2E_GATEWAY_PORT + 51;
+// A second gateway of the stack, configured with a map tile server on loopback (MAP_TILES_URL), and that tile
+// server: the visitor map's tiles under the console's policy (console/e2e/content-security.e2e.ts). The first
+// gateway has none, as a deployment has by default (docs/decisions/0044-console-csp-and-map-tiles.md).
+const E2E_TILES_GATEWAY_PORT = E2E_GATEWAY_PORT + 52;
+const E2E_TILE_SERVER_PORT = E2E_GATEWAY_PORT + 53;
 
 async function step(title, fn) {
   const since = Date.now();
@@ -162,10 +167,22 @@ async function browserTests() {
   await flushRedis(env.REDIS_URL); // no deny-list entries or login counters from an earlier run
   await consoleBuilt;
 
+  const tiles = await startTileServer(E2E_TILE_SERVER_PORT);
   const stack = await startStack({
     gatewayPort: E2E_GATEWAY_PORT,
     env,
     logDir: join(ROOT, 'deploy', 'local', '.run', 'e2e-logs'),
+    extra: [
+      {
+        name: 'gateway-tiles',
+        service: 'gateway',
+        port: E2E_TILES_GATEWAY_PORT,
+        env: { MAP_TILES_URL: `http://127.0.0.1:${E2E_TILE_SERVER_PORT}/{z}/{x}/{y}.png` },
+      },
+    ],
+  }).catch(async (error) => {
+    await tiles.close();
+    throw error;
   });
   const report = join(RESULTS, 'browser.json');
   try {
@@ -177,12 +194,15 @@ async function browserTests() {
         E2E_JSON_REPORT: report,
         E2E_SITE_PORT: String(E2E_SITE_PORT),
         E2E_DEMO_SITE_PORT: String(E2E_DEMO_SITE_PORT),
+        E2E_TILES_BASE_URL: `http://localhost:${E2E_TILES_GATEWAY_PORT}`,
+        E2E_TILE_SERVER: `127.0.0.1:${E2E_TILE_SERVER_PORT}`,
         // The calendar's browser tests write what the API cannot make (external, pending appointments).
         E2E_DATABASE_URL: env.DATABASE_URL,
       },
     });
   } finally {
     await stack.stop();
+    await tiles.close();
     await ghl.close();
     if (existsSync(report)) {
       const { stats } = JSON.parse(readFileSync(report, 'utf8'));
@@ -191,6 +211,28 @@ async function browserTests() {
       totals.skipped += stats.skipped;
     }
   }
+}
+
+/** A map tile server on loopback: a 1×1 PNG for every `/{z}/{x}/{y}.png`, 404 for anything else. */
+async function startTileServer(port) {
+  const { createServer } = await import('node:http');
+  const tile = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const server = createServer((request, response) => {
+    if (request.method === 'GET' && /^\/\d{1,2}\/\d{1,7}\/\d{1,7}\.png$/.test(request.url ?? '')) {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': tile.length });
+      response.end(tile);
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return { close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 async function flushRedis(url) {
