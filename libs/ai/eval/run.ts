@@ -21,8 +21,8 @@ import { BLIND_SETS, REGRESSION_SETS } from './sets';
  * their figures must not drop; eval.spec.ts holds the floor) and blind sets (written without reading the rules
  * or the training data, committed before the provider first read them, never tuned on). Prints the figures;
  * exits 0. `--verbose` lists the misreadings of the regression sets (never of a blind set: reading them is
- * tuning). `--set=dev,blind-1` prints only the named sets. `--rules-only` reads with the rules alone, for
- * comparison.
+ * tuning). `--set=dev,blind-1` prints only the named sets; a set held aside (in no list of `sets.ts`, e.g.
+ * `training-5`) is printed only when named so. `--rules-only` reads with the rules alone, for comparison.
  */
 
 // Compiled to eval/dist/eval/run.js (with the library beside it in eval/dist/src).
@@ -91,7 +91,7 @@ function inventedPrices(fixture: Fixture, readings: readonly Understanding[]): s
 
 async function report(
   model: ai.LanguageModel,
-  kind: 'regression' | 'blind',
+  kind: 'regression' | 'blind' | 'held-aside',
   name: string,
   file: string,
 ): Promise<void> {
@@ -148,6 +148,10 @@ async function main(): Promise<void> {
     'Regression sets: tuned on (their misreadings were read to change the rules, or trained on).\n',
   );
   for (const { name, file } of REGRESSION_SETS) await report(model, 'regression', name, file);
+  const listed = new Set([...BLIND_SETS, ...REGRESSION_SETS].map((set) => set.name));
+  const heldAside = [...(chosen ?? [])].filter((name) => !listed.has(name) && /^[a-z0-9-]+$/.test(name));
+  if (heldAside.length > 0) console.log('Held aside: in no list; neither trained on nor tuned on.\n');
+  for (const name of heldAside) await report(model, 'held-aside', name, `${name}.json`);
   await reader?.close();
 }
 
