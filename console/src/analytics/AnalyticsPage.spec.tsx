@@ -321,20 +321,26 @@ describe('the Overview', () => {
     expect(screen.queryByTestId('summary-cards')).not.toBeInTheDocument();
   });
 
-  it("shows 'Failed to load analytics data' and the server's detail on an error", async () => {
+  it("shows 'Failed to load analytics data' and the server's detail on an error, and tries again", async () => {
+    const answer = routes.metrics;
     routes.metrics = () => json({ detail: 'start_date must not be after end_date' }, 422);
     renderPage();
-    expect(await screen.findByTestId('analytics-error')).toHaveTextContent(
-      'Failed to load analytics data start_date must not be after end_date',
-    );
+    const failed = await screen.findByTestId('analytics-error');
+    expect(within(failed).getByText('Failed to load analytics data')).toBeInTheDocument();
+    expect(failed).toHaveTextContent('start_date must not be after end_date');
+
+    routes.metrics = answer;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('summary-cards')).toBeInTheDocument();
+    expect(screen.queryByTestId('analytics-error')).not.toBeInTheDocument();
   });
 
   it("falls back to 'Failed to fetch analytics metrics' without a detail", async () => {
     routes.metrics = () => new Response('', { status: 502 });
     renderPage();
-    expect(await screen.findByTestId('analytics-error')).toHaveTextContent(
-      'Failed to load analytics data Failed to fetch analytics metrics',
-    );
+    const failed = await screen.findByTestId('analytics-error');
+    expect(within(failed).getByText('Failed to load analytics data')).toBeInTheDocument();
+    expect(failed).toHaveTextContent('Failed to fetch analytics metrics');
   });
 
   it('signs out on a 401', async () => {
@@ -409,6 +415,18 @@ describe('Realtime Activity', () => {
     const pageviews = requests.find((url) => url.pathname === '/api/v1/analytics/realtime/pageviews') as URL;
     expect(pageviews.searchParams.get('practice_id')).toBe('p-glow');
     expect(pageviews.searchParams.get('seconds')).toBe('1800');
+  });
+
+  it('says why the pageviews could not be fetched, and tries again', async () => {
+    const answer = routes.pageviews;
+    routes.pageviews = () => json({ detail: 'The analytics service is not answering' }, 503);
+    visit();
+    const failed = await screen.findByTestId('realtime-error');
+    expect(failed).toHaveTextContent('The analytics service is not answering');
+
+    routes.pageviews = answer;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('realtime-error')).not.toBeInTheDocument());
   });
 
   it('counts visitors, pageviews, active pages and the average session, and lists sources, pages and views', async () => {

@@ -2,7 +2,6 @@ import TrendingDown from '@mui/icons-material/TrendingDown';
 import TrendingFlat from '@mui/icons-material/TrendingFlat';
 import TrendingUp from '@mui/icons-material/TrendingUp';
 import {
-  Alert,
   Box,
   Card,
   CardContent,
@@ -33,6 +32,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { ErrorState } from '../common/ErrorState';
 import { useSelectedPracticeId } from '../practices/selectedPractice';
 import { useMetrics } from './analyticsQueries';
 import { ANALYTICS } from './constants';
@@ -77,7 +77,7 @@ export function OverviewView() {
   const translate = useTranslate();
   const practiceId = useSelectedPracticeId();
   const [range, setRange] = useState<DayRange | null>(() => defaultRange());
-  const { data, error, isLoading } = useMetrics(practiceId, range);
+  const { data, error, isLoading, refetch } = useMetrics(practiceId, range);
 
   let body;
   if (isLoading) {
@@ -92,9 +92,12 @@ export function OverviewView() {
     );
   } else if (error) {
     body = (
-      <Alert severity="error" data-testid="analytics-error">
-        {translate('pp.analytics.overview.failed')} {(error as Error).message}
-      </Alert>
+      <ErrorState
+        testId="analytics-error"
+        title={translate('pp.analytics.overview.failed')}
+        message={(error as Error).message}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (!data || isEmptyAnalytics(data)) {
     body = (

@@ -19,6 +19,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLeadBroadcasts, useLiveStatus } from '../live/LiveProvider';
+import { ErrorState } from '../common/ErrorState';
 import { useSelectedPracticeId } from '../practices/selectedPractice';
 import { usePageviews, useRealtimeEvents } from './analyticsQueries';
 import { ChannelIcon } from './ChannelIcon';
@@ -103,9 +104,11 @@ function Realtime({ practiceId }: { practiceId: string }) {
         <Typography color="text.secondary">{translate('pp.analytics.realtime.subtitle')}</Typography>
       </Box>
       {pageviewsQuery.error && (
-        <Typography color="error" role="alert">
-          {(pageviewsQuery.error as Error).message}
-        </Typography>
+        <ErrorState
+          testId="realtime-error"
+          message={(pageviewsQuery.error as Error).message}
+          onRetry={() => void pageviewsQuery.refetch()}
+        />
       )}
       <Box
         sx={{

@@ -224,16 +224,24 @@ describe('the calendar page', () => {
     expect(screen.queryByTestId('calendar-sidebar')).not.toBeInTheDocument();
   });
 
-  it('shows an empty calendar when the appointments cannot be fetched', async () => {
-    api.appointments.mockRejectedValue(new Error('Failed to fetch appointments'));
-    renderPage();
-    await waitFor(() => expect(api.appointments).toHaveBeenCalled());
-    await waitFor(() =>
-      expect(
-        within(screen.getByTestId('calendar-overview')).getByText('Total').nextSibling,
-      ).toHaveTextContent('0'),
+  it('says the appointments could not be fetched, with the reason and Try again, instead of an empty week', async () => {
+    api.appointments.mockRejectedValueOnce(
+      Object.assign(new Error('Failed to fetch appointments'), {
+        detail: 'The calendar service is not answering',
+      }),
     );
+    renderPage();
+    const failed = await screen.findByTestId('calendar-load-failed');
+    expect(failed).toHaveTextContent('Failed to fetch appointments');
+    expect(failed).toHaveTextContent('The calendar service is not answering');
     expect(main().querySelectorAll('.fc-event')).toHaveLength(0);
+    expect(within(screen.getByTestId('calendar-overview')).getByText('Total').nextSibling).toHaveTextContent(
+      '0',
+    );
+
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await within(main()).findByText('Botox consultation')).toBeInTheDocument();
+    expect(screen.queryByTestId('calendar-load-failed')).not.toBeInTheDocument();
   });
 
   it('opens an appointment in the right panel, with its id in the route, and goes to the lead', async () => {

@@ -12,10 +12,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { serverDetail } from '../common/errorText';
+import { ErrorState } from '../common/ErrorState';
 import { SectionBoundary } from '../common/SectionBoundary';
 import { useLeftPanel } from '../layout/LeftPanel';
 import { useWideWindow } from '../layout/responsive';
 import { useSelectedPracticeId } from '../practices/selectedPractice';
+import { isAuthError } from '../providers/http';
 import { AppointmentPanel, PANEL_WIDTH } from './AppointmentPanel';
 import { CalendarSidebar } from './CalendarSidebar';
 import { calendarApi, isOutsideHours } from './calendarApi';
@@ -137,7 +140,12 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
   // The visible range as wall-clock dates (end exclusive) and the days asked of the server for it.
   const [view, setView] = useState<{ from: Date; to: Date; days: DateRange } | null>(null);
   const [filters, setFilters] = useState<CalendarFilters>(DEFAULT_FILTERS);
-  const { appointments: loaded, isFetching } = useAppointments(practiceId, view?.days ?? null);
+  const {
+    appointments: loaded,
+    isFetching,
+    error: loadError,
+    refetch: reload,
+  } = useAppointments(practiceId, view?.days ?? null);
   const locations = useLocations(practiceId);
 
   // Times are on each location's clock; today and the now indicator follow the practice's (its primary
@@ -312,6 +320,16 @@ function PracticeCalendar({ practiceId }: { practiceId: string }) {
         }}
       >
         <Box sx={{ height: 4, mb: 1 }}>{isFetching && <LinearProgress />}</Box>
+        {loadError && !isAuthError(loadError) && (
+          <Box sx={{ mb: 1 }}>
+            <ErrorState
+              testId="calendar-load-failed"
+              title={loadError.message}
+              message={serverDetail(loadError)}
+              onRetry={() => void reload()}
+            />
+          </Box>
+        )}
         <SectionBoundary name="calendar">
           <Box sx={{ flex: 1, minHeight: 0 }}>
             <FullCalendar

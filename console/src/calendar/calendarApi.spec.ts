@@ -56,11 +56,13 @@ describe('GET appointments', () => {
     await expect(calendarApi.appointments('p-glow', 'a', 'b')).rejects.toMatchObject({ status: 403 });
   });
 
-  it('says "Failed to fetch appointments" on other failures', async () => {
+  it('says "Failed to fetch appointments" on other failures, keeping the server\'s reason', async () => {
     reply({ detail: 'boom' }, 500);
     await expect(calendarApi.appointments('p-glow', 'a', 'b')).rejects.toThrow(
       'Failed to fetch appointments',
     );
+    reply({ detail: 'boom' }, 500);
+    await expect(calendarApi.appointments('p-glow', 'a', 'b')).rejects.toMatchObject({ detail: 'boom' });
   });
 });
 

@@ -5,6 +5,7 @@ import type {
   RescheduleAppointmentResponse,
 } from '@pp/contracts';
 import { HttpError } from 'react-admin';
+import { serverDetail } from '../common/errorText';
 import { en } from '../i18n/en';
 import { API_URL, detailOf, httpClient, isAuthError } from '../providers/http';
 import { getAccessToken } from '../providers/storage';
@@ -83,7 +84,8 @@ export const calendarApi = {
     } catch (error) {
       if (isAuthError(error)) throw unauthorized(error);
       if ((error as Error).name === 'AbortError') throw error;
-      throw new Error(texts.fetch_appointments);
+      // The product's words, with the server's reason (or the console's timeout) kept for the page to show.
+      throw Object.assign(new Error(texts.fetch_appointments), { detail: serverDetail(error) });
     }
   },
 

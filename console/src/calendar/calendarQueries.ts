@@ -21,8 +21,9 @@ export interface DateRange {
 const NONE: AppointmentDto[] = [];
 
 /**
- * The appointments of the visible range. A failed call shows an empty calendar; a 401/403 signs out through
- * react-admin (docs/product/calendar.md#errors).
+ * The appointments of the visible range. A failed call leaves the calendar without events, and the page says so
+ * with 'Try again' (docs/decisions/0039-console-on-front-desk-screens.md): a failed load must not pass for an
+ * empty week. A 401/403 signs out through react-admin (docs/product/calendar.md#errors).
  */
 export function useAppointments(practiceId: string | null, range: DateRange | null) {
   const query = useQuery({

@@ -133,7 +133,7 @@ export const peopleApi = {
   async events(personId: string, signal?: AbortSignal): Promise<TimelineEventDto[]> {
     const { json } = await httpClient<unknown>(
       `${person(personId)}/events?${query({ limit: LeadLimits.eventLimit })}`,
-      { signal },
+      { signal, fallbackMessage: en.pp.errors.request_failed },
     );
     return normaliseEvents(json);
   },

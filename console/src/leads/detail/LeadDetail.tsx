@@ -136,7 +136,12 @@ function LoadedLead({ personId }: { personId: string }) {
           {translate('pp.leads.timeline.title')}
         </Typography>
         <SectionBoundary name="timeline" resetKey={events.data}>
-          <Timeline events={events.data} isPending={events.isPending} error={events.error} />
+          <Timeline
+            events={events.data}
+            isPending={events.isPending}
+            error={events.error}
+            onRetry={() => void events.refetch()}
+          />
         </SectionBoundary>
       </Box>
     </Stack>

@@ -2,13 +2,17 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { serverDetail } from '../../common/errorText';
+import { ErrorState } from '../../common/ErrorState';
 import { useApproveDecision } from '../api/personQueries';
 import { decisionKind, decisionLabel, type ReviewItem } from './decisions';
 import { EditDecisionDialog } from './EditDecisionDialog';
 
 /**
  * The AI decision review box (docs/product/lead-panel.md): what the AI wants to send and why, 'Approve & Send' and 'Edit'.
- * Failures are only logged (docs/product/lead-panel.md); the refreshed events remove the box once the decision is resolved.
+ * A failed approval is logged, as the product says, and also shown in the box with the server's reason
+ * (docs/decisions/0039-console-on-front-desk-screens.md); the refreshed events remove the box once the decision
+ * is resolved.
  */
 export function DecisionReview({ personId, review }: { personId: string; review: ReviewItem }) {
   const translate = useTranslate();
@@ -50,6 +54,15 @@ export function DecisionReview({ personId, review }: { personId: string; review:
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           <strong>{translate('pp.leads.panel.reasoning')}:</strong> {decision.reasoning}
         </Typography>
+      )}
+      {approve.error && (
+        <Box sx={{ mt: 1.5 }}>
+          <ErrorState
+            testId="approve-failed"
+            title={translate('pp.errors.approve')}
+            message={serverDetail(approve.error)}
+          />
+        </Box>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
         <Button variant="contained" size="small" onClick={onApprove} disabled={approve.isPending}>

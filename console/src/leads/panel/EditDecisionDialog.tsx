@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Checkbox,
   Dialog,
@@ -11,11 +12,15 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { serverDetail } from '../../common/errorText';
+import { ErrorState } from '../../common/ErrorState';
 import { useEditDecision } from '../api/personQueries';
 
 /**
  * The edit dialog (docs/product/lead-panel.md): the message, 'Remember this correction for similar situations', and
- * 'Save & Send', disabled while saving or when the message is blank after trimming.
+ * 'Save & Send', disabled while saving or when the message is blank after trimming. A failed save is logged and
+ * shown in the dialog with the server's reason, the text kept for another try
+ * (docs/decisions/0039-console-on-front-desk-screens.md).
  */
 export function EditDecisionDialog({
   personId,
@@ -32,12 +37,14 @@ export function EditDecisionDialog({
   const edit = useEditDecision(personId);
   const [message, setMessage] = useState(initialMessage);
   const [remember, setRemember] = useState(false);
+  const { reset } = edit;
   useEffect(() => {
     if (open) {
       setMessage(initialMessage);
       setRemember(false);
+      reset();
     }
-  }, [open, initialMessage]);
+  }, [open, initialMessage, reset]);
 
   const saving = edit.isPending;
   const onSave = () =>
@@ -71,6 +78,15 @@ export function EditDecisionDialog({
         <FormHelperText>
           {translate(remember ? 'pp.leads.panel.remember_on' : 'pp.leads.panel.remember_off')}
         </FormHelperText>
+        {edit.error && (
+          <Box sx={{ mt: 2 }}>
+            <ErrorState
+              testId="edit-failed"
+              title={translate('pp.errors.edit')}
+              message={serverDetail(edit.error)}
+            />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>

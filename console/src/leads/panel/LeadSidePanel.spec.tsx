@@ -78,14 +78,47 @@ describe('the AI decision review box', () => {
     expect(queryClient.getQueryState(leadKeys.list('p-glow', 'all'))?.isInvalidated).toBe(true);
   });
 
-  it('only logs a failed approval', async () => {
+  it("logs a failed approval and shows it in the box with the server's reason", async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    api.approve.mockRejectedValue(httpFailure(500, 'Failed to approve decision'));
+    api.approve.mockRejectedValue(httpFailure(409, 'This decision was already resolved'));
     renderWithAdmin(<LeadSidePanel personId="lead-1" />);
     await userEvent.click(within(await reviewBox()).getByRole('button', { name: 'Approve & Send' }));
     await waitFor(() => expect(error).toHaveBeenCalled());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(await reviewBox()).toBeInTheDocument();
+    const failed = within(await reviewBox()).getByTestId('approve-failed');
+    expect(failed).toHaveAttribute('role', 'alert');
+    expect(failed).toHaveTextContent('Failed to approve decision');
+    expect(failed).toHaveTextContent('This decision was already resolved');
+    // The draft stays, to be approved again.
+    expect(within(await reviewBox()).getByRole('button', { name: 'Approve & Send' })).toBeEnabled();
+    error.mockRestore();
+  });
+
+  it("says 'Failed to approve decision' when the server gives no reason", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.approve.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderWithAdmin(<LeadSidePanel personId="lead-1" />);
+    await userEvent.click(within(await reviewBox()).getByRole('button', { name: 'Approve & Send' }));
+    expect(await screen.findByTestId('approve-failed')).toHaveTextContent(/^Failed to approve decision$/);
+  });
+
+  it("keeps the edit dialog open on a failed save, with the server's reason and the text", async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.edit.mockRejectedValue(httpFailure(422, 'corrected_message must not be longer than 1600 characters'));
+    renderWithAdmin(<LeadSidePanel personId="lead-1" />);
+    await userEvent.click(within(await reviewBox()).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save & Send' }));
+    const failed = await within(dialog).findByTestId('edit-failed');
+    expect(failed).toHaveTextContent('Failed to edit decision');
+    expect(failed).toHaveTextContent('corrected_message must not be longer than 1600 characters');
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveValue(SMS_TEXT);
+    expect(error).toHaveBeenCalled();
+
+    // Closed and opened again, the dialog starts afresh.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(within(await reviewBox()).getByRole('button', { name: 'Edit' }));
+    expect(within(await screen.findByRole('dialog')).queryByTestId('edit-failed')).not.toBeInTheDocument();
     error.mockRestore();
   });
 

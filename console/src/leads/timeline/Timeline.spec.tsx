@@ -138,6 +138,22 @@ describe('Timeline', () => {
     expect(screen.queryByText(/\d:\d\d (AM|PM)$/)).not.toBeInTheDocument();
   });
 
+  it("says why the activity could not be loaded, and asks again on 'Try again'", async () => {
+    const onRetry = jest.fn();
+    renderWithAdmin(
+      <Timeline
+        events={undefined}
+        isPending={false}
+        error={new Error('The people service is not answering')}
+        onRetry={onRetry}
+      />,
+    );
+    const failed = screen.getByTestId('timeline-failed');
+    expect(failed).toHaveTextContent('The people service is not answering');
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps showing the other entries when one of them cannot be rendered', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = anEvent('outreach_stopped', { reason: 'fine' });

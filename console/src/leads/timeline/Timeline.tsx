@@ -1,7 +1,8 @@
 import type { TimelineEventDto } from '@pp/contracts';
-import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
+import { ErrorState } from '../../common/ErrorState';
 import { SectionBoundary } from '../../common/SectionBoundary';
 import { usePracticeClock } from '../../practices/practiceClock';
 import { CallEntry } from './CallEntry';
@@ -17,10 +18,13 @@ export function Timeline({
   events,
   isPending,
   error,
+  onRetry,
 }: {
   events: TimelineEventDto[] | undefined;
   isPending: boolean;
   error: Error | null;
+  /** Asks for the events again after a failed load. */
+  onRetry?: () => void;
 }) {
   const translate = useTranslate();
   const { zone } = usePracticeClock();
@@ -37,7 +41,7 @@ export function Timeline({
   );
 
   if (isPending) return <CircularProgress size={20} aria-label={translate('pp.common.loading')} />;
-  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (error) return <ErrorState testId="timeline-failed" message={error.message} onRetry={onRetry} />;
   if (days.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="timeline-empty">

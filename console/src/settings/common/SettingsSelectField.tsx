@@ -2,6 +2,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { failureText } from '../../common/errorText';
 import { SUCCESS_DISPLAY_MS, type FieldStatus } from './fieldState';
 
 /**
@@ -27,6 +28,7 @@ export function SettingsSelectField({
 }) {
   const translate = useTranslate();
   const [status, setStatus] = useState<FieldStatus>('idle');
+  const [problem, setProblem] = useState('');
   const [pending, setPending] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -43,7 +45,9 @@ export function SettingsSelectField({
         () => setStatus((now) => (now === 'saved' ? 'idle' : now)),
         SUCCESS_DISPLAY_MS,
       );
-    } catch {
+    } catch (error) {
+      // The server's reason when it gave one (docs/decisions/0039-console-on-front-desk-screens.md).
+      setProblem(failureText(error, translate('pp.leads.validation.save_failed')));
       setStatus('failed');
     } finally {
       setPending(null);
@@ -65,13 +69,7 @@ export function SettingsSelectField({
       value={pending ?? value}
       onChange={(event) => void choose(event.target.value)}
       error={status === 'failed'}
-      helperText={
-        status === 'failed'
-          ? translate('pp.leads.validation.save_failed')
-          : status === 'saved'
-            ? translate('pp.settings.saved')
-            : ' '
-      }
+      helperText={status === 'failed' ? problem : status === 'saved' ? translate('pp.settings.saved') : ' '}
       data-testid={testId}
       data-status={status}
       slotProps={{

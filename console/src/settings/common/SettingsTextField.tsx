@@ -2,6 +2,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { CircularProgress, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useEffect, useReducer, useRef, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
+import { failureText } from '../../common/errorText';
 import { fieldReducer, initialFieldState, planCommit, SUCCESS_DISPLAY_MS } from './fieldState';
 
 export interface SettingsTextFieldProps {
@@ -59,8 +60,9 @@ export function SettingsTextField({
       dispatch({ type: 'saved', value: plan.value });
       clearTimeout(settleTimer.current);
       settleTimer.current = setTimeout(() => dispatch({ type: 'settle' }), SUCCESS_DISPLAY_MS);
-    } catch {
-      dispatch({ type: 'failed', message: translate('pp.leads.validation.save_failed') });
+    } catch (error) {
+      // The server's reason when it gave one (docs/decisions/0039-console-on-front-desk-screens.md).
+      dispatch({ type: 'failed', message: failureText(error, translate('pp.leads.validation.save_failed')) });
     }
   };
 

@@ -195,6 +195,57 @@ describe('Settings › AI Communications', () => {
     expect(screen.getByTestId('channel-email-more')).toHaveTextContent('+2 more');
   });
 
+  it("a refused automation level goes back and says the server's reason under the levels; Try again saves it", async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let refuse = true;
+    let current = practice({ enabled: true });
+    mockGateway({
+      [`GET ${PRACTICE_PATH}`]: () => json(current),
+      [`PATCH ${PRACTICE_PATH}`]: (_url: string, init: { body?: string }) => {
+        if (refuse)
+          return json(
+            { detail: 'automation_level must be one of manual, semi_auto, full_auto' },
+            { status: 422 },
+          );
+        current = { ...current, ...JSON.parse(init.body ?? '{}') };
+        return json(current);
+      },
+      'GET email/accounts?practice_id=p-glow': [account(1)],
+      [`GET ${PRACTICE_PATH}/virtual-numbers/`]: [DEFAULT_NUMBER],
+    });
+    show();
+
+    await userEvent.click(await screen.findByTestId('automation-full_auto'));
+    const failed = await screen.findByTestId('communications-save-failed');
+    expect(failed).toHaveTextContent('automation_level must be one of manual, semi_auto, full_auto');
+    expect(screen.getByTestId('automation-full_auto')).toHaveAttribute('aria-pressed', 'false');
+    // Beside the levels, not at the top of the page.
+    expect(failed.closest('.MuiCard-root')).toContainElement(screen.getByTestId('automation-full_auto'));
+    expect(error).toHaveBeenCalled();
+
+    refuse = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('automation-full_auto')).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(screen.queryByTestId('communications-save-failed')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to save. Please try again.' when the server gives no reason", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockGateway({
+      [`GET ${PRACTICE_PATH}`]: practice({ enabled: true }),
+      [`PATCH ${PRACTICE_PATH}`]: () => new Response('', { status: 502 }),
+      'GET email/accounts?practice_id=p-glow': [account(1)],
+      [`GET ${PRACTICE_PATH}/virtual-numbers/`]: [DEFAULT_NUMBER],
+    });
+    show();
+    await userEvent.click(await screen.findByTestId('automation-manual'));
+    expect(await screen.findByTestId('communications-save-failed')).toHaveTextContent(
+      'Failed to save. Please try again.',
+    );
+  });
+
   it('a refused save is rolled back and only logged', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockGateway({

@@ -22,6 +22,8 @@ import { emailAccountStatusLabel, type EmailAccount } from '@pp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { failureText } from '../../common/errorText';
+import { ErrorState } from '../../common/ErrorState';
 import type { SettingsPageProps } from '../categories';
 import { useEmailAccounts } from '../email/api';
 import { usePractice } from '../practice/api';
@@ -81,6 +83,18 @@ export function CommunicationsSettings({ practiceId }: SettingsPageProps) {
     ? (practice.data.automation_level as AutomationLevel)
     : null;
   const context = { enabled, accounts: accounts.data ?? [], numbers: numbers.data ?? [] };
+  // A failed save goes back to what the server holds and says why, beside what was changed, with 'Try again'
+  // (docs/decisions/0039-console-on-front-desk-screens.md).
+  const failed = save.error ? (
+    <Box sx={{ mt: 2 }}>
+      <ErrorState
+        testId="communications-save-failed"
+        message={failureText(save.error, translate('pp.leads.validation.save_failed'))}
+        onRetry={save.variables ? () => save.mutate(save.variables) : undefined}
+      />
+    </Box>
+  ) : null;
+  const levelFailed = Boolean(save.variables && 'automation_level' in save.variables);
 
   return (
     <Stack spacing={2} data-testid="communications-settings">
@@ -106,6 +120,7 @@ export function CommunicationsSettings({ practiceId }: SettingsPageProps) {
           <Typography color="text.secondary" variant="body2" data-testid="communication-state">
             {enabled ? t('enable_on') : t('enable_off')}
           </Typography>
+          {!levelFailed && failed}
         </CardContent>
       </Card>
 
@@ -157,6 +172,7 @@ export function CommunicationsSettings({ practiceId }: SettingsPageProps) {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
+          {levelFailed && failed}
         </CardContent>
       </Card>
 

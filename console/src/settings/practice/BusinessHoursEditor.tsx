@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { failureText } from '../../common/errorText';
 import { SUCCESS_DISPLAY_MS, type FieldStatus } from '../common/fieldState';
 import { WEEKDAYS, withDay, type BusinessHours, type Weekday } from './hours';
 
@@ -86,10 +87,10 @@ export function BusinessHoursEditor({
         () => setStatus((now) => (now === 'saved' ? 'idle' : now)),
         SUCCESS_DISPLAY_MS,
       );
-    } catch {
+    } catch (error) {
       queued.current = null;
       setStatus('failed');
-      setProblem(translate('pp.leads.validation.save_failed'));
+      setProblem(failureText(error, translate('pp.leads.validation.save_failed')));
     } finally {
       running.current = false;
     }

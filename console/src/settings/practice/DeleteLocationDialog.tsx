@@ -1,11 +1,13 @@
 import { useTranslate } from 'react-admin';
+import { failureText } from '../../common/errorText';
 import { ConfirmDeleteDialog } from '../common/ConfirmDeleteDialog';
 import { useDeleteLocation, type Location } from './api';
 
 /**
  * 'Are you sure you want to delete {location name}? This action cannot be undone.' with Cancel and Delete
  * Location, which reads 'Deleting...' while busy (docs/product/settings.md#practice-settings). A failure is
- * only logged; the dialog closes either way.
+ * logged and said in the dialog with the server's reason, which stays open to try again
+ * (docs/decisions/0039-console-on-front-desk-screens.md).
  */
 export function DeleteLocationDialog({
   practiceId,
@@ -26,8 +28,11 @@ export function DeleteLocationDialog({
       confirmLabel={translate('pp.settings.practice.delete_button')}
       busyLabel={translate('pp.settings.practice.deleting')}
       busy={remove.isPending}
-      onConfirm={() => remove.mutate(location.location_id, { onSettled: onClose })}
+      onConfirm={() => remove.mutate(location.location_id, { onSuccess: onClose })}
       onClose={onClose}
+      failure={
+        remove.isError ? failureText(remove.error, translate('pp.leads.validation.save_failed')) : null
+      }
     />
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { failureText } from '../../common/errorText';
 import { SettingsSelectField } from '../common/SettingsSelectField';
 import { SettingsTextField } from '../common/SettingsTextField';
 import { joinAddress, parseAddress, zipProblem, type AddressParts } from './address';
@@ -140,6 +141,11 @@ export function LocationCard({
                 label={t('make_primary')}
               />
             )}
+            {makePrimary.isError && (
+              <FormHelperText error role="alert">
+                {failureText(makePrimary.error, translate('pp.leads.validation.save_failed'))}
+              </FormHelperText>
+            )}
           </Grid>
         </Grid>
 
@@ -212,7 +218,7 @@ export function LocationCard({
         </Stack>
         {hoursMode.isError && (
           <FormHelperText error role="alert" sx={{ mb: 1 }}>
-            {translate('pp.leads.validation.save_failed')}
+            {failureText(hoursMode.error, translate('pp.leads.validation.save_failed'))}
           </FormHelperText>
         )}
         <BusinessHoursEditor

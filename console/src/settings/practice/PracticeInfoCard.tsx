@@ -16,6 +16,7 @@ import {
 import { validateWebsite } from '@pp/contracts';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { failureText } from '../../common/errorText';
 import { SettingsTextField } from '../common/SettingsTextField';
 import { useUpdatePractice, type Practice } from './api';
 
@@ -115,7 +116,7 @@ export function PracticeInfoCard({ practice }: { practice: Practice }) {
             )}
             {filteringUpdate.isError && (
               <FormHelperText error role="alert">
-                {translate('pp.leads.validation.save_failed')}
+                {failureText(filteringUpdate.error, translate('pp.leads.validation.save_failed'))}
               </FormHelperText>
             )}
           </Box>

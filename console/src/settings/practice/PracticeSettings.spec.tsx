@@ -210,9 +210,10 @@ describe('Practice Locations', () => {
     );
   });
 
-  it('shows a failed save under the field', async () => {
+  it("shows a failed save under the field, with the server's reason", async () => {
     gateway({
-      'PATCH practices/p-glow/locations/loc-1': () => json({ detail: 'boom' }, { status: 500 }),
+      'PATCH practices/p-glow/locations/loc-1': () =>
+        json({ detail: 'A location named Glow Uptown Two already exists' }, { status: 409 }),
     });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     show();
@@ -221,8 +222,20 @@ describe('Practice Locations', () => {
     const name = within(await screen.findByTestId('primary-location')).getByLabelText(/Location Name/);
     await user.type(name, ' Two{Enter}');
 
-    expect(await screen.findByText('Failed to save. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('A location named Glow Uptown Two already exists')).toBeInTheDocument();
     expect(name).toHaveValue('Glow Uptown Two');
+  });
+
+  it("says 'Failed to save. Please try again.' when the server gives no reason", async () => {
+    gateway({ 'PATCH practices/p-glow/locations/loc-1': () => new Response('', { status: 502 }) });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    show();
+    const user = userEvent.setup();
+
+    const name = within(await screen.findByTestId('primary-location')).getByLabelText(/Location Name/);
+    await user.type(name, ' Two{Enter}');
+
+    expect(await screen.findByText('Failed to save. Please try again.')).toBeInTheDocument();
   });
 
   it('makes a secondary primary with two updates: the new one first, then the old one', async () => {
@@ -261,6 +274,7 @@ describe('Practice Locations', () => {
       expect(calls.filter((call) => call.path === 'practices/p-glow/locations/').length).toBe(2),
     );
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+    expect(within(screen.getByTestId('secondary-location')).getByRole('alert')).toHaveTextContent('nope');
   });
 
   it('Override copies the primary’s hours; Reset to Inherited sets them to null', async () => {
@@ -301,9 +315,11 @@ describe('Practice Locations', () => {
     const override = within(secondary).getByRole('button', { name: 'Override' });
     await user.click(override);
     await waitFor(() => expect(override).toBeDisabled());
-    answer(json({ detail: 'boom' }, { status: 500 }));
+    answer(json({ detail: 'business_hours: monday closes before it opens' }, { status: 422 }));
 
-    expect(await within(secondary).findByText('Failed to save. Please try again.')).toBeInTheDocument();
+    expect(
+      await within(secondary).findByText('business_hours: monday closes before it opens'),
+    ).toBeInTheDocument();
     expect(override).toBeEnabled();
     expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
   });
@@ -407,6 +423,50 @@ describe('Practice Locations', () => {
     expect(
       calls.some((call) => call.method === 'DELETE' && call.path === 'practices/p-glow/locations/loc-2'),
     ).toBe(true);
+  });
+
+  it("keeps the confirmation open on a failed delete, with the server's reason", async () => {
+    gateway({
+      'DELETE practices/p-glow/locations/loc-2': () =>
+        json({ detail: 'The location has upcoming appointments' }, { status: 409 }),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    show();
+    const user = userEvent.setup();
+
+    await user.click(
+      within(await screen.findByTestId('secondary-location')).getByRole('button', {
+        name: 'Delete Glow Plano',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Delete Location' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Location' }));
+    expect(await within(dialog).findByTestId('delete-failed')).toHaveTextContent(
+      'The location has upcoming appointments',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Delete Location' })).toBeEnabled();
+  });
+
+  it("says why a location could not be added, and adds it on 'Try again'", async () => {
+    let refuse = true;
+    const { calls } = gateway({
+      'POST practices/p-glow/locations/': () =>
+        refuse
+          ? json({ detail: 'A practice has at most 20 locations' }, { status: 422 })
+          : json({ ...plano(), location_id: 'loc-3', name: 'New Location' }),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    show();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByTestId('add-location'));
+    const failed = await screen.findByTestId('add-location-failed');
+    expect(failed).toHaveTextContent('A practice has at most 20 locations');
+
+    refuse = false;
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('add-location-failed')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
   });
 
   it('Cancel closes the confirmation without deleting', async () => {

@@ -1,6 +1,8 @@
 import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import { Alert, Box, Card, CardActionArea, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { failureText } from '../../common/errorText';
+import { ErrorState } from '../../common/ErrorState';
 import type { SettingsPageProps } from '../categories';
 import { useCreateLocation, useLocations, usePractice } from './api';
 import { LocationCard } from './LocationCard';
@@ -78,6 +80,13 @@ export function PracticeSettings({ practiceId }: SettingsPageProps) {
           </Stack>
         </CardActionArea>
       </Card>
+      {create.isError && (
+        <ErrorState
+          testId="add-location-failed"
+          message={failureText(create.error, translate('pp.leads.validation.save_failed'))}
+          onRetry={() => create.mutate()}
+        />
+      )}
       <TrackingSnippetCard practice={practice.data} />
     </Stack>
   );
