@@ -4,6 +4,7 @@ import pg from 'pg';
 import {
   addMinutes,
   book,
+  chicagoDay,
   chicagoInstant,
   demoLead,
   dragTo,
@@ -12,6 +13,7 @@ import {
   glow,
   isPut,
   nextWeek,
+  nextWeekday,
   openNextWeek,
   placeOf,
   suffix,
@@ -31,6 +33,23 @@ const WIDTHS = [1024, 1366] as const;
 function gridTime(time: string): string {
   const [hour, minute] = time.split(':').map(Number);
   return `${hour % 12 || 12}:${String(minute).padStart(2, '0')}`;
+}
+
+/**
+ * Opens the calendar afresh on its month (the view it starts on), once the practice's locations, and so its
+ * today, are in (see openNextWeek).
+ */
+async function openMonth(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const located = page.waitForResponse((response) =>
+    /\/api\/v1\/practices\/[^/]+\/locations\?/.test(response.url()),
+  );
+  await page.goto('/calendar');
+  await located;
+  await page.waitForLoadState('networkidle');
+  await expect(
+    page.getByTestId('calendar-main').locator(`td.fc-daygrid-day[data-date="${chicagoDay()}"]`),
+  ).toBeVisible();
 }
 
 /** Runs `check` at each front-desk width, the page opened afresh by `check` after the resize. */
@@ -243,6 +262,112 @@ test.describe('the calendar at 1024×768 and 1366×768', () => {
         await expect(moved.first()).toBeVisible({ timeout: 5_000 });
       }).toPass({ timeout: 60_000 });
     });
+  });
+
+  test("the month view shows an event's time and title uncut, and week numbers clear of the day numbers", async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const place = await glow(request, demoToken);
+    const lead = await demoLead(request, demoToken, place.practiceId, 7);
+    const day = nextWeekday();
+    const [time] = (await freeTimes(request, place, day, place.dallas.location_id)).filter(
+      (free) => free >= '10:00',
+    );
+    expect(time, `a free time at ${place.dallas.name} on ${day}`).toBeTruthy();
+    const name = `Fit ${suffix().slice(-4)}`;
+    await book(request, place, { person_id: lead.person_id, title: name, day, time });
+
+    await atEachWidth(page, async () => {
+      await openMonth(page);
+      const main = page.getByTestId('calendar-main');
+      const event = main.locator(`td.fc-daygrid-day[data-date="${day}"] .fc-event`, { hasText: name });
+      await expect(event).toBeVisible();
+      // The time and the title each fit their box (no '3:3 Botox con'), and the whole of both is the tooltip.
+      const uncut = (selector: string) =>
+        event.locator(selector).evaluate((element) => element.scrollWidth <= element.clientWidth);
+      await expect(event.locator('.fc-event-time')).not.toBeEmpty();
+      expect(await uncut('.fc-event-time')).toBe(true);
+      await expect(event.locator('.fc-event-title')).toHaveText(name);
+      expect(await uncut('.fc-event-title')).toBe(true);
+      const shownTime = ((await event.locator('.fc-event-time').textContent()) ?? '').trim();
+      await expect(event).toHaveAttribute('title', `${shownTime} ${name}`);
+
+      // Each week number sits clear of its first day's number (no 'W451').
+      const clear = await main.locator('.fc-daygrid-week-number').evaluateAll((numbers) =>
+        numbers.map((number) => {
+          const dayNumber = number.closest('.fc-daygrid-day-frame')?.querySelector('.fc-daygrid-day-number');
+          if (!dayNumber) return false;
+          const a = number.getBoundingClientRect();
+          const b = dayNumber.getBoundingClientRect();
+          return a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left;
+        }),
+      );
+      expect(clear.length).toBeGreaterThanOrEqual(4);
+      expect(clear.every(Boolean)).toBe(true);
+    });
+  });
+
+  test("at 1024×768 a drop into the past is refused, goes back and says the server's reason", async ({
+    signedIn: page,
+    request,
+    demoToken,
+  }) => {
+    const place = await glow(request, demoToken);
+    const lead = await demoLead(request, demoToken, place.practiceId, 8);
+    const day = nextWeekday();
+    const [time] = (await freeTimes(request, place, day, place.plano.location_id)).filter(
+      (free) => free >= '11:00',
+    );
+    expect(time, `a free time at ${place.plano.name} on ${day}`).toBeTruthy();
+    const name = `Past drop ${suffix()}`;
+    const appointment = await book(request, place, {
+      person_id: lead.person_id,
+      title: name,
+      day,
+      time,
+      location_id: place.plano.location_id,
+    });
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openMonth(page);
+    const main = page.getByTestId('calendar-main');
+    // The latest day before today that the month shows (the grid starts on the Sunday before the 1st).
+    const shown = await main
+      .locator('td.fc-daygrid-day[data-date]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-date') ?? ''));
+    const past = shown.filter((date) => date < chicagoDay()).at(-1);
+    expect(past, 'a day before today in the month').toBeTruthy();
+
+    const event = main.locator(`td.fc-daygrid-day[data-date="${day}"] .fc-event`, { hasText: name });
+    await event.scrollIntoViewIfNeeded();
+    const from = await event.boundingBox();
+    const to = await main
+      .locator(`td.fc-daygrid-day[data-date="${past}"] .fc-daygrid-day-frame`)
+      .boundingBox();
+    expect(from && to).toBeTruthy();
+    const put = page.waitForResponse(isPut(appointment.appointment_id));
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2, { steps: 12 });
+    await page.mouse.up();
+    // A weekend day is outside the business hours: the console asks first; moving anyway still meets the past.
+    const ask = page.getByRole('button', { name: 'Move anyway' });
+    await expect(
+      ask.or(page.getByText('The appointment was not moved:', { exact: false })).first(),
+    ).toBeVisible();
+    if (await ask.isVisible()) await ask.click();
+
+    const refused = await put;
+    expect(refused.status()).toBe(422);
+    const { detail } = (await refused.json()) as { detail: string };
+    expect(detail).toBe('The appointment cannot be moved into the past');
+    await expect(page.getByText(`The appointment was not moved: ${detail}`)).toBeVisible();
+    await expect(
+      main.locator(`td.fc-daygrid-day[data-date="${day}"] .fc-event`, { hasText: name }),
+    ).toBeVisible();
   });
 
   test("a move the server refuses goes back and says the server's reason", async ({

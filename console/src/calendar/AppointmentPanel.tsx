@@ -165,7 +165,7 @@ function AppointmentDetail({
             </Field>
           )}
           {appointment.person_email && (
-            <Field label={translate('pp.calendar.detail.email')}>{appointment.person_email}</Field>
+            <Field label={translate('pp.calendar.detail.email')} oneLine={appointment.person_email} />
           )}
           {appointment.person_age !== null && appointment.person_age !== undefined && (
             <Field label={translate('pp.calendar.detail.age')}>{appointment.person_age}</Field>
@@ -183,15 +183,25 @@ function AppointmentDetail({
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A labelled value. A value that must stay on one line (an e-mail) is cut with an ellipsis when long, the whole
+ * of it on hover (docs/decisions/0039-console-on-front-desk-screens.md).
+ */
+function Field({ label, children, oneLine }: { label: string; children?: ReactNode; oneLine?: string }) {
   return (
-    <Box sx={{ display: 'flex', gap: 1, py: 0.25 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 72 }}>
+    <Box sx={{ display: 'flex', gap: 1, py: 0.25, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 72, flexShrink: 0 }}>
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
+      {oneLine ? (
+        <Typography variant="body2" noWrap title={oneLine} sx={{ minWidth: 0 }}>
+          {oneLine}
+        </Typography>
+      ) : (
+        <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+          {children}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -244,6 +244,16 @@ describe('the calendar page', () => {
     expect(screen.queryByTestId('calendar-load-failed')).not.toBeInTheDocument();
   });
 
+  it('cuts a long e-mail in the appointment panel with an ellipsis, the whole of it on hover', async () => {
+    const email = 'alexandra.konstantinopoulou-vanderberg@very-long-practice-domain.example';
+    api.appointments.mockResolvedValue([{ ...CONFIRMED, person_email: email }]);
+    renderPage();
+    await userEvent.click(await within(main()).findByText('Botox consultation'));
+    const shown = within(await screen.findByTestId('appointment-panel')).getByText(email);
+    expect(shown).toHaveAttribute('title', email);
+    expect(shown).toHaveStyle({ textOverflow: 'ellipsis', whiteSpace: 'nowrap', overflow: 'hidden' });
+  });
+
   it('opens an appointment in the right panel, with its id in the route, and goes to the lead', async () => {
     renderPage();
     await userEvent.click(await within(main()).findByText('Botox consultation'));
