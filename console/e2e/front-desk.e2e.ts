@@ -333,10 +333,19 @@ test.describe('the calendar at 1024×768 and 1366×768', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await openMonth(page);
     const main = page.getByTestId('calendar-main');
-    // The latest day before today that the month shows (the grid starts on the Sunday before the 1st).
-    const shown = await main
-      .locator('td.fc-daygrid-day[data-date]')
-      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-date') ?? ''));
+    // The latest day before today that the month shows (the grid starts on the Sunday before the 1st). On a
+    // Sunday the 1st, today is the grid's first day: the month before's grid shows yesterday and, as its six
+    // weeks reach past the 5th, the booked day too.
+    const shownDays = () =>
+      main
+        .locator('td.fc-daygrid-day[data-date]')
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-date') ?? ''));
+    let shown = await shownDays();
+    if (!shown.some((date) => date < chicagoDay())) {
+      await main.locator('.fc-prev-button').click();
+      await expect(main.locator(`td.fc-daygrid-day[data-date="${day}"]`)).toBeVisible();
+      shown = await shownDays();
+    }
     const past = shown.filter((date) => date < chicagoDay()).at(-1);
     expect(past, 'a day before today in the month').toBeTruthy();
 
