@@ -41,6 +41,8 @@ export class AuditWriter implements OnApplicationShutdown {
   private readonly pool: Pool;
   private pending: AuditRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** Whether the timer is the one of a full batch (due at once), so that the next entries leave it be. */
+  private timerImmediate = false;
   private writing: Promise<void> | null = null;
   private retryMs = 0;
   private closed = false;
@@ -105,10 +107,12 @@ export class AuditWriter implements OnApplicationShutdown {
 
   private schedule(delayMs: number): void {
     if (this.writing) return;
-    if (this.timer && delayMs > 0) return;
+    if (this.timer && (delayMs > 0 || this.timerImmediate)) return;
     if (this.timer) clearTimeout(this.timer);
+    this.timerImmediate = delayMs === 0;
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.timerImmediate = false;
       if (!this.writing) void this.writeBatch(false);
     }, delayMs);
   }

@@ -56,12 +56,15 @@ export class RealtimeHub {
     this.remember(eventId);
     const sockets = this.sockets.get(message.practice_id);
     if (!sockets) return 0;
-    const text = JSON.stringify(message);
+    // Serialised and encoded once per event: given a string, ws would measure and encode it again for every
+    // socket (a practice's thousands of sockets are one loop on the event loop). Sent as a text frame all the same.
+    const data = Buffer.from(JSON.stringify(message));
+    const sent = (error?: Error) => error && this.logger.warn(error.message);
     for (const socket of sockets) {
       if (socket.readyState !== socket.OPEN) continue;
       const viewer = this.entries.get(socket)?.viewer;
       if (viewer && !viewer.pushing(message.person_id)) continue;
-      socket.send(text, (error) => error && this.logger.warn(error.message));
+      socket.send(data, { binary: false }, sent);
     }
     return sockets.size;
   }
