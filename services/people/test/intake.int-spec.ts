@@ -330,6 +330,48 @@ describe('website forms become leads (tracking.forms on real Kafka and PostgreSQ
     expect(h.engine.for(noah!.person_id)).toHaveLength(1);
   });
 
+  it("takes in, with a batch job, the practice's other forms waiting for theirs (the batch grows with the load), and no other practice's", async () => {
+    const practice = randomUUID();
+    const other = randomUUID();
+    await h.submit(h.form(practice, { name: 'Ana Ruiz', phone: '2145550161' }));
+    await h.submit(h.form(other, { name: 'Zoe Lind', phone: '2145550166' }));
+    // Forms kept as received just now, whose own jobs have not run yet: three of this practice's, one of another.
+    const waiting = [
+      h.form(practice, { name: 'Noah Reyes', phone: '2145550162' }),
+      h.form(other, { name: 'Eva Stone', phone: '2145550165' }),
+      h.form(practice, { name: 'Mia Chen', phone: '2145550163' }),
+      h.form(practice, { name: 'Leo Park', phone: '2145550164' }),
+    ];
+    const ids: string[] = [];
+    for (const form of waiting) {
+      const [{ submission_id }] = await h.dataSource.query(
+        `INSERT INTO "people"."form_submissions"
+           ("practice_id", "tracking_event_id", "fields", "submitted_at", "received_at", "status")
+         VALUES ($1, $2, $3, $4, $5, 'received') RETURNING "submission_id"`,
+        [form.practice_id, form.tracking_event_id, form.fields, form.submitted_at, form.received_at],
+      );
+      ids.push(submission_id);
+    }
+
+    // The first one's batch job takes in the practice's other two as well, in the order they came.
+    await h.intake.addBatches([ids[0]]);
+    await h.intakeIdle();
+
+    expect((await submissionsOf(practice)).map((row) => row.status)).toEqual([
+      'processed',
+      'processed',
+      'processed',
+      'processed',
+    ]);
+    expect((await leadsOf(practice)).map((lead) => lead.first_name)).toEqual(['Ana', 'Noah', 'Mia', 'Leo']);
+    // The other practice's form waits for its own job.
+    expect((await submissionsOf(other)).map((row) => row.status)).toEqual(['processed', 'received']);
+    expect((await leadsOf(other)).map((lead) => lead.first_name)).toEqual(['Zoe']);
+    await h.intake.addBatches([ids[1]]);
+    await h.intakeIdle();
+    expect((await leadsOf(other)).map((lead) => lead.first_name)).toEqual(['Zoe', 'Eva']);
+  });
+
   it('changes nothing when the take-in job of a form taken in already is added again', async () => {
     const practice = randomUUID();
     const event = h.form(practice, { name: 'Grace Okafor', phone: '2145550153' });

@@ -11,7 +11,7 @@ import { TimelineEvent } from '../timeline/timeline-event.entity';
 import { Consent } from './consent.entity';
 import { eventText, eventTime, formFields, isFormSubmittedEvent } from './form-event';
 import { FormSubmission, FormSubmissionStatus } from './form-submission.entity';
-import { IntakeQueue } from './intake-queue';
+import { INTAKE_GRACE_SECONDS, IntakeQueue, TAKE_IN_BATCH_SIZE } from './intake-queue';
 import {
   cityOfAddress,
   consentAnswers,
@@ -185,11 +185,21 @@ export class IntakeService {
   async takeInBatch(submissionIds: readonly string[]): Promise<void> {
     if (submissionIds.length === 0) return;
     await this.dataSource.transaction(async (manager) => {
-      const submissions = await manager.find(FormSubmission, {
+      const own = await manager.find(FormSubmission, {
         where: { submission_id: In([...submissionIds]), status: 'received' },
         order: { created_at: 'ASC', submission_id: 'ASC' },
         lock: { mode: 'pessimistic_write' },
       });
+      const filled = await waitingBesides(manager, own);
+      // In the order they came, as PostgreSQL orders created_at (to the microsecond: the consumer's forms of one
+      // fetch are often within one millisecond, where a JavaScript Date would tie them).
+      const submissions =
+        filled.length === 0
+          ? own
+          : await manager.find(FormSubmission, {
+              where: { submission_id: In([...own.map((submission) => submission.submission_id), ...filled]) },
+              order: { created_at: 'ASC', submission_id: 'ASC' },
+            });
       const mappings = new Map<string, Awaited<ReturnType<FieldMappingService['mappings']>>>();
       const kept: { submission: FormSubmission; read: ReadSubmission }[] = [];
       for (const submission of submissions) {
@@ -380,6 +390,35 @@ async function lockContactsOf(manager: EntityManager, keys: readonly string[]): 
      ) AS "keys"`,
     [keys],
   );
+}
+
+/**
+ * The ids of the oldest other submissions of the batch's practices still `received` that no other take-in holds,
+ * locked, to fill the batch up to TAKE_IN_BATCH_SIZE (docs/decisions/0032-speed-to-lead-under-a-burst.md). A job's
+ * forms are those of one fetch of the consumer's, which keeps up with a burst when it has a core of its own (two or
+ * three forms a fetch, when people's queues run in a process of their own): taking in what else of the same
+ * practices waits makes the batch, and the engine's batches after it, grow with the load whatever the processes'
+ * layout. Only the same practices: their forms come through one partition, in order, and another practice's forms
+ * are left to their own jobs. Their own jobs, when they run, find them taken in. One older than the sweep's grace
+ * period is the sweep's: a form whose take-in keeps failing fails its own job, not every batch after it.
+ */
+async function waitingBesides(manager: EntityManager, own: readonly FormSubmission[]): Promise<string[]> {
+  const room = TAKE_IN_BATCH_SIZE - own.length;
+  if (room <= 0 || own.length === 0) return [];
+  const rows: { submission_id: string }[] = await manager.query(
+    `SELECT "submission_id" FROM "people"."form_submissions"
+     WHERE "practice_id" = ANY($1::uuid[]) AND "status" = 'received'
+       AND "created_at" > now() - make_interval(secs => $4)
+       AND NOT ("submission_id" = ANY($2::uuid[]))
+     ORDER BY "created_at" LIMIT $3 FOR UPDATE SKIP LOCKED`,
+    [
+      [...new Set(own.map((submission) => submission.practice_id))],
+      own.map((submission) => submission.submission_id),
+      room,
+      INTAKE_GRACE_SECONDS,
+    ],
+  );
+  return rows.map((row) => row.submission_id);
 }
 
 /**
