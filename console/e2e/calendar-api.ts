@@ -186,13 +186,12 @@ export async function insertAppointment(
 }
 
 /**
- * Opens the calendar (afresh: a reload) on next week's time grid. It waits for the page's calls to settle first:
- * leaving the page while the shell's session check (/users/me) is in flight signs the user out. And again once
- * the calendar is open: it starts over on the practice's today (month view) when the practice's locations, and
- * so its zone, arrive, which would undo a week chosen before.
+ * Opens the calendar afresh (a reload) on its month of the practice's today. It waits for the page's calls to
+ * settle first: leaving the page while the shell's session check (/users/me) is in flight signs the user out. And
+ * again once the calendar is open: it starts over on the practice's today (month view) when the practice's
+ * locations, and so its zone, arrive, which would undo a view chosen before.
  */
-export async function openNextWeek(page: Page) {
-  const main = page.getByTestId('calendar-main');
+export async function openCalendar(page: Page) {
   await page.waitForLoadState('networkidle');
   const located = page.waitForResponse((response) =>
     /\/api\/v1\/practices\/[^/]+\/locations\?/.test(response.url()),
@@ -200,6 +199,12 @@ export async function openNextWeek(page: Page) {
   await page.goto('/calendar');
   await located;
   await page.waitForLoadState('networkidle');
+}
+
+/** Opens the calendar afresh (`openCalendar`) on next week's time grid. */
+export async function openNextWeek(page: Page) {
+  const main = page.getByTestId('calendar-main');
+  await openCalendar(page);
   await main.getByRole('button', { name: 'Week', exact: true }).click();
   await main.locator('.fc-next-button').click();
   await expect(main.locator('th.fc-col-header-cell').first()).toHaveAttribute('data-date', nextWeek()[0]);

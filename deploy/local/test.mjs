@@ -213,16 +213,18 @@ async function browserTests() {
   }
 }
 
-/** A map tile server on loopback: a 1×1 PNG for every `/{z}/{x}/{y}.png`, 404 for anything else. */
+/**
+ * A map tile server on loopback: a plain square for every `/{z}/{x}/{y}.png` (an SVG: a browser draws an image by
+ * its type, not its name), 404 for anything else.
+ */
 async function startTileServer(port) {
   const { createServer } = await import('node:http');
   const tile = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#e8eef3"/></svg>',
   );
   const server = createServer((request, response) => {
     if (request.method === 'GET' && /^\/\d{1,2}\/\d{1,7}\/\d{1,7}\.png$/.test(request.url ?? '')) {
-      response.writeHead(200, { 'content-type': 'image/png', 'content-length': tile.length });
+      response.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': tile.length });
       response.end(tile);
       return;
     }
