@@ -150,7 +150,8 @@ async function main(): Promise<void> {
   for (const { name, file } of REGRESSION_SETS) await report(model, 'regression', name, file);
   const listed = new Set([...BLIND_SETS, ...REGRESSION_SETS].map((set) => set.name));
   const heldAside = [...(chosen ?? [])].filter((name) => !listed.has(name) && /^[a-z0-9-]+$/.test(name));
-  if (heldAside.length > 0) console.log('Held aside: neither blind nor regression sets (fixtures/README.md).\n');
+  if (heldAside.length > 0)
+    console.log('Held aside: neither blind nor regression sets (fixtures/README.md).\n');
   for (const name of heldAside) await report(model, 'held-aside', name, `${name}.json`);
   await reader?.close();
 }
