@@ -161,8 +161,10 @@ test.describe('the calendar at 1024×768 and 1366×768', () => {
     const lead = await demoLead(request, demoToken, place.practiceId, 5);
     const day = nextWeek()[4]; // Thursday
     const free = await freeTimes(request, place, day, place.dallas.location_id);
-    const from = free.find((time) => free.includes(addMinutes(time, 60)));
-    expect(from, `two free times an hour apart at ${place.dallas.name} on ${day}`).toBeTruthy();
+    // The morning: the timeline test beside it (run in parallel) moves its appointment on Thursday afternoon, so
+    // that neither drag lands on the other's event.
+    const from = free.find((time) => time < '11:30' && free.includes(addMinutes(time, 60)));
+    expect(from, `two free times an hour apart at ${place.dallas.name} on ${day} morning`).toBeTruthy();
     const name = `Front desk move ${suffix()}`;
     const appointment = await book(request, place, {
       person_id: lead.person_id,
@@ -204,8 +206,9 @@ test.describe('the calendar at 1024×768 and 1366×768', () => {
     const lead = await demoLead(request, demoToken, place.practiceId, 6);
     const day = nextWeek()[4]; // Thursday
     const free = await freeTimes(request, place, day, place.plano.location_id);
-    const from = free.find((time) => free.includes(addMinutes(time, 60)));
-    expect(from, `two free times an hour apart at ${place.plano.name} on ${day}`).toBeTruthy();
+    // The afternoon (the week-view move test beside it takes the morning).
+    const from = free.find((time) => time >= '13:00' && free.includes(addMinutes(time, 60)));
+    expect(from, `two free times an hour apart at ${place.plano.name} on ${day} afternoon`).toBeTruthy();
     const name = `Timeline clock ${suffix()}`;
     const appointment = await book(request, place, {
       person_id: lead.person_id,
