@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { dropDatabase, ensureDatabase, REDIS_URL } from '../deploy/local/infra.mjs';
-import { migrateAll } from '../deploy/local/migrate.mjs';
-import { seedAll } from '../deploy/local/seed.mjs';
 import { startStack } from '../deploy/local/stack.mjs';
 import { ROOT } from '../deploy/local/workspace.mjs';
 import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
+import { freshStackData } from './lib/stack-data.mjs';
 
 const arg = (name, fallback) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -45,12 +44,7 @@ async function main() {
     TRACKING_RATE_LIMIT_PER_SITE_KEY: '0',
     KAFKA_TOPIC_PREFIX: `${BENCH_TOPIC_PREFIX}stall.`,
   };
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(env.REDIS_URL);
-  await redis.flushdb();
-  await redis.quit();
-  await migrateAll({ ...process.env, ...env });
-  await seedAll({ ...process.env, ...env });
+  await freshStackData(env);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   await db.connect();
   // The demo user's first practice.

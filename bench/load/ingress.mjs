@@ -20,13 +20,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { dropDatabase, ensureDatabase, REDIS_URL } from '../../deploy/local/infra.mjs';
-import { migrateAll } from '../../deploy/local/migrate.mjs';
-import { seedAll } from '../../deploy/local/seed.mjs';
 import { startStack } from '../../deploy/local/stack.mjs';
 import { ROOT } from '../../deploy/local/workspace.mjs';
 import { analyticsConfigSchema } from '../../services/analytics/dist/config.js';
 import { cpuBetween, readCpu } from '../cpu.mjs';
 import { BENCH_TOPIC_PREFIX } from '../lib/built-service.mjs';
+import { freshStackData } from '../lib/stack-data.mjs';
 
 const arg = (name, fallback) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -132,12 +131,7 @@ async function main() {
     // The practices are signed up from one address: the hourly sign-up limit would stop at five.
     SIGNUPS_PER_HOUR: '100000',
   };
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(env.REDIS_URL);
-  await redis.flushdb();
-  await redis.quit();
-  await migrateAll({ ...process.env, ...env });
-  await seedAll({ ...process.env, ...env });
+  await freshStackData(env);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   await db.connect();
   const stack = await startStack({

@@ -17,13 +17,12 @@ import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { dropDatabase, ensureDatabase, KAFKA_BROKERS, REDIS_URL } from '../../deploy/local/infra.mjs';
-import { migrateAll } from '../../deploy/local/migrate.mjs';
-import { seedAll } from '../../deploy/local/seed.mjs';
 import { startStack } from '../../deploy/local/stack.mjs';
 import { ROOT } from '../../deploy/local/workspace.mjs';
 import { DemoTenants, Topics, toLeadBroadcast } from '../../libs/contracts/dist/index.js';
 import { readCpu } from '../cpu.mjs';
 import { BENCH_TOPIC_PREFIX } from '../lib/built-service.mjs';
+import { freshStackData } from '../lib/stack-data.mjs';
 
 const arg = (name, fallback) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -113,12 +112,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     KAFKA_TOPIC_PREFIX: TOPIC_PREFIX,
   };
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(env.REDIS_URL);
-  await redis.flushdb();
-  await redis.quit();
-  await migrateAll({ ...process.env, ...env });
-  await seedAll({ ...process.env, ...env });
+  await freshStackData(env);
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
   await db.connect();
 
