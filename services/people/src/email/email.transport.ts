@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import {
   ChannelTransport,
   OutgoingMessage,
+  SendBatchScope,
   TransportReceipt,
 } from '../outreach/transports/channel-transport';
 import { earlierEmailMessageIds } from '../outreach/send-ledger';
@@ -33,8 +34,13 @@ export class EmailTransport implements ChannelTransport {
     private readonly settings: EmailSettings,
   ) {}
 
-  async send(message: OutgoingMessage): Promise<TransportReceipt> {
-    const account = await this.sendingAccount(message.practice_id);
+  async send(message: OutgoingMessage, batch?: SendBatchScope): Promise<TransportReceipt> {
+    // A batch's e-mails read the practice's mailbox once (the batch is sent within a second or so).
+    const account = batch
+      ? await batch.once(`email-account ${message.practice_id}`, () =>
+          this.sendingAccount(message.practice_id),
+        )
+      : await this.sendingAccount(message.practice_id);
     if (!account || !isOAuthEmailProvider(account.provider)) return this.sandbox.send(message);
     const credential = await this.accounts.credential(account.email_account_id);
     const messageId = messageIdFor(message.idempotency_key, credential.email_address);
@@ -58,7 +64,7 @@ export class EmailTransport implements ChannelTransport {
     return !account || !isOAuthEmailProvider(account.provider);
   }
 
-  /** The practice's oldest connected mailbox (read for every e-mail sent: one plain statement, no entity). */
+  /** The practice's oldest connected mailbox (read for each e-mail or batch sent: one plain statement, no entity). */
   private async sendingAccount(
     practiceId: string,
   ): Promise<Pick<EmailAccountRow, 'email_account_id' | 'provider'> | null> {

@@ -12,7 +12,7 @@ import { SendLedger } from './send-ledger';
 import { RecipientRefusedHook } from './recipient-refused-hook';
 import { SentMessageHook } from './sent-message-hook';
 import { contactFor, missingContact, sentEventType, stageAfterOutbound } from './send-rules';
-import { TransportReceipt } from './transports/channel-transport';
+import { SendBatchScope, TransportReceipt } from './transports/channel-transport';
 import { TransportRefusal } from './transports/transport-refusal';
 import { Transports } from './transports/transports';
 
@@ -140,10 +140,11 @@ export class OutreachSender {
     // A message whose failure could not be handled (the ledger unreachable) must not keep the sent ones from
     // being marked and recorded: its error is thrown once they are.
     let unhandled: unknown = null;
+    const scope = new SendBatchScope();
     await inPool(ready, SENDS_AT_ONCE, async ({ job, person, at }) => {
       const to = contactFor(person, job.channel) as string;
       try {
-        sent.push({ job, receipt: await this.transmit(job, to), to, at });
+        sent.push({ job, receipt: await this.transmit(job, to, scope), to, at });
       } catch (error) {
         outcomes[at] = await this.afterTransportError(job, person, error, to).catch((failure: unknown) => {
           unhandled ??= failure;
@@ -166,16 +167,19 @@ export class OutreachSender {
   }
 
   /** One request to the channel's provider. */
-  private transmit(job: SendMessageJob, to: string): Promise<TransportReceipt> {
-    return this.transports.for(job.channel).send({
-      idempotency_key: job.idempotency_key,
-      channel: job.channel,
-      practice_id: job.practice_id,
-      person_id: job.person_id,
-      to,
-      subject: job.subject,
-      body: job.message,
-    });
+  private transmit(job: SendMessageJob, to: string, batch?: SendBatchScope): Promise<TransportReceipt> {
+    return this.transports.for(job.channel).send(
+      {
+        idempotency_key: job.idempotency_key,
+        channel: job.channel,
+        practice_id: job.practice_id,
+        person_id: job.person_id,
+        to,
+        subject: job.subject,
+        body: job.message,
+      },
+      batch,
+    );
   }
 
   /**

@@ -33,5 +33,20 @@ export interface TransportReceipt {
  */
 export interface ChannelTransport {
   readonly channel: OutreachChannel;
-  send(message: OutgoingMessage): Promise<TransportReceipt>;
+  /** `batch`: shared by the sends of one batch, for what a transport reads once for all of them. */
+  send(message: OutgoingMessage, batch?: SendBatchScope): Promise<TransportReceipt>;
+}
+
+/**
+ * What a batch of sends (`OutreachSender.sendBatch`) shares: a transport's reads by key, made once for the
+ * batch's messages instead of once per message (e-mail: the practice's sending mailbox).
+ */
+export class SendBatchScope {
+  private readonly reads = new Map<string, Promise<unknown>>();
+
+  once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let found = this.reads.get(key) as Promise<T> | undefined;
+    if (!found) this.reads.set(key, (found = read()));
+    return found;
+  }
 }
