@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-12', file: 'blind-12.json' },
+  { name: 'blind-13', file: 'blind-13.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -188,6 +188,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
   {
     name: 'blind-11',
     file: 'blind-11.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
+  },
+  // Reported once, untouched (fixtures/README.md); trained on since blind-13 was committed.
+  {
+    name: 'blind-12',
+    file: 'blind-12.json',
     rulesTuned: false,
     floor: ONCE_BLIND,
   },

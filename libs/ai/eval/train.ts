@@ -201,6 +201,8 @@ async function main(): Promise<void> {
   reportHeldOut(data, rulesAlone, (row) => heldOutReading(row, threshold));
   if (process.argv.includes('--misses'))
     reportMisses(data, rulesAlone, (row) => heldOutReading(row, threshold));
+  // `--held-out-only`: the held-out figures above, without the screen, the confidence and the weights file.
+  if (process.argv.includes('--held-out-only')) return;
 
   // The screen: the same heads over the hashed n-grams alone, held out the same way. A message it reads as
   // plainly one that needs no person is not embedded (learned-reader.ts, `passesScreen`).

@@ -2,8 +2,14 @@ import type { EscalationReason, Intent } from '@pp/contracts';
 import type { UnderstandRequest } from '../model';
 import { checkCalibration, type ConfidenceCalibration } from './confidence';
 import { SentenceEmbedder } from './embedder';
-import { hashedFeatures } from './features';
-import { ESCALATION_CLASSES, INTENT_CLASSES, learnedText, MUST_ESCALATE } from './learned-input';
+import { sparseFeatures } from './cues';
+import {
+  ESCALATION_CLASSES,
+  INTENT_CLASSES,
+  learnedText,
+  MUST_ESCALATE,
+  SPARSE_DIMENSIONS,
+} from './learned-input';
 import { EMBEDDING_MODEL, modelFiles, type ModelFiles } from './model-files';
 import { softmaxProbabilities, type Example, type SoftmaxWeights } from './softmax';
 import { WEIGHTS } from './weights';
@@ -125,6 +131,9 @@ export class LearnedReader {
     if (WEIGHTS.embeddingModel !== EMBEDDING_MODEL.name) {
       throw new Error(`The learned weights are for ${WEIGHTS.embeddingModel}: run npm run train:ai`);
     }
+    if (WEIGHTS.intent.sparseDimensions !== SPARSE_DIMENSIONS) {
+      throw new Error('The learned weights were trained on other features: run npm run train:ai');
+    }
     const { intent, escalation, ...bounds } = WEIGHTS.screen;
     // A rule no reading passes: every message embedded.
     const rule = options.screen === false ? { mustEscalateBelow: 0, intentAtLeast: 2 } : bounds;
@@ -140,7 +149,7 @@ export class LearnedReader {
   /** The reading of one message: the screen's when it passes, else the sentence model's and the n-grams'. */
   async read(request: Pick<UnderstandRequest, 'subject' | 'text'>): Promise<LearnedReading> {
     const text = learnedText(request);
-    const sparse = hashedFeatures(text);
+    const sparse = sparseFeatures(text);
     const screened = readingOf(this.screen, screenExample({ sparse }), WEIGHTS.escalationThreshold);
     if (passesScreen(screened, this.screen.rule)) return { ...screened, calibration: this.calibration };
     const reading = readingOf(

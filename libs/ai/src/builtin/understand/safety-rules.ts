@@ -88,6 +88,8 @@ interface Rule {
   priorityOf?: (folded: string, match: RegExpExecArray) => EscalationPriority;
   /** Ignore a negated match (default true). */
   negatable?: boolean;
+  /** Ignore a symptom said to be gone ('the bruise went away', `saidToBeGone`). */
+  resolvable?: boolean;
 }
 
 /** A treatment or a visit in the past: the symptom is about something done. */
@@ -203,6 +205,58 @@ const LONGSTANDING =
   /\b(for (years|a long time|(many|several|\d+) years|most of my life)|because of the (size|weight)|all my life|por anos|desde hace anos|toda mi vida)\b/;
 
 const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
+
+// --- a symptom said to be gone --------------------------------------------------------------------------
+
+/** A symptom gone ('went away', 'is totally gone', 'went down', 'ya se me bajó', 'já desinchou'). */
+const GONE =
+  /\b(went away|gone away|(is|are|it'?s|its|all|totally|completely|pretty much|almost|mostly) gone|gone now|went down|(has|have|had) gone down|cleared up|healed (up|fine|well|nicely)|settled down|calmed down|subsided|faded( away)?|disappeared|back to normal|normal again|ya se (me |le )?(paso|pasaron|quito|quitaron|fue|fueron)|ya (se )?(me |le )?(bajo|bajaron|desaparecio|desaparecieron|sano|curo|mejoro|desinflamo)|ya no (me duele|me arde|esta|estan|hay)|desaparecio|desaparecieron|sumiu|sumiram|passou(?! a\b)|ja (melhorou|desinchou|sarou|cicatrizou))\b/g;
+/** Said not to be gone ('hasn't gone away', 'never went down', 'não passou'). */
+const NOT_YET = /\b(not|never|no|nao|nunca|hasn'?t|haven'?t|didn'?t|isn'?t|aren'?t|yet)\s+(\w+\s+)?$/;
+/** Back, worse or still there: not gone. */
+const NOT_GONE =
+  /\b(came back|coming back|comes back|back again|again|returned|worse|spreading|still|volvio|regreso|de nuevo|otra vez|peor|todavia|sigue|voltou|de novo|piorou|pior|ainda)\b/;
+/** Where a clause ends: punctuation, or a word that joins or turns to something else. */
+const CLAUSE_BREAK =
+  /[.!?;,\n]|\b(but|and|pero|y|mas|e|however|though|although|except|now|ahora|agora|then|luego|depois)\b/g;
+/** A clause that goes on about the thing just named ('… but it went away the next day'). */
+const SAME_THING = /^\s*(it|it'?s|they|that|which|all|everything|todo|eso|isso|tudo|ya|ja)\b/;
+
+/** Whether a clause says something is gone, with no word of it lasting or coming back. */
+function tellsGone(clause: string): boolean {
+  if (NOT_GONE.test(clause)) return false;
+  for (const gone of clause.matchAll(GONE)) {
+    if (!NOT_YET.test(clause.slice(Math.max(0, (gone.index ?? 0) - 20), gone.index))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the symptom matched is said to be gone, in its own clause ('the redness went away after two days',
+ * 'ya se me bajó la hinchazón') or in the next one about the same thing ('a headache after botox, but it went
+ * away'): not a report of the body now. A symptom in another clause is read on its own ('the bruise went away but
+ * my lip is hard'), and anything still there, back or worse is not gone.
+ */
+function saidToBeGone(folded: string, match: RegExpExecArray): boolean {
+  const start = Math.max(0, match.index - 80);
+  const end = match.index + match[0].length;
+  const before = folded.slice(start, match.index);
+  let clauseStart = 0;
+  for (const found of before.matchAll(CLAUSE_BREAK)) clauseStart = (found.index ?? 0) + found[0].length;
+  const after = folded.slice(end, end + 120);
+  const breakAfter = new RegExp(CLAUSE_BREAK.source).exec(after);
+  const clauseEnd = breakAfter ? breakAfter.index : after.length;
+  const clause = before.slice(clauseStart) + match[0] + after.slice(0, clauseEnd);
+  // The clause that follows in the same sentence: '… went down but came back', '… but it went away'.
+  let next = '';
+  if (breakAfter && !/[.!?;\n]/.test(breakAfter[0])) {
+    const rest = after.slice(clauseEnd + breakAfter[0].length);
+    const nextBreak = new RegExp(CLAUSE_BREAK.source).exec(rest);
+    next = rest.slice(0, nextBreak ? nextBreak.index : rest.length);
+  }
+  if (NOT_GONE.test(next)) return false;
+  return tellsGone(clause) || (SAME_THING.test(next) && tellsGone(next));
+}
 
 // --- whom a finding is about ------------------------------------------------------------------------------
 
@@ -509,6 +563,7 @@ const RULES: Rule[] = [
   {
     reason: 'post_treatment_symptoms',
     priority: 'high',
+    resolvable: true,
     pattern:
       /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|can'?t (lift|open|close|move|feel|raise|smile)|cannot (lift|open|close|move|feel)|won'?t move|crooked|(white|blotchy|mottled|dusky|grey|gray) (and|patch|spots?|area)|blotchy|mottled|dizz(y|iness)|nause\w*|vomit\w*|faint\w*|lightheaded|headaches?|(green|yellow|white) (stuff|discharge|fluid|pus)|smells?|foul|odou?r|burn(ed|t)?|blister\w*|dark spots?|discolou?r\w*|hyperpigment\w*|dry socket|migrat\w*|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpado caido|ceja caida|ampollas?|arde|ardor|quemad[oa]s?|quemaduras?|me (quemo|quemaron)|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
@@ -537,6 +592,7 @@ const RULES: Rule[] = [
   {
     reason: 'post_treatment_symptoms',
     priority: 'high',
+    resolvable: true,
     pattern: SIGN_OR_CONCERN,
     when: concernAfterTreatment,
   },
@@ -556,6 +612,7 @@ const RULES: Rule[] = [
   {
     reason: 'medical_concern',
     priority: 'high',
+    resolvable: true,
     pattern:
       /\b(pain|painful|hurts?|hurting|ache|aching|toothache|sensitiv(e|ity) (to|when) (cold|hot|heat|sweets|biting|chewing)|bleed(ing|s)?|bled|swell(ing|ed)?|swollen|knocked out|abscess|(broke|broken|cracked) (my |his |her )?(\w+ )?(tooth|teeth|jaw|nose)|dolor|duele|sangr(a|ado|an|ando)|hinchad[oa]s?|hinchazon|killin'?g? me|(is|are|been) killing me|me esta matando|me estan matando|swel+(ing|ed|s)?|swol+en|sweling|inflam(o|a|ada|ado)|se me (inflamo|hincho)|(can'?t|cannot|can not) (chew|bite down|eat on))\b/,
     when: (folded, match) => {
@@ -826,6 +883,7 @@ export function findEscalations(text: string): EscalationFinding[] {
     let setAside = 0;
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
       if ((rule.negatable ?? true) && isNegated(folded, match.index)) continue;
+      if (rule.resolvable && saidToBeGone(folded, match)) continue;
       if (rule.when && !rule.when(folded, match)) continue;
       if (setAside < SOMEONE_ELSE_AT_MOST && aboutSomeoneElse(rule.reason, folded, match)) {
         setAside += 1;
