@@ -9,7 +9,13 @@ import { dismissOpenDecision } from '../decisions/review-items';
 import { Person } from '../persons/person.entity';
 import { lockPeople } from '../persons/lock-people';
 import { writePeople } from '../persons/write-people';
-import { annotateEvents, EventAnnotation, LeadActivity } from '../timeline/lead-activity';
+import {
+  AppendOptions,
+  annotateEvents,
+  EventAnnotation,
+  LeadActivity,
+  NewTimelineEvent,
+} from '../timeline/lead-activity';
 import { ActionScheduler, ScheduleItem } from './action-scheduler';
 import { Clock } from './clock';
 import type { ConsentFacts } from './consent-rules';
@@ -92,6 +98,12 @@ interface Prepared {
 class LockedWork {
   readonly annotations: EventAnnotation[] = [];
   readonly schedules: ScheduleItem[] = [];
+  /**
+   * Timeline events a decision ends with (an escalation, a stop), appended for the batch at once
+   * (`LeadActivity.appendMany`): each lead's announcement carries it as it is at the end, which is as it was
+   * after its event (nothing is applied to a lead after its last event).
+   */
+  readonly appends: { person: Person; input: NewTimelineEvent; options?: AppendOptions }[] = [];
   /** The leads whose insights were stored (on the entities): written as they are at the end. */
   readonly understood = new Set<Person>();
 
@@ -102,8 +114,9 @@ class LockedWork {
     readonly planned: Set<string>,
   ) {}
 
-  async flush(manager: EntityManager, scheduler: ActionScheduler): Promise<void> {
+  async flush(manager: EntityManager, scheduler: ActionScheduler, activity: LeadActivity): Promise<void> {
     await annotateEvents(manager, this.annotations.splice(0));
+    await activity.appendMany(manager, this.appends.splice(0), { writePeople: false });
     const planned = this.schedules.splice(0);
     await scheduler.scheduleMany(manager, planned, { writePeople: false });
     // Last, once per lead: every write before this one kept the entities in step.
@@ -180,7 +193,7 @@ export class LeadAnalyzer {
       });
       const work = await this.readLocked(manager, [analysis.person_id]);
       const outcome = await this.applyLocked(manager, prepared, locked, current, work);
-      await work.flush(manager, this.scheduler);
+      await work.flush(manager, this.scheduler, this.activity);
       if (outcome !== 'skipped') await this.finish(manager, [analysisId]);
       return outcome;
     });
@@ -265,14 +278,14 @@ export class LeadAnalyzer {
             outcomes.push(await this.applyLocked(manager, p, person, row, work));
           } else {
             // A lead's second analysis in the batch reads what its first one wrote.
-            await work.flush(manager, this.scheduler);
+            await work.flush(manager, this.scheduler, this.activity);
             const again = await this.readLocked(manager, [personId]);
             outcomes.push(await this.applyLocked(manager, p, person, row, again));
-            await again.flush(manager, this.scheduler);
+            await again.flush(manager, this.scheduler, this.activity);
           }
           applied.add(personId);
         }
-        await work.flush(manager, this.scheduler);
+        await work.flush(manager, this.scheduler, this.activity);
         await this.finish(
           manager,
           prepared.filter((_, i) => outcomes[i] !== 'skipped').map((p) => p.analysis.analysis_id),
@@ -423,8 +436,9 @@ export class LeadAnalyzer {
   }
 
   /**
-   * Applies a decision to the locked lead. True when its last write was (or, for a planned action, will be at
-   * the end of the batch) a timeline event, whose announcement carries the lead as it then is.
+   * Applies a decision to the locked lead. True when its last write was (or, for a planned action, a stop or an
+   * escalation, will be at the end of the batch) a timeline event, whose announcement carries the lead as it
+   * then is.
    */
   private async apply(
     manager: EntityManager,
@@ -459,16 +473,17 @@ export class LeadAnalyzer {
           if (person.pending_review_type === PendingReviewTypes.approval) person.pending_review_type = null;
         }
         await patchOutreachState(manager, person, patch);
+        // The stage and review are written with the lead's other changes at the end (LockedWork.flush).
         if (decision.close) person.stage = 'Closed - Lost';
-        await manager.update(
-          Person,
-          { person_id: person.person_id },
-          { stage: person.stage, pending_review_type: person.pending_review_type },
-        );
-        await this.activity.append(manager, person, {
-          event_type: 'outreach_stopped',
-          content_data: { reason: decision.reason },
-          event_metadata: meta,
+        // With the batch's other closing events at its end (LockedWork.flush), timed now.
+        work.appends.push({
+          person,
+          input: {
+            event_type: 'outreach_stopped',
+            timestamp: new Date(),
+            content_data: { reason: decision.reason },
+            event_metadata: meta,
+          },
         });
         return true;
       }
@@ -483,23 +498,20 @@ export class LeadAnalyzer {
             event_metadata: meta,
           });
         }
+        // Written with the lead's other changes at the end (LockedWork.flush: every lead applied here is in it).
         person.stage = 'Escalated';
         person.pending_review_type = PendingReviewTypes.escalate;
-        await manager.update(
-          Person,
-          { person_id: person.person_id },
-          { stage: 'Escalated', pending_review_type: PendingReviewTypes.escalate },
-        );
-        await this.activity.append(
-          manager,
+        // With the batch's other closing events at its end (LockedWork.flush), timed now.
+        work.appends.push({
           person,
-          {
+          input: {
             event_type: 'ai_escalation',
+            timestamp: new Date(),
             content_data: { reason: decision.reason, priority: decision.priority, message: decision.message },
             event_metadata: meta,
           },
-          { markUnseen: true },
-        );
+          options: { markUnseen: true },
+        });
         return true;
       }
       case 'none':
