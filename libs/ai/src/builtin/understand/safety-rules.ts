@@ -211,8 +211,9 @@ const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed
 /** A symptom gone ('went away', 'is totally gone', 'went down', 'ya se me bajó', 'já desinchou'). */
 const GONE =
   /\b(went away|gone away|(is|are|it'?s|its|all|totally|completely|pretty much|almost|mostly) gone|gone now|went down|(has|have|had) gone down|cleared up|healed (up|fine|well|nicely)|settled down|calmed down|subsided|faded( away)?|disappeared|back to normal|normal again|ya se (me |le )?(paso|pasaron|quito|quitaron|fue|fueron)|ya (se )?(me |le )?(bajo|bajaron|desaparecio|desaparecieron|sano|curo|mejoro|desinflamo)|ya no (me duele|me arde|esta|estan|hay)|desaparecio|desaparecieron|sumiu|sumiram|passou(?! a\b)|ja (melhorou|desinchou|sarou|cicatrizou))\b/g;
-/** Said not to be gone ('hasn't gone away', 'never went down', 'não passou'). */
-const NOT_YET = /\b(not|never|no|nao|nunca|hasn'?t|haven'?t|didn'?t|isn'?t|aren'?t|yet)\s+(\w+\s+)?$/;
+/** Said not to be gone, or asked when it will be ('hasn't gone away', 'não passou', 'when will it be back to normal'). */
+const NOT_YET =
+  /\b(not|never|no|nao|nunca|hasn'?t|haven'?t|didn'?t|isn'?t|aren'?t|yet|will|when|until|till|be|get|should|would|hasta|cuando|quando|ate)\s+(\w+\s+)?$/;
 /** Back, worse or still there: not gone. */
 const NOT_GONE =
   /\b(came back|coming back|comes back|back again|again|returned|worse|spreading|still|volvio|regreso|de nuevo|otra vez|peor|todavia|sigue|voltou|de novo|piorou|pior|ainda)\b/;

@@ -29,6 +29,8 @@ describe('a symptom said to be gone', () => {
     ['the swelling after my filler went down but came back worse today', 'post_treatment_symptoms'],
     ['the bruise after my filler went away but it is still sore and warm', 'post_treatment_symptoms'],
     ['la hinchazón del relleno no se me ha bajado y me duele', 'medical_concern'],
+    // asking when it will be gone
+    ['my lips are swollen since the filler when will they be back to normal', 'post_treatment_symptoms'],
     // days that passed are not a symptom that did
     ['ya pasaron tres días de la extracción y sigue saliendo sangre', 'post_treatment_symptoms'],
     // signs a clinician reads even when they have passed
