@@ -60,7 +60,6 @@ export class AppModule {
         LocationsController,
         VirtualNumbersController,
         AuditLogController,
-        LeadEventsConsumer,
       ],
       providers: [
         { provide: APP_GUARD, useClass: BearerAuthGuard },
@@ -76,6 +75,7 @@ export class AppModule {
         PracticesService,
         LocationsService,
         RealtimeHub,
+        LeadEventsConsumer,
         RealtimeServer,
         VirtualNumbersService,
         Sessions,
