@@ -476,10 +476,20 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   ) {
     return false;
   }
-  // 'hace 5 años', 'for 5 years': a time, not an age.
+  // 'hace 5 años', 'for 5 years', 'há 3 anos', 'faz 6 anos': a time, not an age.
   if (
     /^\d/.test(match[0]) &&
-    /\b(hace|desde hace|hace como|hace unos|durante|por|cada|for|every)\s*$/.test(before)
+    /\b(hace|desde hace|hace como|hace unos|durante|por|cada|for|every|ha|faz|fazem|desde|since)\s*$/.test(
+      before,
+    )
+  )
+    return false;
+  // 'o mais novo já tem 5 anos', 'my youngest is 6': a child's age told beside the writer's own request.
+  if (
+    /\b(youngest|oldest|mais nov[oa]|mais velh[oa]|cacula|el menor|la menor|el mayor|la mayor|o menor|a menor)\b[^.!?]{0,15}$/.test(
+      before,
+    ) &&
+    !asksForThem(folded)
   )
     return false;
   // 'my baby turned 1', 'mi bebé tiene 8 meses': the age of a baby, not of the patient.

@@ -93,3 +93,23 @@ describe('understandInquiry: the language of a Portuguese message', () => {
     expect(read(text).procedures_of_interest).toContain(procedure);
   });
 });
+
+describe('understandInquiry: years that are not a minor’s age', () => {
+  const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
+
+  it.each([
+    'uso dentadura faz 6 anos, quanto custa o protocolo?',
+    'moro em Miami há 3 anos e quero fazer lipo, vocês parcelam?',
+    'Tenho 39 anos, dois filhos, e o mais novo já tem 5 anos. Quero uma mastopexia.',
+    'my youngest is 6 now and I finally want my tummy tuck, what does it cost?',
+  ])('"%s" is no minor', (text) => {
+    expect(reasonOf(text)).not.toBe('minor');
+  });
+
+  it.each([
+    'meu filho tem 15 anos e quer botox',
+    'my youngest daughter is 16 and she wants lip filler, can she get it?',
+  ])('"%s" is a minor', (text) => {
+    expect(reasonOf(text)).toBe('minor');
+  });
+});
