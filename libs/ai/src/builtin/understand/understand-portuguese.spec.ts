@@ -18,6 +18,15 @@ describe('understandInquiry: Portuguese symptoms, pregnancy and threats', () => 
     ['oi, podem me ligar hoje à tarde? é sobre a rinoplastia', 'human_requested'],
     ['prefiro falar por telefone, alguém me liga?', 'human_requested'],
     ['queria falar com a doutora sobre as lentes', 'human_requested'],
+    // Told as a patient writes: when it was done, what it does now.
+    ['fiz preenchimento no queixo faz 2 dias e hoje tá esbranquiçado e doendo', 'post_treatment_symptoms'],
+    ['coloquei botox faz 5 dias e minha pálpebra esquerda tá caída', 'post_treatment_symptoms'],
+    [
+      'fiz microagulhamento ontem e o rosto tá quente e cheio de bolinhas que coçam',
+      'post_treatment_symptoms',
+    ],
+    ['fiz lipo faz uma semana e saiu sangue com cheiro ruim do ponto', 'post_treatment_symptoms'],
+    ['me cobraram duas vezes no cartão pela limpeza, quero o estorno', 'billing_dispute'],
   ])('%s reaches a person (%s)', (text, expected) => {
     expect(reason(text)).toBe(expected);
   });
@@ -27,6 +36,8 @@ describe('understandInquiry: Portuguese symptoms, pregnancy and threats', () => 
     'a dor passou, tudo ótimo depois do botox',
     'quanto tempo dura o inchaço depois da lipo?',
     'não me liguem, prefiro mensagem. quanto custa o botox?',
+    'fiz botox faz um mês e ficou ótimo, quero marcar de novo',
+    'vocês atendem hoje? quero marcar uma limpeza',
   ])('%s needs no person', (text) => {
     expect(reason(text)).toBeNull();
   });
