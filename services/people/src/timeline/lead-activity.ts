@@ -354,7 +354,13 @@ export class LeadActivity {
       announcements.push(this.leadEvent(person, 'lead_updated', event));
       people.set(person.person_id, person);
     }
-    const touched = batch.writePeople === false ? [] : [...people.values()];
+    if (batch.writePeople === false) {
+      // The caller writes the leads: the events alone (an update of no lead still fires persons' triggers).
+      await manager.query(INSERT_EVENTS, eventRows(events));
+      await this.outbox.addMany<LeadEventV1>(manager, Topics.leadEvents, announcements);
+      return events;
+    }
+    const touched = [...people.values()];
     await manager.query(
       `WITH "event" AS (${INSERT_EVENTS})
        UPDATE "people"."persons" AS p
