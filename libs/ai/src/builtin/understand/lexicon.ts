@@ -883,6 +883,7 @@ export const DISPUTE_WORD = alt(
   'sin (?:mi )?(?:permiso|autorizacion|consentimiento)',
   'aunque (?:yo )?(?:cancele|llame|avise|reprograme)',
   'dos veces',
+  'duas vezes',
   'already paid',
   "(?:said|told me|promised|you said)[^.!?]{0,30}(?:wouldn'?t|would not|won'?t|will not) (?:apply|be charged|charge|cost)",
   'ya (?:pague|lo pague|habia pagado)',

@@ -580,7 +580,6 @@ const PORTUGUESE: Record<string, string> = {
   anteontem: 'anteayer',
   hoje: 'hoy',
   faz: 'hace',
-  uma: 'una',
   passada: 'pasada',
   passado: 'pasado',
   acordei: 'amaneci',
@@ -589,7 +588,6 @@ const PORTUGUESE: Record<string, string> = {
   tao: 'tan',
   estao: 'estan',
   ficando: 'quedando',
-  fiquei: 'quede',
   // Signs, as the Spanish lexicon names them.
   inchado: 'hinchado',
   inchada: 'hinchada',
@@ -629,7 +627,6 @@ const PORTUGUESE: Record<string, string> = {
   sangue: 'sangre',
   saiu: 'salio',
   saindo: 'saliendo',
-  ruim: 'malo',
   sangrou: 'sangro',
   doeu: 'duele',
   doem: 'duele',
@@ -642,13 +639,10 @@ const PORTUGUESE: Record<string, string> = {
   enxergar: 'ver',
   enxergo: 'veo',
   engolir: 'tragar',
-  gravidez: 'embarazo',
   // A charge disputed ('cobraram duas vezes no cartão').
   cobraram: 'cobraron',
   cobrou: 'cobro',
   cobranca: 'cobro',
-  duas: 'dos',
-  vezes: 'veces',
   cartao: 'tarjeta',
   estorno: 'reembolso',
 };

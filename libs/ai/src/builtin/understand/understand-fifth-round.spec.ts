@@ -107,6 +107,7 @@ describe('escalations said in other words', () => {
     ['llevo una hora esperando y nadie me dice nada', 'complaint'],
     ["I'd like to talk to the manager about the way I was treated at the front desk", 'complaint'],
     ['could someone from the billing department call me this afternoon', 'human_requested'],
+    ['can someone actually call me, texting about the tummy tuck is a lot', 'human_requested'],
     ['I need to speak with whoever handles financing', 'human_requested'],
     ["I'm a lawyer and I'm not happy about the charge for the consult", 'legal_threat'],
     ['no estoy conforme con el resultado de mis labios', 'complaint'],

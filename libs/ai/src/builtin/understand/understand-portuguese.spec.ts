@@ -27,6 +27,7 @@ describe('understandInquiry: Portuguese symptoms, pregnancy and threats', () => 
     ],
     ['fiz lipo faz uma semana e saiu sangue com cheiro ruim do ponto', 'post_treatment_symptoms'],
     ['me cobraram duas vezes no cartão pela limpeza, quero o estorno', 'billing_dispute'],
+    ['quero falar com uma pessoa de verdade, não com robô', 'human_requested'],
   ])('%s reaches a person (%s)', (text, expected) => {
     expect(reason(text)).toBe(expected);
   });
