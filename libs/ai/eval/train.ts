@@ -342,6 +342,8 @@ function reportMisses(
   reading: (row: Labelled) => LearnedReading,
 ): void {
   const showFalseEscalations = process.argv.includes('--false-escalations');
+  const showIntents = process.argv.includes('--intents');
+  const confusions = new Map<string, number>();
   console.log('Held-out misses (set, id, expected, read as, P(must escalate), text):');
   for (const row of data) {
     const request = requestOf(row.inquiry, row.fixture.practice);
@@ -356,12 +358,22 @@ function reportMisses(
     const falseOptOut = understanding.intent === 'opt_out' && expected.intent !== 'opt_out';
     const falseEscalation =
       showFalseEscalations && expected.escalation === null && understanding.escalation !== null;
-    if (!missed && !falseOptOut && !falseEscalation) continue;
+    const wrongIntent = showIntents && understanding.intent !== expected.intent;
+    if (wrongIntent) {
+      const pair = `${expected.intent} → ${understanding.intent}`;
+      confusions.set(pair, (confusions.get(pair) ?? 0) + 1);
+    }
+    if (!missed && !falseOptOut && !falseEscalation && !wrongIntent) continue;
     console.log(
       `  ${row.set} ${row.inquiry.id} ${expected.intent}/${expected.escalation} → ${understanding.intent}/${understanding.escalation?.reason ?? null}` +
         ` P ${learned ? learned.mustEscalate.toFixed(2) : '-'} rules ${rulesAlone.get(row)!.intent}: ${JSON.stringify(row.inquiry.text.slice(0, 220))}`,
     );
   }
+  if (showIntents)
+    console.log(
+      'Intents misread (expected → read, held out):',
+      [...confusions].sort((a, b) => b[1] - a[1]).map(([pair, count]) => `${pair} ${count}`),
+    );
 }
 
 /**
