@@ -286,7 +286,7 @@ describe('the whole API, from its merged OpenAPI document', () => {
       }
       expect(failures).toEqual([]);
       expect(sent).toBeGreaterThan(api.operations.length * 10);
-    }, 120_000);
+    }, 360_000); // About 20 s on an idle machine; a shared one under load has taken over 120 s.
   });
 
   describe('the cross-practice matrix', () => {
