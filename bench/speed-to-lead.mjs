@@ -29,6 +29,9 @@ const CONCURRENCY = Number(arg('concurrency', 50));
 const PORT = Number(arg('port', 18480));
 const DATABASE = 'pp_bench_speed';
 const DEADLINE_SECONDS = Number(arg('deadline', 900));
+// People processes: the stack's (ROLE all) and, past one, more with ROLE worker beside it, as more worker pods
+// (deploy/k8s): they share the engine's queues and the forms topic's consumer group (`npm run bench:scale-out`).
+const PEOPLE_PROCESSES = Number(arg('people-workers', 1));
 const LAKEVIEW = '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a03';
 // The demo seed's leads all have +1 <area> 555 xxxx on the practices' area codes (206, 425, 253, 214, …): a
 // bench phone among them would update a seeded lead, which never gets a speed to lead. 509 and 360 are no
@@ -141,6 +144,12 @@ async function main() {
     gatewayPort: PORT,
     env,
     logDir: join(ROOT, 'deploy/local/.run/bench-logs'),
+    extra: Array.from({ length: PEOPLE_PROCESSES - 1 }, (_, i) => ({
+      name: `people-worker-${i + 2}`,
+      service: 'people',
+      port: PORT + 40 + i,
+      env: { ROLE: 'worker', DB_POOL_MAX: '16' },
+    })),
   });
   try {
     // The practice's read models (site key, automation level) reach analytics and people through Kafka.
@@ -183,7 +192,10 @@ async function main() {
     // Wait until the ingress knows the site key, outside the burst.
     await submit(FORMS);
     const settled = await settle(() => stack.pids());
-    console.log(`stack ready and settled in ${settled}; posting ${FORMS} forms, ${CONCURRENCY} at a time`);
+    console.log(
+      `stack ready and settled in ${settled}; people processes ${PEOPLE_PROCESSES}; ` +
+        `posting ${FORMS} forms, ${CONCURRENCY} at a time`,
+    );
     const cpuAtStart = readCpu(stack.pids());
     const started = Date.now();
     let next = 0;
@@ -247,7 +259,7 @@ async function main() {
       `machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; forms ${expected} ` +
         `(the burst and the first one); leads created ${leads.length}, with speed to lead ${sorted.length}, ` +
         `handed to staff (escalated or held for review, no first message) ${state.held}, ` +
-        `all within ${finished.toFixed(1)} s of the burst's start; first outreach: ` +
+        `all within ${finished.toFixed(1)} s of the burst's start (${(state.done / finished).toFixed(1)} leads a second); first outreach: ` +
         `${channels.rows.map((r) => `${r.event_type} ${r.n}`).join(', ')}`,
     );
     if (state.done < expected) {

@@ -102,11 +102,11 @@ export function readingOf(
 }
 
 /**
- * The learned reader (docs/decisions/0034-learned-reader.md): a sentence-embedding model and hashed n-grams under
- * two linear heads trained on the team's labelled inquiries (`npm run train:ai`). It reads what the rules were
- * never written for; `combineReadings` joins the two, failing safe. A screen comes first: the same two heads over
- * the hashed n-grams alone, whose reading stands when it is plainly an everyday inquiry no person needs (the
- * sentence model, most of the reader's cost, then does not run).
+ * The learned reader (docs/decisions/0034-learned-reader.md): a sentence-embedding model, hashed n-grams and cues of
+ * whose body and when (cues.ts, ADR 0048) under two linear heads trained on the team's labelled inquiries (`npm run
+ * train:ai`). It reads what the rules were never written for; `combineReadings` joins the two, failing safe. A
+ * screen comes first: the same two heads over the n-grams and cues alone, whose reading stands when it is plainly
+ * an everyday inquiry no person needs (the sentence model, most of the reader's cost, then does not run).
  */
 export class LearnedReader {
   private constructor(

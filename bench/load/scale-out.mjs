@@ -1,0 +1,45 @@
+// `npm run bench:scale-out`: the scale-out claim measured (issue 30). The same burst of website forms through the
+// whole stack (`bench/speed-to-lead.mjs`), once with one people process and once with a second one (ROLE worker)
+// beside it, sharing the engine's queues and the forms topic's consumer group as more worker pods do (deploy/k8s).
+// Prints each run's figures and the ratio of their throughputs (leads answered or handed to staff a second, from
+// the burst's start until the last). Options: --forms=<n> (default 10000), --people-workers=<a,b> (default 1,2).
+// On a machine with fewer cores than the stack has busy processes, a second worker shares the same cores: the
+// ratio says what scale-out buys on this machine, not on a cluster.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from '../../deploy/local/workspace.mjs';
+
+const arg = (name, fallback) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? found.split('=')[1] : fallback;
+};
+const FORMS = Number(arg('forms', 10000));
+const WORKERS = arg('people-workers', '1,2').split(',').map(Number);
+
+const runs = WORKERS.map((workers) => {
+  console.log(`— ${FORMS} forms, ${workers} people process(es)`);
+  const result = spawnSync(
+    'node',
+    [
+      join(ROOT, 'bench/speed-to-lead.mjs'),
+      `--forms=${FORMS}`,
+      `--people-workers=${workers}`,
+      '--deadline=1800',
+    ],
+    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 2 ** 20 },
+  );
+  process.stdout.write(result.stdout);
+  if (result.status !== 0) throw new Error(`the burst with ${workers} people process(es) failed`);
+  const throughput = Number(/\(([\d.]+) leads a second\)/.exec(result.stdout)?.[1]);
+  const p95 = /p95 ([\d.]+ s)/.exec(result.stdout)?.[1];
+  const cpu = /CPU from the burst's start[^:]*: (.*)/.exec(result.stdout)?.[1];
+  return { workers, throughput, p95, cpu };
+});
+
+console.log('\npeople processes | leads a second | p95 speed to lead | CPU');
+for (const run of runs) console.log(`${run.workers} | ${run.throughput} | ${run.p95} | ${run.cpu}`);
+const [first, ...rest] = runs;
+for (const run of rest)
+  console.log(
+    `throughput with ${run.workers} people processes against ${first.workers}: ${(run.throughput / first.throughput).toFixed(2)}×`,
+  );
