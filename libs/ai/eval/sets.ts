@@ -198,6 +198,23 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: ONCE_BLIND,
   },
+  // Everyday traffic in new voices, written to the labels without reading the rules or any other set
+  // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
+  // procedure F1 0.877 (the catalogue's reading, not the reader's), recall 0.985 and 10.6 % false escalations: the
+  // floor is a little under that.
+  {
+    name: 'training-6',
+    file: 'training-6.json',
+    rulesTuned: false,
+    floor: {
+      intent: 0.85,
+      procedureF1: 0.85,
+      escalationRecall: 0.97,
+      falseEscalations: 0.12,
+      optOutRecall: 0.95,
+      falseOptOuts: 1,
+    },
+  },
 ];
 
 /**
