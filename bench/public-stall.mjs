@@ -13,14 +13,11 @@ import { startStack } from '../deploy/local/stack.mjs';
 import { ROOT } from '../deploy/local/workspace.mjs';
 import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
 import { freshStackData } from './lib/stack-data.mjs';
+import { numberOption } from './lib/support.mjs';
 
-const arg = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? Number(found.split('=')[1]) : fallback;
-};
-const FORMS = arg('forms', 12);
-const CHARS = arg('chars', 5000);
-const ROUNDS = arg('rounds', 3);
+const FORMS = numberOption('forms', 12);
+const CHARS = numberOption('chars', 5000);
+const ROUNDS = numberOption('rounds', 3);
 const PORT = 18580;
 const DATABASE = 'pp_bench_stall';
 const SAMPLE_EVERY_MS = 50;

@@ -19,19 +19,16 @@ import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
 import { ROOT } from '../deploy/local/workspace.mjs';
 import { databaseConsumerGroup } from '../libs/platform/dist/kafka/consumer-group.js';
 import { TopicNames } from '../libs/platform/dist/kafka/kafka-options.js';
+import { option } from './lib/support.mjs';
 
-const arg = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? found.split('=')[1] : fallback;
-};
-const FORMS = Number(arg('forms', 1000));
-const CONCURRENCY = Number(arg('concurrency', 50));
-const PORT = Number(arg('port', 18480));
+const FORMS = Number(option('forms', 1000));
+const CONCURRENCY = Number(option('concurrency', 50));
+const PORT = Number(option('port', 18480));
 const DATABASE = 'pp_bench_speed';
-const DEADLINE_SECONDS = Number(arg('deadline', 900));
+const DEADLINE_SECONDS = Number(option('deadline', 900));
 // People processes: the stack's (ROLE all) and, past one, more with ROLE worker beside it, as more worker pods
 // (deploy/k8s): they share the engine's queues and the forms topic's consumer group (`npm run bench:scale-out`).
-const PEOPLE_PROCESSES = Number(arg('people-workers', 1));
+const PEOPLE_PROCESSES = Number(option('people-workers', 1));
 const LAKEVIEW = '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a03';
 // The demo seed's leads all have +1 <area> 555 xxxx on the practices' area codes (206, 425, 253, 214, …): a
 // bench phone among them would update a seeded lead, which never gets a speed to lead. 509 and 360 are no
@@ -75,7 +72,7 @@ const MESSAGES = [
 // loading (modules, the sentence model, consumer groups joining) for several seconds after it first answers, and
 // on two cores that work would compete with the burst. Waits until a second passes in which the whole stack (the
 // services, Kafka, PostgreSQL, Redis) spends under 15 % of a core, at most SETTLE_LIMIT_SECONDS.
-const SETTLE_LIMIT_SECONDS = Number(arg('settle', 30));
+const SETTLE_LIMIT_SECONDS = Number(option('settle', 30));
 async function settle(pids) {
   const total = (reading) =>
     Object.entries(reading).reduce((sum, [name, s]) => (name.includes('#') ? sum : sum + s), 0);

@@ -23,19 +23,16 @@ import { stackProcesses, startStack } from '../../deploy/local/stack.mjs';
 import { ROOT, serviceScript } from '../../deploy/local/workspace.mjs';
 import { createFlow } from './flow.mjs';
 import { ownKafka, ownPostgres, ownRedis, waitUntil } from './instances.mjs';
+import { option } from '../lib/support.mjs';
 
-const arg = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? found.split('=')[1] : fallback;
-};
-const BASE_PORT = Number(arg('port', 18780));
+const BASE_PORT = Number(option('port', 18780));
 const PORTS = {
   gateway: BASE_PORT,
   extra: BASE_PORT + 10,
-  postgres: Number(arg('postgres-port', 55432)),
-  redis: Number(arg('redis-port', 56379)),
-  kafka: Number(arg('kafka-port', 59092)),
-  controller: Number(arg('kafka-controller-port', 59093)),
+  postgres: Number(option('postgres-port', 55432)),
+  redis: Number(option('redis-port', 56379)),
+  kafka: Number(option('kafka-port', 59092)),
+  controller: Number(option('kafka-controller-port', 59093)),
 };
 const TOPIC_PREFIX = 'faults.';
 const DATABASE = 'pp_faults';
@@ -44,10 +41,10 @@ const STAFF = { username: 'other@practicepilot.example', password: 'practicepilo
 const PUBLIC_BASE_URL = 'https://faults.practicepilot.example';
 const TWILIO_AUTH_TOKEN = `faults${Math.random().toString(36).slice(2)}${Date.now()}`;
 /** The flow runs this long before a fault and after its repair. */
-const LEAD_IN_MS = Number(arg('lead-in', 8)) * 1000;
-const TAIL_MS = Number(arg('tail', 12)) * 1000;
+const LEAD_IN_MS = Number(option('lead-in', 8)) * 1000;
+const TAIL_MS = Number(option('tail', 12)) * 1000;
 /** After the flow stops, how long the stack has to process everything accepted. */
-const DRAIN_MS = Number(arg('drain', 180)) * 1000;
+const DRAIN_MS = Number(option('drain', 180)) * 1000;
 /** A process's outage before a fault's repair (infrastructure only: processes are restarted by their supervisor). */
 const OUTAGE_MS = 6000;
 /** What the count reads: pageviews, forms (leads), inbound SMS (timeline), staff's and the engine's sends, and
@@ -82,7 +79,7 @@ const onSupervision = (event) => {
 };
 
 async function main() {
-  const only = arg('faults', null)?.split(',');
+  const only = option('faults', null)?.split(',');
   console.log(
     `fault suite: own PostgreSQL :${PORTS.postgres}, Redis :${PORTS.redis}, Kafka :${PORTS.kafka}; in ${dir}`,
   );
@@ -156,7 +153,7 @@ async function main() {
   }
   printTable(results);
   const bad = results.filter((r) => !r.notRun && (r.lost > 0 || r.duplicated > 0 || r.stuck > 0));
-  if (bad.length === 0 && !arg('keep', false)) rmSync(dir, { recursive: true, force: true });
+  if (bad.length === 0 && !option('keep', false)) rmSync(dir, { recursive: true, force: true });
   else console.log(`logs kept in ${logDir}`);
   process.exit(bad.length ? 1 : 0);
 }

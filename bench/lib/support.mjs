@@ -1,11 +1,23 @@
-// Small helpers the benchmarks share: their PostgreSQL server and databases, a client for one call, the built
-// services' modules and scripts.
+// Small helpers the benchmarks share: their command-line options, their PostgreSQL server and databases, a client
+// for one call, the built services' modules and scripts.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
+
+/** A command-line option as written (`--name=value`), or the fallback. */
+export function option(name, fallback) {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? found.split('=')[1] : fallback;
+}
+
+/** A command-line option as a number, or the fallback. */
+export function numberOption(name, fallback) {
+  const value = option(name, undefined);
+  return value === undefined ? fallback : Number(value);
+}
 
 /** The PostgreSQL server the benchmarks create their databases on. */
 export const BENCH_SERVER =

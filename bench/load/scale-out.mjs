@@ -8,13 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../../deploy/local/workspace.mjs';
+import { option } from '../lib/support.mjs';
 
-const arg = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? found.split('=')[1] : fallback;
-};
-const FORMS = Number(arg('forms', 10000));
-const WORKERS = arg('people-workers', '1,2').split(',').map(Number);
+const FORMS = Number(option('forms', 10000));
+const WORKERS = option('people-workers', '1,2').split(',').map(Number);
 
 const runs = WORKERS.map((workers) => {
   console.log(`— ${FORMS} forms, ${workers} people process(es)`);

@@ -23,18 +23,15 @@ import { DemoTenants, Topics, toLeadBroadcast } from '../../libs/contracts/dist/
 import { readCpu } from '../cpu.mjs';
 import { BENCH_TOPIC_PREFIX } from '../lib/built-service.mjs';
 import { freshStackData } from '../lib/stack-data.mjs';
+import { numberOption } from '../lib/support.mjs';
 
-const arg = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? Number(found.split('=')[1]) : fallback;
-};
-const SOCKETS = arg('sockets', 20_000);
-const RATE = arg('rate', 2);
-const SECONDS = arg('seconds', 30);
-const CLIENTS = arg('clients', 4);
-const SOCKETS_PER_SESSION = arg('sockets-per-session', 250);
-const DRAIN_SECONDS = arg('drain', 5);
-const PORT = arg('port', 21080);
+const SOCKETS = numberOption('sockets', 20_000);
+const RATE = numberOption('rate', 2);
+const SECONDS = numberOption('seconds', 30);
+const CLIENTS = numberOption('clients', 4);
+const SOCKETS_PER_SESSION = numberOption('sockets-per-session', 250);
+const DRAIN_SECONDS = numberOption('drain', 5);
+const PORT = numberOption('port', 21080);
 const DATABASE = 'pp_bench_load';
 const REDIS_DB = 13;
 const TOPIC_PREFIX = `${BENCH_TOPIC_PREFIX}load.`;
