@@ -1,4 +1,4 @@
-import { HASHED_DIMENSIONS, hashedFeatures, normalise, type SparseVector } from './features';
+import { HASHED_DIMENSIONS, hashedOfNormalised, normalise, type SparseVector } from './features';
 
 /**
  * What a sentence vector and a bag of n-grams do not keep apart (docs/decisions/0048-cues-of-whose-body-and-when.md):
@@ -100,8 +100,8 @@ export function cuesOf(text: string): string[] {
  * HASHED_DIMENSIONS (value 1). Pure.
  */
 export function sparseFeatures(text: string): SparseVector {
-  const hashed = hashedFeatures(text);
   const folded = normalise(text);
+  const hashed = hashedOfNormalised(folded);
   const cueIndices: number[] = [];
   CUES.forEach(({ pattern }, index) => {
     if (pattern.test(folded)) cueIndices.push(HASHED_DIMENSIONS + index);

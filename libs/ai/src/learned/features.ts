@@ -38,7 +38,11 @@ export function fnv1a(text: string): number {
 
 /** Every n-gram of a text, as written into the hash: 'w:' words, 'b:' word pairs, 'c:' characters within a word. */
 export function ngrams(text: string): string[] {
-  const words = normalise(text).split(' ').filter(Boolean);
+  return ngramsOfNormalised(normalise(text));
+}
+
+function ngramsOfNormalised(normalised: string): string[] {
+  const words = normalised.split(' ').filter(Boolean);
   const grams: string[] = [];
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index];
@@ -55,8 +59,13 @@ export function ngrams(text: string): string[] {
 
 /** The hashed, log-scaled, L2-normalised n-gram vector of a text. */
 export function hashedFeatures(text: string): SparseVector {
+  return hashedOfNormalised(normalise(text));
+}
+
+/** The same vector of a text already `normalise`d (the cues read the same normalised text). */
+export function hashedOfNormalised(normalised: string): SparseVector {
   const counts = new Map<number, number>();
-  for (const gram of ngrams(text)) {
+  for (const gram of ngramsOfNormalised(normalised)) {
     const bucket = fnv1a(gram) % HASHED_DIMENSIONS;
     counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
   }
