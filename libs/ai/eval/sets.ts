@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-13', file: 'blind-13.json' },
+  { name: 'blind-14', file: 'blind-14.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -198,6 +198,15 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: ONCE_BLIND,
   },
+  // Reported four times, untouched (fixtures/README.md); trained on since blind-14 was committed. Trained on, the
+  // reader reads it at intent 0.881 with 13.3 % false escalations (its look-alikes of what a person must handle):
+  // the floor is a little under that.
+  {
+    name: 'blind-13',
+    file: 'blind-13.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, intent: 0.86, falseEscalations: 0.15, falseOptOuts: 1 },
+  },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
   // procedure F1 0.877 (the catalogue's reading, not the reader's), recall 0.985 and 10.6 % false escalations: the
@@ -211,6 +220,24 @@ export const REGRESSION_SETS: RegressionSet[] = [
       procedureF1: 0.85,
       escalationRecall: 0.97,
       falseEscalations: 0.12,
+      optOutRecall: 0.95,
+      falseOptOuts: 1,
+    },
+  },
+  // The readers' hardest boundaries (a symptom asked about before a treatment, expected, gone or someone else's
+  // beside the writer's own now; a price, a booking and a question in one message; a person asked for or not),
+  // written to the labels without reading the rules or any other set (fixtures/README.md); trained on since its
+  // first read. Trained on, the reader reads it at intent 0.850, procedure F1 0.887, recall 0.973 and 14.0 % false
+  // escalations: the floor is a little under that.
+  {
+    name: 'training-7',
+    file: 'training-7.json',
+    rulesTuned: false,
+    floor: {
+      intent: 0.83,
+      procedureF1: 0.85,
+      escalationRecall: 0.97,
+      falseEscalations: 0.15,
       optOutRecall: 0.95,
       falseOptOuts: 1,
     },

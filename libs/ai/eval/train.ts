@@ -344,6 +344,9 @@ function reportMisses(
   const showFalseEscalations = process.argv.includes('--false-escalations');
   const showIntents = process.argv.includes('--intents');
   const confusions = new Map<string, number>();
+  // `--by-reason`: the escalations the reader alone made (the rules found nothing a person must handle), by the
+  // reason it gave: how many a person was needed for.
+  const byReason = new Map<string, { needed: number; notNeeded: number }>();
   console.log('Held-out misses (set, id, expected, read as, P(must escalate), text):');
   for (const row of data) {
     const request = requestOf(row.inquiry, row.fixture.practice);
@@ -358,6 +361,13 @@ function reportMisses(
     const falseOptOut = understanding.intent === 'opt_out' && expected.intent !== 'opt_out';
     const falseEscalation =
       showFalseEscalations && expected.escalation === null && understanding.escalation !== null;
+    const rulesFound = rulesAlone.get(row)!.escalation;
+    if (understanding.escalation && (!rulesFound || rulesFound.reason === 'low_confidence')) {
+      const tally = byReason.get(understanding.escalation.reason) ?? { needed: 0, notNeeded: 0 };
+      if (expected.escalation === null) tally.notNeeded += 1;
+      else tally.needed += 1;
+      byReason.set(understanding.escalation.reason, tally);
+    }
     const wrongIntent = showIntents && understanding.intent !== expected.intent;
     if (wrongIntent) {
       const pair = `${expected.intent} → ${understanding.intent}`;
@@ -369,6 +379,11 @@ function reportMisses(
         ` P ${learned ? learned.mustEscalate.toFixed(2) : '-'} rules ${rulesAlone.get(row)!.intent}: ${JSON.stringify(row.inquiry.text.slice(0, 220))}`,
     );
   }
+  if (process.argv.includes('--by-reason'))
+    console.log(
+      'Escalated by the reader alone, by its reason (a person needed / not needed):',
+      [...byReason].map(([reason, { needed, notNeeded }]) => `${reason} ${needed}/${notNeeded}`),
+    );
   if (showIntents)
     console.log(
       'Intents misread (expected → read, held out):',
