@@ -199,7 +199,7 @@ export const REGRESSION_SETS: RegressionSet[] = [
     floor: ONCE_BLIND,
   },
   // Reported four times, untouched (fixtures/README.md); trained on since blind-14 was committed. Trained on, the
-  // reader reads it at intent 0.881 with 13.3 % false escalations (its look-alikes of what a person must handle):
+  // reader reads it at intent 0.891 with 12.3 % false escalations (its look-alikes of what a person must handle):
   // the floor is a little under that.
   {
     name: 'blind-13',
@@ -227,8 +227,8 @@ export const REGRESSION_SETS: RegressionSet[] = [
   // The readers' hardest boundaries (a symptom asked about before a treatment, expected, gone or someone else's
   // beside the writer's own now; a price, a booking and a question in one message; a person asked for or not),
   // written to the labels without reading the rules or any other set (fixtures/README.md); trained on since its
-  // first read. Trained on, the reader reads it at intent 0.850, procedure F1 0.887, recall 0.973 and 14.0 % false
-  // escalations: the floor is a little under that.
+  // first read. Trained on, the reader reads it at intent 0.844, procedure F1 0.887, recall 0.973 and 15.4 % false
+  // escalations (the threshold chosen on what a message bears out, ADR 0049): the floor is a little under that.
   {
     name: 'training-7',
     file: 'training-7.json',
@@ -237,7 +237,7 @@ export const REGRESSION_SETS: RegressionSet[] = [
       intent: 0.83,
       procedureF1: 0.85,
       escalationRecall: 0.97,
-      falseEscalations: 0.15,
+      falseEscalations: 0.17,
       optOutRecall: 0.95,
       falseOptOuts: 1,
     },

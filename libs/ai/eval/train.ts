@@ -18,7 +18,9 @@ import {
   type ScreenRule,
 } from '../src/learned/learned-reader';
 import { EMBEDDING_MODEL, modelFiles } from '../src/learned/model-files';
+import { supportedReading } from '../src/learned/combine';
 import {
+  foldedWordsOf,
   readInquiry,
   rulesSafety,
   settledByRules,
@@ -53,7 +55,8 @@ import { CALIBRATION_SETS, REGRESSION_SETS, type LabelledSet } from './sets';
  */
 
 /**
- * The escalation threshold: the lowest P(must escalate), in steps of 0.01, at which the product (the rules'
+ * The escalation threshold: the lowest P(must escalate) (the part the message bears out, as the engine reads it:
+ * `supportedReading`), in steps of 0.01, at which the product (the rules'
  * escalations and the held-out reader's together) escalates at most FALSE_ESCALATION_BUDGET of the inquiries no
  * person needs, on the sets the rules were not tuned on (there the rules read as on new inquiries). Below the
  * product's 10 % budget by a margin, and otherwise as low as it goes: the reader is there to catch what the rules
@@ -169,7 +172,9 @@ async function main(): Promise<void> {
     .map((row) => ({
       label: row.inquiry.expected.escalation,
       rules: rulesAlone.get(row)!.escalation !== null,
-      p: heldOutReading(row, 1).mustEscalate,
+      // The part of the reader's P(must escalate) the message bears out, as the engine compares it.
+      p: supportedReading(heldOutReading(row, 1), foldedWordsOf(requestOf(row.inquiry, row.fixture.practice)))
+        .rest,
     }));
   const negatives = product.filter((row) => row.label === null);
   const positives = product.filter((row) => row.label !== null && MUST_ESCALATE.includes(row.label));
@@ -344,9 +349,12 @@ function reportMisses(
   const showFalseEscalations = process.argv.includes('--false-escalations');
   const showIntents = process.argv.includes('--intents');
   const confusions = new Map<string, number>();
-  // `--by-reason`: the escalations the reader alone made (the rules found nothing a person must handle), by the
-  // reason it gave: how many a person was needed for.
+  // `--by-reason[=minor,pregnancy]`: the escalations the reader alone made (the rules found nothing a person must
+  // handle), by the reason it gave: how many a person was needed for; each one listed for the reasons named.
   const byReason = new Map<string, { needed: number; notNeeded: number }>();
+  const listed = (process.argv.find((argument) => argument.startsWith('--by-reason=')) ?? '=')
+    .split('=')[1]
+    .split(',');
   console.log('Held-out misses (set, id, expected, read as, P(must escalate), text):');
   for (const row of data) {
     const request = requestOf(row.inquiry, row.fixture.practice);
@@ -367,6 +375,10 @@ function reportMisses(
       if (expected.escalation === null) tally.notNeeded += 1;
       else tally.needed += 1;
       byReason.set(understanding.escalation.reason, tally);
+      if (listed.includes(understanding.escalation.reason))
+        console.log(
+          `  reader alone: ${row.inquiry.id} ${expected.escalation} → ${understanding.escalation.reason}: ${JSON.stringify(row.inquiry.text.slice(0, 200))}`,
+        );
     }
     const wrongIntent = showIntents && understanding.intent !== expected.intent;
     if (wrongIntent) {
@@ -379,7 +391,7 @@ function reportMisses(
         ` P ${learned ? learned.mustEscalate.toFixed(2) : '-'} rules ${rulesAlone.get(row)!.intent}: ${JSON.stringify(row.inquiry.text.slice(0, 220))}`,
     );
   }
-  if (process.argv.includes('--by-reason'))
+  if (process.argv.some((argument) => argument.startsWith('--by-reason')))
     console.log(
       'Escalated by the reader alone, by its reason (a person needed / not needed):',
       [...byReason].map(([reason, { needed, notNeeded }]) => `${reason} ${needed}/${notNeeded}`),

@@ -9,6 +9,7 @@ import {
 } from './combine';
 import { understandInquiry } from '../builtin/understand/understand';
 import type { LearnedReading } from './learned-reader';
+import { expand } from '../builtin/understand/text';
 
 /** A reading sure of one intent (the rest shared), with a P(must escalate) and its likely reason. */
 function reading(
@@ -73,6 +74,57 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(escalationOf(pregnancy, [], 'no estoy embarazada, puedo hacerme botox?')).toBeNull();
     expect(escalationOf(pregnancy, [], 'baby #2 on the way, how much is a hydrafacial?')).toMatchObject({
       reason: 'pregnancy',
+    });
+  });
+
+  it('does not escalate a minor or a pregnancy the message does not state on the reader’s word alone', () => {
+    const minor = reading('booking', 0.5, 0.6, 'minor');
+    // An adult told by an age or by college.
+    expect(escalationOf(minor, [], 'my daughter just turned 18 and wants lip filler, saturday?')).toBeNull();
+    expect(escalationOf(minor, [], 'my son is 19 and home from college in may, can he book')).toBeNull();
+    expect(escalationOf(minor, [], 'acabo de cumplir 18 y quiero relleno de labios')).toBeNull();
+    // No word of an age, a school or a child at all.
+    expect(escalationOf(minor, [], 'mi novio says i am crazy lol but i want lip filler')).toBeNull();
+    // Told obliquely, or an adult beside a minor: it still counts.
+    expect(escalationOf(minor, [], 'class of 2029 here, want my lips done')).toMatchObject({
+      reason: 'minor',
+    });
+    expect(escalationOf(minor, [], 'born in 2010, want laser on my underarms')).toMatchObject({
+      reason: 'minor',
+    });
+    expect(
+      escalationOf(minor, [], 'im 45 and my daughter is 16, we both want botox, can we come together'),
+    ).toMatchObject({ reason: 'minor' });
+
+    const pregnancy = reading('information', 0.5, 0.6, 'pregnancy');
+    expect(escalationOf(pregnancy, [], 'llego en 5, estoy buscando parqueo')).toBeNull();
+    // Over, by the writer's words.
+    expect(
+      escalationOf(pregnancy, [], 'my baby turned 1 and i stopped nursing in feb, botox again!'),
+    ).toBeNull();
+    expect(escalationOf(pregnancy, [], 'had the baby in june, formula fed, want a tummy tuck')).toBeNull();
+    expect(
+      escalationOf(pregnancy, [], 'stopped pumping but still nursing at night, is filler ok'),
+    ).toMatchObject({
+      reason: 'pregnancy',
+    });
+    expect(escalationOf(pregnancy, [], 'pumping every 3 hrs still lol, can i do the drip')).toMatchObject({
+      reason: 'pregnancy',
+    });
+    expect(
+      escalationOf(pregnancy, [], 'estou no segundo trimestre da gestacao, posso clarear?'),
+    ).toMatchObject({ reason: 'pregnancy' });
+  });
+
+  it('keeps what else the reader read when the reason it gave is not stated', () => {
+    // Half of its P(must escalate) on a minor, half on a symptom: the symptom alone passes the threshold.
+    const mixed = {
+      ...reading('information', 0.5, 0.9, 'minor'),
+      escalations: { ...reading('information', 0.5, 0.9, 'minor').escalations, minor: 0.45 },
+    } as LearnedReading;
+    mixed.escalations.post_treatment_symptoms = 0.45;
+    expect(escalationOf(mixed, [], 'my lip is still swollen since the filler')).toMatchObject({
+      reason: 'post_treatment_symptoms',
     });
   });
 
@@ -169,6 +221,27 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(learnedSpam(reading('spam', 0.9), 'how much for lips, do you have anything saturday')).toBe(false);
     expect(learnedSpam(reading('spam', 0.9), 'we loved the facial, my sister wants one too')).toBe(false);
     expect(learnedSpam(reading('spam', 0.5), pitch)).toBe(false);
+  });
+
+  it('takes the reader’s spam from a baited link, a test, a seller’s offer or an influencer’s, and never a patient’s link', () => {
+    const sure = reading('spam', 0.8);
+    const spam = (message: string) => learnedSpam(sure, expand(message), message);
+    expect(spam('Congrats! Your number won a $500 gift card. Claim: rewards-claim.example')).toBe(true);
+    expect(spam('Your mailbox password expires today, verify here: http://verify-secure.example/login')).toBe(
+      true,
+    );
+    expect(spam('TEST SUBMISSION please ignore - checking form routing')).toBe(true);
+    expect(spam('teste teste')).toBe(true);
+    expect(spam('We sell refurbished CO2 lasers at 60% off, ask for our price list')).toBe(true);
+    expect(spam('Vendemos equipos láser de segunda mano con garantía')).toBe(true);
+    expect(spam('Influencer here (48k followers), a free HydraFacial in exchange for 2 reels?')).toBe(true);
+    // A patient's words with a link or a test, however sure the reader: a person sees it.
+    expect(spam('here is a photo of my lip after the filler: photos.example/abc, is this normal?')).toBe(
+      false,
+    );
+    expect(spam('can I get a gift card for my mom? www.solara.example shows none')).toBe(false);
+    expect(spam('I tested positive for covid, please ignore my reminder and move me')).toBe(false);
+    expect(learnedSpam(reading('spam', 0.5), 'teste teste', 'teste teste')).toBe(false);
   });
 
   it('takes the reader’s wrong number only when the writer says they are not the person meant', () => {

@@ -76,13 +76,38 @@ const SPEAKS_FOR_A_BUSINESS =
 const NOT_THE_PERSON_MEANT =
   /\b(not me|is not me|my name is not|i am not (a |your )?(patient|client|customer)|not (a|your) (patient|client|customer)|never been (a patient|your patient|a client|to (your|the|that) (clinic|office|practice|place)|there)|i (never|did not) (ask|asked|sign|signed|request|requested|fill|filled|book|booked|inquire|inquired)|(this|that) (is|was) not (meant )?for me|wrong (number|email|person|address)|no soy|no conozco|nunca he (sido|ido)|numero equivocado|numero errado|nao sou|nao conheco|errou o numero|erraram o numero|errou de numero|nunca fui)\b/;
 
+/** A link or a web address in the message as written. */
+const LINK =
+  /https?:\/\/|www\.|\bbit\.ly\b|\b[a-z0-9-]+\.(com|net|org|io|co|ly|app|link|site|online|biz|info|xyz|me|us|example)\b/i;
+/** What a link is bait for: a prize, money, an account to verify, an invoice to open. */
+const BAIT =
+  /\b(won|winner|prize|claim|verify|verification|password|suspend\w*|expire\w*|invoice|overdue|remit|click|login|log in|sign in|crypto\w*|bitcoin|earn|loan|pre ?approved|approved|reward\w*|ganhe|gane|premio|cripto\w*|prestamo\w*|emprestimo)\b/;
+/** A form or a message sent to test something ('test submission, please ignore', 'teste teste'). */
+const TEST_MESSAGE =
+  /^(\s*(test|teste|testing|prueba|probando)\b)+\s*$|\b(test|teste|testing|prueba)\b.{0,40}\b(ignore|ignorar|ignorem|form|formulario|routing|submission|zapier|webhook|hook)\b/;
+/** A seller's offer ('we sell refurbished lasers', 'ofrecemos agujas a precio de fábrica', 'I run an agency'). */
+const SELLER =
+  /\b(we (sell|provide|deliver|build|offer|place|supply|help practices|help clinics|are a|are an|run)|i run (a|an)|our (agency|company|team|firm|platform|services|creators)|vendemos|ofrecemos|oferecemos|temos|somos (distribuidores|una agencia|uma agencia)|distribuidores)\b/;
+const OFFERED_TO_A_BUSINESS =
+  /\b(price list|catalog|catalogue|catalogo|leads|consults (per|a) month|per month|seo|rankings?|google|staff\w*|placing|equipment|equipos|equipamentos|devices|laser systems|refurbished|seminov\w*|segunda mano|wholesale|bulk|demo|case studies|partnership|sponsored|listing|placement|booths?|agujas|jeringas|canulas|acido|precio de fabrica|preco de fabrica|precos especiais)\b/;
+/** An influencer asking for treatments in exchange for posts. */
+const INFLUENCER =
+  /\b(influencer|followers|seguidores|collab\w*|in exchange for|a cambio de|em troca de)\b.{0,120}\b(posts?|reels?|stories|content|contenido|conteudo|publicaciones)\b|\b(posts?|reels?|stories)\b.{0,60}\b(in exchange|a cambio|em troca)\b/;
+
 /**
- * A message the reader takes for spam and whose words bear it out (a business writing to the practice as a
- * business): spam, with no outreach and no person.
+ * A message the reader takes for spam and whose words bear it out: a business writing to the practice as a
+ * business, a seller's offer, a link baited with a prize, money or an account to verify, a test submission, an
+ * influencer asking for treatments in exchange for posts. Spam, with no outreach and no person. `message`: as
+ * written (for its links); `folded`: as the rules fold it.
  */
-export function learnedSpam(reading: LearnedReading, folded: string): boolean {
+export function learnedSpam(reading: LearnedReading, folded: string, message = ''): boolean {
+  if (reading.intents.spam < SURE) return false;
   return (
-    reading.intents.spam >= SURE && ADDRESSES_A_BUSINESS.test(folded) && SPEAKS_FOR_A_BUSINESS.test(folded)
+    (ADDRESSES_A_BUSINESS.test(folded) && SPEAKS_FOR_A_BUSINESS.test(folded)) ||
+    (LINK.test(message) && BAIT.test(folded)) ||
+    TEST_MESSAGE.test(folded) ||
+    (SELLER.test(folded) && OFFERED_TO_A_BUSINESS.test(folded)) ||
+    INFLUENCER.test(folded)
   );
 }
 
@@ -125,6 +150,33 @@ export function readerShare(reading: LearnedReading, intent: Intent): number {
 }
 
 /**
+ * The part of the reader's P(must escalate) the message bears out (`folded`: the message as the rules fold it),
+ * and the reasons it does not. A request for a person needs a word of a person or a call ('I'd like to talk about
+ * a breast lift' asks for none). A pregnancy or a minor is a fact the message must state: without a word of it, or
+ * with the writer saying the opposite ('I'm not pregnant or nursing, is Kybella safe?', 'my daughter just turned
+ * 18'), the reader's guess does not count (the sentence model hears 'baby botox' and 'mi mamá', not a negation or
+ * an age). What is left is compared with the threshold, by the engine and by `npm run train:ai` when it chooses
+ * the threshold.
+ */
+export function supportedReading(
+  reading: LearnedReading,
+  folded: string,
+): { rest: number; unsupported: EscalationReason[] } {
+  const unsupported: EscalationReason[] = [];
+  let rest = reading.mustEscalate;
+  if (!PERSON_WORDS.test(folded)) {
+    unsupported.push('human_requested');
+    rest -= (reading.escalations.human_requested + reading.intents.human_requested) / 2;
+  }
+  for (const fact of FACTS_STATED) {
+    if (fact.stated(folded)) continue;
+    unsupported.push(fact.reason);
+    rest -= reading.escalations[fact.reason] ?? 0;
+  }
+  return { rest, unsupported };
+}
+
+/**
  * The reader's escalation (`folded`: the message as the rules fold it), when the rules found nothing a person must handle (a 'low_confidence' finding of the
  * rules gives way to it) and the reader's P(must escalate) reaches the threshold; else null.
  */
@@ -136,22 +188,11 @@ export function learnedEscalation(
 ): EscalationFinding | null {
   if (rulesFindings.some((finding) => finding.reason !== 'low_confidence')) return null;
   if (reading.mustEscalate < reading.threshold) return null;
-  let reason = reading.likelyReason;
-  if (!PERSON_WORDS.test(folded)) {
-    // No word of a person or a call: what the reader took for a request for one ('I'd like to talk about a breast
-    // lift') does not count; the rest of its reading still may.
-    const rest =
-      reading.mustEscalate - (reading.escalations.human_requested + reading.intents.human_requested) / 2;
-    if (rest < reading.threshold) return null;
-    if (reason === 'human_requested') reason = likeliestBesides(reading, 'human_requested');
-  }
-  // The writer's own denial outranks the reader's guess ('I'm not pregnant or nursing, is Kybella safe?'): the
-  // sentence model hears the words, not their negation.
-  if (reason === 'pregnancy' && PREGNANCY_DENIED.test(folded)) {
-    const rest = reading.mustEscalate - (reading.escalations.pregnancy ?? 0);
-    if (rest < reading.threshold) return null;
-    reason = likeliestBesides(reading, 'pregnancy');
-  }
+  const { rest, unsupported } = supportedReading(reading, folded);
+  if (rest < reading.threshold) return null;
+  const reason = unsupported.includes(reading.likelyReason)
+    ? likeliestBesides(reading, unsupported)
+    : reading.likelyReason;
   return {
     reason,
     priority: MEDICAL.includes(reason) || reason === 'legal_threat' ? 'high' : 'medium',
@@ -162,6 +203,44 @@ export function learnedEscalation(
 /** The writer saying they are not pregnant or breastfeeding, in the languages the product reads (folded text). */
 const PREGNANCY_DENIED =
   /\b(not|never|no|nao|ni)( (currently|longer|yet|estoy|estou|esta|soy|sou))? (pregnant|nursing|breast ?feeding|embarazada|lactando|amamantando|gravida|amamentando)\b/;
+/**
+ * Words a pregnancy or breastfeeding is told with, in the languages the product reads (folded text): the state,
+ * the baby, feeding, the calendar of a pregnancy, its doctors. Broad on purpose: this only decides whether the
+ * reader's guess of a pregnancy may count.
+ */
+const PREGNANCY_WORDS =
+  /\b(pregnan\w*|expecting|due|trimester|weeks? along|baby|babies|bump|newborn|nurs(e|es|ing)|breast ?(feed\w*|fed|milk|pump\w*)|pump(ing|ed)?|lactat\w*|ob|obgyn|ob gyn|midwife|ivf|ttc|conceiv\w*|fertility|delivery|birth|c ?section|postpartum|embaraz\w*|gravid\w*|gestac\w*|gestant\w*|bebes?|bebezinho|nenem|recien nacid\w*|lactan\w*|lactar|amamant\w*|pecho|leche materna|leite materno|parto|cesarea|cesaria|posparto|pos parto|encinta|en estado|semanas de|trimestre|obstetra|ginecolog\w*)\b/;
+/** A pregnancy or breastfeeding the writer says is over ('stopped nursing in feb', 'fully weaned', 'ya no le doy pecho'). */
+const PREGNANCY_OVER =
+  /\b((stopped|finished|quit|done|done with|no longer|ended|deje de|termine de|ya no|parei de|terminei|ja nao)( \w+){0,2} (nursing|breast ?feeding|pumping|pregnant|amamantar|amamantando|pecho|lactar|lactando|amamentar|amamentando|amamentacao)|weaned|formula fe(d|eding)|le doy formula|not pregnant anymore|no longer pregnant|ya no estoy embarazada|nao estou mais gravida)\b/;
+/** A pregnancy or breastfeeding still going on, or again ('still nursing at night', 'pregnant again'). */
+const STILL_PREGNANT =
+  /\b((still|currently|todavia|aun|ainda) (\w+ ){0,2}(nursing|breast ?feeding|pumping|pregnant|amamant\w*|lactan\w*|embarazada|gravida|dando pecho|doy pecho)|pregnant again|embarazada (otra vez|de nuevo)|gravida de novo)\b/;
+
+/** Words a patient under 18 is told with (an age, a school year, a child, a parent), in the languages read. */
+const MINOR_WORDS =
+  /\b(\d{1,2}|minor|underage|teen\w*|adolescen\w*|kids?|child|children|son|daughter|boy|girl|niece|nephew|grand(son|daughter|kid)|parents?|mom|mum|dad|mother|father|school|grade|class of|prom|graduat\w*|freshman|sophomore|junior|senior|born|quince\w*|sweet (16|sixteen)|menor\w*|hij[oa]s?|filh[oa]s?|nin[oa]s?|sobrin[oa]s?|niet[oa]s?|mama|papa|mae|pai|madre|padre|escuela|colegio|secundaria|prepa\w*|preparatoria|escola|ensino|formatura|graduacion|grado|ano|anos|idade|edad)\b/;
+/** An age of 18 or over, or college, said of the patient: an adult, whatever else the message says. */
+const ADULT_STATED =
+  /\b((turned|turning|just turned|is|s|are|am|m|im|shes|hes|tem|tiene|tengo|tenho|de|cumpl\w*|complet\w*|fez|fiz|aged?) (1[89]|[2-9]\d)\b(?! (units?|weeks?|days?|months?|minutes?|mins?|hours?|am|pm|percent|dollars|lbs|pounds|of|semanas|dias|meses|minutos))|(1[89]|[2-9]\d) ?(years? old|yrs? old|yo|anos)|(college|university|uni|grad school|universidad|facultad|faculdade|universitari[oa])|(born|naci|nasci) (in |en |em )?(19\d\d|200[0-7]))\b/;
+/** A minor's age or school said of the patient (the rules' own reading decides; this only keeps an adult's). */
+const MINOR_STATED =
+  /\b((1[0-7]|[5-9]) ?(years? old|yrs? old|yo|anos)|(is|s|am|m|im|shes|hes|tem|tiene|tengo|tenho|de|turned|turning) (1[0-7])\b(?! (units?|weeks?|days?|months?|minutes?|mins?|hours?|am|pm|percent|dollars|of))|high ?school|middle school|secundaria|prepa|ensino medio|(born|naci|nasci) (in |en |em )?(2009|201\d))\b/;
+
+/** The reasons that rest on a fact the message must state, and whether it states it. */
+const FACTS_STATED: readonly { reason: EscalationReason; stated: (folded: string) => boolean }[] = [
+  {
+    reason: 'pregnancy',
+    stated: (folded) =>
+      PREGNANCY_WORDS.test(folded) &&
+      !PREGNANCY_DENIED.test(folded) &&
+      !(PREGNANCY_OVER.test(folded) && !STILL_PREGNANT.test(folded)),
+  },
+  {
+    reason: 'minor',
+    stated: (folded) => MINOR_WORDS.test(folded) && (!ADULT_STATED.test(folded) || MINOR_STATED.test(folded)),
+  },
+];
 
 /**
  * Words a request for a person needs, in the languages the product reads (on the rules' folded text): a person, staff, a call or a
@@ -170,9 +249,9 @@ const PREGNANCY_DENIED =
 const PERSON_WORDS =
   /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|office|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|team|clinic|practice|number|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo)\b/;
 
-function likeliestBesides(reading: LearnedReading, left: EscalationReason): EscalationReason {
+function likeliestBesides(reading: LearnedReading, left: readonly EscalationReason[]): EscalationReason {
   const reasons = (Object.keys(reading.escalations) as (EscalationReason | 'none')[]).filter(
-    (reason): reason is EscalationReason => reason !== 'none' && reason !== left,
+    (reason): reason is EscalationReason => reason !== 'none' && !left.includes(reason),
   );
   return reasons.reduce((best, reason) =>
     reading.escalations[reason] > reading.escalations[best] ? reason : best,

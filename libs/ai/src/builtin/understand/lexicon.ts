@@ -1038,4 +1038,11 @@ export const PERSON_REQUEST = alt(
   '(?:pessoa|alguem) de verdade',
   '(?:e|voce e|vc e) (?:um )?robo',
   'que (?:la doctora|el doctor|la dra|el dr|alguien|una persona|el cirujano|la cirujana|la enfermera|el gerente|la gerente|la coordinadora|el coordinador)(?: \\w+)? me (?:llame|llamen|marque|hable|contacte|escriba)',
+  // Spanish addressed as tú ('llámame cuando puedas', '¿me puedes marcar?') as well as usted.
+  '(?:llamame|marcame|timbrame)',
+  'me (?:puedes|podrias) (?:llamar|marcar|hablar)',
+  'que me (?:llames|marques)',
+  // Portuguese asked in the past subjunctive or for a call back ('gostaria que a recepção me ligasse', 'me retorne').
+  'me (?:ligasse|ligassem|retornasse|retornassem)',
+  'me (?:retorne|retornem|retorna) (?:a ligacao|por telefone|no telefone|quando puder)',
 );

@@ -259,6 +259,70 @@ function saidToBeGone(folded: string, match: RegExpExecArray): boolean {
   return tellsGone(clause) || (SAME_THING.test(next) && tellsGone(next));
 }
 
+// --- an old result, not a symptom now ---------------------------------------------------------------------
+
+/**
+ * The message places a treatment or an injury long in the past ('broke my nose in college', 'braces as a kid', 'a
+ * rhinoplasty 4 years ago', 'ever since', 'hace años'). Clock-free: only years a product built now can call long
+ * past are named.
+ */
+const LONG_PAST =
+  /\b((\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|a few|some|couple( of)?) (years?|yrs?) (ago|back)|(a|one|last) year ago|last year|(as|when i was) a (kid|child|teen|teenager)|when i was (younger|little|small|\d+|in (high school|college))|in (high school|college|middle school|my teens|my twenties|the (80s|90s))|in (19\d\d|200\d|201\d)|(has|have|had|it'?s|its) always (been|had|looked)|for (years|decades|a long time)|hace (anos|mucho|(un|dos|tres|\d+) anos?)|el ano pasado|de (nina|nino|chica|chico|adolescente|joven)|en la (prepa|secundaria|universidad)|desde (siempre|hace anos)|anos atras|ano passado|faz (anos|um ano|\d+ anos)|quando (eu )?era (crianca|adolescente|nova|novo))\b/;
+
+/** A sign the body is acting up now: a current pain, swelling, heat, fever or a recent change. */
+const ACUTE_NOW =
+  /\b(swollen|swelling|hot|warm to the touch|fever\w*|infect\w*|pus|oozing|suddenly|all of a sudden|out of nowhere|getting worse|worse|worsening|spreading|lately|recently|this (week|morning)|yesterday|today|tonight|hinchad[oa]s?|hinchazon|fiebre|de repente|ultimamente|peor|empeora\w*|ayer|hoy|inchad[oa]|piorou|pior|ontem|hoje)\b/;
+
+/** Words of a result or a shape, not of a reaction: what an old treatment or injury left. */
+const RESULT_WORD =
+  /^((broke|broken|cracked) .*(nose|jaw)|crooked|shifted|migrat\w*|deflat\w*|uneven|lopsided|asymmetr\w*|droop(y|ing|ed|s)?|(one|the) (side|breast|implant) .*|ripplin\w*)$/;
+
+/**
+ * A result an old treatment or injury left, told as the reason for a new one ('I had braces as a teen and my teeth
+ * shifted back', 'broke my nose in college and it has been crooked since', 'filler done elsewhere a year ago
+ * migrated'): a candidate's history, not a symptom now — unless something is acting up now (LABELS: chronic
+ * reasons for surgery and another practice's old work brought for a revision are not escalated).
+ */
+const longPastCalm = oncePerText(
+  (folded) => LONG_PAST.test(folded) && !ACUTE_NOW.test(folded) && !hurtsNowIn(folded),
+);
+const anOldResult = (folded: string, match: RegExpExecArray) =>
+  RESULT_WORD.test(match[0]) && longPastCalm(folded);
+
+/**
+ * Breathing through one side of the nose, long hard ('hard to breathe out of my left side since I broke it'): a
+ * reason for a rhinoplasty, not a breathing emergency.
+ */
+const NASAL =
+  /\b((out of|through|on|from) (one|the (left|right)|my (left|right)|(left|right)|one of my) (side|nostril)s?( of my nose)?|(left|right|one) (side|nostril) of my nose|through my nose|deviated septum|septum|nasal|por un lado de la nariz|por la nariz|tabique)\b/;
+const chronicNasal = oncePerText((folded) => NASAL.test(folded) && longPastCalm(folded));
+
+/**
+ * A question about people in general, the writer saying nothing of their own ('do people usually stop blood
+ * thinners before lipo? just researching', 'can people with diabetes get implants?', '¿la gente con diabetes
+ * puede…?').
+ */
+const ABOUT_PEOPLE =
+  /\b(do (people|ppl|patients|most people|folks)|can (people|ppl|patients|someone|somebody|anyone)|(people|ppl|patients|someone|somebody|anyone) (who|with|on|that)|in general|generally speaking|general (q|question|info)|just (researching|curious|wondering|asking in general)|asking for (a|my) (friend|class|project|school)|class project|hypothetical\w*|la gente|las personas|(alguien|una persona) (que|con)|en general|pregunta general|as pessoas|alguem (que|com)|em geral|pergunta geral)\b/;
+const WRITER_DISCLOSES = new RegExp(
+  String.raw`(?<![\p{L}])(?:${HEALTH_DISCLOSURE}|(?:i'?m|im|i am) (?:a )?(?:diabetic|on)|my (?:doctor|dr|pcp|cardiologist|dermatologist))(?![\p{L}])`,
+  'u',
+);
+const askedAboutPeople = oncePerText((folded) => ABOUT_PEOPLE.test(folded) && !WRITER_DISCLOSES.test(folded));
+
+/** Medicines whose effect ends some time after the last dose (not a history such as chemotherapy or a stroke). */
+const PASSING_MEDICINE =
+  /^(accutane|isotretinoin|antibiotics|steroids|prednisone|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|aspirin|baby aspirin|ibuprofen daily|antidepressants?|ssris?|anticoagulantes)$/;
+
+/** A medicine the writer stopped long ago ('stopped accutane two years ago', 'finished mine like 2 yrs ago'). */
+const stoppedLongAgo = (folded: string, match: RegExpExecArray) =>
+  PASSING_MEDICINE.test(match[0]) &&
+  LONG_PAST.test(folded) &&
+  /\b(stopped|finished|quit|done with|came off|off|no longer (on|taking)|used to (take|be on)|deje|termine|parei|terminei)\b/.test(
+    folded.slice(Math.max(0, match.index - 40), match.index + match[0].length + 40),
+  ) &&
+  !/\b(still|currently|now on|again|todavia|ainda)\b/.test(folded);
+
 // --- whom a finding is about ------------------------------------------------------------------------------
 
 /** Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'). */
@@ -371,7 +435,7 @@ function treatmentInPast(folded: string): boolean {
  */
 function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean {
   if (!treatmentInPast(folded)) return false;
-  if (idiom(folded, match) || askedInGeneral(folded, match)) return false;
+  if (idiom(folded, match) || askedInGeneral(folded, match) || namesAThing(folded, match)) return false;
   const word = match[0];
   const start = Math.max(0, match.index - 90);
   const around = folded.slice(start, match.index + word.length + 90);
@@ -409,6 +473,20 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
   }
   return false;
 }
+
+/**
+ * A sign word naming something else ('blood thinners', 'blood work', 'análisis de sangre', 'exames de sangue'):
+ * not a sign.
+ */
+const namesAThing = (folded: string, match: RegExpExecArray) =>
+  (/^blood$/.test(match[0]) &&
+    /^\s*(thinners?|pressure|work|tests?|sugar|type|draws?|panel|donation|bank|orange)\b/.test(
+      folded.slice(match.index + match[0].length, match.index + match[0].length + 14),
+    )) ||
+  (/^(sangre|sangue)$/.test(match[0]) &&
+    /\b(analisis|examen|examenes|exame|exames|prueba|pruebas|teste|testes|donar|doar) de\s*$/.test(
+      folded.slice(Math.max(0, match.index - 14), match.index),
+    ));
 
 /** A question about what happens in general ('how long does the swelling last', '¿cuánto dura la hinchazón?'). */
 const GENERIC_QUESTION =
@@ -563,10 +641,12 @@ const GRIEVANCE =
   /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelvan|queja|carta)\b/;
 
 const RULES: Rule[] = [
-  // Symptoms that call for a clinician whatever the context.
+  // Symptoms that call for a clinician whatever the context (but a nose long hard to breathe through on one side,
+  // the reason for a rhinoplasty, is not an emergency).
   {
     reason: 'medical_concern',
     priority: 'high',
+    when: (folded, match) => !(/breath/.test(match[0]) && chronicNasal(folded)),
     pattern:
       /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|(temp|temperature|fever) (is |was |of |at |hit |reading )?(about |around |like |over )?(10[0-5]|3[89])([.,]\d)?\b|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no (puedo|consigo) (ver|respirar|tragar)|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
   },
@@ -839,12 +919,15 @@ const RULES: Rule[] = [
     priority: 'medium',
     pattern:
       /\b(diabet(es|ic)|pre-?diabet\w*|aspirin|baby aspirin|ibuprofen daily|metformin|insulin|methotrexate|humira|biologics?|immunosuppress\w*|plaquenil|statins?|hashimoto\w*|graves|crohn\w*|colitis|fibromyalgia|bell'?s palsy|(for|with) my heart|heart (meds|medication|pills)|blood pressure (meds?|medication|medicine|pills?)|(pills|meds|medication|medicine|pastillas|medicamentos?|medicina) (for|para) (my |la |el |mi )?(blood pressure|heart|thyroid|sugar|presion|corazon|tiroides|azucar|diabetes)|(soy|es) (hipertens[oa]|alergic[oa]|asmatic[oa])|tiroides|hipertension|artritis|blood thinners?|anticoagula\w*|warfarin|coumadin|eliquis|xarelto|plavix|accutane|isotretinoin|autoimmune|lupus|multiple sclerosis|myasthenia|cancer|chemo(therapy)?|radiation|heart (condition|disease|problem|problems|attack|surgery)|pacemaker|high blood pressure|hypertension|epilep(sy|tic)|seizures?|(i'?m|im|i am) allergic|allergic to|allergy to|allergies to|keloids?|hiv|hepatitis|stroke|blood clots?|dvt|antidepressants?|ssris?|anxiety (medication|meds)|asthma|kidney (disease|problems?)|liver (disease|problems?)|rheumatoid|psoriasis|cold sores?|fever blisters?|herpes|shingles|covid|the flu|bleeding disorder|hemophilia|immunocompromised|(on|taking|take) (any )?(medication|medications|meds|antibiotics|steroids|prednisone)|medical condition|health condition|thyroid|cancer|diabetic[oa]|anticoagulantes|alergic[oa] a|quimioterapia|presion alta|marcapasos|enfermedad|alergia (a|al|a la|de|con))\b/,
-    // Someone else being ill is a reason to move an appointment ('my daughter has the flu, move her cleaning').
+    // Someone else being ill is a reason to move an appointment ('my daughter has the flu, move her cleaning'); a
+    // question about people in general, or a medicine the writer stopped long ago, is not the writer's condition.
     when: (folded, match) =>
       !(
         /^(covid|the flu)$/.test(match[0]) &&
         /\b(move|reschedule|cancel|push|another day|cambiar|mover|cancelar)\b/.test(folded)
-      ),
+      ) &&
+      !askedAboutPeople(folded) &&
+      !stoppedLongAgo(folded, match),
   },
   {
     reason: 'human_requested',
@@ -894,7 +977,7 @@ export function findEscalations(text: string): EscalationFinding[] {
     let setAside = 0;
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
       if ((rule.negatable ?? true) && isNegated(folded, match.index)) continue;
-      if (rule.resolvable && saidToBeGone(folded, match)) continue;
+      if (rule.resolvable && (saidToBeGone(folded, match) || anOldResult(folded, match))) continue;
       if (rule.when && !rule.when(folded, match)) continue;
       if (setAside < SOMEONE_ELSE_AT_MOST && aboutSomeoneElse(rule.reason, folded, match)) {
         setAside += 1;

@@ -125,3 +125,61 @@ describe('understandInquiry: years that are not a minor’s age', () => {
     expect(reasonOf(text)).toBe('minor');
   });
 });
+
+describe('understandInquiry: a call asked for as a friend or in the subjunctive', () => {
+  it.each([
+    // Spanish addressed as tú, not only as usted.
+    ['Mija llámame cuando puedas, es sobre lo del botox de mami', 'human_requested'],
+    ['¿me puedes marcar? quiero preguntar por el relleno', 'human_requested'],
+    ['oye, que me llames hoy porfa, es sobre la cita', 'human_requested'],
+    // Portuguese in the past subjunctive ('I'd like someone to call me') and a call back.
+    ['Bom dia, gostaria que a recepção me ligasse para explicar o orçamento', 'human_requested'],
+    ['queria que alguém da equipe me ligasse sobre a cirurgia da minha mãe', 'human_requested'],
+  ])('%s → %s', (text, expected) => {
+    expect(reason(text)).toBe(expected);
+  });
+
+  it.each([
+    'como me llamas si no sabes mi nombre jaja, cuanto cuesta el botox',
+    'queria saber se vocês ligam para confirmar a consulta',
+  ])('not a call asked for: %s', (text) => {
+    expect(reason(text)).toBeNull();
+  });
+});
+
+describe('understandInquiry: prices, bookings and questions in Portuguese', () => {
+  const intent = (text: string) => read(text).intent;
+
+  it.each([
+    ['quanto custa o botox?', 'pricing'],
+    ['qual o valor do clareamento?', 'pricing'],
+    ['vocês fazem promoção de preenchimento?', 'pricing'],
+    ['tem horário pra botox na sexta?', 'booking'],
+    ['queria marcar uma avaliação', 'booking'],
+    ['dá pra encaixar uma limpeza hoje?', 'booking'],
+    ['quanto custa o botox? tem horário sábado?', 'booking'],
+    ['vocês aceitam convênio?', 'information'],
+    ['onde fica a clínica de Brickell?', 'information'],
+    // Spanish and English ways of asking for a free time.
+    ['¿hay espacio el martes para un facial?', 'booking'],
+    ['can I stop in Saturday for a botox touch-up?', 'booking'],
+  ])('%s → %s', (text, expected) => {
+    expect(intent(text)).toBe(expected);
+  });
+
+  it('reads a pregnant writer’s question whether a treatment is safe as a medical question, and her booking as a booking', () => {
+    expect(read('Estou grávida de 3 meses, posso fazer limpeza nos dentes?')).toMatchObject({
+      intent: 'medical_concern',
+      escalation: { reason: 'pregnancy' },
+    });
+    expect(read('estou amamentando, é seguro fazer botox?').intent).toBe('medical_concern');
+    expect(read('estou grávida e queria marcar uma limpeza pra sexta')).toMatchObject({
+      intent: 'booking',
+      escalation: { reason: 'pregnancy' },
+    });
+  });
+
+  it('keeps a Spanish “marcar” a call, not a booking', () => {
+    expect(read('me puede marcar al celular por favor').intent).toBe('human_requested');
+  });
+});

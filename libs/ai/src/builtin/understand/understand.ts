@@ -46,6 +46,8 @@ const wholeMessage = (request: UnderstandRequest) =>
  * 'ＳＴＯＰ' is STOP, a ligature its letters), within MAX_ANALYSED_CHARS.
  */
 const messageOf = (request: UnderstandRequest) => analysedPart(wholeMessage(request).normalize('NFKC'));
+/** The words of the message the rules and the joining of the two readings read (learned/combine.ts). */
+export const foldedWordsOf = (request: UnderstandRequest) => expand(messageOf(request));
 
 /** Whether the rules read only part of the message. */
 const readInPart = (request: UnderstandRequest) => wholeMessage(request).length > MAX_ANALYSED_CHARS;
@@ -209,7 +211,7 @@ export function readInquiry(
   const reply = readReply(words, request);
   // What the reader takes for spam or a wrong number, and the message's own words bear out.
   const notALead = !!learned && !optOut && !spam && !wrongNumber && escalations.length === 0;
-  const learnedSpamFound = notALead && learnedSpam(learned, words) ? excerpt(message) : null;
+  const learnedSpamFound = notALead && learnedSpam(learned, words, message) ? excerpt(message) : null;
   const learnedWrongFound =
     notALead && !learnedSpamFound && learnedWrongNumber(learned, words) ? excerpt(message) : null;
   let intent: Intent;
@@ -553,6 +555,28 @@ const INTENT_CUES: Cue[] = [
     weight: 2.5,
     pattern:
       /\b((can|could|may) (i|we) (get|have|book|schedule|grab|snag|set up|make) (a|an|my|our) (consultation|appointment|slot|spot|time|visit)|(can|could) (you|u) (give|get|set up|book|squeeze|fit) (me|us) (in|(a|an) (consultation|appointment|slot|spot|time|visit))|(me |nos )?(pueden|puede|podrian|podria) (dar|agendar|apartar|hacer)(me|nos)? (una )?(cita|turno|hora|espacio)|(dar|darme|agendar|agendarme|apartar|apartarme|sacar)(me)? (una )?(cita|turno)|(lo|la|me lo|me la) (puedo|podria|pueden|podrian) (hacer|poner|agendar)( \w+){0,2} (hoy|manana|el|este|esta|this|next|tomorrow|today|on|(mon|tues|wednes|thurs|fri|satur|sun)day|lunes|martes|miercoles|jueves|viernes|sabado|domingo)\b|puedo (ir|pasar) (hoy|manana|el (lunes|martes|miercoles|jueves|viernes|sabado|domingo)|este|esta semana)|confirm(ing|ed)? (my|our|the|for) (\w+ )?(appointment|appointments|consultation|consult|visit|booking|spot|slot|cleaning|session|cita)|^(confirm|confirmed|confirming)(?=[ !.]*$)|confirming(?=[ !.]*$)|confirmo (mi |la )?(cita|asistencia)|when (are|r) (you|u) (free|open for)|get on (your|the) (calendar|schedule|books)|set up a time|(do|can) (you|u) (have|fit|see)\b.{0,20}\b(anything|something|room|me in)|me (pueden|puede|podrian) (dar|apartar) (un|una) (espacio|hora|cita|lugar)|cuando me (pueden|puede|podrian) (atender|ver|recibir)|tienen (espacio|lugar|algo|citas|turnos|horarios?( disponibles)?)|(hacen|dan|tienen) (consultas|valoraciones|citas)|cancellation list|wait ?list|lista de espera)\b/,
+  },
+  // prices in Portuguese ('quanto custa o botox?', 'qual o valor do clareamento?', 'tem promoção?')
+  {
+    intent: 'pricing',
+    weight: 2,
+    pattern:
+      /\b(quanto (custa|custam|fica|ficam|ficaria|sai|sairia|cobram|cobra|e|seria|vale|valem|esta|ta)|(qual|quais) (e |sao )?(o |os )?(valor|valores|preco|precos|custo|custos)|valor|valores|preco|precos|promocao|promocoes|desconto|descontos|orcamento|mais barat[oa])\b/,
+  },
+  // questions in Portuguese ('vocês aceitam convênio?', 'onde fica a clínica?', 'tem estacionamento?')
+  {
+    intent: 'information',
+    weight: 2.5,
+    pattern:
+      /\b((aceitam|atendem|trabalham com|cobre|cobrem) (\w+ )?(convenio|plano|seguro|cartao)|convenio|plano de saude|horario de funcionamento|(que|qual) (horas?|horario) (abre|abrem|fecha|fecham)|onde (fica|ficam)|endereco|estacionamento|parcelamento|parcelar|(pode|posso|da pra) parcelar|quanto tempo (dura|demora|leva)|tempo de recuperacao)\b/,
+  },
+  // booking in Portuguese ('tem horário sábado?', 'queria marcar uma avaliação', 'dá pra encaixar?'), a free time
+  // asked for in Spanish ('¿hay espacio el martes?'), a drop-in in English ('can I stop in Saturday?')
+  {
+    intent: 'booking',
+    weight: 2.5,
+    pattern:
+      /\b((quero|queria|gostaria de|gostava de|preciso|posso|podemos|da pra|consigo|vou|quer|pode) (\w+ )?(marcar|agendar|reservar)|marcar (uma|um|a|o) |tem (horario|horarios|vaga|vagas|disponibilidade|agenda|encaixe)|(algum|um) (horario|encaixe) (livre|disponivel|para|pra|na|no|hoje|amanha)|(consigo|tem como) (um |uma )?(horario|encaixe|vaga)|encaixar|encaixe|quando (posso|eu posso|da pra|consigo) (ir|passar|vir|marcar)|hay (espacio|lugar|cupo|citas|turnos)|tienen cupo|(can|could|may) (i|we) (stop|pop|swing|drop|come) (in|by))\b/,
   },
   // booking
   {
@@ -937,10 +961,10 @@ const ESCALATION_INTENT: Partial<Record<EscalationFinding['reason'], Intent>> = 
 
 /** Asking whether something is safe or allowed: a question only a clinician may answer. */
 const SAFETY_QUESTION =
-  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos)|hold off|put (it )?off|pause|can (she|he) (still )?(get|do|have|come)|(puede|podria) (seguir|hacerse|ponerse|usar|venir)|(get|gets|pass|passes|go|goes) (into|in|through|to) (the |my )?(breast ?)?milk|change anything|(does|would|will) (that|it|this) (change|matter|affect))\b/;
+  /\b(safe|ok|okay|alright|allowed|fine|can i still|could i still|should i|do i (need|have) to|is it|wait|tengo que|puedo seguir|(any|an) (issue|issues|problem|problems|risk|risks|harm|concern)|(a|an) (issue|problem|risk)|harm(ful)?|puedo|es seguro|se puede|debo|(hay|habria|algun) (algun )?(problema|riesgo)|afecta|what (do|should) i do|que (hago|debo hacer|hacemos)|hold off|put (it )?off|pause|can (she|he) (still )?(get|do|have|come)|(puede|podria) (seguir|hacerse|ponerse|usar|venir)|(get|gets|pass|passes|go|goes) (into|in|through|to) (the |my )?(breast ?)?milk|change anything|(does|would|will) (that|it|this) (change|matter|affect)|e seguro|tem (algum )?(problema|risco)|faz mal|(e|seria) perigoso|(devo|preciso|e melhor|melhor) esperar|pode (fazer|usar|continuar|passar)|passa (pro|para o) leite)\b/;
 
-/** 'can I…', 'puedo…': with a pregnancy, whether it is allowed — unless it asks to come in. */
-const MAY_I = /\b(can i|could i|may i|puedo|podria)\b/;
+/** 'can I…', 'puedo…', 'posso…': with a pregnancy, whether it is allowed — unless it asks to come in. */
+const MAY_I = /\b(can i|could i|may i|puedo|podria|posso|poderia)\b/;
 
 function chooseIntent(
   cues: Cues,
