@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-14', file: 'blind-14.json' },
+  { name: 'blind-15', file: 'blind-15.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -207,6 +207,14 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.86, falseEscalations: 0.15, falseOptOuts: 1 },
   },
+  // Reported three times, untouched (fixtures/README.md); trained on since blind-15 was committed. Its procedure F1
+  // is the catalogue's reading, not the reader's (0.903 before and after it was trained on): the floor is under it.
+  {
+    name: 'blind-14',
+    file: 'blind-14.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, procedureF1: 0.88 },
+  },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
   // procedure F1 0.877 (the catalogue's reading, not the reader's), recall 0.985 and 10.6 % false escalations: the
@@ -227,7 +235,7 @@ export const REGRESSION_SETS: RegressionSet[] = [
   // The readers' hardest boundaries (a symptom asked about before a treatment, expected, gone or someone else's
   // beside the writer's own now; a price, a booking and a question in one message; a person asked for or not),
   // written to the labels without reading the rules or any other set (fixtures/README.md); trained on since its
-  // first read. Trained on, the reader reads it at intent 0.844, procedure F1 0.887, recall 0.973 and 15.4 % false
+  // first read. Trained on, the reader reads it at intent 0.842, procedure F1 0.887, recall 0.973 and 16.2 % false
   // escalations (the threshold chosen on what a message bears out, ADR 0049): the floor is a little under that.
   {
     name: 'training-7',

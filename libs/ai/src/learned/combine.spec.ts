@@ -146,6 +146,18 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(understandInquiry(promotion, reading('opt_out', 0.95)).intent).toBe('opt_out');
   });
 
+  it('keeps an angry opt-out an opt-out when the reader’s medical reading names no part of the body', () => {
+    const medical = reading('medical_concern', 0.6, 0.6, 'medical_concern');
+    const ask = (text: string) =>
+      understandInquiry({ channel: 'email', text, practiceProcedures: ['Lip Filler'] }, medical);
+    expect(ask('stop emailing me every single day i swear to god. i came in ONE time')).toMatchObject({
+      intent: 'opt_out',
+      escalation: null,
+    });
+    // A symptom told with the opt-out still reaches a person.
+    expect(ask('stop emailing me, my lip has been weird since the filler').escalation).not.toBeNull();
+  });
+
   it('hears a word of removing in each language the product reads', () => {
     for (const folded of [
       'eliminen mi numero de su base de datos',

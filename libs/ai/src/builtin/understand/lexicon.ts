@@ -771,7 +771,7 @@ export const MINOR_INDIRECT = alt(
   '(?:primero|segundo|tercero|cuarto|quinto|sexto|septimo|octavo|noveno|decimo|\\d{1,2}º?) (?:grado|de secundaria|de prepa)',
   'cumple (?:sus )?(?:quince|15|dieciseis|16|diecisiete|17|catorce|14|trece|13)',
   'cumplo (?:quince|15|dieciseis|16|diecisiete|17|catorce|14)',
-  '(?:turns|will turn|is turning|turning|cumple|cumplo|cumplira|va a cumplir|voy a cumplir) (?:18|eighteen|dieciocho) (?:in|en|next|this|el|on|the|until|hasta)',
+  '(?:turns|turn|will turn|is turning|turning|cumple|cumplo|cumplira|va a cumplir|voy a cumplir) (?:18|eighteen|dieciocho) (?:in|en|next|this|el|on|the|until|hasta)',
   '(?:tiene|tengo|de) (?:diez|once|doce|trece|catorce|quince|dieciseis|diecisiete) anos',
   'permiso de (?:mis|sus) (?:papas|padres)',
   'todavia no (?:tengo|tiene) (?:18|dieciocho)',

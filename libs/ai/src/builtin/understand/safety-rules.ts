@@ -110,6 +110,8 @@ const AFTER_TREATMENT = new RegExp(
     String.raw`\bsince last\b(?!\s+(night|nite|evening|week|weekend|month|year|time|mon|tues|wednes|thurs|fri|satur|sun)(day)?\b(?!'))`,
     // a treatment doing something to the body ('the shots make me dizzy', 'the peel left my skin raw')
     String.raw`\b(shots?|injections?|meds?|medication|pills?|drips?|iv|treatments?|filler|botox|ozempic|wegovy|mounjaro|zepbound|semaglutide|tirzepatide|laser|peel|whitening|trays|aligners) (make|makes|made|making|give|gives|gave|cause|causes|caused|causing|leave|leaves|left|are making|is making) (me|my|her|his)\b`,
+    // a course of a medicine under way ('on the new wegovy dose', 'since the higher dose')
+    String.raw`\b(on|since|after) (the|my|this)( new| higher| next| latest| \d+ ?mg)?( dose of)? (ozempic|wegovy|mounjaro|zepbound|saxenda|semaglutide|tirzepatide|glp ?1|dose)\b`,
     // a dental restoration that came off or broke
     String.raw`\b(veneers?|crowns?|filling|implant|bridge|temporary|temp|carillas?|coronas?|empaste|puente|implante) (popped|fell|came|broke|cracked|chipped|se cayo|se despego|se rompio|se quebro)( off| out| loose)?\b`,
     String.raw`\bse (me|le) (cayo|despego|rompio|quebro) (una|la|el|mi) (carilla|corona|empaste|puente|implante)\b`,
@@ -120,6 +122,8 @@ const AFTER_TREATMENT = new RegExp(
     String.raw`\b(despues (do|da|dos|das|de|mi)|desde (o|a|os|as))\b`,
     String.raw`\b(me|le|les|nos) (hice|hicieron|pusieron|aplicaron|inyectaron|operaron|colocaron|sacaron)\b`,
     String.raw`\bse (hizo|puso|opero|inyecto)\b`,
+    // Portuguese 'coloquei prótese', read as Spanish (text.ts): the writer had it put in
+    String.raw`\b(puse|coloque|hice) (\w+ )?(implantes?|relleno|botox|protesis|lipo|carillas|coronas?)\b`,
     // a treatment that hurt the body ('me quemaron la cara con el láser')
     String.raw`\b(me|le|nos) (quemaron|quemo|lastimaron|lastimo|cortaron|corto|marcaron)\b`,
     String.raw`\b(had|got) (my|her|his|their) (\w+ ){1,2}(done|pulled|injected|treated|lasered)\b`,
@@ -133,7 +137,7 @@ const WHEN_DONE = new RegExp(
     String.raw`(^|[.!?]\s*)(got|had|did)\s`,
     // a telegraphic report opening with the treatment and its day ('microneedling saturday. tiny bumps…')
     String.raw`(^|[.!?]\s*)[a-z0-9' ]{2,30}? (mon|tues|wednes|thurs|fri|satur|sun)day\s*[.!,;-]`,
-    String.raw`\b(and now|now (there|there'?s|theres|i|my|it|they|the|its|it's))\b`,
+    String.raw`\b(and now|now (there|there'?s|theres|i|my|it|they|the|its|it's)|y ahora|e agora)\b`,
     // 'my left eye looks smaller now': a change, with a treatment named
     String.raw`\b(looks?|feels?|is|are|seems?) (\w+ ){1,2}now\b`,
     String.raw`\b(was|were) (on |last |this past )?(mon|tues|wednes|thurs|fri|satur|sun)day\b`,
@@ -374,7 +378,7 @@ const CHANGES_APPOINTMENT =
 
 /** The writer asking about treatment for the other person ('can she get botox', 'is it safe for her'). */
 const FOR_THEM =
-  /\b((can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|safe|for (her|him)|puede|podria|quiere|necesita|seguro|segura|para ella|pode|quer|precisa|pra ela|para ela)\b/;
+  /\b((appointment|appt|consult\w*|cleaning|cita|limpieza|consulta|turno|horario|marcar) (\w+ ){0,3}(for|para|pra) (my|mi|minha|meu) (\w+ )?(sister|wife|mom|mother|daughter|friend|cousin|hermana|esposa|mama|madre|hija|amiga|prima|irma|mae|filha)|(can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|safe|for (her|him)|puede|podria|quiere|necesita|seguro|segura|para ella|pode|quer|precisa|pra ela|para ela)\b/;
 
 /**
  * Someone else's illness or pregnancy is not the writer's (LABELS: 'my daughter is sick, reschedule'): an illness
@@ -408,6 +412,15 @@ const asksAboutATreatment = oncePerText(
 const SIGN_OR_CONCERN = new RegExp(String.raw`(?<![\p{L}])(?:${SIGN}|${CONCERN})(?![\p{L}])`, 'u');
 const SIGN_WORD = new RegExp(String.raw`(?<![\p{L}])${SIGN}(?![\p{L}])`, 'u');
 const BODY_WORD = new RegExp(String.raw`(?<![\p{L}])${BODY_PART}(?![\p{L}])`, 'u');
+
+/**
+ * Whether a message names a part of the body, a sign or a worry about one ('my lip went white', 'me duele'): what
+ * the learned reader's medical reading of an opt-out must stand on to keep it from silencing the message.
+ */
+export function namesTheBody(text: string): boolean {
+  const folded = respell(foldKeepingPositions(text)).text;
+  return SIGN_OR_CONCERN.test(folded) || BODY_WORD.test(folded);
+}
 const PAST_WORDS = new RegExp(PAST_TREATMENT);
 const TREATMENT_WORDS = new RegExp(String.raw`(?<![\p{L}])${TREATMENT_WORD}(?![\p{L}])`, 'u');
 const EXPECTING = new RegExp(String.raw`(?<![\p{L}])${EXPECTATION_WORDS}(?![\p{L}])`, 'u');
@@ -656,7 +669,7 @@ const RULES: Rule[] = [
     priority: 'high',
     resolvable: true,
     pattern:
-      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|can'?t (lift|open|close|move|feel|raise|smile)|cannot (lift|open|close|move|feel)|won'?t move|crooked|(white|blotchy|mottled|dusky|grey|gray) (and|patch|spots?|area)|blotchy|mottled|dizz(y|iness)|nause\w*|vomit\w*|faint\w*|lightheaded|headaches?|(green|yellow|white) (stuff|discharge|fluid|pus)|smells?|foul|odou?r|burn(ed|t)?|blister\w*|dark spots?|discolou?r\w*|hyperpigment\w*|dry socket|migrat\w*|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpados? caid[oa]s?|cejas? caid[oa]s?|(sale|salen|salio|salieron|saliendo) (\w+ )?(sangre|pus|liquido)|(mal|feo) olor|olor (feo|fuerte|raro|malo|horrible|ruim)|ampollas?|arde|ardor|quemad[oa]s?|quemaduras?|me (quemo|quemaron)|me pica|comezon|roj[oa]s?)\b/,
+      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|can'?t (lift|open|close|move|feel|raise|smile)|cannot (lift|open|close|move|feel)|won'?t move|crooked|(white|blotchy|mottled|dusky|grey|gray) (and|patch|spots?|area)|blotchy|mottled|dizz(y|iness)|nause\w*|queasy|queasiness|sick to my stomach|vomit\w*|faint\w*|lightheaded|headaches?|(green|yellow|white) (stuff|discharge|fluid|pus)|smells?|foul|odou?r|burn(ed|t)?|blister\w*|dark spots?|discolou?r\w*|hyperpigment\w*|dry socket|migrat\w*|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpados? caid[oa]s?|cejas? caid[oa]s?|(sale|salen|salio|salieron|saliendo) (\w+ )?(sangre|pus|liquido)|(mal|feo) olor|olor (feo|fuerte|raro|malo|horrible|ruim)|ampollas?|arde|ardor|quemad[oa]s?|quemaduras?|me (quemo|quemaron)|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (worried(folded, match.index) || idiom(folded, match) || askedInGeneral(folded, match)) return false;
@@ -1050,18 +1063,10 @@ function withoutInstructions(folded: string): string {
 export function findOptOut(text: string): string | null {
   const folded = withoutInstructions(foldKeepingPositions(text).trim());
   if (OPT_OUT_WHOLE.test(folded) || DECLINE.test(folded)) return text.trim();
-  const match = OPT_OUT.exec(folded);
-  if (!match) return null;
-  if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
-    return null;
-  // The words of stopping negated right before them, however emphatic: 'don't you dare stop sending the
-  // reminders', 'please do not remove me from the waitlist', 'no me den de baja'.
-  if (NEGATED_STOP.test(folded.slice(Math.max(0, match.index - 40), match.index))) return null;
+  if (!OPT_OUT.test(folded)) return null;
   // 'don't text me, call me instead': another channel asked for (a call, which a person makes), not silence.
   const call = CALL_INSTEAD.exec(folded);
   if (call && !CALL_REFUSED.test(folded.slice(Math.max(0, call.index - 30), call.index))) return null;
-  // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
-  if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) return null;
   // 'no more calls, text only': another channel asked for, not silence.
   if (
     /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b/.test(
@@ -1069,15 +1074,33 @@ export function findOptOut(text: string): string | null {
     )
   )
     return null;
-  if (
-    /^stop\b/.test(match[0]) &&
-    !/text|txt|messag|msg|email|sms|calls|calling|promo|ads|offers|contacting|sending|bothering|spamming|harass|getting|receiving/.test(
-      match[0],
+  // Each way of stopping the message holds, in order: a bare 'STOP' subject that does not count on its own in a
+  // long message leaves the 'stop emailing me' of its body to be read.
+  const words = folded.split(/\s+/).length;
+  const matches = new RegExp(OPT_OUT.source, `${OPT_OUT.flags.replace('g', '')}g`);
+  for (let match = matches.exec(folded); match; match = matches.exec(folded)) {
+    if (match[0].length === 0) {
+      matches.lastIndex += 1;
+      continue;
+    }
+    if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
+      return null;
+    // The words of stopping negated right before them, however emphatic: 'don't you dare stop sending the
+    // reminders', 'please do not remove me from the waitlist', 'no me den de baja'.
+    if (NEGATED_STOP.test(folded.slice(Math.max(0, match.index - 40), match.index))) continue;
+    // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
+    if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) continue;
+    if (
+      /^stop\b/.test(match[0]) &&
+      !/text|txt|messag|msg|email|sms|calls|calling|promo|ads|offers|contacting|sending|bothering|spamming|harass|getting|receiving/.test(
+        match[0],
+      ) &&
+      words > 6
     )
-  ) {
-    if (folded.split(/\s+/).length > 6) return null;
+      continue;
+    return excerptAround(text, match.index, match[0].length);
   }
-  return excerptAround(text, match.index, match[0].length);
+  return null;
 }
 
 /**

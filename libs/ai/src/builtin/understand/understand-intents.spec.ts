@@ -225,3 +225,21 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     expect(read('plz txt me abt lip filler pricing').intent).toBe('pricing');
   });
 });
+
+describe('understandInquiry: an opt-out anywhere in the message', () => {
+  it('reads the opt-out of an e-mail body under a bare STOP subject, and not a later stop by', () => {
+    expect(
+      read('stop emailing me every single day i swear to god. i came in ONE time', {
+        channel: 'email',
+        formFields: undefined,
+      }).intent,
+    ).toBe('opt_out');
+    expect(read('STOP\n\nstop emailing me every single day i swear to god. i came in ONE time').intent).toBe(
+      'opt_out',
+    );
+    expect(read('stop by friday? also stop texting me promos').intent).toBe('opt_out');
+    expect(read('please do not remove me from the waitlist, can I stop by friday?').intent).not.toBe(
+      'opt_out',
+    );
+  });
+});

@@ -59,3 +59,38 @@ describe('understandInquiry: people in general, and a medicine stopped long ago'
     expect(reason(text)).toBe(expected);
   });
 });
+
+describe('understandInquiry: what reaches a person in words the rules did not read before', () => {
+  it.each([
+    // A side effect on a weight-loss medicine under way.
+    ['a lil queasy on the new wegovy dose, should i just eat less or what', 'post_treatment_symptoms'],
+    // A minor told by the birthday to come, in the first person.
+    ['I graduate in May and turn 18 in August, my parents agreed to a BBL as my gift', 'minor'],
+    // A booking for the pregnant relative herself.
+    ['Quiero sacar una cita de limpieza para mi hermana, está embarazada de 5 meses', 'pregnancy'],
+    // A lump after implants, in Portuguese.
+    [
+      'Coloquei prótese ano passado e agora apareceu um caroço perto da axila, to preocupada',
+      'post_treatment_symptoms',
+    ],
+    // Self-harm said as wanting to disappear for good, or being done with everything.
+    [
+      'After everything this year I kind of just want to disappear permanently. How much is a facelift',
+      'medical_concern',
+    ],
+    [
+      'how much numbing cream can a person put on at once? I have a whole tube and I am just done with everything',
+      'medical_concern',
+    ],
+  ])('%s → %s', (text, expected) => {
+    expect(reason(text)).toBe(expected);
+  });
+
+  it.each([
+    "i'm done with everything on my list, can i book botox saturday",
+    'my sister is pregnant so she cant come, but i still want my 2pm hydrafacial friday',
+    'Coloquei prótese ano passado e amei o resultado, quanto custa o lifting?',
+  ])('%s → no one', (text) => {
+    expect(reason(text)).toBeNull();
+  });
+});

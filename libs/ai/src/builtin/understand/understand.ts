@@ -21,7 +21,14 @@ import { calibratedConfidence, type ConfidenceSignals } from '../../learned/conf
 import type { LearnedReading } from '../../learned/learned-reader';
 import { findCrisis } from './crisis';
 import { findProcedures, reportProcedures, type FoundProcedure } from './procedures';
-import { findEscalations, findOptOut, findSpam, findWrongNumber, isNegated } from './safety-rules';
+import {
+  findEscalations,
+  findOptOut,
+  findSpam,
+  findWrongNumber,
+  isNegated,
+  namesTheBody,
+} from './safety-rules';
 import { detectLanguage, expand, expandWithStops } from './text';
 
 /**
@@ -187,8 +194,10 @@ export function readInquiry(
   // What the rules missed and the learned reader says a person must handle.
   const learnedFinding =
     learned && !spam ? learnedEscalation(learned, ruleEscalations, message, words) : null;
+  // With an opt-out, the reader's medical reading counts only when the message names the body or a sign: 'stop
+  // emailing me every day i swear to god' is an opt-out, however angry.
   const escalations =
-    learnedFinding && (!optOut || urgentMedical(learnedFinding))
+    learnedFinding && (!optOut || (urgentMedical(learnedFinding) && namesTheBody(message)))
       ? [
           ...ruleEscalations,
           treatedBefore && learnedFinding.reason === 'medical_concern'
