@@ -267,8 +267,8 @@ function saidToBeGone(folded: string, match: RegExpExecArray): boolean {
 
 /**
  * The message places a treatment or an injury long in the past ('broke my nose in college', 'braces as a kid', 'a
- * rhinoplasty 4 years ago', 'ever since', 'hace años'). Clock-free: only years a product built now can call long
- * past are named.
+ * rhinoplasty 4 years ago', 'hace años'; not 'ever since the botox'). Clock-free: only years a product built now can
+ * call long past (before 2020) are named.
  */
 const LONG_PAST =
   /\b((\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|a few|some|couple( of)?) (years?|yrs?) (ago|back)|(a|one|last) year ago|last year|(as|when i was) a (kid|child|teen|teenager)|when i was (younger|little|small|\d+|in (high school|college))|in (high school|college|middle school|my teens|my twenties|the (80s|90s))|in (19\d\d|200\d|201\d)|(has|have|had|it'?s|its) always (been|had|looked)|for (years|decades|a long time)|hace (anos|mucho|(un|dos|tres|\d+) anos?)|el ano pasado|de (nina|nino|chica|chico|adolescente|joven)|en la (prepa|secundaria|universidad)|desde (siempre|hace anos)|anos atras|ano passado|faz (anos|um ano|\d+ anos)|quando (eu )?era (crianca|adolescente|nova|novo))\b/;
