@@ -223,16 +223,18 @@ describe('joining the rules’ reading and the learned reader’s', () => {
   });
 
   it('takes the reader’s spam only from a business writing to the practice as a business', () => {
+    // Already folded, with no link: the message as written is the same text.
+    const spamOf = (learned: LearnedReading, text: string) => learnedSpam(learned, text, text);
     const pitch = 'hello doctor, our team builds patient funnels for clinics like yours. want a demo?';
-    expect(learnedSpam(reading('spam', 0.8), pitch)).toBe(true);
-    expect(learnedSpam(reading('spam', 0.8), 'estimado doctor, ofrecemos jeringas a precio de fabrica')).toBe(
+    expect(spamOf(reading('spam', 0.8), pitch)).toBe(true);
+    expect(spamOf(reading('spam', 0.8), 'estimado doctor, ofrecemos jeringas a precio de fabrica')).toBe(
       true,
     );
-    expect(learnedSpam(reading('spam', 0.8), 'prezados, temos equipamentos para sua clinica')).toBe(true);
+    expect(spamOf(reading('spam', 0.8), 'prezados, temos equipamentos para sua clinica')).toBe(true);
     // A patient's words, however sure the reader: a person sees it.
-    expect(learnedSpam(reading('spam', 0.9), 'how much for lips, do you have anything saturday')).toBe(false);
-    expect(learnedSpam(reading('spam', 0.9), 'we loved the facial, my sister wants one too')).toBe(false);
-    expect(learnedSpam(reading('spam', 0.5), pitch)).toBe(false);
+    expect(spamOf(reading('spam', 0.9), 'how much for lips, do you have anything saturday')).toBe(false);
+    expect(spamOf(reading('spam', 0.9), 'we loved the facial, my sister wants one too')).toBe(false);
+    expect(spamOf(reading('spam', 0.5), pitch)).toBe(false);
   });
 
   it('takes the reader’s spam from a baited link, a test, a seller’s offer or an influencer’s, and never a patient’s link', () => {

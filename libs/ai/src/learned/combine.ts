@@ -100,7 +100,7 @@ const INFLUENCER =
  * influencer asking for treatments in exchange for posts. Spam, with no outreach and no person. `message`: as
  * written (for its links); `folded`: as the rules fold it.
  */
-export function learnedSpam(reading: LearnedReading, folded: string, message = ''): boolean {
+export function learnedSpam(reading: LearnedReading, folded: string, message: string): boolean {
   if (reading.intents.spam < SURE) return false;
   return (
     (ADDRESSES_A_BUSINESS.test(folded) && SPEAKS_FOR_A_BUSINESS.test(folded)) ||

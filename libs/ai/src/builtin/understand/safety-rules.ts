@@ -1079,10 +1079,6 @@ export function findOptOut(text: string): string | null {
   const words = folded.split(/\s+/).length;
   const matches = new RegExp(OPT_OUT.source, `${OPT_OUT.flags.replace('g', '')}g`);
   for (let match = matches.exec(folded); match; match = matches.exec(folded)) {
-    if (match[0].length === 0) {
-      matches.lastIndex += 1;
-      continue;
-    }
     if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
       return null;
     // The words of stopping negated right before them, however emphatic: 'don't you dare stop sending the
