@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { EscalationReason, Intent, Language, UrgencyLevel } from '@pp/contracts';
 import type { InquiryChannel, PriceQuote, PromotionQuote, Understanding, UnderstandRequest } from '../src';
+import { REVIEW_BELOW_CONFIDENCE } from '../src/model';
 
 /**
  * The evaluation of the AI engine (docs/product/ai-engine.md#quality): labelled inquiries (fixtures/README.md)
@@ -90,6 +91,12 @@ export interface Scores {
   /** Escalated (for any reason) when a label says a person must handle it. */
   escalationRecall: number;
   escalationPrecision: number;
+  /**
+   * Labelled escalations not escalated; of them, those a person must handle (every reason but low_confidence), and
+   * those whose reply would still go without a person (confidence at or above REVIEW_BELOW_CONFIDENCE, the bar
+   * under which even full_auto waits for staff).
+   */
+  escalationsMissed: { all: number; mustEscalate: number; mustEscalateLabelled: number; unreviewed: number };
   /** Of the expected escalations found, the share with the labelled reason. */
   escalationReasonAccuracy: number;
   languageAccuracy: number;
@@ -180,6 +187,9 @@ export function score(fixture: Fixture, readings: readonly Understanding[]): Sco
   let falseNegatives = 0;
   let expectedEscalations = 0;
   let foundEscalations = 0;
+  let mustEscalateLabelled = 0;
+  let mustEscalateMissed = 0;
+  let missedUnreviewed = 0;
   let madeEscalations = 0;
   let rightReasons = 0;
   let falseEscalations = 0;
@@ -212,6 +222,12 @@ export function score(fixture: Fixture, readings: readonly Understanding[]): Sco
     }
     const gotReason = got.escalation?.reason ?? null;
     if (expected.escalation) expectedEscalations += 1;
+    if (expected.escalation && expected.escalation !== 'low_confidence') {
+      mustEscalateLabelled += 1;
+      if (!gotReason) mustEscalateMissed += 1;
+    }
+    const unreviewed = got.confidence >= REVIEW_BELOW_CONFIDENCE && !STOPPING.has(got.intent);
+    if (expected.escalation && !gotReason && unreviewed) missedUnreviewed += 1;
     if (gotReason) madeEscalations += 1;
     if (expected.escalation && gotReason) {
       foundEscalations += 1;
@@ -240,6 +256,12 @@ export function score(fixture: Fixture, readings: readonly Understanding[]): Sco
     urgencyAccuracy: ratio(urgencies, count),
     escalationRecall: ratio(foundEscalations, expectedEscalations),
     escalationPrecision: ratio(foundEscalations, madeEscalations),
+    escalationsMissed: {
+      all: expectedEscalations - foundEscalations,
+      mustEscalate: mustEscalateMissed,
+      mustEscalateLabelled,
+      unreviewed: missedUnreviewed,
+    },
     escalationReasonAccuracy: ratio(rightReasons, foundEscalations),
     languageAccuracy: ratio(languages, count),
     falseEscalationRate: ratio(falseEscalations, count - expectedEscalations),

@@ -110,6 +110,10 @@ async function report(
   console.log(
     `  escalation recall       ${figure(scores.escalationRecall)}  (precision ${figure(scores.escalationPrecision)}, right reason ${figure(scores.escalationReasonAccuracy)})`,
   );
+  const missed = scores.escalationsMissed;
+  console.log(
+    `  escalations missed      ${missed.all}; of the ${missed.mustEscalateLabelled} a person must handle (all but low_confidence): ${missed.mustEscalate}; replies sent without review: ${missed.unreviewed}`,
+  );
   console.log(
     `  false escalations       ${percent(scores.falseEscalationRate)} of the inquiries no person needs`,
   );

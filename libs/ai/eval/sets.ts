@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-15', file: 'blind-15.json' },
+  { name: 'blind-17', file: 'blind-17.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -214,6 +214,20 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-14.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, procedureF1: 0.88 },
+  },
+  // Reported once, untouched (fixtures/README.md); trained on since blind-16 was committed.
+  {
+    name: 'blind-15',
+    file: 'blind-15.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
+  },
+  // Reported twice, untouched (fixtures/README.md); trained on since blind-17 was committed.
+  {
+    name: 'blind-16',
+    file: 'blind-16.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
