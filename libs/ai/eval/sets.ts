@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-17', file: 'blind-17.json' },
+  { name: 'blind-18', file: 'blind-18.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -226,6 +226,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
   {
     name: 'blind-16',
     file: 'blind-16.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
+  },
+  // Reported once, untouched (fixtures/README.md); trained on since blind-18 was committed.
+  {
+    name: 'blind-17',
+    file: 'blind-17.json',
     rulesTuned: false,
     floor: ONCE_BLIND,
   },
