@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-18', file: 'blind-18.json' },
+  { name: 'blind-19', file: 'blind-19.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -38,6 +38,12 @@ const TUNED: Floor = {
   optOutRecall: 1,
   falseOptOuts: 0,
 };
+
+/**
+ * Sets the rules were tuned on whose general questions and symptoms gone the reader, at the threshold chosen on
+ * traffic (ADR 0050), sends to a person a little more often than the rules alone did.
+ */
+const TUNED_BESIDE_THE_READER: Floor = { ...TUNED, intent: 0.97, falseEscalations: 0.05 };
 
 /** A blind set trained on since it was reported: what the reader trained on it must keep. */
 const ONCE_BLIND: Floor = {
@@ -56,15 +62,32 @@ export interface RegressionSet extends LabelledSet {
    * escalation threshold on the sets they were not tuned on: there the rules read as they do on new inquiries.
    */
   rulesTuned: boolean;
+  /**
+   * Pairs of a message a person must handle and its closest look-alike, written to teach that boundary: trained
+   * on, but not in the mix the escalation threshold is chosen on. Half their messages need a person and every other
+   * one is a look-alike, which is no practice's traffic: counted there, they would raise the threshold past what
+   * the budget of false escalations asks on traffic, and recall would pay for it.
+   */
+  pairs?: true;
 }
 
 export const REGRESSION_SETS: RegressionSet[] = [
   { name: 'dev', file: 'inquiries.json', floor: TUNED, rulesTuned: true },
   { name: 'generalisation', file: 'generalisation.json', floor: TUNED, rulesTuned: true },
   { name: 'generalisation-2', file: 'generalisation-2.json', floor: TUNED, rulesTuned: true },
-  { name: 'generalisation-3', file: 'generalisation-3.json', floor: TUNED, rulesTuned: true },
+  {
+    name: 'generalisation-3',
+    file: 'generalisation-3.json',
+    floor: TUNED_BESIDE_THE_READER,
+    rulesTuned: true,
+  },
   { name: 'generalisation-4', file: 'generalisation-4.json', floor: TUNED, rulesTuned: true },
-  { name: 'generalisation-5', file: 'generalisation-5.json', floor: TUNED, rulesTuned: true },
+  {
+    name: 'generalisation-5',
+    file: 'generalisation-5.json',
+    floor: TUNED_BESIDE_THE_READER,
+    rulesTuned: true,
+  },
   { name: 'holdout', file: 'holdout.json', floor: TUNED, rulesTuned: true },
   // Written blind and reported once, untouched (fixtures/README.md), then trained on; the rules were not tuned on it.
   {
@@ -236,6 +259,15 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: ONCE_BLIND,
   },
+  // Reported once, untouched (fixtures/README.md); trained on since blind-19 was committed. About a hundred
+  // look-alikes in the words of what needs a person: trained on, the product reads it at intent 0.878 with 15.8 %
+  // false escalations (the threshold of ADR 0050); the floor is a little under that.
+  {
+    name: 'blind-18',
+    file: 'blind-18.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, intent: 0.87, falseEscalations: 0.165 },
+  },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
   // procedure F1 0.877 (the catalogue's reading, not the reader's), recall 0.985 and 10.6 % false escalations: the
@@ -256,19 +288,41 @@ export const REGRESSION_SETS: RegressionSet[] = [
   // The readers' hardest boundaries (a symptom asked about before a treatment, expected, gone or someone else's
   // beside the writer's own now; a price, a booking and a question in one message; a person asked for or not),
   // written to the labels without reading the rules or any other set (fixtures/README.md); trained on since its
-  // first read. Trained on, the reader reads it at intent 0.842, procedure F1 0.887, recall 0.973 and 16.2 % false
-  // escalations (the threshold chosen on what a message bears out, ADR 0049): the floor is a little under that.
+  // first read. Trained on, the reader reads it at intent 0.834, procedure F1 0.887, recall 0.980 and 17.7 % false
+  // escalations (the threshold chosen on traffic, ADR 0050): the floor is a little under that.
   {
     name: 'training-7',
     file: 'training-7.json',
     rulesTuned: false,
+    pairs: true,
     floor: {
       intent: 0.83,
       procedureF1: 0.85,
       escalationRecall: 0.97,
-      falseEscalations: 0.17,
+      falseEscalations: 0.18,
       optOutRecall: 0.95,
       falseOptOuts: 1,
+    },
+  },
+  // 250 pairs of a message a person must handle and its closest look-alike (the writer's own symptom now or a
+  // question before booking, gone, someone else's; self-harm or a figure of speech; a pregnancy or a minor now or
+  // not; the writer's own medicines or curiosity; a dispute or a policy question; a person asked for or not), in
+  // English, Spanish and Portuguese, written to the labels without reading the rules or any other set
+  // (fixtures/README.md); trained on from the start. Trained on, the product reads it at intent 0.838, 246 of the
+  // 250 a person must handle and 32.4 % of the look-alikes sent to one: the linear heads cannot keep the pairs
+  // apart even on what they learned from. The floor is a little under that.
+  {
+    name: 'training-8',
+    file: 'training-8.json',
+    rulesTuned: false,
+    pairs: true,
+    floor: {
+      intent: 0.8,
+      procedureF1: 0.85,
+      escalationRecall: 0.97,
+      falseEscalations: 0.33,
+      optOutRecall: 1,
+      falseOptOuts: 0,
     },
   },
 ];

@@ -197,13 +197,17 @@ const askedInGeneral = (folded: string, match: RegExpExecArray) =>
     folded.slice(Math.max(0, match.index - 24), match.index),
   );
 
-/** 'typing is a pain', 'a pain in the neck': an idiom, not a symptom. */
+/** Money said to hurt ('my wallet is bleeding', 'mi bolsillo está llorando'): a figure of speech, not the body. */
+const MONEY_HURTS =
+  /\b(wallet|bank account|account|pockets?|budget|credit card|card|bank|savings|bolsillo|cartera|cuenta|tarjeta|carteira|bolso|conta|cartao)( \w+)? (is |are |esta |estan |ta )?(still )?$/;
+/** 'typing is a pain', 'a pain in the neck', 'my wallet is bleeding': an idiom, not a symptom. */
 const idiom = (folded: string, match: RegExpExecArray) =>
-  /^pain/.test(match[0]) &&
-  (/\b(a|such a|what a|real|total|huge|big)\s+$/.test(
-    folded.slice(Math.max(0, match.index - 12), match.index),
-  ) ||
-    /^pain in the\b/.test(folded.slice(match.index, match.index + 12)));
+  (/^pain/.test(match[0]) &&
+    (/\b(a|such a|what a|real|total|huge|big)\s+$/.test(
+      folded.slice(Math.max(0, match.index - 12), match.index),
+    ) ||
+      /^pain in the\b/.test(folded.slice(match.index, match.index + 12)))) ||
+  MONEY_HURTS.test(folded.slice(Math.max(0, match.index - 30), match.index));
 /** A reason for a surgery that has lasted for years ('neck pain for years because of my chest'): not a report. */
 const LONGSTANDING =
   /\b(for (years|a long time|(many|several|\d+) years|most of my life)|because of the (size|weight)|all my life|por anos|desde hace anos|toda mi vida)\b/;
@@ -214,7 +218,7 @@ const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed
 
 /** A symptom gone ('went away', 'is totally gone', 'went down', 'ya se me bajó', 'já desinchou'). */
 const GONE =
-  /\b(went away|gone away|(is|are|it'?s|its|all|totally|completely|pretty much|almost|mostly) gone|gone now|went down|(has|have|had) gone down|cleared up|healed (up|fine|well|nicely)|settled down|calmed down|subsided|faded( away)?|disappeared|back to normal|normal again|ya se (me |le )?(paso|pasaron|quito|quitaron|fue|fueron)|ya (se )?(me |le )?(bajo|bajaron|desaparecio|desaparecieron|sano|curo|mejoro|desinflamo)|ya no (me duele|me arde|esta|estan|hay)|desaparecio|desaparecieron|sumiu|sumiram|passou(?! a\b)|ja (melhorou|desinchou|sarou|cicatrizou))\b/g;
+  /\b(went away|gone away|(is|are|it'?s|its|all|totally|completely|pretty much|almost|mostly) gone|gone now|went down|(has|have|had) gone down|cleared up|healed (up|fine|well|nicely)|settled down|calmed down|subsided|faded( away)?|fading( away| out)?|long gone|long over|over now|disappeared|back to normal|normal again|ya se (me |le )?(paso|pasaron|quito|quitaron|fue|fueron)|ya (se )?(me |le )?(bajo|bajaron|desaparecio|desaparecieron|sano|curo|mejoro|desinflamo)|ya no (me duele|me arde|esta|estan|hay)|desaparecio|desaparecieron|sumiu|sumiram|passou(?! a\b)|ja (melhorou|desinchou|sarou|cicatrizou))\b/g;
 /** Said not to be gone, or asked when it will be ('hasn't gone away', 'não passou', 'when will it be back to normal'). */
 const NOT_YET =
   /\b(not|never|no|nao|nunca|hasn'?t|haven'?t|didn'?t|isn'?t|aren'?t|yet|will|when|until|till|be|get|should|would|hasta|cuando|quando|ate)\s+(\w+\s+)?$/;
@@ -1023,11 +1027,25 @@ export function findEscalations(text: string): EscalationFinding[] {
 const OPT_OUT_WHOLE =
   /^\s*(stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta|pare|parem|sair|chega)\s*[.!,]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias|obrigad[oa])\s*[.!]*\s*)*$/;
 const OPT_OUT =
-  /\b(unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |mas )?(mensajes|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(parem|pare|para) de (me )?(mandar|enviar|ligar|escrever|encher)|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure) mais|descadastr\w+|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|sms|ligacoes|e-?mails|promocoes))/;
+  /\b(unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(parem|pare|para) de (me )?(mandar|enviar|ligar|escrever|encher)|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure) mais|descadastr\w+|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))/;
 
 /** A negation, with only words of emphasis after it, ending right where the words of stopping begin. */
 const NEGATED_STOP =
-  /\b(don'?t|do not|dont|never|no me|nao me)( (you|u|ya|ever|even|dare|please|pls|den|deem|de))* $/;
+  /\b(don'?t|do not|dont|never|no me|nao me|(don'?t|do not|dont|no|nao) (want|wish|need|quiero|quero|deseo|desejo|necesito|preciso)( (you|u|you guys|y'?all|them|que|que voces|que vcs|que ustedes))?( to)?)( (you|u|ya|ever|even|dare|please|pls|den|deem|de|nunca|jamas|jamais|really|realmente))* $/;
+/**
+ * Spanish and Portuguese negate an imperative with a bare 'no' / 'não' ('no dejen de escribirme', 'não parem de
+ * mandar', 'no me quiero dar de baja'); in English a bare 'no' before 'stop' is an answer ('no stop texting me').
+ */
+const NEGATED_STOP_ES_PT =
+  /\b(no|nao)( me| nos)?( (quiero|quero|queremos|deseo|desejo|quiere))?( (que|nunca|jamas|jamais))? $/;
+const ENGLISH_STOP =
+  /^(stop|quit|cease|unsub|opt|remove|take|delete|don|do |dont|never|not|lose|leave|how|no more)/;
+/**
+ * A request about when, not whether: 'don't text me so early', 'no me manden mensajes tan temprano', 'stop texting
+ * me before 9', 'não me mandem mensagem tão cedo'. Read in the clause the words of stopping begin.
+ */
+const ONLY_WHEN =
+  /^[^.!?;\n]{0,60}?\b((so|this|that|too|such) (early|late)|(before|after|past) (\d{1,2}(:\d\d)? ?(am|pm|h)?|noon|midnight|dark|work)|at (night|work|dinner|\d{1,2}(:\d\d)? ?(am|pm|h)?)|(late )?at night|in the (middle of the night|early morning|mornings?)|on (the )?(weekends?|sundays?|saturdays?)|during (work|the (work ?)?day|class|meetings)|while i'?m at work|tan (temprano|tarde)|de (noche|madrugada)|en la (noche|madrugada)|(antes|despues) de las|a (estas|esas) horas|a (esta|essa|estas|essas) hora|tao (cedo|tarde)|de manha cedo|(a|de|durante a) noite|de madrugada|(antes|depois) das)\b/;
 /** A call asked for in place of messages: 'call me instead', 'mejor llámenme', 'prefiro que me liguem'. */
 const CALL_INSTEAD =
   /\b((just|please|pls|better to|better if you|rather you|easier to|easier if you|can you|could you|you can) (just )?(call|ring|phone) me|(call|ring|phone) me instead|give me a (call|ring)|(prefer|rather have) a (phone )?call|llamenme|me (pueden|puede|podrian) llamar|(mejor|prefiero que) me llamen|(pode|podem|poderiam) me ligar|(melhor|prefiro que) me liguem|me liguem)\b/;
@@ -1044,7 +1062,7 @@ const DECLINE =
  * here'): not the writer asking to stop. Linear-time.
  */
 const OPT_OUT_INSTRUCTION =
-  /\b(reply|text|txt|send|respond with|responda|responde|envie|envia|escriba|mande) (stop|end|unsubscribe|baja|pare|sair) (to|para)\b[^\n.]{0,40}|\bto (unsubscribe|opt out|stop receiving)\b[^\n.]{0,60}|\b(click|tap) (here )?to (unsubscribe|opt out)\b|\bpara (darse|darte|dar) de baja\b[^\n.]{0,40}|\bpara (cancelar (a |sua )*inscricao|se descadastrar|descadastrar|sair da lista|nao receber mais)\b[^\n.]{0,40}|\b(haga|de|clique|clic|click) (clic |click )?(aqui )?para (darse de baja|cancelar (la |su )*suscripcion|descadastrar)\b/g;
+  /\b(reply|text|txt|send|respond with|responda|responde|envie|envia|escriba|mande) (stop|end|unsubscribe|remove|baja|pare|sair) (to|para)\b[^\n.]{0,40}|\b(unsubscribe|opt[ -]?out|to stop receiving|darse de baja|descadastrar)\s*[:\-–]\s*(reply|text|txt|send|click|responda|responde|envie|clique|haga clic)\b[^\n.]{0,40}|\b(you are|you'?re|you were) receiving this\b[^\n]{0,240}|\b(recibes|recibe|usted recibe|estas recibiendo|esta recibiendo) este (correo|mensaje|email)\b[^\n]{0,240}|\b(voce|vc) (esta )?recebendo (este|esta) (e-?mail|mensagem)\b[^\n]{0,240}|\bto (unsubscribe|opt out|stop receiving)\b[^\n.]{0,60}|\b(click|tap) (here )?to (unsubscribe|opt out)\b|\bpara (darse|darte|dar) de baja\b[^\n.]{0,40}|\bpara (cancelar (a |sua )*inscricao|se descadastrar|descadastrar|sair da lista|nao receber mais)\b[^\n.]{0,40}|\b(haga|de|clique|clic|click) (clic |click )?(aqui )?para (darse de baja|cancelar (la |su )*suscripcion|descadastrar)\b/g;
 /**
  * A closing line whose one item is 'Unsubscribe' (a link's text), alone or among a footer's others ('Unsubscribe |
  * 123 Market St', 'Privacy · Manage preferences'), under a long message: a bulk mail's footer.
@@ -1083,7 +1101,11 @@ export function findOptOut(text: string): string | null {
       return null;
     // The words of stopping negated right before them, however emphatic: 'don't you dare stop sending the
     // reminders', 'please do not remove me from the waitlist', 'no me den de baja'.
-    if (NEGATED_STOP.test(folded.slice(Math.max(0, match.index - 40), match.index))) continue;
+    const before = folded.slice(Math.max(0, match.index - 50), match.index);
+    if (NEGATED_STOP.test(before)) continue;
+    if (NEGATED_STOP_ES_PT.test(before) && !ENGLISH_STOP.test(match[0])) continue;
+    // Asked not to be written to at some hour, not to be left alone: the calling hours hold the reply.
+    if (ONLY_WHEN.test(folded.slice(match.index + match[0].length))) continue;
     // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
     if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) continue;
     if (

@@ -298,6 +298,28 @@ function portugueseCues(text: string): number {
  * safety, `respell`), so Portuguese reads as 'en' with its own evidence.
  */
 export function detectLanguage(text: string): { language: Language; evidence: string } {
+  const { written, portuguese, es, en } = languageCues(text);
+  if (written === 'pt')
+    return {
+      language: 'en',
+      evidence: `written in Portuguese (${portuguese} Portuguese cues), answered in English`,
+    };
+  if (written === 'es')
+    return { language: 'es', evidence: `${Math.round(es)} Spanish cues against ${en} English` };
+  return { language: 'en', evidence: `${en} English cues against ${Math.round(es)} Spanish` };
+}
+
+/** The language a message is written in (Portuguese apart, though answered in English). Pure. */
+export function writtenLanguage(text: string): Language | 'pt' {
+  return languageCues(text).written;
+}
+
+function languageCues(text: string): {
+  written: Language | 'pt';
+  portuguese: number;
+  es: number;
+  en: number;
+} {
   const portuguese = portugueseCues(text);
   let es = 0;
   let en = 0;
@@ -322,13 +344,8 @@ export function detectLanguage(text: string): { language: Language; evidence: st
   es += Math.min(marks, 4) * 0.75;
   if (/\b(hola|gracias|buenas|buenos dias|quiero|quisiera|necesito|cuanto|cuánto|baja)\b/i.test(fold(text)))
     es += 1;
-  if (portuguese >= 2 && portuguese >= es / 2)
-    return {
-      language: 'en',
-      evidence: `written in Portuguese (${portuguese} Portuguese cues), answered in English`,
-    };
-  if (es > en) return { language: 'es', evidence: `${Math.round(es)} Spanish cues against ${en} English` };
-  return { language: 'en', evidence: `${en} English cues against ${Math.round(es)} Spanish` };
+  const written = portuguese >= 2 && portuguese >= es / 2 ? 'pt' : es > en ? 'es' : 'en';
+  return { written, portuguese, es, en };
 }
 
 /** Edit distance with transpositions (optimal string alignment), stopping early above `max`. */

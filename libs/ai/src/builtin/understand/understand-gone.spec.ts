@@ -16,6 +16,8 @@ describe('a symptom said to be gone', () => {
     'the numbness from the dentist is totally gone now, what time is my cleaning next month?',
     'la hinchazón del relleno ya se me bajó, quiero agendar el retoque',
     'o inchaço do preenchimento já desinchou, posso marcar a próxima sessão?',
+    'the bruise from thursday’s filler is fading, can I wear concealer to a party?',
+    'had some tenderness after my lip flip two weeks ago but it’s long gone. same dose again?',
   ])('is not a finding: %j', (text) => {
     expect(reasonOf(text)).toBeNull();
   });
@@ -35,7 +37,24 @@ describe('a symptom said to be gone', () => {
     ['ya pasaron tres días de la extracción y sigue saliendo sangre', 'post_treatment_symptoms'],
     // signs a clinician reads even when they have passed
     ['I had a fever after my lipo but it went away', 'post_treatment_symptoms'],
+    // fading is not faded
+    ['the bruise from my filler is not fading at all and it is turning dark', 'post_treatment_symptoms'],
   ])('%j still reaches a person (%s)', (text, reason) => {
     expect(reasonOf(text)).toBe(reason);
+  });
+});
+
+describe('money said to hurt', () => {
+  it.each([
+    'my bank account is bleeding after the holidays, do you do financing for a tummy tuck?',
+    'my poor wallet is still bleeding from my braces lol, any promo on whitening?',
+  ])('is a figure of speech, not a finding: %j', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it('leaves a body that bleeds a finding', () => {
+    expect(reasonOf('my gum is still bleeding after the extraction yesterday')).toBe(
+      'post_treatment_symptoms',
+    );
   });
 });

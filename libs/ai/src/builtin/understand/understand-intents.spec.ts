@@ -150,6 +150,37 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
   });
 
   it.each([
+    "please don't want you guys to stop the texts, they remind me to book",
+    'I really do not want you to stop sending the monthly specials',
+    'no, no quiero que dejen de escribirme, solo cambien la hora de la cita',
+    'não quero que vocês parem de mandar as promoções, adoro',
+    'no dejen de mandarme las ofertas, me sirven',
+    'não parem de me enviar os lembretes, por favor',
+    'no me quiero dar de baja, solo cambien mi teléfono',
+  ])('%s wishes the messages to go on: not an opt-out', (text) => {
+    expect(read(text).intent).not.toBe('opt_out');
+  });
+
+  it.each([
+    "I don't want you to contact me again",
+    'no quiero que me sigan mandando promociones',
+    'não quero que me mandem nada, obrigada',
+    'ya no quiero recibir sus textos',
+    'não quero receber mais textos de vocês',
+  ])('%s asks not to be written to again: an opt-out', (text) => {
+    expect(read(text).intent).toBe('opt_out');
+  });
+
+  it.each([
+    "pls don't text me this early, I work graveyard. Tuesday consult still on?",
+    'stop messaging me after 10pm please, I have a newborn asleep... I mean a puppy',
+    'no me escriban de madrugada por favor, sí quiero la limpieza',
+    'por favor não me mandem mensagem de manhã cedo',
+  ])('%s asks about when, not whether: not an opt-out', (text) => {
+    expect(read(text).intent).not.toBe('opt_out');
+  });
+
+  it.each([
     "stop texting me, it's easier if you just call me",
     'no me escriban por mensaje, mejor llámenme a la casa',
     'não me mandem mensagem, prefiro que me liguem',
@@ -198,6 +229,14 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'test',
   ])('%s is spam', (text) => {
     expect(read(text)).toMatchObject({ intent: 'spam', escalation: null, urgency_level: 'low' });
+  });
+
+  it.each([
+    'Grow your practice with our booking widget! Free 30-day trial.\n\nYou are receiving this email because you registered for our webinar. Unsubscribe | Privacy',
+    'Top-rated medical billing, 3% flat fee. Book a demo this week.\n\nOpt out: reply STOP ALL',
+    'Capacitación en láser para su equipo, cupos limitados.\nRecibes este correo porque asististe a un evento. Darse de baja',
+  ])('%s is bulk mail: its own opt-out footer is not the writer asking to stop', (text) => {
+    expect(read(text, { channel: 'email', formFields: undefined }).intent).not.toBe('opt_out');
   });
 
   it.each([
