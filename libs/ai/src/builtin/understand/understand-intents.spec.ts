@@ -167,6 +167,8 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'não quero que me mandem nada, obrigada',
     'ya no quiero recibir sus textos',
     'não quero receber mais textos de vocês',
+    // A bare 'no' before an English stop answers; it negates a Spanish or Portuguese imperative only.
+    'no stop texting me',
   ])('%s asks not to be written to again: an opt-out', (text) => {
     expect(read(text).intent).toBe('opt_out');
   });
