@@ -76,6 +76,12 @@ function clockSensitiveSpecs() {
   return found.map((path) => relative(ROOT, path));
 }
 
+/** Waits for every task, then fails with the first failure (none is left running unwatched). */
+async function allOf(tasks) {
+  const failed = (await Promise.allSettled(tasks)).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** The rule of usesContainers() in libs/testing/jest/containers.ts (this script runs before anything is built). */
 function usesContainers() {
   const docker = !!process.env.DOCKER_HOST || existsSync('/var/run/docker.sock');
@@ -94,17 +100,22 @@ async function main() {
     return step('browser tests (Playwright, Debian Chromium)', browserTests);
   }
   await step('install', ensureInstalled);
-  await step('type-check', async () => {
-    await build();
-    await run('npx', ['tsc', '-p', 'tsconfig.spec.json']);
-    await run('npx', ['tsc', '-p', 'console/tsconfig.json']);
-    await run('npx', ['tsc', '-p', 'tracker/tsconfig.json']);
-  });
-  await step('lint and format', async () => {
+  // The type-check and the linters each run on one core (tsc -b and ESLint are single-threaded): side by side.
+  await step('type-check, lint and format', async () => {
     // Nx's module-boundaries rule reads the cached project graph and is silently skipped without one.
     await run('npx', ['nx', 'show', 'projects'], { stdio: 'ignore' });
-    await run('npx', ['eslint', '.', '--max-warnings=0']);
-    await run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+    await allOf([
+      (async () => {
+        await build();
+        await run('npx', ['tsc', '-p', 'tsconfig.spec.json']);
+        await run('npx', ['tsc', '-p', 'console/tsconfig.json']);
+        await run('npx', ['tsc', '-p', 'tracker/tsconfig.json']);
+      })(),
+      (async () => {
+        await run('npx', ['eslint', '.', '--max-warnings=0']);
+        await run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+      })(),
+    ]);
   });
   // One test worker a core: Jest's default keeps one core for its own process, which mostly waits.
   await step('unit tests (services, console, tracking script)', () =>

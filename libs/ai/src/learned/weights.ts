@@ -41,10 +41,10 @@ export const WEIGHTS: StoredWeights = {
  "crossValidation": {
   "intentAccuracy": 0.913,
   "mustEscalateRecall": 0.998,
-  "falseEscalationRate": 0.088,
+  "falseEscalationRate": 0.086,
   "intentTemperature": 0.8,
   "escalationTemperature": 0.7,
-  "screenedShare": 0.331
+  "screenedShare": 0.332
  },
  "intent": {
   "classes": [
@@ -201,22 +201,22 @@ export const WEIGHTS: StoredWeights = {
    "intent:help"
   ],
   "weights": [
-   2.37704,
-   0.62629,
-   1.06372,
-   2.51217,
-   0.18576,
-   0.40551,
-   -0.83166,
-   0.57786,
-   -0.66529,
-   -0.36564,
-   -0.27273,
-   0.03095,
-   0.7083,
-   0.2048,
-   1.28657
+   2.39136,
+   0.61826,
+   1.06634,
+   2.51281,
+   0.19166,
+   0.41011,
+   -0.8205,
+   0.56631,
+   -0.64842,
+   -0.35635,
+   -0.25841,
+   0.04004,
+   0.64731,
+   0.21042,
+   1.28929
   ],
-  "bias": -2.53957
+  "bias": -2.56577
  }
 };

@@ -979,7 +979,8 @@ export const DISSATISFACTION_MORE = alt(
   'como si (?:nada|no importara|no existiera)',
   '(?:keep|kept) (?:calling|texting|emailing|asking|trying)(?: \\w+){0,4},? (?:and|but) (?:no one|nobody|no answer|never|still|nothing)',
   '(?:nobody|no one) (?:helps|helped|cares|responds|responded|replied|picks up|picked up)',
-  "(?:i'?m |im |i am )?(?:so )?(?:over (?:this|it)|fed up|sick of|tired of (?:calling|waiting|being))",
+  // Fed up: 'I'm so over this'; not a thing laid over another ('can I put makeup over it').
+  "(?:(?:i'?m |im |i am )(?:so |totally |honestly |really )?|(?:so|totally|honestly) )over (?:this|it)\\b|(?:i'?m |im |i am )?(?:so )?(?:fed up|sick of|tired of (?:calling|waiting|being))",
   '(?:was|were|is|are) (?:so |very |really |extremely )?(?:rough|careless|dismissive|condescending|pushy|arrogant|disrespectful|impatient|unfriendly|incompetent|clueless|sloppy|negligent|patronizing|cold)',
   'estafad[oa]s?',
   '(?:esto es|es) una estafa',

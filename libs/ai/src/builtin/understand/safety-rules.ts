@@ -168,7 +168,7 @@ const REPORTED = new RegExp(
 
 /** A general question about what to expect ('is there swelling after filler?'), not a report. */
 const EXPECTATION =
-  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}(normal|common|usual|typical|expected) (after|with|for)( (a|an|the))?\b|(is|are) (\w+ ){1,2}a (common |normal |usual )?side effect|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
+  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}(normal|common|usual|typical|expected) (after|with|for)( (a|an|the))?\b|(is|are) (\w+ ){1,2}a (common |normal |usual )?side effect|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|is it (normal|common|usual|typical|expected) for (\w+ ){1,3}to|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
 
 const REASSURED =
   /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
@@ -187,7 +187,7 @@ const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.
 
 /** Asking ahead of a treatment ('asking before I book', 'pregunto antes de agendar'): what follows is not a report. */
 const BEFORE_TREATMENT =
-  /\b(asking before|before i (book|get|do|come|schedule|decide)|antes de (agendar|hacerme|ponerme|reservar|hacerlo|ir|decidir)|pregunto antes|(i'?m|im|i am) planning|planning (to|on|mine|my))\b/;
+  /\b(asking before|before i (book|get|do|come|schedule|decide)|antes de (agendar|hacerme|ponerme|reservar|hacerlo|ir|decidir)|pregunto antes|(i'?m|im|i am) planning|planning (to|on|mine|my)|(haven'?t|have not|havent|didn'?t|did not) (booked|scheduled|started|done (it|one|that|this)|had (it|one|that|this) done|gotten (it|one)|tried (it|one)) yet|not (booked|scheduled|done) yet|(todavia|aun) no (me )?(lo |la )?(he hecho|hice|agende|reserve|he reservado)|ainda nao (fiz|marquei|agendei))\b/;
 const askedAhead = (folded: string, around: string) =>
   BEFORE_TREATMENT.test(folded) && !/\b(still|now|since|todavia|sigue|tengo|ahora)\b/.test(around);
 
@@ -228,6 +228,8 @@ const NOT_GONE =
 /** Where a clause ends: punctuation, or a word that joins or turns to something else. */
 const CLAUSE_BREAK =
   /[.!?;,\n]|\b(but|and|pero|y|mas|e|however|though|although|except|now|ahora|agora|then|luego|depois)\b/g;
+/** A word that joins or turns right after a comma (', but …', ', pero …'). */
+const JOINING_WORD = /^\s*(but|and|pero|y|mas|e|however|though|although|then|luego|depois)\b/;
 /** A clause that goes on about the thing just named ('… but it went away the next day'). */
 const SAME_THING = /^\s*(it|it'?s|they|that|which|all|everything|todo|eso|isso|tudo|ya|ja)\b/;
 
@@ -259,7 +261,10 @@ function saidToBeGone(folded: string, match: RegExpExecArray): boolean {
   // The clause that follows in the same sentence: '… went down but came back', '… but it went away'.
   let next = '';
   if (breakAfter && !/[.!?;\n]/.test(breakAfter[0])) {
-    const rest = after.slice(clauseEnd + breakAfter[0].length);
+    let rest = after.slice(clauseEnd + breakAfter[0].length);
+    // ', but it went away': a comma and the word that turns after it are one break.
+    const turn = breakAfter[0] === ',' ? JOINING_WORD.exec(rest) : null;
+    if (turn) rest = rest.slice(turn[0].length);
     const nextBreak = new RegExp(CLAUSE_BREAK.source).exec(rest);
     next = rest.slice(0, nextBreak ? nextBreak.index : rest.length);
   }
@@ -541,7 +546,7 @@ const SHAPE = /(uneven|lopsided|asymmetr\w*|crooked|chuec[oa]s?|disparej\w*|torc
 const OWN_FEATURE =
   /^\W*(with|about|over|by|of|w) (my|these|this|the way my|how my) (\w+ )?(wrinkles|lines|skin|acne|scars?|chin|double chin|nose|lips?|face|body|weight|belly|stomach|tummy|teeth|smile|hair|fat|cellulite|jowls|neck|arms|thighs|breasts?|boobs|chest|spots|pores|complexion|eyes|eyelids|bags|gums|jawline|profile|butt|hips|love handles|stretch marks)\b(?! (turned|came|look(s|ed)? (now|after|worse)))/;
 const BORN_WITH =
-  /\b(naturally|always (been|had)|(from|after|since) (a|an|the|my|his|her|that) (\w+ )?(injury|accident|fall|fight|break|game|sports? injury)|(years|a year|months) ago|since (i was|birth|childhood)|born with|genetic|(would|could|can|will|do) (\w+ ){0,2}(help|fix|correct|even (it|them) out)|de nacimiento|desde (nina|nino|chica|chico|siempre)|(me |lo |la )?(ayudaria|ayuda|sirve|serviria|funciona|funcionaria|arregla|corrige)|se (puede|pueden|podria) (corregir|arreglar)|cuanto (cuesta|sale|cuestan))\b/;
+  /\b(naturally|always (been|had)|(from|after|since) (a|an|the|my|his|her|that) (\w+ )?(injury|accident|fall|fight|break|game|sports? injury)|(years|a year|months) ago|since (i was|birth|childhood)|born with|genetic|(would|could|can|will|do) (\w+ ){0,2}(help|fix|correct|even (it|them) out)|how much (is|are|would|does|do|for)|do you (do|offer|have|treat)|what are (my|his|her|the) options|(braces|invisalign|aligners|retainers?|veneers|rhinoplasty|nose job) for|de nacimiento|desde (nina|nino|chica|chico|siempre)|(me |lo |la )?(ayudaria|ayuda|sirve|serviria|funciona|funcionaria|arregla|corrige)|se (puede|pueden|podria) (corregir|arreglar)|cuanto (cuesta|sale|cuestan))\b/;
 
 function grievanceAboutSelf(folded: string, match: RegExpExecArray): boolean {
   if (treatmentInPast(folded)) return false;

@@ -67,6 +67,28 @@ describe('understandInquiry: escalations', () => {
     expect(reason('I broke my nose years ago and want a rhinoplasty')).toBeNull();
     expect(reason('Does laser hair removal hurt?')).toBeNull();
     expect(reason('is it normal to bruise after filler? asking before I book')).toBeNull();
+    expect(
+      reason('is it common for the gums to get sore after a deep cleaning? haven’t scheduled yet'),
+    ).toBeNull();
+    expect(reason('is it normal for my cheek to be this hard a week after filler?')).toBe(
+      'post_treatment_symptoms',
+    );
+  });
+
+  it('hears being fed up, not a thing laid over another', () => {
+    expect(reason("honestly I'm so over this, 4 calls and no one has called me back")).toBe('complaint');
+    expect(reason('can I wear a hat over it after my hair transplant?')).toBeNull();
+  });
+
+  it('reads a shape asked to be treated as a reason for the treatment, not a complaint', () => {
+    expect(
+      reason('my boy is 14 and his bottom teeth are crooked, do you offer clear aligners for teens?'),
+    ).toBeNull();
+    expect(
+      reason('my nose has a bump and is a bit crooked, how much is a consult for rhinoplasty?'),
+    ).toBeNull();
+    // Our own work come out crooked still reaches a person.
+    expect(reason('the veneers you put on last month came out crooked and I want this fixed')).not.toBeNull();
   });
 
   it.each([
