@@ -1047,10 +1047,11 @@ const ENGLISH_STOP =
   /^(stop|quit|cease|unsub|opt|remove|take|delete|don|do |dont|never|not|lose|leave|how|no more)/;
 /**
  * A request about when, not whether: 'don't text me so early', 'no me manden mensajes tan temprano', 'stop texting
- * me before 9', 'não me mandem mensagem tão cedo'. Read in the clause the words of stopping begin.
+ * me before 9', 'não me mandem mensagem tão cedo'. Read in the clause the words of stopping begin, up to its first
+ * comma ('stop texting me, it's too late for that' still stops).
  */
 const ONLY_WHEN =
-  /^[^.!?;\n]{0,60}?\b((so|this|that|too|such) (early|late)|(before|after|past) (\d{1,2}(:\d\d)? ?(am|pm|h)?|noon|midnight|dark|work)|at (night|work|dinner|\d{1,2}(:\d\d)? ?(am|pm|h)?)|(late )?at night|in the (middle of the night|early morning|mornings?)|on (the )?(weekends?|sundays?|saturdays?)|during (work|the (work ?)?day|class|meetings)|while i'?m at work|tan (temprano|tarde)|de (noche|madrugada)|en la (noche|madrugada)|(antes|despues) de las|a (estas|esas) horas|a (esta|essa|estas|essas) hora|tao (cedo|tarde)|de manha cedo|(a|de|durante a) noite|de madrugada|(antes|depois) das)\b/;
+  /^[^.!?;,\n]{0,60}?\b((so|this|that|such) (early|late)|too early|(before|after|past) (\d{1,2}(:\d\d)? ?(am|pm|h)?|noon|midnight|dark|work)|at (night|work|dinner|\d{1,2}(:\d\d)? ?(am|pm|h)?)|(late )?at night|in the (middle of the night|early morning|mornings?)|on (the )?(weekends?|sundays?|saturdays?)|during (work|the (work ?)?day|class|meetings)|while i'?m at work|tan (temprano|tarde)|de (noche|madrugada)|en la (noche|madrugada)|(antes|despues) de las|a (estas|esas) horas|a (esta|essa|estas|essas) hora|tao (cedo|tarde)|de manha cedo|(a|de|durante a) noite|de madrugada|(antes|depois) das)\b/;
 /** A call asked for in place of messages: 'call me instead', 'mejor llámenme', 'prefiro que me liguem'. */
 const CALL_INSTEAD =
   /\b((just|please|pls|better to|better if you|rather you|easier to|easier if you|can you|could you|you can) (just )?(call|ring|phone) me|(call|ring|phone) me instead|give me a (call|ring)|(prefer|rather have) a (phone )?call|llamenme|me (pueden|puede|podrian) llamar|(mejor|prefiero que) me llamen|(pode|podem|poderiam) me ligar|(melhor|prefiro que) me liguem|me liguem)\b/;

@@ -169,6 +169,8 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'não quero receber mais textos de vocês',
     // A bare 'no' before an English stop answers; it negates a Spanish or Portuguese imperative only.
     'no stop texting me',
+    // An hour named past the clause is not the request's: it still stops.
+    "stop texting me, it's too late to win me back",
   ])('%s asks not to be written to again: an opt-out', (text) => {
     expect(read(text).intent).toBe('opt_out');
   });
