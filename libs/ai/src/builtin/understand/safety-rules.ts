@@ -1114,7 +1114,11 @@ export function findOptOut(text: string): string | null {
     if (ONLY_WHEN.test(folded.slice(match.index + match[0].length))) continue;
     // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
     if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) continue;
+    // 'Stop.' standing alone as the first sentence is the carrier keyword, whatever follows it ('Stop! You had me
+    // at $11' is delight).
+    const keywordSentence = match.index === 0 && /^stop\s*\.+(\s|$)/.test(folded);
     if (
+      !keywordSentence &&
       /^stop\b/.test(match[0]) &&
       !/text|txt|messag|msg|email|sms|calls|calling|promo|ads|offers|contacting|sending|bothering|spamming|harass|getting|receiving/.test(
         match[0],

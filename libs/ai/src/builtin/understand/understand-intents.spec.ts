@@ -171,6 +171,8 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'no stop texting me',
     // An hour named past the clause is not the request's: it still stops.
     "stop texting me, it's too late to win me back",
+    // The keyword as a sentence of its own comes first, whatever follows.
+    'STOP. I found another dentist closer to my office anyway',
   ])('%s asks not to be written to again: an opt-out', (text) => {
     expect(read(text).intent).toBe('opt_out');
   });
