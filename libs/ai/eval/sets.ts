@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-19', file: 'blind-19.json' },
+  { name: 'blind-20', file: 'blind-20.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -41,9 +41,10 @@ const TUNED: Floor = {
 
 /**
  * Sets the rules were tuned on whose general questions and symptoms gone the reader, at the threshold chosen on
- * traffic (ADR 0050), sends to a person a little more often than the rules alone did.
+ * traffic (ADR 0050; 0.15 since the rules' readings bound the reader's, ADR 0051), sends to a person a little more
+ * often than the rules alone did (generalisation-3: 4 of its 72 everyday messages).
  */
-const TUNED_BESIDE_THE_READER: Floor = { ...TUNED, intent: 0.97, falseEscalations: 0.05 };
+const TUNED_BESIDE_THE_READER: Floor = { ...TUNED, intent: 0.97, falseEscalations: 0.06 };
 
 /** A blind set trained on since it was reported: what the reader trained on it must keep. */
 const ONCE_BLIND: Floor = {
@@ -268,6 +269,14 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.88, falseEscalations: 0.15 },
   },
+  // Reported three times, untouched (fixtures/README.md); read and trained on since blind-20 was committed (ADR
+  // 0051): trained on, the product reads it at intent 0.941 with 6.7 % false escalations.
+  {
+    name: 'blind-19',
+    file: 'blind-19.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
+  },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
   // procedure F1 0.877 (the catalogue's reading, not the reader's), recall 0.985 and 10.6 % false escalations: the
@@ -308,9 +317,9 @@ export const REGRESSION_SETS: RegressionSet[] = [
   // question before booking, gone, someone else's; self-harm or a figure of speech; a pregnancy or a minor now or
   // not; the writer's own medicines or curiosity; a dispute or a policy question; a person asked for or not), in
   // English, Spanish and Portuguese, written to the labels without reading the rules or any other set
-  // (fixtures/README.md); trained on from the start. Trained on, the product reads it at intent 0.838, 246 of the
-  // 250 a person must handle and 32.4 % of the look-alikes sent to one: the linear heads cannot keep the pairs
-  // apart even on what they learned from. The floor is a little under that.
+  // (fixtures/README.md); trained on from the start. Trained on, the product reads it at intent 0.834, 246 of the
+  // 250 a person must handle and 33.2 % of the look-alikes sent to one (threshold 0.15, ADR 0051): the linear
+  // heads cannot keep the pairs apart even on what they learned from. The floor is a little under that.
   {
     name: 'training-8',
     file: 'training-8.json',
@@ -320,7 +329,7 @@ export const REGRESSION_SETS: RegressionSet[] = [
       intent: 0.8,
       procedureF1: 0.85,
       escalationRecall: 0.97,
-      falseEscalations: 0.33,
+      falseEscalations: 0.34,
       optOutRecall: 1,
       falseOptOuts: 0,
     },

@@ -116,6 +116,56 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     ).toMatchObject({ reason: 'pregnancy' });
   });
 
+  it('does not take a relative’s pregnancy, a child’s cleaning or a school years back for the patient’s', () => {
+    const pregnancy = reading('booking', 0.5, 0.6, 'pregnancy');
+    expect(
+      escalationOf(
+        pregnancy,
+        [],
+        "my cousin's baby shower is next month and i want to look fresh, filler 3 weeks before?",
+      ),
+    ).toBeNull();
+    expect(escalationOf(pregnancy, [], 'my cousin is pregnant, is a facial ok for her?')).toMatchObject({
+      reason: 'pregnancy',
+    });
+    const minor = reading('booking', 0.5, 0.6, 'minor');
+    expect(escalationOf(minor, [], 'necesito cita de limpieza para mis dos hijos de 7 y 9 anos')).toBeNull();
+    expect(
+      escalationOf(
+        minor,
+        [],
+        'got my braces off in middle school like 15 years ago and my teeth shifted, invisalign price?',
+      ),
+    ).toBeNull();
+    expect(escalationOf(minor, [], 'my daughter is 15 and wants her lips done')).toMatchObject({
+      reason: 'minor',
+    });
+  });
+
+  it('does not take a symptom the rules read as negated, gone or heard of for the writer’s on the reader’s word', () => {
+    const symptom = reading('information', 0.5, 0.6, 'post_treatment_symptoms');
+    expect(
+      escalationOf(
+        symptom,
+        [],
+        'zero swelling and no bruising at all after my lips, love them! when can i book my top up?',
+      ),
+    ).toBeNull();
+    expect(
+      escalationOf(
+        symptom,
+        [],
+        'saw horror stories online about droopy eyelids after botox, how common is that?',
+      ),
+    ).toBeNull();
+    // Words of the body the rules do not read as a symptom: the reader's reading stands.
+    expect(
+      escalationOf(symptom, [], 'that spot on my cheek looks like a purple net since friday'),
+    ).toMatchObject({
+      reason: 'post_treatment_symptoms',
+    });
+  });
+
   it('keeps what else the reader read when the reason it gave is not stated', () => {
     // Half of its P(must escalate) on a minor, half on a symptom: the symptom alone passes the threshold.
     const mixed = {
@@ -181,6 +231,16 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     // Wanting the messages to end is not wanting them kept.
     expect(learnedOptOut(reading('opt_out', 0.9), 'i really want these texts to end now')).toBe(true);
     expect(learnedOptOut(reading('opt_out', 0.9), 'i do want them gone, remove me')).toBe(true);
+  });
+
+  it('makes no opt-out of a word of stopping the writer negates, nor of messages asked to go elsewhere', () => {
+    for (const folded of [
+      'not stop lol, just push it to 4 instead',
+      'no no dont stop, i hit the wrong button',
+      'quit sending the receipts to my old work email and use this one instead',
+    ])
+      expect(learnedOptOut(reading('opt_out', 0.9), folded)).toBe(false);
+    expect(learnedOptOut(reading('opt_out', 0.9), 'not interested, stop')).toBe(true);
   });
 
   it('makes no opt-out of a message the reader says a person must handle', () => {

@@ -1,4 +1,10 @@
 import type { EscalationReason, Intent } from '@pp/contracts';
+import {
+  ASKS_FOR_ANOTHER_ADDRESS,
+  childsDentalCare,
+  onlyOfSomeoneElse,
+  symptomsExplainedAway,
+} from '../builtin/understand/safety-rules';
 import type { EscalationFinding } from '../model';
 import type { LearnedReading } from './learned-reader';
 
@@ -37,12 +43,23 @@ const BLENDABLE = (reading: LearnedReading) =>
   (Object.keys(reading.intents) as Intent[]).filter((intent) => !STOPPING.includes(intent));
 
 /**
- * The writer wants the messages kept, or sent elsewhere: 'I actually like your newsletter', 'I want it going to my
- * work email instead', 'send them to my new number', 'sigan mandándolos a mi otro correo'. Read on the rules'
- * folded text.
+ * The writer wants the messages kept ('I actually like your newsletter', 'I still want to get the reminders'); sent
+ * elsewhere is the rules' `ASKS_FOR_ANOTHER_ADDRESS`. Read on the rules' folded text.
  */
 const KEEPS_MESSAGES =
-  /\b((actually|really|do|still) (like|love|enjoy) (it|them|the|your|these|getting|receiving)|(still|do) want to (get|receive|keep getting|keep receiving)|(want|like|need|prefer|would like) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)) (going|sent|to go|to come|coming|delivered|forwarded) to|(send|switch|change|move|update|redirect|forward|point) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)|(my|the) (email|e-mail|address|number|contact))( over)? (to|for) (my|a|another|the|this) (\w+ )?(email|e-mail|address|number|phone|inbox|account)|(mandenlos|envienlos|mandenlas|envienlas|mandarlos|enviarlos) a (mi|otro|este) (otro |nuevo )?(correo|numero|email)|(mandem|enviem|mandar|enviar) (para|pro) (o )?meu (outro |novo )?(e-?mail|numero|celular))\b/;
+  /\b((actually|really|do|still) (like|love|enjoy) (it|them|the|your|these|getting|receiving)|(still|do) want to (get|receive|keep getting|keep receiving)|(want|like|need|prefer|would like) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)) (going|sent|to go|to come|coming|delivered|forwarded) to)\b/;
+
+/** A word of stopping with a negation right before it ('not stop lol', 'no, don't cancel'): the writer keeps on. */
+const NEGATED_STOPPING = /\b(not|don'?t|do not|dont|never|no|nao)( (you|u|ever|really|please))? $/;
+
+/** Whether a word of stopping in the message is not itself negated ('not stop lol, just make it 11'). */
+function stopsUnnegated(folded: string): boolean {
+  const words = new RegExp(STOPPING_WORDS.source, 'g');
+  for (let match = words.exec(folded); match; match = words.exec(folded)) {
+    if (!NEGATED_STOPPING.test(folded.slice(Math.max(0, match.index - 24), match.index))) return true;
+  }
+  return false;
+}
 
 /**
  * Whether the reader, backed by a word of stopping, reads an opt-out the rules did not. Never when the reader
@@ -54,8 +71,9 @@ export function learnedOptOut(reading: LearnedReading, folded: string): boolean 
   return (
     reading.intents.opt_out >= SURE &&
     reading.mustEscalate < reading.threshold &&
-    STOPPING_WORDS.test(folded) &&
-    !KEEPS_MESSAGES.test(folded)
+    stopsUnnegated(folded) &&
+    !KEEPS_MESSAGES.test(folded) &&
+    !ASKS_FOR_ANOTHER_ADDRESS.test(folded)
   );
 }
 
@@ -173,6 +191,13 @@ export function supportedReading(
     unsupported.push(fact.reason);
     rest -= reading.escalations[fact.reason] ?? 0;
   }
+  // Every symptom word the rules know read and set aside (negated, gone, asked ahead, heard of, someone else's).
+  if (symptomsExplainedAway(folded)) {
+    for (const reason of MEDICAL) {
+      unsupported.push(reason);
+      rest -= reading.escalations[reason] ?? 0;
+    }
+  }
   return { rest, unsupported };
 }
 
@@ -227,6 +252,15 @@ const ADULT_STATED =
 const MINOR_STATED =
   /\b((1[0-7]|[5-9]) ?(years? old|yrs? old|yo|anos)|(is|s|am|m|im|shes|hes|tem|tiene|tengo|tenho|de|turned|turning) (1[0-7])\b(?! (units?|weeks?|days?|months?|minutes?|mins?|hours?|am|pm|percent|dollars|of))|high ?school|middle school|secundaria|prepa|ensino medio|(born|naci|nasci) (in |en |em )?(2009|201\d))\b/;
 
+/**
+ * A school or an age the writer places years back ('broke my nose in high school, 12 years ago', 'when I was 15',
+ * 'hace 10 años, cuando era adolescente'), with no minor now (an age said in the present, a child of the writer's).
+ */
+const MINOR_LONG_AGO =
+  /\b((\d+|many|several|a few|some) (years|anos) ago|when i was (a kid|a teen|a teenager|younger|in (high ?school|middle school)|\d+)|back in (high ?school|middle school|school)|as a (kid|child|teen|teenager)|hace (\d+|muchos|unos) anos|cuando (yo )?era (nin[oa]|adolescente|joven|chic[oa])|quando (eu )?era (crianca|adolescente|jovem|pequen[oa])|(ha|faz) (\d+|muitos|uns) anos)\b/;
+const MINOR_NOW =
+  /\b((i'?m|im|i am|she'?s|shes|he'?s|hes|is|tengo|tiene|tem|tenho) (1[0-7]|[5-9])\b|(currently|still|now) in (high ?school|middle school)|daughters?|sons?|kids?|child|hij[oa]s?|filh[oa]s?)\b/;
+
 /** The reasons that rest on a fact the message must state, and whether it states it. */
 const FACTS_STATED: readonly { reason: EscalationReason; stated: (folded: string) => boolean }[] = [
   {
@@ -234,11 +268,18 @@ const FACTS_STATED: readonly { reason: EscalationReason; stated: (folded: string
     stated: (folded) =>
       PREGNANCY_WORDS.test(folded) &&
       !PREGNANCY_DENIED.test(folded) &&
-      !(PREGNANCY_OVER.test(folded) && !STILL_PREGNANT.test(folded)),
+      !(PREGNANCY_OVER.test(folded) && !STILL_PREGNANT.test(folded)) &&
+      // A sister's pregnancy told beside the writer's own request is not the patient's.
+      !onlyOfSomeoneElse(folded, PREGNANCY_WORDS),
   },
   {
     reason: 'minor',
-    stated: (folded) => MINOR_WORDS.test(folded) && (!ADULT_STATED.test(folded) || MINOR_STATED.test(folded)),
+    stated: (folded) =>
+      MINOR_WORDS.test(folded) &&
+      (!ADULT_STATED.test(folded) || MINOR_STATED.test(folded)) &&
+      // A parent booking a child's cleaning, or a school years back, tells of no minor asking for aesthetic care.
+      !childsDentalCare(folded) &&
+      !(MINOR_LONG_AGO.test(folded) && !MINOR_NOW.test(folded)),
   },
 ];
 

@@ -168,7 +168,7 @@ const REPORTED = new RegExp(
 
 /** A general question about what to expect ('is there swelling after filler?'), not a report. */
 const EXPECTATION =
-  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}(normal|common|usual|typical|expected) (after|with|for)( (a|an|the))?\b|(is|are) (\w+ ){1,2}a (common |normal |usual )?side effect|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|is it (normal|common|usual|typical|expected) for (\w+ ){1,3}to|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|es normal tener|suele)\b/;
+  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}(normal|common|usual|typical|expected) (after|with|for)( (a|an|the))?\b|(is|are) (\w+ ){1,2}a (common |normal |usual )?side effect|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|is it (normal|common|usual|typical|expected) for (\w+ ){1,3}to|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|quanto (tempo )?(dura|duram|demora|demoram|leva)|es normal tener|suele|e normal ter|costuma)\b/;
 
 const REASSURED =
   /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
@@ -213,6 +213,28 @@ const LONGSTANDING =
   /\b(for (years|a long time|(many|several|\d+) years|most of my life)|because of the (size|weight)|all my life|por anos|desde hace anos|toda mi vida)\b/;
 
 const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
+
+// --- a risk read or heard about ---------------------------------------------------------------------------
+
+/**
+ * A sign or a condition told as something read, heard or seen about a treatment ('I've read about the risks,
+ * including blood clots', 'the droopy eyelid thing you see online', 'he leído sobre los riesgos'): a question about
+ * a risk, not a report, unless the same sentence speaks of the writer's body now ('I read that swelling is normal but
+ * my lip is purple').
+ */
+const HEARSAY =
+  /\b((you|u|i|i'?ve|i have|people|we) (see|saw|seen|read|heard|hear)( \w+){0,4} (online|on (tiktok|instagram|ig|youtube|reddit|the internet|the news|social media|facebook|tv))|(i'?ve|i have|i) (read|heard|seen) (a lot|so much|stories|things|about|that|of|online)|horror stories|(the|about the|any|what are the|those|all the) (risks?|complications?)|risks? (like|such as|including)|(he leido|lei|he oido|escuche|vi|he visto)( \w+){0,3} (en (internet|tiktok|instagram|youtube|redes)|sobre|que)|(los|sobre los|todos los) riesgos|(li|ouvi|vi)( \w+){0,3} (na internet|no (tiktok|instagram|youtube)|sobre|que)|(os|sobre os|todos os) riscos)\b/;
+/** The writer's own body now: 'my', 'I have', 'still', 'tengo', 'ainda'. */
+const OWN_BODY_NOW =
+  /\b(my|mi|mis|meu|minha|meus|minhas|i have|i'?ve got|i got|i'?m (having|getting|so|really|still|swollen|bleeding|in pain)|tengo|tenho|estoy|estou|still|todavia|ainda|right now|ahora|agora)\b/;
+
+/** Whether the match sits in a sentence that tells of a risk read or heard about, not of the writer's body. */
+function toldAsHearsay(folded: string, match: RegExpExecArray): boolean {
+  const from = folded.slice(0, match.index).search(/[^.!?\n]*$/);
+  const rest = folded.slice(match.index).search(/[.!?\n]|$/);
+  const sentence = folded.slice(from, match.index + rest);
+  return HEARSAY.test(sentence) && !OWN_BODY_NOW.test(sentence);
+}
 
 // --- a symptom said to be gone --------------------------------------------------------------------------
 
@@ -385,9 +407,18 @@ function oncePerText<T>(fact: (folded: string) => T): (folded: string) => T {
 const CHANGES_APPOINTMENT =
   /\b(move|moving|reschedule|rescheduling|cancel|cancell?ing|push|postpone|another (day|time)|(can'?t|cannot|won'?t) make it|cambiar|mover|cancelar|cancelen|reprogramar|posponer|remarcar|desmarcar|adiar|passar para)\b/;
 
-/** The writer asking about treatment for the other person ('can she get botox', 'is it safe for her'). */
+/** The writer asking about treatment for the other person ('can she get botox', 'an appointment for my sister'). */
 const FOR_THEM =
-  /\b((appointment|appt|consult\w*|cleaning|cita|limpieza|consulta|turno|horario|marcar) (\w+ ){0,3}(for|para|pra) (my|mi|minha|meu) (\w+ )?(sister|wife|mom|mother|daughter|friend|cousin|hermana|esposa|mama|madre|hija|amiga|prima|irma|mae|filha)|(can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|safe|for (her|him)|puede|podria|quiere|necesita|seguro|segura|para ella|pode|quer|precisa|pra ela|para ela)\b/;
+  /\b((for|para|pra) (my|mi|mis|minha|meu|minhas|meus) (\w+ )?(sisters?|wife|mom|mother|daughters?|sons?|kids?|child|children|friend|cousin|niece|nephew|herman[oa]s?|esposa|mama|madre|hij[oa]s?|amiga|prim[oa]|sobrin[oa]|irma|mae|filh[oa]s?)(?!'s)|(can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|for (her|him)|(she|he|and|y|e|ella|ela|ele) (quiere|quer|necesita|precisa|busca|le gustaria|gostaria)|(book|schedule|bring|take) (her|him)|(her|him) (to get|to have|to come|in for)|(agendar|traer|llevar|marcar)(la|le|lo)|para ella|pra ela|para ela)\b/;
+/**
+ * Words that ask about someone only when the writer asks nothing for themselves: 'safe', '¿puede?', 'quiere' (Spanish
+ * and Portuguese drop the subject: 'mi hermana está embarazada, ¿puede hacerse botox?').
+ */
+const FOR_THEM_UNSAID = /\b(safe|puede|podria|quiere|necesita|seguro|segura|pode|quer|precisa)\b/;
+/** The writer asking for themselves: 'I want', 'for me', 'quiero verme bien', 'quero marcar', 'para mim'. */
+const FOR_THE_WRITER =
+  /\b((i (want|would like|need|am looking|am interested|am thinking|wanna|was hoping)|i'?d (like|love)|i'?m (looking|interested|thinking|hoping|trying))(?! (to )?(know|ask|check|find out|see if|confirm|her|him|them|my (daughter|son|kid|child))\b)|for (me|myself)\b|(quiero|quisiera|me gustaria|necesito|busco) (?!(saber|preguntar|averiguar|confirmar|que)\b)|para mi(?= *($|[.!?,;]))|(quero|gostaria|preciso) (?!(saber|perguntar|confirmar|que)\b)|(para|pra) mim\b)/;
+export const writerAsksForSelf = oncePerText((folded) => FOR_THE_WRITER.test(folded));
 
 /**
  * Someone else's illness or pregnancy is not the writer's (LABELS: 'my daughter is sick, reschedule'): an illness
@@ -403,7 +434,9 @@ function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegEx
 const changesAppointmentUntreated = oncePerText(
   (folded) => CHANGES_APPOINTMENT.test(folded) && !post(folded),
 );
-const asksForThem = oncePerText((folded) => FOR_THEM.test(folded));
+const asksForThem = oncePerText(
+  (folded) => FOR_THEM.test(folded) || (FOR_THEM_UNSAID.test(folded) && !writerAsksForSelf(folded)),
+);
 
 /**
  * How many of a rule's matches may be set aside as someone else's: past them the rule's finding stands (a message
@@ -512,7 +545,7 @@ const namesAThing = (folded: string, match: RegExpExecArray) =>
 
 /** A question about what happens in general ('how long does the swelling last', '¿cuánto dura la hinchazón?'). */
 const GENERIC_QUESTION =
-  /\b(how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan))\b/;
+  /\b(how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|quanto tempo (dura|duram|demora|demoram|leva)|quanto (dura|duram|demora|demoram))\b/;
 
 /** An injury long past ('chipped it a while ago', 'hace años'). */
 const OLD_INJURY =
@@ -570,7 +603,7 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   // 'my implants are 15 years old' is the age of a thing.
   const before = folded.slice(Math.max(0, match.index - 30), match.index);
   if (
-    /\b(implants?|crowns?|veneers?|fillings?|bridge|dentures?|braces|results?|scars?|tattoos?|it|they|these|those|them)\s+(are|is|were|was)\s*(about|around|like|only|over|almost)?\s*$/.test(
+    /\b((implants?|crowns?|veneers?|fillings?|bridge|dentures?|braces|results?|scars?|tattoos?|it|they|these|those|them)\s+(are|is|were|was)|it'?s|they'?re|theyre|that'?s|thats)\s*(about|around|like|only|over|almost)?\s*$/.test(
       before,
     )
   ) {
@@ -584,11 +617,20 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
     )
   )
     return false;
-  // 'o mais novo já tem 5 anos', 'my youngest is 6': a child's age told beside the writer's own request.
+  // 'o mais novo já tem 5 anos', 'my youngest is 6', 'minha filha já tem 3 anos … quero marcar uma avaliação': a
+  // child's age told beside the writer's own request.
   if (
     /\b(youngest|oldest|mais nov[oa]|mais velh[oa]|cacula|el menor|la menor|el mayor|la mayor|o menor|a menor)\b[^.!?]{0,15}$/.test(
       before,
     ) &&
+    !asksForThem(folded)
+  )
+    return false;
+  if (
+    /\b(daughters?|sons?|kids?|child|children|hij[oa]s?|nin[oa]s?|filh[oa]s?|menin[oa]s?)\b[^.!?]{0,15}$/.test(
+      before,
+    ) &&
+    writerAsksForSelf(folded) &&
     !asksForThem(folded)
   )
     return false;
@@ -597,19 +639,42 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
     return false;
   // A parent asking for a child's dental care is the practice's everyday work.
   const pediatricDental =
-    /\b(pediatric|kids? dentist|children'?s dent|cleanings?|checkups?|check ups?|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth|limpieza|dentista|dientes?|muelas?|caries|brackets|frenos|ortodoncia|odontopediatr\w*)\b/.test(
-      folded,
-    ) &&
     !/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8)) &&
-    !/\b(whiten\w*|veneers?|carillas?|blanque\w*|bonding|gummy smile|lip|lips|labios|botox|filler\w*|relleno)\b/.test(
-      folded,
-    );
+    childsDentalCare(folded);
   if (pediatricDental) return false;
   if (/minor/.test(match[0]))
     return !/\bminor (surgery|procedure|swelling|bruising|issue|change|touch|adjust\w*|pain|discomfort)/.test(
       folded,
     );
   return true;
+}
+
+/** Dental care of the everyday kind, nothing aesthetic asked for: what a parent arranges for a child. */
+export function childsDentalCare(folded: string): boolean {
+  return (
+    /\b(pediatric|kids? dentist|children'?s dent|cleanings?|checkups?|check ups?|cavit\w*|orthodont\w*|braces|invisalign|aligners|sealants?|dentist|dental|teeth|tooth|limpieza|dentista|dientes?|muelas?|caries|brackets|frenos|ortodoncia|odontopediatr\w*)\b/.test(
+      folded,
+    ) &&
+    !/\b(whiten\w*|veneers?|carillas?|blanque\w*|bonding|gummy smile|lip|lips|labios|botox|filler\w*|relleno)\b/.test(
+      folded,
+    )
+  );
+}
+
+/**
+ * Whether every match of `words` is said of someone close to the writer ('my sister is pregnant', 'my sister's
+ * baby shower') while the writer asks for themselves, not for that person: the fact is not the patient's.
+ */
+export function onlyOfSomeoneElse(folded: string, words: RegExp): boolean {
+  if (!writerAsksForSelf(folded) || asksForThem(folded)) return false;
+  const matches = new RegExp(words.source, `${words.flags.replace('g', '')}g`);
+  let found = 0;
+  for (let match = matches.exec(folded); match; match = matches.exec(folded)) {
+    if (!saidOfSomeoneElse(folded, match)) return false;
+    found += 1;
+    if (found > SOMEONE_ELSE_AT_MOST) return false;
+  }
+  return found > 0;
 }
 
 /**
@@ -661,6 +726,9 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
 /** Words of a grievance: with them, mentioning a lawyer is a threat. */
 const GRIEVANCE =
   /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelvan|queja|carta)\b/;
+
+/** The reasons a risk read or heard about is not (`toldAsHearsay`). */
+const MEDICAL_READINGS: readonly EscalationReason[] = ['medical_concern', 'post_treatment_symptoms'];
 
 const RULES: Rule[] = [
   // Symptoms that call for a clinician whatever the context (but a nose long hard to breathe through on one side,
@@ -981,6 +1049,33 @@ const REASON_ORDER: EscalationReason[] = [
 
 /** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
 export function findEscalations(text: string): EscalationFinding[] {
+  return readEscalations(text).findings;
+}
+
+/**
+ * Whether the message names a symptom or a condition and the rules, having read each such word, set every one
+ * aside: negated ('zero irritação', 'no pain at all'), gone ('ya está perfecto'), asked about ahead of a treatment,
+ * read or heard about, or someone else's. The learned reader's medical reading of such a message is not borne out
+ * (learned/combine.ts); a message whose symptom words the rules do not know is left to the reader.
+ */
+export function symptomsExplainedAway(text: string): boolean {
+  const { findings, setAside, unread } = readEscalations(text);
+  return (
+    MEDICAL_READINGS.some((reason) => setAside.has(reason)) &&
+    !MEDICAL_READINGS.some((reason) => unread.has(reason)) &&
+    !findings.some((finding) => MEDICAL_READINGS.includes(finding.reason))
+  );
+}
+
+/**
+ * The rules' findings; the reasons one of whose words was set aside as negated, gone, heard of or someone else's;
+ * and those one of whose words was passed over for want of context (a rule's `when`).
+ */
+function readEscalations(text: string): {
+  findings: EscalationFinding[];
+  setAside: Set<EscalationReason>;
+  unread: Set<EscalationReason>;
+} {
   // Read with a hurried message's spellings restored ('swolen', 'bleedin', 'sooo'); quote the original.
   const respelled = respell(foldKeepingPositions(text));
   const { origin } = respelled;
@@ -993,16 +1088,28 @@ export function findEscalations(text: string): EscalationFinding[] {
   treatmentNamed = TREATMENT.test(folded) || named.some((found) => found.key !== 'emergency-dental');
   surgeryNamed = named.some((found) => !found.key.startsWith('practice:') && !isDentalKey(found.key));
   const findings = new Map<EscalationReason, EscalationFinding>();
+  const setAsideReasons = new Set<EscalationReason>();
+  const unread = new Set<EscalationReason>();
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;
     const pattern = new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`);
     let setAside = 0;
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
-      if ((rule.negatable ?? true) && isNegated(folded, match.index)) continue;
-      if (rule.resolvable && (saidToBeGone(folded, match) || anOldResult(folded, match))) continue;
-      if (rule.when && !rule.when(folded, match)) continue;
+      if (
+        ((rule.negatable ?? true) && isNegated(folded, match.index)) ||
+        (rule.resolvable && (saidToBeGone(folded, match) || anOldResult(folded, match))) ||
+        (MEDICAL_READINGS.includes(rule.reason) && toldAsHearsay(folded, match))
+      ) {
+        setAsideReasons.add(rule.reason);
+        continue;
+      }
+      if (rule.when && !rule.when(folded, match)) {
+        unread.add(rule.reason);
+        continue;
+      }
       if (setAside < SOMEONE_ELSE_AT_MOST && aboutSomeoneElse(rule.reason, folded, match)) {
         setAside += 1;
+        setAsideReasons.add(rule.reason);
         continue;
       }
       const start = origin[match.index] ?? 0;
@@ -1022,9 +1129,13 @@ export function findEscalations(text: string): EscalationFinding[] {
     findings.delete('medical_concern');
     findings.set('post_treatment_symptoms', { ...medical, reason: 'post_treatment_symptoms' });
   }
-  return [...findings.values()].sort(
-    (a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
-  );
+  return {
+    findings: [...findings.values()].sort(
+      (a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
+    ),
+    setAside: setAsideReasons,
+    unread,
+  };
 }
 
 // --- opt-out, wrong number, spam -----------------------------------------------------------------------
@@ -1076,6 +1187,13 @@ const OPT_OUT_INSTRUCTION =
 const FOOTER_LINE =
   /\n[ \t]*([^\n]{0,120}[|•·][ \t]*)?(unsubscribe|unsubscribe here|opt out|manage (your |email )?preferences)[ \t.]*([|•·][^\n]{0,120})?$/;
 
+/**
+ * Messages asked to go to another address or number, not to stop: 'stop sending the reminders to my old email and
+ * use this one instead', 'send them to my new number', 'mándenlos a mi otro correo'. Read on the folded text.
+ */
+export const ASKS_FOR_ANOTHER_ADDRESS =
+  /\b((to|at|on) (my|the|this|that) (old|previous|former|other|wrong|work|personal) (\w+ )?(email|e-mail|mail|address|number|phone|cell|inbox|account)\b[^.!?\n]{0,80}\b(instead|new one|this one|use this|use my)\b|(use|to) (this|my new|the new|my other|my personal|my work) (one|email|e-mail|address|number|phone|cell|inbox) instead|(send|switch|change|move|update|redirect|forward|point) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)|(my|the) (email|e-mail|address|number|contact))( over)? (to|for) (my|a|another|the|this) (\w+ )?(email|e-mail|address|number|phone|inbox|account)|(mandenlos|envienlos|mandenlas|envienlas|mandarlos|enviarlos) a (mi|otro|este) (otro |nuevo )?(correo|numero|email)|(mandem|enviem|mandar|enviar) (para|pro) (o )?meu (outro |novo )?(e-?mail|numero|celular))\b/;
+
 function withoutInstructions(folded: string): string {
   const blank = (found: string) => ' '.repeat(found.length);
   const cleaned = folded.replace(OPT_OUT_INSTRUCTION, blank);
@@ -1091,6 +1209,8 @@ export function findOptOut(text: string): string | null {
   // 'don't text me, call me instead': another channel asked for (a call, which a person makes), not silence.
   const call = CALL_INSTEAD.exec(folded);
   if (call && !CALL_REFUSED.test(folded.slice(Math.max(0, call.index - 30), call.index))) return null;
+  // 'stop sending them to my old email, use this one': another address asked for, not silence.
+  if (ASKS_FOR_ANOTHER_ADDRESS.test(folded)) return null;
   // 'no more calls, text only': another channel asked for, not silence.
   if (
     /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b/.test(

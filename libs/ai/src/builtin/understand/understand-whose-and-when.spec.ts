@@ -1,0 +1,93 @@
+import { read } from './test-helpers';
+
+/**
+ * Whose a symptom, a pregnancy or an age is, and whether it is the writer's body now: a risk read or heard about, a
+ * thing's age, a child's age told beside the writer's own request, a relative's pregnancy beside the writer's own
+ * plans, the Portuguese for how long something lasts; and messages asked to go to another address, which are not
+ * opt-outs. Sentences here are in no fixture.
+ */
+const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
+
+describe('a risk read or heard about', () => {
+  it.each([
+    'saw so many horror stories on tiktok about droopy eyelids after botox, how often does that happen with you guys?',
+    "I've read about the risks like infection and necrosis with filler. What do you do to prevent them?",
+    'he leído sobre los riesgos de la lipo, como coágulos, ¿qué hacen ustedes para evitarlos?',
+  ])('is a question, not a report: "%s"', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it.each([
+    'i read online that some swelling is normal but my lip is purple and cold since the filler yesterday',
+    'I saw on tiktok that lumps are common, but mine after my filler last week is hard and it hurts',
+  ])('still escalates the writer’s own body told beside it: "%s"', (text) => {
+    expect(reasonOf(text)).toBe('post_treatment_symptoms');
+  });
+});
+
+describe('an age', () => {
+  it.each([
+    "my night guard cracked, it's 12 years old, can you make me a new one?",
+    'Minha filha tem 4 anos e finalmente quero cuidar de mim, quero marcar avaliação de abdominoplastia',
+    'mi hijo ya tiene 6 años y por fin quiero hacerme la lipo, ¿cuándo hay consulta?',
+    'my son turned 5 last week, so I want to book a mommy makeover consult for me',
+  ])('of a thing, or a child’s beside the writer’s own request, is no minor: "%s"', (text) => {
+    expect(reasonOf(text)).not.toBe('minor');
+  });
+
+  it.each([
+    'mi hija tiene 16 y quiere rinoplastia, quisiera una consulta para ella',
+    "my son is 15 and wants botox for sweating, I'd like to book him in",
+    'minha filha tem 15 anos e quer fazer preenchimento labial, gostaria de marcar',
+    "she's 15 and wants lip filler, how much?",
+  ])('of a child asking for aesthetic care is a minor: "%s"', (text) => {
+    expect(reasonOf(text)).toBe('minor');
+  });
+});
+
+describe('a pregnancy', () => {
+  it.each([
+    "my best friend is pregnant and I'm her maid of honor, I want botox a few weeks before the shower",
+    'mi prima está embarazada y yo quiero verme bien para el baby shower, ¿puedo ponerme relleno?',
+  ])('of someone close, beside the writer’s own plans, is not the patient’s: "%s"', (text) => {
+    expect(reasonOf(text)).not.toBe('pregnancy');
+  });
+
+  it.each([
+    'my sister is pregnant, is it safe for her to get a facial?',
+    'mi hermana está embarazada, ¿puede hacerse una limpieza dental?',
+    "I'm pregnant with my second, can I still get my teeth cleaned?",
+  ])('asked about for that person, or the writer’s own, is escalated: "%s"', (text) => {
+    expect(reasonOf(text)).toBe('pregnancy');
+  });
+});
+
+describe('how long something lasts, in Portuguese', () => {
+  it('is a question about what to expect', () => {
+    expect(
+      reasonOf('quanto tempo demora o inchaço depois do preenchimento labial? ainda não fiz, só pesquisando'),
+    ).toBeNull();
+  });
+
+  it('leaves a swelling the writer has now escalated', () => {
+    expect(reasonOf('fiz preenchimento há 2 dias e o inchaço tá enorme e doendo muito')).toBe(
+      'post_treatment_symptoms',
+    );
+  });
+});
+
+describe('messages asked to go to another address', () => {
+  it.each([
+    'can you stop sending my invoices to my old work email and use my personal one instead?',
+    'please quit texting my old number, use this one instead',
+  ])('are not an opt-out: "%s"', (text) => {
+    expect(read(text).intent).not.toBe('opt_out');
+  });
+
+  it.each(['stop sending me emails', 'please quit texting me, use email if you must'])(
+    'while a stop with nowhere else to go is one: "%s"',
+    (text) => {
+      expect(read(text).intent).toBe('opt_out');
+    },
+  );
+});
