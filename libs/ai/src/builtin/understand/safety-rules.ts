@@ -1179,7 +1179,7 @@ const DECLINE =
  * here'): not the writer asking to stop. Linear-time.
  */
 const OPT_OUT_INSTRUCTION =
-  /\b(reply|text|txt|send|respond with|responda|responde|envie|envia|escriba|mande) (stop|end|unsubscribe|remove|baja|pare|sair) (to|para)\b[^\n.]{0,40}|\b(unsubscribe|opt[ -]?out|to stop receiving|darse de baja|descadastrar)\s*[:\-–]\s*(reply|text|txt|send|click|responda|responde|envie|clique|haga clic)\b[^\n.]{0,40}|\b(you are|you'?re|you were) receiving this\b[^\n]{0,240}|\b(recibes|recibe|usted recibe|estas recibiendo|esta recibiendo) este (correo|mensaje|email)\b[^\n]{0,240}|\b(voce|vc) (esta )?recebendo (este|esta) (e-?mail|mensagem)\b[^\n]{0,240}|\bto (unsubscribe|opt out|stop receiving)\b[^\n.]{0,60}|\b(click|tap) (here )?to (unsubscribe|opt out)\b|\bpara (darse|darte|dar) de baja\b[^\n.]{0,40}|\bpara (cancelar (a |sua )*inscricao|se descadastrar|descadastrar|sair da lista|nao receber mais)\b[^\n.]{0,40}|\b(haga|de|clique|clic|click) (clic |click )?(aqui )?para (darse de baja|cancelar (la |su )*suscripcion|descadastrar)\b/g;
+  /\b(reply|text|txt|send|respond with|responda|responde|envie|envia|escriba|mande) (stop|end|unsubscribe|remove|baja|pare|sair) (to|para)\b[^\n.]{0,40}|\b(unsubscribe|opt[ -]?out|to stop receiving|darse de baja|descadastrar)\s*[:\-–]\s*(reply|text|txt|send|click|responda|responde|envie|clique|haga clic)\b[^\n.]{0,40}|\b(you are|you'?re|you were) receiving this\b[^\n]{0,240}|\b(recibes|recibe|usted recibe|estas recibiendo|esta recibiendo) este (correo|mensaje|email)\b[^\n]{0,240}|\b(voce|vc) (esta )?recebendo (este|esta) (e-?mail|mensagem)\b[^\n]{0,240}|(?<!\b(want|wanna|like|love|need|wish|trying|tried|try|able|how|way|going|have|has|had|asked|asking|decided|please)\s)\bto (unsubscribe|opt out|stop receiving)\b[^\n.]{0,60}|\b(click|tap) (here )?to (unsubscribe|opt out)\b|\bpara (darse|darte|dar) de baja\b[^\n.]{0,40}|\bpara (cancelar (a |sua )*inscricao|se descadastrar|descadastrar|sair da lista|nao receber mais)\b[^\n.]{0,40}|\b(haga|de|clique|clic|click) (clic |click )?(aqui )?para (darse de baja|cancelar (la |su )*suscripcion|descadastrar)\b/g;
 /**
  * A closing line whose one item is 'Unsubscribe' (a link's text), alone or among a footer's others ('Unsubscribe |
  * 123 Market St', 'Privacy · Manage preferences'), under a long message: a bulk mail's footer.
@@ -1193,6 +1193,19 @@ const FOOTER_LINE =
  */
 export const ASKS_FOR_ANOTHER_ADDRESS =
   /\b((to|at|on) (my|the|this|that) (old|previous|former|other|wrong|work|personal) (\w+ )?(email|e-mail|mail|address|number|phone|cell|inbox|account)\b[^.!?\n]{0,80}\b(instead|new one|this one|use this|use my)\b|(use|to) (this|my new|the new|my other|my personal|my work) (one|email|e-mail|address|number|phone|cell|inbox) instead|(send|switch|change|move|update|redirect|forward|point) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)|(my|the) (email|e-mail|address|number|contact))( over)? (to|for) (my|a|another|the|this) (\w+ )?(email|e-mail|address|number|phone|inbox|account)|(mandenlos|envienlos|mandenlas|envienlas|mandarlos|enviarlos) a (mi|otro|este) (otro |nuevo )?(correo|numero|email)|(mandem|enviem|mandar|enviar) (para|pro) (o )?meu (outro |novo )?(e-?mail|numero|celular))\b/;
+
+/** Right before a 'stop': something that will not stop ('won't', 'can't', 'never', 'make it', 'keeps … and won't'). */
+const THING_NOT_STOPPING =
+  /\b(won'?t|wont|will not|can'?t|cant|cannot|can not|couldn'?t|doesn'?t|does not|didn'?t|did not|wouldn'?t|never|make it|makes it|made it|to)\s+(just\s+|even\s+|seem to\s+)?$/;
+/** What an opt-out word opts out of, when it is not the messages ('of the photo consent', 'of the membership'). */
+const OPTED_OUT_OF_SOMETHING_ELSE =
+  /^\s+of\s+(the\s+|my\s+|your\s+|this\s+|that\s+)?(photos?|pictures?|pics|before and afters?|consent|program|programme|membership|plan|auto ?(renew\w*|ship|pay)|subscription box|insurance|study|trial|raffle|giveaway|contest|sedation|anesthesia|surgery|procedure|treatment)\b/;
+/** Messages said to be wrong ('the wrong appointment time', 'duplicate reminders'), not unwanted. */
+const WRONG_CONTENT =
+  /^\s+(me\s+)?(the\s+|these\s+|those\s+|your\s+)?(wrong|incorrect|duplicate|double|same \w+ twice|old|outdated|mixed up)\b/;
+/** The messages wanted back ('unsubscribed by mistake', 'add me back', 'resubscribe me', 'volver a recibir'). */
+const WANTS_BACK_IN =
+  /\b((unsubscribed|opted out|clicked unsubscribe|hit unsubscribe|removed myself)\b[^.!?\n]{0,40}\b(by (mistake|accident)|accidentally|on accident|sin querer|por error|sem querer|por engano)|(add|put|sign|get) me back( on| in| to)?|resubscribe|re-subscribe|subscribe me again|volver a recibir|voltar a receber)\b/;
 
 function withoutInstructions(folded: string): string {
   const blank = (found: string) => ' '.repeat(found.length);
@@ -1211,9 +1224,11 @@ export function findOptOut(text: string): string | null {
   if (call && !CALL_REFUSED.test(folded.slice(Math.max(0, call.index - 30), call.index))) return null;
   // 'stop sending them to my old email, use this one': another address asked for, not silence.
   if (ASKS_FOR_ANOTHER_ADDRESS.test(folded)) return null;
+  // 'I unsubscribed by accident, add me back': the messages wanted back.
+  if (WANTS_BACK_IN.test(folded)) return null;
   // 'no more calls, text only': another channel asked for, not silence.
   if (
-    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b/.test(
+    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b|\b(text|txt|email|e-mail|message|call|ring|whatsapp)( \w+){1,3} instead\b/.test(
       folded,
     )
   )
@@ -1234,6 +1249,17 @@ export function findOptOut(text: string): string | null {
     if (ONLY_WHEN.test(folded.slice(match.index + match[0].length))) continue;
     // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
     if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) continue;
+    // Something else that does not stop ('the itching won't stop', 'I can't stop', 'make it stop'): not the
+    // messages.
+    if (/^stop\b/.test(match[0]) && THING_NOT_STOPPING.test(before)) continue;
+    // An opt-out of something other than the messages ('opt out of the photo consent').
+    if (
+      /(opt(ing)? ?out|opt (me|us|my number) out|unsubscribe)$/.test(match[0]) &&
+      OPTED_OUT_OF_SOMETHING_ELSE.test(folded.slice(match.index + match[0].length))
+    )
+      continue;
+    // Messages said to be wrong, not unwanted ('stop sending me the wrong appointment time').
+    if (WRONG_CONTENT.test(folded.slice(match.index + match[0].length))) continue;
     // 'Stop.' standing alone as the first sentence is the carrier keyword, whatever follows it ('Stop! You had me
     // at $11' is delight).
     const keywordSentence = match.index === 0 && /^stop\s*\.+(\s|$)/.test(folded);

@@ -91,3 +91,31 @@ describe('messages asked to go to another address', () => {
     },
   );
 });
+
+describe('words of stopping about something else', () => {
+  it.each([
+    'the itching just wont stop since the peel, is that normal?',
+    'I cant stop smiling!! thank you all',
+    'unsubscribed by accident lol, can you add me back to the specials list?',
+    'STOP sending me the wrong appointment time, it is Thursday at 3 not Tuesday',
+    'can you stop calling my work number and text my cell instead',
+    'how do I opt out of the before and after photos? I signed the consent but changed my mind',
+  ])('are not an opt-out: "%s"', (text) => {
+    expect(read(text).intent).not.toBe('opt_out');
+  });
+
+  it.each([
+    'I want to opt out of these texts',
+    'i would like to unsubscribe please',
+    'I already unsubscribed, why am I still getting these?',
+  ])('while the writer’s own wish to stop is one: "%s"', (text) => {
+    expect(read(text).intent).toBe('opt_out');
+  });
+
+  it('and a bulk mail’s own instruction is not the writer’s', () => {
+    expect(
+      read('Grow your clinic with our SEO packages!\nTo opt out, reply STOP. To unsubscribe click here')
+        .intent,
+    ).not.toBe('opt_out');
+  });
+});
