@@ -243,6 +243,18 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(learnedOptOut(reading('opt_out', 0.9), 'not interested, stop')).toBe(true);
   });
 
+  it('makes no opt-out where the rules read the words of stopping and set them aside', () => {
+    for (const message of [
+      "I saw your ad with 'reply STOP to opt out' at the bottom. I'm not opting out, I'm opting in!",
+      'No me den de baja porfa, le puse STOP sin querer',
+      'Não quero sair da lista, só prefiro receber por e-mail',
+    ])
+      expect(learnedOptOut(reading('opt_out', 0.9), expand(message), message)).toBe(false);
+    // Words of stopping the rules do not read as an opt-out: the reader's reading stands.
+    const enough = 'enough with all these messages already';
+    expect(learnedOptOut(reading('opt_out', 0.9), expand(enough), enough)).toBe(true);
+  });
+
   it('makes no opt-out of a message the reader says a person must handle', () => {
     const goodbye = 'i do not really want to be here anymore';
     expect(learnedOptOut(reading('opt_out', 0.97, 0.39, 'medical_concern'), goodbye)).toBe(true);

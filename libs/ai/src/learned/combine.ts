@@ -3,6 +3,7 @@ import {
   ASKS_FOR_ANOTHER_ADDRESS,
   childsDentalCare,
   onlyOfSomeoneElse,
+  optOutWordsSetAside,
   symptomsExplainedAway,
 } from '../builtin/understand/safety-rules';
 import type { EscalationFinding } from '../model';
@@ -65,15 +66,18 @@ function stopsUnnegated(folded: string): boolean {
  * Whether the reader, backed by a word of stopping, reads an opt-out the rules did not. Never when the reader
  * itself says a person must handle the message: "I don't want to be here anymore" has a word of stopping and
  * reads like a goodbye, and silence is the one answer it must not get. Never when the writer asks to keep the
- * messages or have them sent elsewhere ('Unsubscribe? I like the newsletter, I want it at my work email').
+ * messages or have them sent elsewhere ('Unsubscribe? I like the newsletter, I want it at my work email'), nor when
+ * the rules read the message's words of stopping and set them aside ('I'm not opting out, I'm opting in!'; read on
+ * `message` as written, `folded` being the rules' folded words).
  */
-export function learnedOptOut(reading: LearnedReading, folded: string): boolean {
+export function learnedOptOut(reading: LearnedReading, folded: string, message: string = folded): boolean {
   return (
     reading.intents.opt_out >= SURE &&
     reading.mustEscalate < reading.threshold &&
     stopsUnnegated(folded) &&
     !KEEPS_MESSAGES.test(folded) &&
-    !ASKS_FOR_ANOTHER_ADDRESS.test(folded)
+    !ASKS_FOR_ANOTHER_ADDRESS.test(folded) &&
+    !optOutWordsSetAside(message)
   );
 }
 

@@ -1143,11 +1143,11 @@ function readEscalations(text: string): {
 const OPT_OUT_WHOLE =
   /^\s*(stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta|pare|parem|sair|chega)\s*[.!,]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias|obrigad[oa])\s*[.!]*\s*)*$/;
 const OPT_OUT =
-  /\b(unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(parem|pare|para) de (me )?(mandar|enviar|ligar|escrever|encher)|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure) mais|descadastr\w+|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))/;
+  /\b(unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|no me (escriban|escribas|manden|mandes|envien|envies|llamen|llames|contacten|contactes|molesten)|dejen de (escribir|mandar|enviar|llamar|molestar)(me)?|ya no (me )?(escriban|manden|envien|llamen|contacten|quiero (recibir|mensajes))|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(parem|pare|para) de (me )?(mandar|enviar|ligar|escrever|encher)|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|descadastr\w+|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))/;
 
 /** A negation, with only words of emphasis after it, ending right where the words of stopping begin. */
 const NEGATED_STOP =
-  /\b(don'?t|do not|dont|never|no me|nao me|(don'?t|do not|dont|no|nao) (want|wish|need|quiero|quero|deseo|desejo|necesito|preciso)( (you|u|you guys|y'?all|them|que|que voces|que vcs|que ustedes))?( to)?)( (you|u|ya|ever|even|dare|please|pls|den|deem|de|nunca|jamas|jamais|really|realmente))* $/;
+  /\b(don'?t|do not|dont|never|no me|nao me|(don'?t|do not|dont|no|nao) (want|wish|need|quiero|quero|deseo|desejo|necesito|preciso)( (you|u|you guys|y'?all|them|que|que voces|que vcs|que ustedes))?( to)?( be| get)?|(i'?m|im|i am|we'?re|i was) not( (trying|going|looking|asking|wanting|meaning|here) to)?|not (trying|going|looking|asking|wanting|meaning) to)( (you|u|ya|ever|even|dare|please|pls|den|deem|de|nunca|jamas|jamais|really|realmente))* $/;
 /**
  * Spanish and Portuguese negate an imperative with a bare 'no' / 'não' ('no dejen de escribirme', 'não parem de
  * mandar', 'no me quiero dar de baja'); in English a bare 'no' before 'stop' is an answer ('no stop texting me').
@@ -1202,10 +1202,20 @@ const OPTED_OUT_OF_SOMETHING_ELSE =
   /^\s+of\s+(the\s+|my\s+|your\s+|this\s+|that\s+)?(photos?|pictures?|pics|before and afters?|consent|program|programme|membership|plan|auto ?(renew\w*|ship|pay)|subscription box|insurance|study|trial|raffle|giveaway|contest|sedation|anesthesia|surgery|procedure|treatment)\b/;
 /** Messages said to be wrong ('the wrong appointment time', 'duplicate reminders'), not unwanted. */
 const WRONG_CONTENT =
-  /^\s+(me\s+)?(the\s+|these\s+|those\s+|your\s+)?(wrong|incorrect|duplicate|double|same \w+ twice|old|outdated|mixed up)\b/;
+  /^\s+(me\s+)?(the\s+|these\s+|those\s+|your\s+)?(wrong|incorrect|duplicate|double|same \w+ twice|old|outdated|mixed up)\b|^\s*(me\s+)?(la|el|los|las|a|o|os|as|un|una|um|uma)\s+(\w+\s+){1,2}(equivocad[oa]s?|incorrect[oa]s?|errad[oa]s?|duplicad[oa]s?|repetid[oa]s?)\b/;
+/** The messages still coming after an opt-out: 'still getting', 'you keep texting', 'why am I', 'again'. */
+const STILL_COMING =
+  /\b(still (get|getting|receive|receiving|coming)|keep (getting|receiving)|you (keep|still)|keeps? (texting|emailing|messaging|sending|coming)|again|why (am|do) i|why are you|yet (i|you)|sigo recibiendo|siguen (llegando|mandando|enviando)|ainda (recebo|estou recebendo|chegam)|continuo recebendo|continuam (mandando|enviando))\b/;
+/** 'if you don't stop texting me …': a demand to stop, not a negated one. */
+const IF_YOU_DONT = /\bif (you|u|y'?all|they|you guys)( all)? (don'?t|do not|dont|never|won'?t|wont) $/;
+/** On leave, not leaving the list: 'estoy de baja', 'ando de baja'. */
+const ON_LEAVE = /\b(estoy|estaba|esta|estar|ando|sigo|sigue|estare)\s+$/;
+/** 'de baja' from something that is not the messages: 'del gimnasio', 'en el trabajo'. */
+const BAJA_FROM_ELSE =
+  /^[ \t]+(del|de la|de mi|de un|de una|en el|en la|en mi)[ \t]+(?!(lista|listas|mensajes|correos|textos|promociones|boletin|newsletter|suscripcion|sus|su|esta|este|estos)\b)/;
 /** The messages wanted back ('unsubscribed by mistake', 'add me back', 'resubscribe me', 'volver a recibir'). */
 const WANTS_BACK_IN =
-  /\b((unsubscribed|opted out|clicked unsubscribe|hit unsubscribe|removed myself)\b[^.!?\n]{0,40}\b(by (mistake|accident)|accidentally|on accident|sin querer|por error|sem querer|por engano)|(add|put|sign|get) me back( on| in| to)?|resubscribe|re-subscribe|subscribe me again|volver a recibir|voltar a receber)\b/;
+  /\b((unsubscribed|opted out|clicked unsubscribe|hit unsubscribe|removed myself|me di de baja|me desuscribi|me desinscribi|cancele (la |mi )?suscripcion|me descadastrei|cancelei a inscricao|sai da lista)\b[^.!?\n]{0,40}\b(by (mistake|accident)|accidentally|on accident|sin querer|por error|sem querer|por engano)|(stop|baja|pare|unsubscribe)\b[^.!?\n]{0,20}\b(sin querer|por error|by (mistake|accident)|accidentally|sem querer|por engano)|(unsubscribed|opted out|me di de baja|me descadastrei)\b[^.!?\n]{0,60}\bbut (now )?(i|i'?m|i'?d|im) (would like|want|wanna|am ready|am interested|'?d like|ready|interested)|(add|put|sign|get) me back( on| in| to)?|resubscribe|re-subscribe|subscribe me again|volver a recibir|voltar a receber|(volver a |vuelvan a )?agregar(me)?|agreguenme|incluyanme de nuevo|me coloquem de volta|me (adicionem|incluam|coloquem) (de novo|novamente))\b/;
 
 function withoutInstructions(folded: string): string {
   const blank = (found: string) => ' '.repeat(found.length);
@@ -1215,43 +1225,136 @@ function withoutInstructions(folded: string): string {
   return cleaned.slice(0, footer.index) + blank(footer[0]);
 }
 
+/** The words of an opt-out a hurried writer misspells ('stpo', 'unsubcribe', 'remvoe', 'vaja'). */
+const OPT_OUT_KEYWORDS = ['stop', 'unsubscribe', 'remove', 'baja'];
+/** At most this many words: a misspelt keyword is read as the keyword only in a short message. */
+const SHORT_MESSAGE_WORDS = 6;
+
+/**
+ * Whether `word` is `keyword` with one slip of the fingers: two neighbouring letters swapped, a letter missing or
+ * one too many inside the word, or (Spanish) a 'v' for a 'b'. Not another letter in its place ('shop', 'remote'),
+ * nor a letter more or less at its end ('stops', 'removed', 'top'): those are words of their own.
+ */
+export function slipOf(word: string, keyword: string): boolean {
+  if (word === keyword) return false;
+  if (word.length === keyword.length) {
+    if (word.replace(/v/g, 'b') === keyword) return true;
+    if (keyword === 'baja') return false;
+    const differ = [...word].flatMap((letter, at) => (letter === keyword[at] ? [] : [at]));
+    return (
+      differ.length === 2 &&
+      differ[1] === differ[0] + 1 &&
+      word[differ[0]] === keyword[differ[1]] &&
+      word[differ[1]] === keyword[differ[0]]
+    );
+  }
+  if (keyword === 'baja') return false;
+  const [shorter, longer] = word.length < keyword.length ? [word, keyword] : [keyword, word];
+  if (longer.length - shorter.length !== 1 || shorter.length < 4) return false;
+  for (let at = 1; at < longer.length - 1; at += 1) {
+    if (longer.slice(0, at) + longer.slice(at + 1) === shorter) return true;
+  }
+  return false;
+}
+
+/** A short message with its misspelt opt-out keywords written right (same length where it can be). */
+function keywordsRespelt(folded: string): string {
+  if (folded.split(/\s+/).length > SHORT_MESSAGE_WORDS) return folded;
+  return folded.replace(
+    /\p{L}+/gu,
+    (word) => OPT_OUT_KEYWORDS.find((keyword) => slipOf(word, keyword)) ?? word,
+  );
+}
+
+/**
+ * Whether the message has words of stopping the rules know and the rules, having read them, set them aside:
+ * negated ('I'm not opting out'), another address or channel asked for, the messages wanted back, something else
+ * stopped, an hour asked for. The learned reader's opt-out does not stand against that reading
+ * (learned/combine.ts). A 'stop' only passed over in a long message ('stop' with nothing of messages) is not set
+ * aside: the reader may still read it.
+ */
+export function optOutWordsSetAside(text: string): boolean {
+  const { optOut, setAside } = readOptOut(text);
+  return optOut === null && setAside;
+}
+
 export function findOptOut(text: string): string | null {
-  const folded = withoutInstructions(foldKeepingPositions(text).trim());
-  if (OPT_OUT_WHOLE.test(folded) || DECLINE.test(folded)) return text.trim();
-  if (!OPT_OUT.test(folded)) return null;
+  return readOptOut(text).optOut;
+}
+
+/** The opt-out the rules read, and whether they read words of stopping and set each of them aside. */
+function readOptOut(text: string): { optOut: string | null; setAside: boolean } {
+  const none = { optOut: null, setAside: false };
+  const setAsideAll = { optOut: null, setAside: true };
+  const folded = keywordsRespelt(withoutInstructions(foldKeepingPositions(text).trim()));
+  if (OPT_OUT_WHOLE.test(folded) || DECLINE.test(folded)) return { optOut: text.trim(), setAside: false };
+  // 'I unsubscribed by accident, add me back': the messages wanted back.
+  if (WANTS_BACK_IN.test(folded)) return setAsideAll;
+  if (!OPT_OUT.test(folded)) return none;
   // 'don't text me, call me instead': another channel asked for (a call, which a person makes), not silence.
   const call = CALL_INSTEAD.exec(folded);
-  if (call && !CALL_REFUSED.test(folded.slice(Math.max(0, call.index - 30), call.index))) return null;
+  if (call && !CALL_REFUSED.test(folded.slice(Math.max(0, call.index - 30), call.index))) return setAsideAll;
   // 'stop sending them to my old email, use this one': another address asked for, not silence.
-  if (ASKS_FOR_ANOTHER_ADDRESS.test(folded)) return null;
-  // 'I unsubscribed by accident, add me back': the messages wanted back.
-  if (WANTS_BACK_IN.test(folded)) return null;
+  if (ASKS_FOR_ANOTHER_ADDRESS.test(folded)) return setAsideAll;
   // 'no more calls, text only': another channel asked for, not silence.
   if (
-    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b|\b(text|txt|email|e-mail|message|call|ring|whatsapp)( \w+){1,3} instead\b/.test(
+    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b|\b(text|txt|email|e-mail|message|call|ring|whatsapp)( \w+){1,3} instead\b|\b(manda|mande|mandem|envia|envie|enviem|escreve|escreva|mandame|mandenme|escribeme|escribanme|envienme)( \w+){0,2} (mensagem|msg|texto|sms|e-?mail|whatsapp|zap|mensaje|correo) (no|pelo|por|pro|al|a mi) (celular|whatsapp|zap|e-?mail|correo|meu \w+|mi \w+)\b|\b(en vez de|em vez de|en lugar de|ao inves de) (llamar|ligar|mensajes|mensagens|textos|correos|e-?mails)\b|\b(mejor|melhor|prefiero|prefiro|only|solo|so|apenas)( recibir(los)?| receber| que me (escriban|manden|mandem|escrevam))? (por|pelo|pela|al|via|by|on) (whatsapp|zap|correo|e-?mail|mensaje|texto|telefono|celular|sms|text)\b/.test(
       folded,
     )
   )
-    return null;
+    return setAsideAll;
   // Each way of stopping the message holds, in order: a bare 'STOP' subject that does not count on its own in a
   // long message leaves the 'stop emailing me' of its body to be read.
   const words = folded.split(/\s+/).length;
+  // Whether a 'stop' was only passed over (a long message with nothing of messages), not read and set aside.
+  let passedOver = false;
   const matches = new RegExp(OPT_OUT.source, `${OPT_OUT.flags.replace('g', '')}g`);
   for (let match = matches.exec(folded); match; match = matches.exec(folded)) {
-    if (/\b(don'?t|do not|dont|never) stop\b/.test(folded) && !/unsubscribe|remove me|no more/.test(match[0]))
-      return null;
+    if (
+      /\b(don'?t|do not|dont|never) stop\b/.test(folded) &&
+      !/\bif (you|u|y'?all|they|you guys)( all)? (don'?t|do not|dont|never) stop\b/.test(folded) &&
+      !/unsubscribe|remove me|no more|text|txt|messag|msg|email|sms|promo|ads|offers|calls/.test(match[0])
+    )
+      return setAsideAll;
     // The words of stopping negated right before them, however emphatic: 'don't you dare stop sending the
     // reminders', 'please do not remove me from the waitlist', 'no me den de baja'.
     const before = folded.slice(Math.max(0, match.index - 50), match.index);
-    if (NEGATED_STOP.test(before)) continue;
+    if (NEGATED_STOP.test(before) && !IF_YOU_DONT.test(before)) continue;
     if (NEGATED_STOP_ES_PT.test(before) && !ENGLISH_STOP.test(match[0])) continue;
     // Asked not to be written to at some hour, not to be left alone: the calling hours hold the reply.
     if (ONLY_WHEN.test(folded.slice(match.index + match[0].length))) continue;
     // 'stop' as a word of the inquiry ('how do I stop sweating', 'stop by') is not an opt-out.
     if (/^stop (by|in|at|over|into|on over)\b/.test(folded.slice(match.index))) continue;
-    // Something else that does not stop ('the itching won't stop', 'I can't stop', 'make it stop'): not the
-    // messages.
+    // Something else that does not stop ('the itching won't stop', 'I can't stop', 'make it stop'), or a symptom
+    // to be stopped ('stop the bleeding how?'): not the messages.
     if (/^stop\b/.test(match[0]) && THING_NOT_STOPPING.test(before)) continue;
+    if (
+      /^stop$/.test(match[0]) &&
+      SIGN_OR_CONCERN.test(folded.slice(match.index + match[0].length, match.index + match[0].length + 30))
+    )
+      continue;
+    // 'de baja' from something else, or on leave ('me di de baja del gimnasio', 'estoy de baja en el trabajo').
+    if (
+      /de baja$/.test(match[0]) &&
+      (ON_LEAVE.test(before) || BAJA_FROM_ELSE.test(folded.slice(match.index + match[0].length)))
+    )
+      continue;
+    // 'stop, is this the dentist?': asking who writes, not stopping; 'Stop.' alone stays the keyword.
+    if (
+      /^stop$/.test(match[0]) &&
+      match.index === 0 &&
+      /^stop\s*,\s*[^.!]*\?\s*$/.test(folded) &&
+      !/text|txt|messag|msg|email|call|contact|spam|send/.test(folded)
+    )
+      continue;
+    // 'I unsubscribed from the promos': a report of what was done, unless the messages still come ('I already
+    // unsubscribed, why am I still getting these?').
+    if (
+      /^unsubscribe$/.test(match[0]) &&
+      /^d\b/.test(folded.slice(match.index + match[0].length)) &&
+      !STILL_COMING.test(folded)
+    )
+      continue;
     // An opt-out of something other than the messages ('opt out of the photo consent').
     if (
       /(opt(ing)? ?out|opt (me|us|my number) out|unsubscribe)$/.test(match[0]) &&
@@ -1270,11 +1373,13 @@ export function findOptOut(text: string): string | null {
         match[0],
       ) &&
       words > 6
-    )
+    ) {
+      passedOver = true;
       continue;
-    return excerptAround(text, match.index, match[0].length);
+    }
+    return { optOut: excerptAround(text, match.index, match[0].length), setAside: false };
   }
-  return null;
+  return { optOut: null, setAside: !passedOver };
 }
 
 /**

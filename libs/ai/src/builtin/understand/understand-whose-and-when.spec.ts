@@ -119,3 +119,38 @@ describe('words of stopping about something else', () => {
     ).not.toBe('opt_out');
   });
 });
+
+describe('an opt-out written in a hurry or beside its look-alikes', () => {
+  it.each([
+    'stpo pls',
+    'unsubcribe me',
+    'remvoe me from this list',
+    'vaja porfa',
+    'Kindly cease all text communication to this number.',
+    'no me interesa, bájenme de la lista',
+    'Please stop contacting me',
+    'I unsubscribed weeks ago and you keep texting me',
+    'não me mande mensagem',
+    "if you don't stop texting me I'm reporting this number",
+    "don't stop the appointment reminders, but please stop the promo emails",
+  ])('is an opt-out: "%s"', (text) => {
+    expect(read(text).intent).toBe('opt_out');
+  });
+
+  it.each([
+    'shop hours on saturday?',
+    'had a mole removed last year, can you check the scar',
+    'No me den de baja porfa, le puse STOP sin querer',
+    'Not trying to unsubscribe, I just want a real person to call me',
+    "I'm not opting out, I'm opting in! Facelift consult please",
+    'me di de baja del gimnasio jaja, mejor pruebo el Emsculpt, cuánto cuesta?',
+    'estoy de baja en el trabajo hasta fin de mes, tienen cita el martes?',
+    'ya no quiero que me manden los recordatorios al correo, mejor por whatsapp a este número',
+    'Não quero sair da lista, só prefiro receber por e-mail',
+    'stop, is this the dentist?',
+    'I unsubscribed last year when I was busy, but now I would like to book a consult',
+    'keep the reminders coming please, I only unsubscribed from the newsletter. is that separate?',
+  ])('is not an opt-out: "%s"', (text) => {
+    expect(read(text).intent).not.toBe('opt_out');
+  });
+});

@@ -174,7 +174,8 @@ export function readInquiry(
     /^(cancel|cancel it|cancelar|cancela|cancelen|cancelo|anular)\b/.test(words);
   const optOut = crisis
     ? null
-    : (safety.optOut ?? (learned && !cancelWords && learnedOptOut(learned, words) ? excerpt(message) : null));
+    : (safety.optOut ??
+      (learned && !cancelWords && learnedOptOut(learned, words, message) ? excerpt(message) : null));
   const cancelsAppointment = !optOut && cancelWords;
   const spam = optOut ? null : safety.spam;
   const wrongNumber = spam || optOut || crisis ? null : findWrongNumber(message);
