@@ -130,6 +130,8 @@ describe('an opt-out written in a hurry or beside its look-alikes', () => {
     'no me interesa, bájenme de la lista',
     'Please stop contacting me',
     'I unsubscribed weeks ago and you keep texting me',
+    'Stop, I signed up by mistake',
+    'STOP. get me back my deposit or I call my bank',
     'não me mande mensagem',
     "if you don't stop texting me I'm reporting this number",
     "don't stop the appointment reminders, but please stop the promo emails",
@@ -150,6 +152,7 @@ describe('an opt-out written in a hurry or beside its look-alikes', () => {
     'stop, is this the dentist?',
     'I unsubscribed last year when I was busy, but now I would like to book a consult',
     'keep the reminders coming please, I only unsubscribed from the newsletter. is that separate?',
+    'I texted STOP by accident, please keep sending the reminders',
   ])('is not an opt-out: "%s"', (text) => {
     expect(read(text).intent).not.toBe('opt_out');
   });
