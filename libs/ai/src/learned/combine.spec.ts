@@ -140,6 +140,11 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(escalationOf(minor, [], 'my daughter is 15 and wants her lips done')).toMatchObject({
       reason: 'minor',
     });
+    expect(
+      escalationOf(minor, [], 'im 16 and need my wisdom teeth out, do i need my mom there?'),
+    ).toMatchObject({
+      reason: 'minor',
+    });
   });
 
   it('does not take a symptom the rules read as negated, gone or heard of for the writer’s on the reader’s word', () => {

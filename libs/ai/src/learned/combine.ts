@@ -195,7 +195,7 @@ export function supportedReading(
     unsupported.push(fact.reason);
     rest -= reading.escalations[fact.reason] ?? 0;
   }
-  // Every symptom word the rules know read and set aside (negated, gone, asked ahead, heard of, someone else's).
+  // Every symptom word the rules know read and set aside (negated, gone, an old result, heard of, someone else's).
   if (symptomsExplainedAway(folded)) {
     for (const reason of MEDICAL) {
       unsupported.push(reason);
@@ -265,6 +265,9 @@ const MINOR_LONG_AGO =
 const MINOR_NOW =
   /\b((i'?m|im|i am|she'?s|shes|he'?s|hes|is|tengo|tiene|tem|tenho) (1[0-7]|[5-9])\b|(currently|still|now) in (high ?school|middle school)|daughters?|sons?|kids?|child|hij[oa]s?|filh[oa]s?)\b/;
 
+/** The writer giving their own age under 18 ('im 16', 'tengo 15', 'tenho 17'). */
+const WRITER_A_MINOR = /\b(i'?m|im|i am|tengo|tenho|i turned|i just turned) (1[0-7]|[5-9])\b/;
+
 /** The reasons that rest on a fact the message must state, and whether it states it. */
 const FACTS_STATED: readonly { reason: EscalationReason; stated: (folded: string) => boolean }[] = [
   {
@@ -281,8 +284,9 @@ const FACTS_STATED: readonly { reason: EscalationReason; stated: (folded: string
     stated: (folded) =>
       MINOR_WORDS.test(folded) &&
       (!ADULT_STATED.test(folded) || MINOR_STATED.test(folded)) &&
-      // A parent booking a child's cleaning, or a school years back, tells of no minor asking for aesthetic care.
-      !childsDentalCare(folded) &&
+      // A parent booking a child's cleaning, or a school years back, tells of no minor asking for aesthetic care
+      // (a minor writing of their own teeth still does: 'im 16 and need my wisdom teeth out').
+      !(childsDentalCare(folded) && !WRITER_A_MINOR.test(folded)) &&
       !(MINOR_LONG_AGO.test(folded) && !MINOR_NOW.test(folded)),
   },
 ];

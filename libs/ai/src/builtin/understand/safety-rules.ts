@@ -1054,9 +1054,10 @@ export function findEscalations(text: string): EscalationFinding[] {
 
 /**
  * Whether the message names a symptom or a condition and the rules, having read each such word, set every one
- * aside: negated ('zero irritação', 'no pain at all'), gone ('ya está perfecto'), asked about ahead of a treatment,
- * read or heard about, or someone else's. The learned reader's medical reading of such a message is not borne out
- * (learned/combine.ts); a message whose symptom words the rules do not know is left to the reader.
+ * aside: negated ('zero irritação', 'no pain at all'), gone ('ya está perfecto'), an old result, read or heard about,
+ * or someone else's illness told to move an appointment. The learned reader's medical reading of such a message is
+ * not borne out (learned/combine.ts). A word a rule passed over for want of context (its `when`), or a message whose
+ * symptom words the rules do not know, is left to the reader.
  */
 export function symptomsExplainedAway(text: string): boolean {
   const { findings, setAside, unread } = readEscalations(text);
