@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-21', file: 'blind-21.json' },
+  { name: 'blind-22', file: 'blind-22.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -286,6 +286,14 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-20.json',
     rulesTuned: false,
     floor: ONCE_BLIND,
+  },
+  // Reported once, untouched (fixtures/README.md); read since blind-22 was committed (ADR 0052), not yet trained on:
+  // the product reads it at intent 0.906 with 12.0 % false escalations and no false opt-out.
+  {
+    name: 'blind-21',
+    file: 'blind-21.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, intent: 0.89, falseEscalations: 0.13, falseOptOuts: 0 },
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,

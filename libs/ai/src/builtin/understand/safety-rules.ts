@@ -358,6 +358,26 @@ const stoppedLongAgo = (folded: string, match: RegExpExecArray) =>
   ) &&
   !/\b(still|currently|now on|again|todavia|ainda)\b/.test(folded);
 
+/**
+ * An illness of the past the writer says is over, in the sentence that names it: 'had covid last month, fully
+ * recovered now', 'a heart attack five years ago, he's doing great now', 'hace años tuve una alergia … ya se me quitó
+ * por completo'. Not a condition that lasts (diabetes, a medicine taken now): the words of being over must follow a
+ * past tense.
+ */
+const RECOVERED =
+  /\b(fully recovered|recovered (fully|completely)|completely recovered|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou)\b/;
+const TOLD_IN_PAST = /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|years? ago|last (month|year))\b/;
+function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
+  const from = folded.slice(0, match.index).search(/[^.!?\n]*$/);
+  const rest = folded.slice(match.index).search(/[.!?\n]|$/);
+  const sentence = folded.slice(from, match.index + rest);
+  return (
+    RECOVERED.test(sentence) &&
+    TOLD_IN_PAST.test(sentence) &&
+    !/\b(still|again|todavia|ainda|de nuevo|de novo)\b/.test(sentence)
+  );
+}
+
 // --- whom a finding is about ------------------------------------------------------------------------------
 
 /** Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'). */
@@ -1017,7 +1037,8 @@ const RULES: Rule[] = [
         /\b(move|reschedule|cancel|push|another day|cambiar|mover|cancelar)\b/.test(folded)
       ) &&
       !askedAboutPeople(folded) &&
-      !stoppedLongAgo(folded, match),
+      !stoppedLongAgo(folded, match) &&
+      !recoveredFrom(folded, match),
   },
   {
     reason: 'human_requested',
@@ -1206,7 +1227,7 @@ const WRONG_CONTENT =
   /^\s+(me\s+)?(the\s+|these\s+|those\s+|your\s+)?(wrong|incorrect|duplicate|double|same \w+ twice|old|outdated|mixed up)\b|^\s*(me\s+)?(la|el|los|las|a|o|os|as|un|una|um|uma)\s+(\w+\s+){1,2}(equivocad[oa]s?|incorrect[oa]s?|errad[oa]s?|duplicad[oa]s?|repetid[oa]s?)\b/;
 /** The messages still coming after an opt-out: 'still getting', 'you keep texting', 'why am I', 'again'. */
 const STILL_COMING =
-  /\b(still (get|getting|receive|receiving|coming)|keep (getting|receiving)|you (keep|still)|keeps? (texting|emailing|messaging|sending|coming)|again|why (am|do) i|why are you|yet (i|you)|sigo recibiendo|siguen (llegando|mandando|enviando)|ainda (recebo|estou recebendo|chegam)|continuo recebendo|continuam (mandando|enviando))\b/;
+  /\b((?<!\b(will|would|can|could|should|do|does) i )still (get|getting|receive|receiving|coming)|keep (getting|receiving)|you (keep|still)|keeps? (texting|emailing|messaging|sending|coming)|again|why (am|do) i|why are you|yet (i|you)|sigo recibiendo|siguen (llegando|mandando|enviando)|ainda (recebo|estou recebendo|chegam)|continuo recebendo|continuam (mandando|enviando))\b/;
 /** 'if you don't stop texting me …': a demand to stop, not a negated one. */
 const IF_YOU_DONT = /\bif (you|u|y'?all|they|you guys)( all)? (don'?t|do not|dont|never|won'?t|wont) $/;
 /** On leave, not leaving the list: 'estoy de baja', 'ando de baja'. */
@@ -1354,6 +1375,14 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
       /^unsubscribe$/.test(match[0]) &&
       /^d\b/.test(folded.slice(match.index + match[0].length)) &&
       !STILL_COMING.test(folded)
+    )
+      continue;
+    // The word naming a topic ('unsubscribe question', 'the unsubscribe link doesn't work'), not asking for it.
+    if (
+      /^unsubscribe$/.test(match[0]) &&
+      /^ (question|questions|issue|link|button|problem|help|page|option|query|inquiry|setting|settings)\b/.test(
+        folded.slice(match.index + match[0].length),
+      )
     )
       continue;
     // An opt-out of something other than the messages ('opt out of the photo consent').

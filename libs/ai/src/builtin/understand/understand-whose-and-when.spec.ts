@@ -157,3 +157,33 @@ describe('an opt-out written in a hurry or beside its look-alikes', () => {
     expect(read(text).intent).not.toBe('opt_out');
   });
 });
+
+describe('an illness of the past the writer says is over', () => {
+  it.each([
+    'Had covid last month, fully recovered now. I would like to book my microneedling session.',
+    "My husband had a heart attack five years ago, he's doing great now. He wants implants, do you see older patients?",
+    'Hace años tuve una alergia con un relleno pero ya se me quitó por completo. ¿Puedo ponerme ácido hialurónico?',
+  ])('is not a condition to escalate: "%s"', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it.each([
+    'I have diabetes, can I still get filler?',
+    "I had covid last week and still can't taste anything, is it ok to come in for my facial?",
+  ])('while one that lasts or is not over still is: "%s"', (text) => {
+    expect(reasonOf(text)).toBe('medical_concern');
+  });
+});
+
+describe('the words of an opt-out naming a topic or asked about', () => {
+  it.each([
+    'unsubscribe question\n\nI unsubscribed from the promo emails a while ago. Will I still get my appointment reminders?',
+    'the unsubscribe link in your newsletter is broken, just fyi',
+  ])('are not an opt-out: "%s"', (text) => {
+    expect(read(text).intent).not.toBe('opt_out');
+  });
+
+  it('while the promos still coming after one is', () => {
+    expect(read('I unsubscribed from the promos but I still get them every day').intent).toBe('opt_out');
+  });
+});
