@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-22', file: 'blind-22.json' },
+  { name: 'blind-23', file: 'blind-23.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -294,6 +294,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-21.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.89, falseEscalations: 0.13, falseOptOuts: 0 },
+  },
+  // Reported once, untouched (fixtures/README.md); read and trained on since blind-23 was committed.
+  {
+    name: 'blind-22',
+    file: 'blind-22.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, intent: 0.89 },
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
