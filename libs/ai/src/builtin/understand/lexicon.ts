@@ -1046,4 +1046,12 @@ export const PERSON_REQUEST = alt(
   // Portuguese asked in the past subjunctive or for a call back ('gostaria que a recepção me ligasse', 'me retorne').
   'me (?:ligasse|ligassem|retornasse|retornassem)',
   'me (?:retorne|retornem|retorna) (?:a ligacao|por telefone|no telefone|quando puder)',
+  // Put through to someone, asked with a modal ('¿me pueden pasar con la gerente?', 'pode me passar pro gerente?').
+  'me (?:puede|pueden|podria|podrian|puedes|podrias) (?:pasar|comunicar|transferir|conectar) con',
+  '(?:pasame|pasenme|paseme|comunicame|comuniquenme|comuniqueme|transfiereme|transfieranme|conectame) con',
+  'me (?:passar|transferir|passa|passe|passem|transfere|transfira) (?:pra|para|pro|com) (?:o |a )?(?:gerente|atendente|recepcao|responsavel|medic[oa]|doutor[a]?|dra?|alguem|uma pessoa|supervisor[a]?|enfermeir[oa]|coordenador[a]?)',
+  // A member of staff asked for as the one seen before ('can I get the same hygienist I had').
+  '(?:get|have|see|book with|be seen by|request|work with) the same (?:hygienist|nurse|injector|provider|doctor|dentist|esthetician|aesthetician|surgeon|tech|technician) (?:i|as|who|that|from)',
+  '(?:el|la) mism[oa] (?:higienista|enfermer[oa]|doctor[a]?|dentista|cosmetologa|esteticista) (?:que|de)',
+  '(?:o|a) mesm[oa] (?:higienista|enfermeir[oa]|medic[oa]|dentista|esteticista) (?:que|de|da)',
 );

@@ -187,12 +187,26 @@ const worried = (folded: string, index: number) => WORRY.test(folded.slice(Math.
 
 /** Asking ahead of a treatment ('asking before I book', 'pregunto antes de agendar'): what follows is not a report. */
 const BEFORE_TREATMENT =
-  /\b(asking before|before i (book|get|do|come|schedule|decide)|antes de (agendar|hacerme|ponerme|reservar|hacerlo|ir|decidir)|pregunto antes|(i'?m|im|i am) planning|planning (to|on|mine|my)|(haven'?t|have not|havent|didn'?t|did not) (booked|scheduled|started|done (it|one|that|this)|had (it|one|that|this) done|gotten (it|one)|tried (it|one)) yet|not (booked|scheduled|done) yet|(todavia|aun) no (me )?(lo |la )?(he hecho|hice|agende|reserve|he reservado)|ainda nao (fiz|marquei|agendei))\b/;
+  /\b(asking before|before i (book|get|do|come|schedule|decide)|antes de (agendar|hacerme|ponerme|reservar|hacerlo|ir|decidir)|pregunto antes|(i'?m|im|i am) planning|planning (to|on|mine|my|for|ahead)|(haven'?t|have not|havent|didn'?t|did not) (booked|scheduled|started|done (it|one|that|this)|had (it|one|that|this) done|gotten (it|one)|tried (it|one)) yet|not (booked|scheduled|done) yet|(todavia|aun) no (me )?(lo |la )?(he hecho|hice|agende|reserve|he reservado)|ainda nao (fiz|marquei|agendei))\b/;
 const askedAhead = (folded: string, around: string) =>
   BEFORE_TREATMENT.test(folded) && !/\b(still|now|since|todavia|sigue|tengo|ahora)\b/.test(around);
 
+/**
+ * 'does Kybella cause swelling?', 'is it normal that Kybella causes swelling': what a treatment does, in general
+ * (`before`: the words before the sign); 'my implant causes pain' is the writer's own.
+ */
+function whatATreatmentDoes(before: string): boolean {
+  const clause = before.slice(before.search(/[^.!?\n]*$/));
+  return (
+    /\b(cause|causes|give you|gives you|leave you|leaves you|make you|makes you) (any |a lot of |much |some |bad |a little |more )?$/.test(
+      clause,
+    ) && !/\b(my|mi|mis|meu|minha|her|his)\b/.test(clause)
+  );
+}
+
 /** 'does it hurt?', 'will they swell?': asking what a treatment feels like, not telling how it feels. */
 const askedInGeneral = (folded: string, match: RegExpExecArray) =>
+  whatATreatmentDoes(folded.slice(Math.max(0, match.index - 40), match.index)) ||
   /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
     folded.slice(Math.max(0, match.index - 24), match.index),
   );
@@ -381,6 +395,30 @@ function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
 // --- whom a finding is about ------------------------------------------------------------------------------
 
 /** Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'). */
+/**
+ * A heart attack or a stroke as a figure of speech: something that gave one ('the quote nearly gave me a heart
+ * attack'), or one nearly had at a sight or a price ('I almost had a stroke when I saw the bill').
+ */
+function heartFigure(folded: string, match: RegExpExecArray): boolean {
+  if (!/^(heart attack|stroke)$/.test(match[0])) return false;
+  const before = folded.slice(Math.max(0, match.index - 30), match.index);
+  if (
+    /\b(gave|give|gives|giving|almost gave|nearly gave) (me|him|her|us|them|my \w+) (a )?(mini )?$/.test(
+      before,
+    )
+  )
+    return true;
+  const sentence = folded.slice(match.index).split(/[.!?\n]/)[0] + before.slice(before.search(/[^.!?\n]*$/));
+  return (
+    /\b(almost|nearly|practically|about to|gonna|going to) (have |had |get |got )?(a )?(mini )?$/.test(
+      before,
+    ) &&
+    /\b(when i (saw|seen|read|got|opened)|seeing|at (the|that|your) (price|quote|bill|total|cost)|price|quote|bill|total|cost|estimate|invoice|lol|haha|😅|😂)/.test(
+      sentence,
+    )
+  );
+}
+
 const SOMEONE_CLOSE =
   /\b(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo)\b/g;
 /** The writer as the subject again ('… and I', 'my face', 'tengo', 'eu estou'). */
@@ -554,6 +592,22 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
  * not a sign.
  */
 const namesAThing = (folded: string, match: RegExpExecArray) =>
+  // 'después del peeling', 'o peeling químico': the treatment's own name, not skin peeling.
+  (/^peeling$/.test(match[0]) &&
+    (/\b(el|del|un|al|o|do|um|no|the|a|my|this|that|chemical|quimico)\s+$/.test(
+      folded.slice(Math.max(0, match.index - 10), match.index),
+    ) ||
+      /^\s*(quimico|chemical)\b/.test(
+        folded.slice(match.index + match[0].length, match.index + match[0].length + 10),
+      ))) ||
+  // 'any spots left Friday?', 'two spots open': places in the calendar, not on the skin.
+  (/^spots$/.test(match[0]) &&
+    (/^\s*(left|open|available|free|this|next|on|at|for|in|tomorrow|today)\b/.test(
+      folded.slice(match.index + match[0].length, match.index + match[0].length + 12),
+    ) ||
+      /\b(any|open|available|free|two|three|few|couple( of)?|\d+)\s+((\w+ )?(botox|filler|appointment|consult\w*|facial|laser)\s+)?$/.test(
+        folded.slice(Math.max(0, match.index - 30), match.index),
+      ))) ||
   (/^blood$/.test(match[0]) &&
     /^\s*(thinners?|pressure|work|tests?|sugar|type|draws?|panel|donation|bank|orange)\b/.test(
       folded.slice(match.index + match[0].length, match.index + match[0].length + 14),
@@ -607,6 +661,23 @@ function grievanceAboutSelf(folded: string, match: RegExpExecArray): boolean {
   if (FEELING.test(match[0])) return OWN_FEATURE.test(after);
   if (SHAPE.test(match[0])) return BORN_WITH.test(folded);
   return false;
+}
+
+/**
+ * 'the Botox is wearing off and I look angry again', 'my angry 11s': how a face looks, the reason for a treatment,
+ * not a feeling about us.
+ */
+function looksIt(folded: string, match: RegExpExecArray): boolean {
+  if (!/^(angry|pissed|furious|frustrat\w*|unhappy|not happy)$/.test(match[0])) return false;
+  const before = folded.slice(Math.max(0, match.index - 24), match.index);
+  const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 16);
+  // 'it made me look angry' is about a result.
+  if (/\b(made|left|now) (me |my face )?(look|looks|looking|seem|appear)\b/.test(before)) return false;
+  return (
+    /\b(look|looks|looking|looked|seem|seems|appear|appears|resting|always look)( (so|really|very|kind of|kinda|super|permanently|constantly|all the time|tired and))? $/.test(
+      before,
+    ) || /^ (face|look|lines|eleven|elevens|11s?|expression|frown|brow)\b/.test(after)
+  );
 }
 
 /** Another practice's work, brought to us for a revision: not a complaint about us. */
@@ -893,7 +964,7 @@ const RULES: Rule[] = [
     when: (folded, match) => {
       // 'did not work' about a product they tried elsewhere is still a complaint only with a treatment here.
       if (/work/.test(match[0])) return post(folded) || /\b(you|your|here|clinic|office)\b/.test(folded);
-      if (grievanceAboutSelf(folded, match)) return false;
+      if (grievanceAboutSelf(folded, match) || looksIt(folded, match)) return false;
       if (/scam/.test(match[0]))
         return !/\b(is this a scam|not a scam|is it a scam|(is|was) (this|it|that)\b[^.!?]{0,40}\bor (a |just a )?scam|legit or (a )?scam)\b/.test(
           folded,
@@ -992,8 +1063,10 @@ const RULES: Rule[] = [
     reason: 'pregnancy',
     priority: 'medium',
     pattern:
-      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|trimester|ivf|fertility (treatment|treatments|shots|meds)|(still |currently |i'?m |im )pumping|(is|she'?s|shes|she is|who is|who'?s) (still |currently |also )?(nursing|breast ?feeding|pumping)|expecting (in|twins|our|my|a)|due (in|date)|trying (for|to have) (a|another) (baby|kid|child)|(i'?m|im|i am) expecting|\d+ (weeks|months|wks) along|(got|had|just got) a positive (pregnancy )?test|positive pregnancy test|baby (arrives|comes|is born|is due)|after (the|my) baby (arrives|comes|is born)|after (i )?(give|giving) birth|after (the|my) (delivery|due date)|buscando (un )?(bebe|embarazo)|en estado|encinta|en cinta|sali embarazada|(antes|despues) del parto|cuando nazca|(doy|dando|doy de) pecho|esperando (un )?bebe|semanas de embarazo|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
+      /\b(pregnant|pregnancy|expecting a baby|i'?m expecting|im expecting|we'?re expecting|breast ?feeding|breast ?fed|nursing (my|a|mother|mom)|while nursing|(i'?m|im|i am|still|currently) nursing|trying to (conceive|get pregnant)|ttc|trimester|ivf|fertility (treatment|treatments|shots|meds)|(still |currently |i'?m |im )pumping|(is|she'?s|shes|she is|who is|who'?s) (still |currently |also )?(nursing|breast ?feeding|pumping)|expecting (in|twins|our|my|a)|due (in|date)|trying (for|to have) (a|another) (baby|kid|child)|(i'?m|im|i am) expecting|\d+ (weeks|months|wks) along|(got|had|just got) a positive (pregnancy |home )?test|positive (pregnancy |home )?tests?|tested positive|(two|2) pink lines|(two|2) lines on (the|a|my) (test|stick)|bun in the oven|(a )?baby on the way|baby (arrives|comes|is born|is due)|after (the|my) baby (arrives|comes|is born)|after (i )?(give|giving) birth|after (the|my) (delivery|due date)|buscando (un )?(bebe|embarazo)|en estado|encinta|en cinta|sali embarazada|(antes|despues) del parto|cuando nazca|(doy|dando|doy de) pecho|esperando (un )?bebe|semanas de embarazo|embarazada|embarazo|lactancia|lactando|amamantando|dando (pecho|de lactar))\b/,
     when: (folded, match) => {
+      // A positive test of an illness ('tested positive for covid') is not a pregnancy.
+      if (/positive|lines/.test(match[0]) && OTHER_TESTS.test(folded)) return false;
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
       // Past pregnancies ('after 3 pregnancies', 'since my pregnancy') describe the body, not a current state.
       if (
@@ -1038,7 +1111,8 @@ const RULES: Rule[] = [
       ) &&
       !askedAboutPeople(folded) &&
       !stoppedLongAgo(folded, match) &&
-      !recoveredFrom(folded, match),
+      !recoveredFrom(folded, match) &&
+      !heartFigure(folded, match),
   },
   {
     reason: 'human_requested',
@@ -1054,6 +1128,10 @@ const RULES: Rule[] = [
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${PERSON_REQUEST})(?![\p{L}])`, 'u'),
   },
 ];
+
+/** What else a test comes back positive for. */
+const OTHER_TESTS =
+  /\b(covid|corona|flu|influenza|strep|rsv|hiv|std|sti|tb|tuberculosis|drug|antigen|pcr|rapid test|hepatitis|mono|covid-19|gripe|dengue|virus|patch|allergy|biopsy|lab|labs)\b/;
 
 /** When several apply, the first of these is the escalation (docs/product/ai-engine.md#escalation). */
 const REASON_ORDER: EscalationReason[] = [
@@ -1086,6 +1164,31 @@ export function symptomsExplainedAway(text: string): boolean {
     MEDICAL_READINGS.some((reason) => setAside.has(reason)) &&
     !MEDICAL_READINGS.some((reason) => unread.has(reason)) &&
     !findings.some((finding) => MEDICAL_READINGS.includes(finding.reason))
+  );
+}
+
+/** A subject that speaks of the writer, of now or of haste: not a mere heading. */
+const SUBJECT_OF_THE_WRITER =
+  /\b(i|i'?m|im|i'?ve|me|my|mine|mi|mis|yo|tengo|estoy|eu|meu|minha|estou|tenho|still|now|today|tonight|yesterday|ago|last|since|\d+ (hours?|days?|weeks?)|ahora|hoy|ayer|anoche|hace|desde|agora|hoje|ontem|urgent\w*|emergenc\w*|help|asap|ayuda|socorro|please|por favor)\b/;
+
+/**
+ * Whether an e-mail's subject only names the topic of its body ('Blood clots after tummy tuck?', 'Swelling after
+ * filler'): a short heading that does not speak of the writer, of a time or of haste, whose sign the body names again
+ * and reads as a question in general, heard of, someone else's or gone, finding none of the writer's own. The
+ * subject's symptom is then a heading, not a report. A body that does not name the subject's sign ('Purple lip after
+ * filler' over 'is that normal?') leaves the subject to speak for it.
+ */
+export function subjectIsTheTopic(subject: string, body: string): boolean {
+  const heading = foldKeepingPositions(subject);
+  if (heading.split(/\s+/).filter(Boolean).length > 10 || SUBJECT_OF_THE_WRITER.test(heading)) return false;
+  const signs = heading.match(new RegExp(SIGN_WORD.source, 'gu')) ?? [];
+  const folded = respell(foldKeepingPositions(body)).text;
+  if (!signs.some((sign) => new RegExp(String.raw`(?<![\p{L}])${sign}(?![\p{L}])`, 'u').test(folded)))
+    return false;
+  const medical = (finding: EscalationFinding) => MEDICAL_READINGS.includes(finding.reason);
+  const { findings, setAside, unread } = readEscalations(body);
+  return (
+    MEDICAL_READINGS.some((reason) => setAside.has(reason) || unread.has(reason)) && !findings.some(medical)
   );
 }
 
@@ -1420,6 +1523,10 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
 const WRONG_NUMBER =
   /\b(wrong (number|person|#|chat|thread|convo|conversation)|(that|this) (wasn'?t|was not|isn'?t|is not) (meant )?for (you|u)\b|meant to send (that|this|it) to|wrong num|meant to (text|call|message|email|reach|contact) (someone|somebody) else|(someone|somebody) else'?s? (number|phone)|(have|got|texted|called|reached|messaged|texting|calling) the wrong (?!(?:date|time|day|address|email|price|amount|information|info|appointment|procedure|location|office|spelling|card|insurance|code|number of|one|idea)\b)[a-z]+\b|(este|esto|ese) no es (el )?(numero|telefono|celular|whatsapp) de|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de (numero|persona)|(ese|este|that'?s|that is) (no es|not) mi (nombre|numero)|(that'?s|that is|this is) not my name|no me llamo \w+|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite)|(have|got) me (confused|mixed up) with|(confused|mixed) me (up )?with (someone|somebody)|i'?ve never been (to|a patient)|i have never been (to|a patient)|never been (to )?(a|your|this|any) (med ?spa|clinic|office|practice|dentist|spa))/;
 
+/** Words that follow 'this is not' without naming anyone ('that is not what I asked', 'this isn't fair'). */
+const NOT_A_NAME =
+  /^(what|how|why|when|where|who|right|fair|ok|okay|true|correct|acceptable|working|the|a|an|my|your|it|that|this|resolved|fixed|enough|good|normal|cool|fine|funny|free|included|covered|possible|going|happening|supposed|about|for|to|just|only|so|too|very|really|muy|lo|tan|justo|normal|correcto)$/;
+
 export function findWrongNumber(text: string): string | null {
   const folded = foldKeepingPositions(text);
   const match = WRONG_NUMBER.exec(folded);
@@ -1449,11 +1556,25 @@ export function findWrongNumber(text: string): string | null {
     }
   }
   if (/^no (soy|conozco)/.test(match[0]) && !/\b(numero|mensaje|persona|quien)\b/.test(folded)) return null;
+  // 'this isn't Maria', 'no soy Carla' name someone; 'if this isn't resolved', 'that is not what I had done', 'no soy
+  // muy buena con los correos' in a longer message do not.
+  const loose = /^((this|that) (isn'?t|is not|isnt)|this is not|no soy|no conozco a) /.exec(match[0]);
+  if (loose) {
+    const next = /^\s*([\p{L}']+)/u.exec(text.slice(match.index + loose[0].length))?.[1] ?? '';
+    const short = folded.trim().split(/\s+/).length <= 8;
+    if (NOT_A_NAME.test(next.toLowerCase())) return null;
+    if (
+      !short &&
+      !/^\p{Lu}/u.test(next) &&
+      !/^(la|el) (persona|que)\b/.test(folded.slice(match.index + loose[0].length))
+    )
+      return null;
+  }
   return excerptAround(text, match.index, match[0].length);
 }
 
 const SPAM =
-  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing digital|(agencia|servicios) de marketing|ofrecemos (servicios|soluciones)|posicionamiento (seo|web|en google)|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost|grow|double|triple|10x|3x) your (\w+ )?(traffic|sales|revenue|ranking|bookings|leads|profits?|reviews)|(\d+[- ]day|start (your|a)) free trial|free trial (of|for) (our|the) (software|platform|app|tool|service|system)|no credit card (required|needed)|our (ai|software|platform|tool|app|crm|chatbot|ai receptionist|virtual receptionist)|(package|parcel|shipment|delivery) (could not|couldn'?t|cannot|can'?t|was not|wasn'?t) (be )?delivered|(update|confirm|verify) (your )?(delivery |shipping |billing |payment )?(address|details|account|payment|identity)\b|redelivery|(package|parcel|shipment) (is |has been |was )?(on hold|held|pending|suspended)|incomplete (delivery )?address|account (has been |was |is |got )?(suspended|locked|compromised|on hold)|staking|(returns|profits?|income) guaranteed|guaranteed (returns|profits?|income)|\d+ ?% (monthly|weekly|daily) (returns|profit)|invest in our|felicidades,? (ganaste|has ganado|usted ha ganado)|ganaste (un|una)|reclam(a|e) (aqui|ya|tu premio|su premio)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|eth|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|(buy|purchase|order) ([\w,.$]+ ){0,4}leads|(verified|exclusive|targeted|qualified|fresh) (\w+ ){0,2}leads|leads (interested in|looking for|ready to book)|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing digital|(agencia|servicios) de marketing|ofrecemos (servicios|soluciones)|posicionamiento (seo|web|en google)|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost|grow|double|triple|10x|3x) your (\w+ )?(traffic|sales|revenue|ranking|bookings|leads|profits?|reviews)|(\d+[- ]day|start (your|a)) free trial|free trial (of|for) (our|the) (software|platform|app|tool|service|system)|no credit card (required|needed)|our (ai|software|platform|tool|app|crm|chatbot|ai receptionist|virtual receptionist)|(package|parcel|shipment|delivery) (could not|couldn'?t|cannot|can'?t|was not|wasn'?t) (be )?delivered|(update|confirm|verify) (your )?(delivery |shipping |billing |payment )?(address|details|account|payment|identity)\b|redelivery|(package|parcel|shipment) (is |has been |was )?(on hold|held|pending|suspended)|incomplete (delivery )?address|account (has been |was |is |got )?(suspended|locked|compromised|on hold)|staking|(returns|profits?|income) guaranteed|guaranteed (returns|profits?|income)|\d+ ?% (monthly|weekly|daily) (returns|profit)|invest in our|felicidades,? (ganaste|has ganado|usted ha ganado)|ganaste (un|una)|reclam(a|e) (aqui|ya|tu premio|su premio)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|eth|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
 
 export function findSpam(text: string): string | null {
   const folded = foldKeepingPositions(text);

@@ -28,6 +28,7 @@ import {
   findWrongNumber,
   isNegated,
   namesTheBody,
+  subjectIsTheTopic,
 } from './safety-rules';
 import { detectLanguage, expand, expandWithStops } from './text';
 
@@ -94,7 +95,26 @@ export function rulesSafety(request: UnderstandRequest): RulesSafety {
           ? message.trim().slice(0, 60)
           : null));
   const spam = crisis || optOut ? null : findSpam(message);
-  return { crisis, optOut, spam, findings: findEscalations(message) };
+  return { crisis, optOut, spam, findings: withoutTheSubjectsTopic(request, findEscalations(message)) };
+}
+
+const MEDICAL_REASONS: readonly string[] = ['medical_concern', 'post_treatment_symptoms'];
+
+/** The findings, less a symptom only the e-mail's subject names as the topic of its body (`subjectIsTheTopic`). */
+function withoutTheSubjectsTopic(
+  request: UnderstandRequest,
+  findings: EscalationFinding[],
+): EscalationFinding[] {
+  const subject = request.subject?.trim();
+  if (
+    !subject ||
+    !request.text.trim() ||
+    !findings.some((finding) => MEDICAL_REASONS.includes(finding.reason))
+  )
+    return findings;
+  return subjectIsTheTopic(subject.normalize('NFKC'), analysedPart(request.text.normalize('NFKC')))
+    ? findings.filter((finding) => !MEDICAL_REASONS.includes(finding.reason))
+    : findings;
 }
 
 /**
@@ -195,10 +215,11 @@ export function readInquiry(
   // What the rules missed and the learned reader says a person must handle.
   const learnedFinding =
     learned && !spam ? learnedEscalation(learned, ruleEscalations, message, words) : null;
-  // With an opt-out, the reader's medical reading counts only when the message names the body or a sign: 'stop
-  // emailing me every day i swear to god' is an opt-out, however angry.
+  // With an opt-out or a wrong number the rules read, the reader's medical reading counts only when the message
+  // names the body or a sign: 'stop emailing me every day i swear to god' is an opt-out, however angry, and 'wrong
+  // person, my name is not Tyler' asks for no one.
   const escalations =
-    learnedFinding && (!optOut || (urgentMedical(learnedFinding) && namesTheBody(message)))
+    learnedFinding && (!(optOut || wrongNumber) || (urgentMedical(learnedFinding) && namesTheBody(message)))
       ? [
           ...ruleEscalations,
           treatedBefore && learnedFinding.reason === 'medical_concern'
