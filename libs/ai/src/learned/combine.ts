@@ -2,6 +2,7 @@ import type { EscalationReason, Intent } from '@pp/contracts';
 import {
   ASKS_FOR_ANOTHER_ADDRESS,
   childsDentalCare,
+  MEDICAL_READINGS as MEDICAL,
   onlyOfSomeoneElse,
   optOutWordsSetAside,
   symptomsExplainedAway,
@@ -36,8 +37,6 @@ const SURE = 0.7;
  */
 const STOPPING_WORDS =
   /\b(stop|stopp?ed|quit|remove|unsubscribe|no more|do not|never|leave me|lose|off|enough|delete|block|end|cancel|para|parar|pare|paren|dejen|deje|basta|baja|borr\w+|quit\w+|elimin\w+|saqu\w+|sac\w+|no mas|nao|chega|sair|cancelar|exclu\w+|remov\w+|retir\w+|apag\w+|descadastr\w+)\b/;
-
-const MEDICAL: readonly EscalationReason[] = ['medical_concern', 'post_treatment_symptoms'];
 
 /** The intents a learned reading may choose among (every intent but those that stop outreach). */
 const BLENDABLE = (reading: LearnedReading) =>

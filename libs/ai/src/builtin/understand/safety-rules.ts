@@ -818,8 +818,8 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
 const GRIEVANCE =
   /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelvan|queja|carta)\b/;
 
-/** The reasons a risk read or heard about is not (`toldAsHearsay`). */
-const MEDICAL_READINGS: readonly EscalationReason[] = ['medical_concern', 'post_treatment_symptoms'];
+/** The reasons of a symptom or a condition: a risk read or heard about is not one (`toldAsHearsay`). */
+export const MEDICAL_READINGS: readonly EscalationReason[] = ['medical_concern', 'post_treatment_symptoms'];
 
 const RULES: Rule[] = [
   // Symptoms that call for a clinician whatever the context (but a nose long hard to breathe through on one side,

@@ -27,6 +27,7 @@ import {
   findSpam,
   findWrongNumber,
   isNegated,
+  MEDICAL_READINGS,
   namesTheBody,
   subjectIsTheTopic,
 } from './safety-rules';
@@ -98,8 +99,6 @@ export function rulesSafety(request: UnderstandRequest): RulesSafety {
   return { crisis, optOut, spam, findings: withoutTheSubjectsTopic(request, findEscalations(message)) };
 }
 
-const MEDICAL_REASONS: readonly string[] = ['medical_concern', 'post_treatment_symptoms'];
-
 /** The findings, less a symptom only the e-mail's subject names as the topic of its body (`subjectIsTheTopic`). */
 function withoutTheSubjectsTopic(
   request: UnderstandRequest,
@@ -109,11 +108,11 @@ function withoutTheSubjectsTopic(
   if (
     !subject ||
     !request.text.trim() ||
-    !findings.some((finding) => MEDICAL_REASONS.includes(finding.reason))
+    !findings.some((finding) => MEDICAL_READINGS.includes(finding.reason))
   )
     return findings;
   return subjectIsTheTopic(subject.normalize('NFKC'), analysedPart(request.text.normalize('NFKC')))
-    ? findings.filter((finding) => !MEDICAL_REASONS.includes(finding.reason))
+    ? findings.filter((finding) => !MEDICAL_READINGS.includes(finding.reason))
     : findings;
 }
 
