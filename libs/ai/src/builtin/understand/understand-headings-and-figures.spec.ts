@@ -5,7 +5,7 @@ import { OFFERED, read } from './test-helpers';
 /**
  * An e-mail's subject that only names its body's topic; a treatment's own name, a place in the calendar and a
  * question about what a treatment does, none of them a sign; a heart attack and an angry look as figures; a positive
- * test; a person asked for by being put through or as the one seen before; 'this is not …' that names no one; bought
+ * test and everyday words for a pregnancy; a person asked for by being put through or as the one seen before; 'this is not …' that names no one; bought
  * leads. Sentences here are in no fixture.
  */
 const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
@@ -88,12 +88,21 @@ describe('figures of speech about the heart and the face', () => {
   });
 });
 
-describe('a positive test', () => {
+describe('a pregnancy told by its test or in everyday words', () => {
   it.each([
     'just got a positive test!! can I still get my lip filler next week?',
     'positive home test this morning, do I have to push my laser?',
     'two pink lines!! is teeth whitening ok now?',
   ])('is a pregnancy: "%s"', (text) => {
+    expect(reasonOf(text)).toBe('pregnancy');
+  });
+
+  it.each([
+    'I’m eating for two these days, is a HydraFacial ok?',
+    'quedé de encargo en marzo, ¿me puedo blanquear los dientes?',
+    'vou ser mãe em agosto! posso fazer limpeza de pele?',
+    'estou a amamentar, posso fazer depilação a laser nas pernas?',
+  ])('is read in the words people use for it: "%s"', (text) => {
     expect(reasonOf(text)).toBe('pregnancy');
   });
 
