@@ -222,6 +222,31 @@ const idiom = (folded: string, match: RegExpExecArray) =>
     ) ||
       /^pain in the\b/.test(folded.slice(match.index, match.index + 12)))) ||
   MONEY_HURTS.test(folded.slice(Math.max(0, match.index - 30), match.index));
+
+/**
+ * A heart attack or a stroke as a figure of speech: something that gave one ('the quote nearly gave me a heart
+ * attack'), or one nearly had at a sight or a price ('I almost had a stroke when I saw the bill').
+ */
+function heartFigure(folded: string, match: RegExpExecArray): boolean {
+  if (!/^(heart attack|stroke)$/.test(match[0])) return false;
+  const before = folded.slice(Math.max(0, match.index - 30), match.index);
+  if (
+    /\b(gave|give|gives|giving|almost gave|nearly gave) (me|him|her|us|them|my \w+) (a )?(mini )?$/.test(
+      before,
+    )
+  )
+    return true;
+  const sentence = before.slice(before.search(/[^.!?\n]*$/)) + folded.slice(match.index).split(/[.!?\n]/)[0];
+  return (
+    /\b(almost|nearly|practically|about to|gonna|going to) (have |had |get |got )?(a )?(mini )?$/.test(
+      before,
+    ) &&
+    /\b(when i (saw|seen|read|got|opened)|seeing|at (the|that|your) (price|quote|bill|total|cost)|price|quote|bill|total|cost|estimate|invoice|lol|haha|😅|😂)/.test(
+      sentence,
+    )
+  );
+}
+
 /** A reason for a surgery that has lasted for years ('neck pain for years because of my chest'): not a report. */
 const LONGSTANDING =
   /\b(for (years|a long time|(many|several|\d+) years|most of my life)|because of the (size|weight)|all my life|por anos|desde hace anos|toda mi vida)\b/;
@@ -395,30 +420,6 @@ function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
 // --- whom a finding is about ------------------------------------------------------------------------------
 
 /** Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'). */
-/**
- * A heart attack or a stroke as a figure of speech: something that gave one ('the quote nearly gave me a heart
- * attack'), or one nearly had at a sight or a price ('I almost had a stroke when I saw the bill').
- */
-function heartFigure(folded: string, match: RegExpExecArray): boolean {
-  if (!/^(heart attack|stroke)$/.test(match[0])) return false;
-  const before = folded.slice(Math.max(0, match.index - 30), match.index);
-  if (
-    /\b(gave|give|gives|giving|almost gave|nearly gave) (me|him|her|us|them|my \w+) (a )?(mini )?$/.test(
-      before,
-    )
-  )
-    return true;
-  const sentence = folded.slice(match.index).split(/[.!?\n]/)[0] + before.slice(before.search(/[^.!?\n]*$/));
-  return (
-    /\b(almost|nearly|practically|about to|gonna|going to) (have |had |get |got )?(a )?(mini )?$/.test(
-      before,
-    ) &&
-    /\b(when i (saw|seen|read|got|opened)|seeing|at (the|that|your) (price|quote|bill|total|cost)|price|quote|bill|total|cost|estimate|invoice|lol|haha|😅|😂)/.test(
-      sentence,
-    )
-  );
-}
-
 const SOMEONE_CLOSE =
   /\b(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo)\b/g;
 /** The writer as the subject again ('… and I', 'my face', 'tengo', 'eu estou'). */
