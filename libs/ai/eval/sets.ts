@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-23', file: 'blind-23.json' },
+  { name: 'blind-24', file: 'blind-24.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -302,6 +302,15 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-22.json',
     rulesTuned: false,
     floor: ONCE_BLIND,
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-24 was committed. Its misreadings are not
+  // read yet and the reader is not trained on it yet: the floor holds what the product read it at (intent 0.850,
+  // recall 0.945, 19.8 % false escalations) until then.
+  {
+    name: 'blind-23',
+    file: 'blind-23.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, intent: 0.84, escalationRecall: 0.94, falseEscalations: 0.21, falseOptOuts: 0 },
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
