@@ -656,9 +656,14 @@ const OWN_FEATURE =
 const BORN_WITH =
   /\b(naturally|always (been|had)|(from|after|since) (a|an|the|my|his|her|that) (\w+ )?(injury|accident|fall|fight|break|game|sports? injury)|(years|a year|months) ago|since (i was|birth|childhood)|born with|genetic|(would|could|can|will|do) (\w+ ){0,2}(help|fix|correct|even (it|them) out)|how much (is|are|would|does|do|for)|do you (do|offer|have|treat)|what are (my|his|her|the) options|(braces|invisalign|aligners|retainers?|veneers|rhinoplasty|nose job) for|de nacimiento|desde (nina|nino|chica|chico|siempre)|(me |lo |la )?(ayudaria|ayuda|sirve|serviria|funciona|funcionaria|arregla|corrige)|se (puede|pueden|podria) (corregir|arreglar)|cuanto (cuesta|sale|cuestan))\b/;
 
+/** What someone is fed up with that is their own chore or feature ('sick of shaving', 'fed up with my acne'). */
+const OWN_CHORE =
+  /^\s+(with\s+)?(shaving|waxing|plucking|threading|tweezing|wearing|hiding|covering|dieting|razors?|razor bumps|my|these|this|the way my|how my|looking at my)\b/;
+
 function grievanceAboutSelf(folded: string, match: RegExpExecArray): boolean {
   if (treatmentInPast(folded)) return false;
   const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 60);
+  if (/(fed up|sick of)$/.test(match[0])) return OWN_CHORE.test(after);
   if (FEELING.test(match[0])) return OWN_FEATURE.test(after);
   if (SHAPE.test(match[0])) return BORN_WITH.test(folded);
   return false;
@@ -808,12 +813,35 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
     return false;
   if (/^court$/.test(match[0]) && /^\s+(date|appearance|hearing|case|reporter)\b/.test(after) && !grievance)
     return false;
+  // 'my lawyer friend sent me', 'mi amiga abogada me recomendó': who referred the writer.
+  if (
+    /^(lawyer|attorney|abogad)/.test(match[0]) &&
+    /^\s+(friend|buddy|pal|colleague|coworker|neighbou?r|cousin|amig[oa])\b/.test(after) &&
+    !grievance
+  )
+    return false;
+  // 'hay mucha demanda': much asked for, not a lawsuit.
+  if (
+    /^demanda$/.test(match[0]) &&
+    /\b(mucha|alta|poca|gran|tanta|mas|menos|bastante|tiene|hay) $/.test(before)
+  )
+    return false;
+  // 'I'm a litigation attorney and in court most weekdays': a profession, its workplace no grievance.
+  const atWork = GRIEVANCE.test(
+    folded.replace(/\b(in|at|to) court\b/g, ' ').replace(match[0], ' '.repeat(match[0].length)),
+  );
+  if (/^court$/.test(match[0]) && /\b(in|at) $/.test(before) && LEGAL_PROFESSION.test(folded) && !atWork)
+    return false;
   return !(
     /^(lawyer|attorney|abogad)/.test(match[0]) &&
-    /\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ )?$/.test(before) &&
-    !grievance
+    /\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ ){0,2}$/.test(before) &&
+    !atWork
   );
 }
+
+/** The writer's work in the law ('I'm a litigation attorney', 'trabajo como abogada'). */
+const LEGAL_PROFESSION =
+  /\b(i'?m|im|i am|i work as|soy|trabajo como) (an? |un |una )?(\w+ ){0,2}(lawyer|attorney|paralegal|judge|clerk|prosecutor|public defender|abogad[oa]|fiscal|juez[a]?)\b/;
 
 /** Words of a grievance: with them, mentioning a lawyer is a threat. */
 const GRIEVANCE =
@@ -1095,7 +1123,7 @@ const RULES: Rule[] = [
     reason: 'minor',
     priority: 'medium',
     pattern:
-      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|(tengo|tiene) (1[0-7])(?=\s*([.,!?;]|$|y\b|pero\b|anos\b))|(estoy|esta|va) en (la )?(secundaria|prepa|preparatoria|high ?school)|(mi|su) (hij[oa]|nin[oa]|sobrin[oa]|niet[oa]) (de|tiene) (1[0-7]|[1-9])\b|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:]|,\d|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|(junior|sophomore|freshman|senior) in (high ?school|hs)|\b(9th|10th|11th|12th|ninth|tenth|eleventh|twelfth) grade|teenage (son|daughter|kid|girl|boy|child)|(who is|who'?s|that is|thats) (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|\bage:? (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|i'?m a teen|teenager|my teen\b)/,
+      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|(tengo|tiene) (1[0-7])(?=\s*([.,!?;]|$|y\b|pero\b|anos\b))|(estoy|esta|va) en (la )?(secundaria|prepa|preparatoria|high ?school)|(mi|su) (hij[oa]|nin[oa]|sobrin[oa]|niet[oa]) (de|tiene) (1[0-7]|[1-9])\b|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:]|,\d|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|(junior|sophomore|freshman|senior) in (high ?school|hs)|\b(9th|10th|11th|12th|ninth|tenth|eleventh|twelfth) grade|teenage (son|daughter|kid|girl|boy|child)|(who is|who'?s|that is|thats) (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|\bage:? (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|(does|do|would|will|should|must) (a |my )?(parent|guardian|mom|mum|dad)s? (have|need) to (come|sign|be there|be present|come with)|(1[0-7])(th|st|nd|rd) (birthday|bday|b-day)|i'?m a teen|teenager|my teen\b)/,
     when: (folded, match) => minorAboutAesthetics(folded, match),
   },
   {

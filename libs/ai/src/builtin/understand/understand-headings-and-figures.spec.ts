@@ -149,3 +149,35 @@ describe('leads for sale', () => {
     expect(read('Buy 2,000 exclusive Florida leads ready to book Botox today').intent).toBe('spam');
   });
 });
+
+describe('a minor told by a parent’s presence or a birthday', () => {
+  it.each([
+    '16 and want my lips a little fuller for prom, do my parents have to sign something?',
+    'is a chemical peel ok for my sister’s 15th bday? she has acne scars and hates them',
+  ])('escalates "%s" as a minor', (text) => {
+    expect(reasonOf(text)).toBe('minor');
+  });
+
+  it('does not take an adult’s birthday for a minor', () => {
+    expect(reasonOf('its my 19th birthday next week, how much is lip filler?')).toBeNull();
+  });
+});
+
+describe('the law as a job or a word of demand, and being fed up with a chore', () => {
+  it.each([
+    "I'm a criminal defense attorney, in court most mornings. Any evening slots for a HydraFacial?",
+    'my attorney friend Dana recommended you, can I book a consult for Botox?',
+    '¿Tienen mucha demanda los sábados? Quisiera una limpieza dental.',
+    'So fed up with waxing my legs every week, how much is laser hair removal?',
+  ])('does not escalate "%s"', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it.each([
+    ['I am a lawyer and I will see you in court over this botched filler', 'legal_threat'],
+    ['voy a poner una demanda por el cobro doble', 'legal_threat'],
+    ['sick of waiting for someone to call me back about my refund', 'complaint'],
+  ])('still escalates "%s"', (text, reason) => {
+    expect(reasonOf(text)).toBe(reason);
+  });
+});
