@@ -834,14 +834,20 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
     return false;
   return !(
     /^(lawyer|attorney|abogad)/.test(match[0]) &&
-    /\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ ){0,2}$/.test(before) &&
+    new RegExp(
+      String.raw`\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ )?(${LAW_FIELD} )?$`,
+    ).test(before) &&
     !atWork
   );
 }
 
+/** A field of the law before 'attorney' ('a criminal defense attorney'): not 'calling my lawyer'. */
+const LAW_FIELD =
+  '(criminal|defense|defence|divorce|family|immigration|corporate|litigation|tax|estate|injury|patent|trial|employment|labor|civil|district|federal|associate|retired|practicing|penalista|laboralista|familiar|corporativ[oa])';
 /** The writer's work in the law ('I'm a litigation attorney', 'trabajo como abogada'). */
-const LEGAL_PROFESSION =
-  /\b(i'?m|im|i am|i work as|soy|trabajo como) (an? |un |una )?(\w+ ){0,2}(lawyer|attorney|paralegal|judge|clerk|prosecutor|public defender|abogad[oa]|fiscal|juez[a]?)\b/;
+const LEGAL_PROFESSION = new RegExp(
+  String.raw`\b(i'?m|im|i am|i work as|soy|trabajo como) (an? |un |una )?(\w+ )?(${LAW_FIELD} )?(lawyer|attorney|paralegal|judge|clerk|prosecutor|public defender|abogad[oa]|fiscal|juez[a]?)\b`,
+);
 
 /** Words of a grievance: with them, mentioning a lawyer is a threat. */
 const GRIEVANCE =

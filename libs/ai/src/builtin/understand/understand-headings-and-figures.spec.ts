@@ -176,6 +176,8 @@ describe('the law as a job or a word of demand, and being fed up with a chore', 
   it.each([
     ['I am a lawyer and I will see you in court over this botched filler', 'legal_threat'],
     ['voy a poner una demanda por el cobro doble', 'legal_threat'],
+    ["I'm calling my lawyer", 'legal_threat'],
+    ["I'm getting a lawyer", 'legal_threat'],
     ['sick of waiting for someone to call me back about my refund', 'complaint'],
   ])('still escalates "%s"', (text, reason) => {
     expect(reasonOf(text)).toBe(reason);
