@@ -1560,7 +1560,7 @@ const WRONG_NUMBER =
 
 /** Words that follow 'this is not' without naming anyone ('that is not what I asked', 'this isn't fair'). */
 const NOT_A_NAME =
-  /^(what|how|why|when|where|who|right|fair|ok|okay|true|correct|acceptable|working|the|a|an|my|your|it|that|this|resolved|fixed|enough|good|normal|cool|fine|funny|free|included|covered|possible|going|happening|supposed|about|for|to|just|only|so|too|very|really|muy|lo|tan|justo|normal|correcto)$/;
+  /^(what|how|why|when|where|who|right|fair|ok|okay|true|correct|acceptable|working|the|a|an|my|your|it|that|this|resolved|fixed|enough|good|normal|cool|fine|funny|free|included|covered|possible|going|happening|supposed|about|for|to|just|only|so|too|very|really|muy|lo|tan|justo|correcto)$/;
 
 export function findWrongNumber(text: string): string | null {
   const folded = foldKeepingPositions(text);
