@@ -57,6 +57,12 @@ const FIELD_TARGETS: [RegExp, string][] = [
   [/^(location|office|clinic|location_preference)$/i, 'location_preference'],
 ];
 
+/**
+ * The day every labelled inquiry is read as received: their labels were written in November 2026, so 'born in
+ * 2010' is a 16-year-old's, whenever the evaluation runs.
+ */
+export const FIXTURES_RECEIVED_AT = new Date('2026-11-15T12:00:00Z');
+
 export function requestOf(inquiry: FixtureInquiry, practice: FixturePractice): UnderstandRequest {
   const formFields: Record<string, string> = {};
   for (const [name, value] of Object.entries(inquiry.form_fields ?? {})) {
@@ -70,6 +76,7 @@ export function requestOf(inquiry: FixtureInquiry, practice: FixturePractice): U
     formFields,
     conversation: inquiry.conversation,
     practiceProcedures: practice.procedures,
+    receivedAt: FIXTURES_RECEIVED_AT,
   };
 }
 

@@ -40,6 +40,7 @@ import { storeHead, type StoredWeights } from '../src/learned/weights-file';
 import {
   calibrationError,
   loadFixture,
+  FIXTURES_RECEIVED_AT,
   requestOf,
   score,
   type Fixture,
@@ -179,8 +180,11 @@ async function main(): Promise<void> {
       label: row.inquiry.expected.escalation,
       rules: rulesAlone.get(row)!.escalation !== null,
       // The part of the reader's P(must escalate) the message bears out, as the engine compares it.
-      p: supportedReading(heldOutReading(row, 1), foldedWordsOf(requestOf(row.inquiry, row.fixture.practice)))
-        .rest,
+      p: supportedReading(
+        heldOutReading(row, 1),
+        foldedWordsOf(requestOf(row.inquiry, row.fixture.practice)),
+        FIXTURES_RECEIVED_AT,
+      ).rest,
     }));
   const negatives = product.filter((row) => row.label === null);
   const positives = product.filter((row) => row.label !== null && MUST_ESCALATE.includes(row.label));

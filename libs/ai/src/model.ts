@@ -123,6 +123,11 @@ export interface UnderstandRequest {
    * name; an offered procedure is preferred over its catalogue parent or child.
    */
   practiceProcedures: readonly string[];
+  /**
+   * When the message came in: a date of birth it gives reads as an age on that day ('born in 2010'). The time of
+   * reading when not given.
+   */
+  receivedAt?: Date;
 }
 
 export interface EscalationFinding {

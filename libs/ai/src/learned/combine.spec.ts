@@ -31,12 +31,16 @@ function reading(
   } as LearnedReading;
 }
 
+/** A day the messages below came in (a date of birth reads as an age on it). */
+const RECEIVED = new Date('2026-11-15T12:00:00Z');
+
 /** The reader's escalation of a message already lower case and unaccented (as the rules fold it). */
 const escalationOf = (
   learned: LearnedReading,
   findings: Parameters<typeof learnedEscalation>[1],
   message: string,
-) => learnedEscalation(learned, findings, message, message);
+  on = RECEIVED,
+) => learnedEscalation(learned, findings, message, message, on);
 
 describe('joining the rules’ reading and the learned reader’s', () => {
   it('keeps the rules’ intent when the reader agrees, with a high confidence', () => {
@@ -92,6 +96,11 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     expect(escalationOf(minor, [], 'born in 2010, want laser on my underarms')).toMatchObject({
       reason: 'minor',
     });
+    // A date of birth is an age on the day the message came in, not a list of years.
+    expect(
+      escalationOf(minor, [], 'born in 2010, want laser on my underarms', new Date('2029-06-01')),
+    ).toBeNull();
+    expect(escalationOf(minor, [], 'dob 02/03/2007 and i want lip filler for my birthday')).toBeNull();
     expect(
       escalationOf(minor, [], 'im 45 and my daughter is 16, we both want botox, can we come together'),
     ).toMatchObject({ reason: 'minor' });

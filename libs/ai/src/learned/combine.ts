@@ -7,6 +7,7 @@ import {
   optOutWordsSetAside,
   symptomsExplainedAway,
 } from '../builtin/understand/safety-rules';
+import { statedAges } from '../builtin/understand/birth-date';
 import type { EscalationFinding } from '../model';
 import type { LearnedReading } from './learned-reader';
 
@@ -182,6 +183,7 @@ export function readerShare(reading: LearnedReading, intent: Intent): number {
 export function supportedReading(
   reading: LearnedReading,
   folded: string,
+  on: Date,
 ): { rest: number; unsupported: EscalationReason[] } {
   const unsupported: EscalationReason[] = [];
   let rest = reading.mustEscalate;
@@ -190,7 +192,7 @@ export function supportedReading(
     rest -= (reading.escalations.human_requested + reading.intents.human_requested) / 2;
   }
   for (const fact of FACTS_STATED) {
-    if (fact.stated(folded)) continue;
+    if (fact.stated(folded, on)) continue;
     unsupported.push(fact.reason);
     rest -= reading.escalations[fact.reason] ?? 0;
   }
@@ -213,10 +215,11 @@ export function learnedEscalation(
   rulesFindings: readonly EscalationFinding[],
   message: string,
   folded: string,
+  on: Date,
 ): EscalationFinding | null {
   if (rulesFindings.some((finding) => finding.reason !== 'low_confidence')) return null;
   if (reading.mustEscalate < reading.threshold) return null;
-  const { rest, unsupported } = supportedReading(reading, folded);
+  const { rest, unsupported } = supportedReading(reading, folded, on);
   if (rest < reading.threshold) return null;
   const reason = unsupported.includes(reading.likelyReason)
     ? likeliestBesides(reading, unsupported)
@@ -248,12 +251,22 @@ const STILL_PREGNANT =
 /** Words a patient under 18 is told with (an age, a school year, a child, a parent), in the languages read. */
 const MINOR_WORDS =
   /\b(\d{1,2}|minor|underage|teen\w*|adolescen\w*|kids?|child|children|son|daughter|boy|girl|niece|nephew|grand(son|daughter|kid)|parents?|mom|mum|dad|mother|father|school|grade|class of|prom|graduat\w*|freshman|sophomore|junior|senior|born|quince\w*|sweet (16|sixteen)|menor\w*|hij[oa]s?|filh[oa]s?|nin[oa]s?|sobrin[oa]s?|niet[oa]s?|mama|papa|mae|pai|madre|padre|escuela|colegio|secundaria|prepa\w*|preparatoria|escola|ensino|formatura|graduacion|grado|ano|anos|idade|edad)\b/;
-/** An age of 18 or over, or college, said of the patient: an adult, whatever else the message says. */
+/**
+ * An age of 18 or over, or college, said of the patient (or a date of birth that makes them 18 on the day,
+ * `adultStated`): an adult, whatever else the message says.
+ */
 const ADULT_STATED =
-  /\b((turned|turning|just turned|is|s|are|am|m|im|shes|hes|tem|tiene|tengo|tenho|de|cumpl\w*|complet\w*|fez|fiz|aged?) (1[89]|[2-9]\d)\b(?! (units?|weeks?|days?|months?|minutes?|mins?|hours?|am|pm|percent|dollars|lbs|pounds|of|semanas|dias|meses|minutos))|(1[89]|[2-9]\d) ?(years? old|yrs? old|yo|anos)|(college|university|uni|grad school|universidad|facultad|faculdade|universitari[oa])|(born|naci|nasci) (in |en |em )?(19\d\d|200[0-7]))\b/;
-/** A minor's age or school said of the patient (the rules' own reading decides; this only keeps an adult's). */
+  /\b((turned|turning|just turned|is|s|are|am|m|im|shes|hes|tem|tiene|tengo|tenho|de|cumpl\w*|complet\w*|fez|fiz|aged?) (1[89]|[2-9]\d)\b(?! (units?|weeks?|days?|months?|minutes?|mins?|hours?|am|pm|percent|dollars|lbs|pounds|of|semanas|dias|meses|minutos))|(1[89]|[2-9]\d) ?(years? old|yrs? old|yo|anos)|(college|university|uni|grad school|universidad|facultad|faculdade|universitari[oa]))\b/;
+/**
+ * A minor's age or school said of the patient, or a date of birth under 18 on the day (`minorStated`; the rules'
+ * own reading decides; this only keeps an adult's).
+ */
 const MINOR_STATED =
-  /\b((1[0-7]|[5-9]) ?(years? old|yrs? old|yo|anos)|(is|s|am|m|im|shes|hes|tem|tiene|tengo|tenho|de|turned|turning) (1[0-7])\b(?! (units?|weeks?|days?|months?|minutes?|mins?|hours?|am|pm|percent|dollars|of))|high ?school|middle school|secundaria|prepa|ensino medio|(born|naci|nasci) (in |en |em )?(2009|201\d))\b/;
+  /\b((1[0-7]|[5-9]) ?(years? old|yrs? old|yo|anos)|(is|s|am|m|im|shes|hes|tem|tiene|tengo|tenho|de|turned|turning) (1[0-7])\b(?! (units?|weeks?|days?|months?|minutes?|mins?|hours?|am|pm|percent|dollars|of))|high ?school|middle school|secundaria|prepa|ensino medio)\b/;
+const adultStated = (folded: string, on: Date) =>
+  ADULT_STATED.test(folded) || statedAges(folded, on).some((age) => age.youngest >= 18);
+const minorStated = (folded: string, on: Date) =>
+  MINOR_STATED.test(folded) || statedAges(folded, on).some((age) => age.youngest < 18);
 
 /**
  * A school or an age the writer places years back ('broke my nose in high school, 12 years ago', 'when I was 15',
@@ -268,7 +281,10 @@ const MINOR_NOW =
 const WRITER_A_MINOR = /\b(i'?m|im|i am|tengo|tenho|i turned|i just turned) (1[0-7]|[5-9])\b/;
 
 /** The reasons that rest on a fact the message must state, and whether it states it. */
-const FACTS_STATED: readonly { reason: EscalationReason; stated: (folded: string) => boolean }[] = [
+const FACTS_STATED: readonly {
+  reason: EscalationReason;
+  stated: (folded: string, on: Date) => boolean;
+}[] = [
   {
     reason: 'pregnancy',
     stated: (folded) =>
@@ -280,9 +296,9 @@ const FACTS_STATED: readonly { reason: EscalationReason; stated: (folded: string
   },
   {
     reason: 'minor',
-    stated: (folded) =>
+    stated: (folded, on) =>
       MINOR_WORDS.test(folded) &&
-      (!ADULT_STATED.test(folded) || MINOR_STATED.test(folded)) &&
+      (!adultStated(folded, on) || minorStated(folded, on)) &&
       // A parent booking a child's cleaning, or a school years back, tells of no minor asking for aesthetic care
       // (a minor writing of their own teeth still does: 'im 16 and need my wisdom teeth out').
       !(childsDentalCare(folded) && !WRITER_A_MINOR.test(folded)) &&

@@ -57,13 +57,13 @@ export const CUES = [
     name: 'adult_age',
     /** The writer's or the patient's age, 18 or over ('I'm 19', 'tengo 20 años', "she's 22"). */
     pattern:
-      /\b((1[89]|[2-9]\d) ?(years? old|yrs? old|yo|anos)|(i m|im|i am|she s|he s|she is|he is|tengo|tiene|tenho|tem) (1[89]|[2-9]\d)|(born|naci|nasci) (in |en |em )?(19\d\d|200[0-8]))\b/,
+      /\b((1[89]|[2-9]\d) ?(years? old|yrs? old|yo|anos)|(i m|im|i am|she s|he s|she is|he is|tengo|tiene|tenho|tem) (1[89]|[2-9]\d))\b/,
   },
   {
     name: 'minor_age',
     /** An age under 18 or a school year ('I'm 16', 'tiene 15 años', 'high school'). */
     pattern:
-      /\b((1[0-7]|[5-9]) ?(years? old|yrs? old|yo|anos)|(i m|im|i am|she s|he s|she is|he is|tengo|tiene|tenho|tem) (1[0-7])|high school|middle school|secundaria|prepa|ensino medio|colegio|(born|naci|nasci) (in |en |em )?(2009|201\d))\b/,
+      /\b((1[0-7]|[5-9]) ?(years? old|yrs? old|yo|anos)|(i m|im|i am|she s|he s|she is|he is|tengo|tiene|tenho|tem) (1[0-7])|high school|middle school|secundaria|prepa|ensino medio|colegio)\b/,
   },
   {
     name: 'denied',

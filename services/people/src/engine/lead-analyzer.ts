@@ -327,6 +327,7 @@ export class LeadAnalyzer {
           formFields: trigger ? formFields(trigger) : undefined,
           conversation: conversation(events, trigger?.event_id ?? null),
           practiceProcedures: offer?.procedures.map((p) => p.name) ?? [],
+          receivedAt: trigger?.timestamp ?? now,
         },
         { correlationId: analysis.job_id },
       );

@@ -1,5 +1,6 @@
 import type { EscalationPriority, EscalationReason } from '@pp/contracts';
 import type { EscalationFinding } from '../../model';
+import { agesOn, BIRTH_DATE } from './birth-date';
 import { findProcedures, isDentalKey } from './procedures';
 import {
   BODY_PART,
@@ -82,8 +83,11 @@ interface Rule {
   reason: EscalationReason;
   priority: EscalationPriority;
   pattern: RegExp;
-  /** An extra test on the whole folded message (e.g. a treatment in the past). */
-  when?: (folded: string, match: RegExpExecArray) => boolean;
+  /**
+   * An extra test on the whole folded message (e.g. a treatment in the past); `on` is the day the message came
+   * in (a date of birth reads as an age on it).
+   */
+  when?: (folded: string, match: RegExpExecArray, on: Date) => boolean;
   /** The priority when it depends on the words (a chronic symptom is less urgent than an acute one). */
   priorityOf?: (folded: string, match: RegExpExecArray) => EscalationPriority;
   /** Ignore a negated match (default true). */
@@ -1133,6 +1137,15 @@ const RULES: Rule[] = [
     when: (folded, match) => minorAboutAesthetics(folded, match),
   },
   {
+    reason: 'minor',
+    priority: 'medium',
+    // A date of birth that makes the patient under 18 on the day the message came in, 18 included when the day
+    // and month are not given ('born in 2011', 'DOB 03/14/2010', 'nasci em 2009'): unsure, a person reads it.
+    pattern: BIRTH_DATE,
+    when: (folded, match, on) =>
+      (agesOn(match, on)?.youngest ?? 18) < 18 && minorAboutAesthetics(folded, match),
+  },
+  {
     reason: 'medical_concern',
     priority: 'medium',
     pattern:
@@ -1181,9 +1194,12 @@ const REASON_ORDER: EscalationReason[] = [
   'low_confidence',
 ];
 
-/** Every escalation trigger in the message, each reason once, in the order of REASON_ORDER. */
-export function findEscalations(text: string): EscalationFinding[] {
-  return readEscalations(text).findings;
+/**
+ * Every escalation trigger in the message, each reason once, in the order of REASON_ORDER; `on`: the day the
+ * message came in.
+ */
+export function findEscalations(text: string, on: Date = new Date()): EscalationFinding[] {
+  return readEscalations(text, on).findings;
 }
 
 /**
@@ -1231,7 +1247,10 @@ export function subjectIsTheTopic(subject: string, body: string): boolean {
  * The rules' findings; the reasons one of whose words was set aside as negated, gone, heard of or someone else's;
  * and those one of whose words was passed over for want of context (a rule's `when`).
  */
-function readEscalations(text: string): {
+function readEscalations(
+  text: string,
+  on: Date = new Date(),
+): {
   findings: EscalationFinding[];
   setAside: Set<EscalationReason>;
   unread: Set<EscalationReason>;
@@ -1263,7 +1282,7 @@ function readEscalations(text: string): {
         setAsideReasons.add(rule.reason);
         continue;
       }
-      if (rule.when && !rule.when(folded, match)) {
+      if (rule.when && !rule.when(folded, match, on)) {
         unread.add(rule.reason);
         continue;
       }

@@ -96,7 +96,17 @@ export function rulesSafety(request: UnderstandRequest): RulesSafety {
           ? message.trim().slice(0, 60)
           : null));
   const spam = crisis || optOut ? null : findSpam(message);
-  return { crisis, optOut, spam, findings: withoutTheSubjectsTopic(request, findEscalations(message)) };
+  return {
+    crisis,
+    optOut,
+    spam,
+    findings: withoutTheSubjectsTopic(request, findEscalations(message, receivedOn(request))),
+  };
+}
+
+/** The day the message came in, for the ages its dates of birth give (the time of reading when not told). */
+function receivedOn(request: UnderstandRequest): Date {
+  return request.receivedAt ?? new Date();
 }
 
 /** The findings, less a symptom only the e-mail's subject names as the topic of its body (`subjectIsTheTopic`). */
@@ -213,7 +223,9 @@ export function readInquiry(
     : ruleFindings;
   // What the rules missed and the learned reader says a person must handle.
   const learnedFinding =
-    learned && !spam ? learnedEscalation(learned, ruleEscalations, message, words) : null;
+    learned && !spam
+      ? learnedEscalation(learned, ruleEscalations, message, words, receivedOn(request))
+      : null;
   // With an opt-out or a wrong number the rules read, the reader's medical reading counts only when the message
   // names the body or a sign: 'stop emailing me every day i swear to god' is an opt-out, however angry, and 'wrong
   // person, my name is not Tyler' asks for no one.
