@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-24', file: 'blind-24.json' },
+  { name: 'blind-25', file: 'blind-25.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -311,6 +311,22 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-23.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.84, escalationRecall: 0.94, falseEscalations: 0.21, falseOptOuts: 0 },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-25 was committed. The reader is not
+  // trained on it yet: the floor holds a little under what the product reads it at (intent 0.806, 2 of the 119 a
+  // person must handle missed, 19.7 % false escalations, opt-out recall 0.864) until then.
+  {
+    name: 'blind-24',
+    file: 'blind-24.json',
+    rulesTuned: false,
+    floor: {
+      ...ONCE_BLIND,
+      intent: 0.8,
+      escalationRecall: 0.93,
+      falseEscalations: 0.2,
+      optOutRecall: 0.85,
+      falseOptOuts: 0,
+    },
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
