@@ -107,6 +107,15 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'please stop all the promo texts, I only want appointment reminders',
     'quit sending your marketing emails',
     'opt me out',
+    // Stopping by the verbs' forms: each imperative, the pronoun on either side, a subscription cancelled.
+    'Dejad de enviarme ofertas, gracias',
+    'deja de mandarme cosas porfa',
+    'Por favor, no me mande más promociones',
+    'paren de escribirme',
+    'deixe de me ligar, obrigado',
+    'quiero dejar de recibir estos correos',
+    'cancelar mi suscripción',
+    'quero cancelar a assinatura',
   ])('%s is an opt-out', (text) => {
     expect(read(text)).toMatchObject({ intent: 'opt_out', escalation: null, procedures_of_interest: [] });
   });
@@ -126,6 +135,14 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
   it('keeps an opt-out with a threat or a pregnancy an opt-out alone (nothing urgent to a person)', () => {
     expect(read("stop texting me or I'll call my lawyer").escalation).toBeNull();
     expect(read("unsubscribe. also I'm pregnant so cancel my botox").escalation).toBeNull();
+  });
+
+  it('does not read a stopping told of, rather than asked for, as an opt-out', () => {
+    expect(read('dejé de llamar porque nunca contestan, ¿me pueden dar cita?').intent).not.toBe('opt_out');
+    expect(read('dejé de recibir los correos de confirmación, ¿sigue mi cita del jueves?').intent).not.toBe(
+      'opt_out',
+    );
+    expect(read('¿por qué no me mandaron el enlace para pagar?').intent).not.toBe('opt_out');
   });
 
   it('does not read stop inside an inquiry as an opt-out', () => {
@@ -157,6 +174,7 @@ describe('understandInquiry: opt-out, wrong number and spam', () => {
     'no dejen de mandarme las ofertas, me sirven',
     'não parem de me enviar os lembretes, por favor',
     'no me quiero dar de baja, solo cambien mi teléfono',
+    'no dejéis de mandarme los recordatorios',
   ])('%s wishes the messages to go on: not an opt-out', (text) => {
     expect(read(text).intent).not.toBe('opt_out');
   });
