@@ -180,6 +180,35 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     });
   });
 
+  it('does not take a relative’s illness, set aside by one rule and passed over by another, for the writer’s', () => {
+    const symptom = reading('reschedule', 0.5, 0.6, 'medical_concern');
+    expect(
+      escalationOf(
+        symptom,
+        [],
+        'my dad woke up with a fever and i have to drive him to the doctor, can i move my 2pm',
+      ),
+    ).toBeNull();
+    // The writer's own sign, told with a negation, is still left to the reader.
+    expect(
+      escalationOf(symptom, [], "i haven't kept anything down since tuesday, not even water"),
+    ).toMatchObject({ reason: 'medical_concern' });
+  });
+
+  it('takes the reader’s legal threat only from a message with a word of the law, a lawyer or an authority', () => {
+    const threat = reading('complaint', 0.5, 0.6, 'legal_threat');
+    expect(
+      escalationOf(threat, [], 'my boss moved my shift AGAIN, i could scream. anyway how much is a cleaning'),
+    ).toBeNull();
+    for (const message of [
+      'our firm represents mr. diaz regarding the burns from his laser session, keep every record',
+      'this is your final notice before i file suit over the veneers',
+      'mi primo es licenciado y dice que tengo caso por lo de mi nariz',
+      'vou entrar no juizado de pequenas causas se nao devolverem o dinheiro',
+    ])
+      expect(escalationOf(threat, [], message)).toMatchObject({ reason: 'legal_threat' });
+  });
+
   it('keeps what else the reader read when the reason it gave is not stated', () => {
     // Half of its P(must escalate) on a minor, half on a symptom: the symptom alone passes the threshold.
     const mixed = {

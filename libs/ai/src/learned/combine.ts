@@ -177,7 +177,8 @@ export function readerShare(reading: LearnedReading, intent: Intent): number {
  * a breast lift' asks for none). A pregnancy or a minor is a fact the message must state: without a word of it, or
  * with the writer saying the opposite ('I'm not pregnant or nursing, is Kybella safe?', 'my daughter just turned
  * 18'), the reader's guess does not count (the sentence model hears 'baby botox' and 'mi mamá', not a negation or
- * an age). What is left is compared with the threshold, by the engine and by `npm run train:ai` when it chooses
+ * an age). A legal threat is told with a word of the law, a lawyer or an authority ('my landlord raised the rent, I
+ * could scream' threatens no one). What is left is compared with the threshold, by the engine and by `npm run train:ai` when it chooses
  * the threshold.
  */
 export function supportedReading(
@@ -240,13 +241,21 @@ const PREGNANCY_DENIED =
  * reader's guess of a pregnancy may count.
  */
 const PREGNANCY_WORDS =
-  /\b(pregnan\w*|expecting|due|trimester|weeks? along|baby|babies|bump|newborn|nurs(e|es|ing)|breast ?(feed\w*|fed|milk|pump\w*)|pump(ing|ed)?|lactat\w*|ob|obgyn|ob gyn|midwife|ivf|ttc|conceiv\w*|fertility|delivery|birth|c ?section|postpartum|embaraz\w*|gravid\w*|gestac\w*|gestant\w*|bebes?|bebezinho|nenem|recien nacid\w*|lactan\w*|lactar|amamant\w*|pecho|leche materna|leite materno|parto|cesarea|cesaria|posparto|pos parto|encinta|en estado|semanas de|trimestre|obstetra|ginecolog\w*|prena\w*|de encargo|eating for two|ser (mae|mamae|mama|madre)|mamar)\b/;
+  /\b(pregnan\w*|expecting|due|trimester|weeks? along|baby|babies|bump|newborn|nurs(e|es|ing)|breast ?(feed\w*|fed|milk|pump\w*)|pump(ing|ed)?|lactat\w*|ob|obgyn|ob gyn|midwife|ivf|ttc|conceiv\w*|fertility|delivery|birth|c ?section|postpartum|embaraz\w*|gravid\w*|gestac\w*|gestant\w*|bebes?|bebezinho|nenem|recien nacid\w*|lactan\w*|lactar|amamant\w*|pecho|leche materna|leite materno|parto|cesarea|cesaria|posparto|pos parto|encinta|en estado|semanas de|trimestre|obstetra|ginecolog\w*|prena\w*|de encargo|panz\w*|barrig\w*|eating for two|ser (mae|mamae|mama|madre)|mamar)\b/;
 /** A pregnancy or breastfeeding the writer says is over ('stopped nursing in feb', 'fully weaned', 'ya no le doy pecho'). */
 const PREGNANCY_OVER =
   /\b((stopped|finished|quit|done|done with|no longer|ended|deje de|termine de|ya no|parei de|terminei|ja nao)( \w+){0,2} (nursing|breast ?feeding|pumping|pregnant|amamantar|amamantando|pecho|lactar|lactando|amamentar|amamentando|amamentacao)|weaned|formula fe(d|eding)|le doy formula|not pregnant anymore|no longer pregnant|ya no estoy embarazada|nao estou mais gravida)\b/;
 /** A pregnancy or breastfeeding still going on, or again ('still nursing at night', 'pregnant again'). */
 const STILL_PREGNANT =
   /\b((still|currently|todavia|aun|ainda) (\w+ ){0,2}(nursing|breast ?feeding|pumping|pregnant|amamant\w*|lactan\w*|embarazada|gravida|dando pecho|doy pecho)|pregnant again|embarazada (otra vez|de nuevo)|gravida de novo)\b/;
+
+/**
+ * Words a legal threat is told with, in the languages the product reads (folded text): the law, its people and
+ * courts, suing, an authority or a board to report to. Broad on purpose ('demanda' is also demand): this only
+ * decides whether the reader's guess of a legal threat may count.
+ */
+const LEGAL_WORDS =
+  /\b(law|laws|lawyers?|attorneys?|counsel|legal\w*|lawsuits?|sue|sued|suing|court|courts|judge|litigat\w*|small claims|class action|malpractice|negligen\w*|damages|compensation|board|licens\w*|report\w*|bbb|better business|attorney general|health department|department of health|fda|authorities|police|suit|firm|represent\w*|notice|notif\w*|formal\w*|case|abogad\w*|licenciad\w*|demand\w*|caso|accion|juicio|juzgado|tribunal\w*|denunci\w*|juez|ley|leyes|licencia|junta|autoridades|policia|advogad\w*|process\w*|acao|justica|juiz|juizado|pequenas causas|lei|procon|denunc\w*|conselho|cfm|cro|crm|ordem)\b/;
 
 /** Words a patient under 18 is told with (an age, a school year, a child, a parent), in the languages read. */
 const MINOR_WORDS =
@@ -293,6 +302,10 @@ const FACTS_STATED: readonly {
       !(PREGNANCY_OVER.test(folded) && !STILL_PREGNANT.test(folded)) &&
       // A sister's pregnancy told beside the writer's own request is not the patient's.
       !onlyOfSomeoneElse(folded, PREGNANCY_WORDS),
+  },
+  {
+    reason: 'legal_threat',
+    stated: (folded) => LEGAL_WORDS.test(folded),
   },
   {
     reason: 'minor',

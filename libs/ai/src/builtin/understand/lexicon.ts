@@ -736,6 +736,10 @@ export const PREGNANCY_INDIRECT = alt(
   '(?:baby|bebe) (?:#|no\\.? ?|number )?\\d (?:arrives|is due|comes|is coming|due|gets here|llega|nace|viene)',
   '(?:baby|bebe) (?:number |#)?(?:two|three|four|dos|tres|cuatro) (?:arrives|is due|comes|is coming|due|gets here|llega|nace|viene)',
   'estoy de (?:\\d|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve) (?:mes|meses|semanas)',
+  // The belly of a pregnancy with its months ('ando panzona de 5 meses', 'barriga de 3 meses'; not 'lipo na barriga
+  // há 3 meses', a time since), and 'estar de barriga' (not 'de barriga pra baixo', lying face down).
+  '(?:panzon\\w*|pancita|barrig(?:a|uda|udinha|uinha))[^.!?\\n]{0,20}?\\b(?<!(?:ha|hace|faz|fazem|desde|por|durante|en|em|hasta|ate|para|pra|uns|unos) )(?:\\d{1,2}|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|um|uma|duas|quatro|sete|oito|nove) (?:mes|meses|semanas)\\b',
+  '(?:estou|estoy|to|ta|ando|fiquei|estamos) de barriga(?! (?:pra|para|pro) (?:baixo|cima|abajo|arriba))',
   'dando de mamar',
   'doy de mamar',
   'leche materna',
@@ -761,14 +765,15 @@ export const PREGNANCY_INDIRECT = alt(
  * grade', 'noveno grado', 'sophomore here', 'before prom', 'estou no segundo ano').
  */
 export const MINOR_INDIRECT = alt(
-  '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[1-9]th|1[0-2]th) grade(?:r)?(?! teacher)',
+  // Not the class a teacher has ('I teach 4th grade', 'teaching third grade this year').
+  '(?<!(?:teach|teaches|teaching|taught|teacher of|teach the) )(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[1-9]th|1[0-2]th) grade(?:r)?(?! teacher)',
   '(?:junior|sophomore|freshman|senior) (?:at|in) (?:\\w+ ){0,3}(?:high|hs|middle)',
   '(?:sophomore|freshman|junior) year(?! (?:of|in|at) (?:college|university|uni|grad))',
   "(?:not|isn'?t|isnt|aren'?t) (?:18|eighteen) (?:yet)?",
   'not (?:an )?adult yet',
   '(?:mom|mother|dad|father|parents?) (?:would|will|has to|have to|needs to|need to) (?:sign|consent|approve)',
   '(?:in|at) middle school',
-  '(?:primero|segundo|tercero|cuarto|quinto|sexto|septimo|octavo|noveno|decimo|\\d{1,2}º?) (?:grado|de secundaria|de prepa)',
+  '(?<!(?:maestr[oa]|profe|profesor|profesora|doy clases?|enseno) (?:de |en )?)(?:primero|segundo|tercero|cuarto|quinto|sexto|septimo|octavo|noveno|decimo|\\d{1,2}º?) (?:grado|de secundaria|de prepa)',
   'cumple (?:sus )?(?:quince|15|dieciseis|16|diecisiete|17|catorce|14|trece|13)',
   'cumplo (?:quince|15|dieciseis|16|diecisiete|17|catorce|14)',
   '(?:turns|turn|will turn|is turning|turning|cumple|cumplo|cumplira|va a cumplir|voy a cumplir) (?:18|eighteen|dieciocho) (?:in|en|next|this|el|on|the|until|hasta)',
@@ -981,7 +986,8 @@ export const DISSATISFACTION_MORE = alt(
   '(?:nobody|no one) (?:helps|helped|cares|responds|responded|replied|picks up|picked up)',
   // Fed up: 'I'm so over this'; not a thing laid over another ('can I put makeup over it').
   "(?:(?:i'?m |im |i am )(?:so |totally |honestly |really )?|(?:so|totally|honestly) )over (?:this|it)\\b|(?:i'?m |im |i am )?(?:so )?(?:fed up|sick of|tired of (?:calling|waiting|being))",
-  '(?:was|were|is|are) (?:so |very |really |extremely )?(?:rough|careless|dismissive|condescending|pushy|arrogant|disrespectful|impatient|unfriendly|incompetent|clueless|sloppy|negligent|patronizing|cold)',
+  // Said of a person, not of an hour or a day ('8:30 is rough with school drop-off').
+  '(?<!(?:\\d|am|pm|mornings?|afternoons?|evenings?|times?|slots?|days?|weeks?|commute|traffic|schedule|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|drive|parking) )(?:was|were|is|are) (?:so |very |really |extremely )?(?:rough|careless|dismissive|condescending|pushy|arrogant|disrespectful|impatient|unfriendly|incompetent|clueless|sloppy|negligent|patronizing|cold)',
   'estafad[oa]s?',
   '(?:esto es|es) una estafa',
   '(?:no (?:estoy|quede|quedé) (?:conforme|content[oa])|inconforme)',

@@ -283,7 +283,7 @@ function toldAsHearsay(folded: string, match: RegExpExecArray): boolean {
 
 /** A symptom gone ('went away', 'is totally gone', 'went down', 'ya se me bajó', 'já desinchou'). */
 const GONE =
-  /\b(went away|gone away|(is|are|it'?s|its|all|totally|completely|pretty much|almost|mostly) gone|gone now|went down|(has|have|had) gone down|cleared up|healed (up|fine|well|nicely)|settled down|calmed down|subsided|faded( away)?|fading( away| out)?|long gone|long over|over now|disappeared|back to normal|normal again|ya se (me |le )?(paso|pasaron|quito|quitaron|fue|fueron)|ya (se )?(me |le )?(bajo|bajaron|desaparecio|desaparecieron|sano|curo|mejoro|desinflamo)|ya no (me duele|me arde|esta|estan|hay)|desaparecio|desaparecieron|sumiu|sumiram|passou(?! a\b)|ja (melhorou|desinchou|sarou|cicatrizou))\b/g;
+  /\b(went away|gone away|(is|are|it'?s|its|all|totally|completely|pretty much|almost|mostly) gone|gone now|went down|(has|have|had) gone down|cleared up|healed (up|fine|well|nicely)|settled down|calmed down|subsided|faded( away)?|fading( away| out)?|long gone|long over|over now|disappeared|resolved|se resolvio|(se )?resolveu|back to normal|normal again|ya se (me |le )?(paso|pasaron|quito|quitaron|fue|fueron)|ya (se )?(me |le )?(bajo|bajaron|desaparecio|desaparecieron|sano|curo|mejoro|desinflamo)|ya no (me duele|me arde|esta|estan|hay)|desaparecio|desaparecieron|sumiu|sumiram|passou(?! a\b)|ja (melhorou|desinchou|sarou|cicatrizou))\b/g;
 /** Said not to be gone, or asked when it will be ('hasn't gone away', 'não passou', 'when will it be back to normal'). */
 const NOT_YET =
   /\b(not|never|no|nao|nunca|hasn'?t|haven'?t|didn'?t|isn'?t|aren'?t|yet|will|when|until|till|be|get|should|would|hasta|cuando|quando|ate)\s+(\w+\s+)?$/;
@@ -334,7 +334,11 @@ function saidToBeGone(folded: string, match: RegExpExecArray): boolean {
     next = rest.slice(0, nextBreak ? nextBreak.index : rest.length);
   }
   if (NOT_GONE.test(next)) return false;
-  return tellsGone(clause) || (SAME_THING.test(next) && tellsGone(next));
+  if (tellsGone(clause) || (SAME_THING.test(next) && tellsGone(next))) return true;
+  // Told through, then gone, in one sentence that names no other sign: 'a bruise from my last botox, lasted like
+  // a week, all gone now'; '(swelling for a week), fully resolved since'.
+  const sentence = after.slice(0, after.search(/[.!?;\n]|$/));
+  return !SIGN_WORD.test(sentence) && tellsGone(sentence);
 }
 
 // --- an old result, not a symptom now ---------------------------------------------------------------------
@@ -669,7 +673,8 @@ function grievanceAboutSelf(folded: string, match: RegExpExecArray): boolean {
   const after = folded.slice(match.index + match[0].length, match.index + match[0].length + 60);
   if (/(fed up|sick of)$/.test(match[0])) return OWN_CHORE.test(after);
   if (FEELING.test(match[0])) return OWN_FEATURE.test(after);
-  if (SHAPE.test(match[0])) return BORN_WITH.test(folded);
+  // 'my teeth are kinda crooked … how long does invisalign take?': the shape a treatment is asked about for.
+  if (SHAPE.test(match[0])) return BORN_WITH.test(folded) || (/\?/.test(folded) && treatmentNamed);
   return false;
 }
 
@@ -738,10 +743,12 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   // 'my baby turned 1', 'mi bebé tiene 8 meses': the age of a baby, not of the patient.
   if (/\b(baby|babies|newborn|infant|toddler|little one|bebe|bebito|bebita)\b[^.!?]{0,20}$/.test(before))
     return false;
-  // A parent asking for a child's dental care is the practice's everyday work.
+  // A parent asking for a child's dental care is the practice's everyday work, and so is a minor asking about
+  // their own braces or a cleaning; surgery on a minor's teeth ('im 16 and need my wisdom teeth out') is not.
   const pediatricDental =
-    !/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8)) &&
-    childsDentalCare(folded);
+    childsDentalCare(folded) &&
+    (!/\b(i'?m|im|i am)\b/.test(folded.slice(Math.max(0, match.index - 8), match.index + 8)) ||
+      !DENTAL_SURGERY.test(folded));
   if (pediatricDental) return false;
   if (/minor/.test(match[0]))
     return !/\bminor (surgery|procedure|swelling|bruising|issue|change|touch|adjust\w*|pain|discomfort)/.test(
@@ -749,6 +756,10 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
     );
   return true;
 }
+
+/** Surgery on the teeth or the jaw: extractions, implants, grafts, wisdom teeth. */
+const DENTAL_SURGERY =
+  /\b(wisdom (teeth|tooth)|extract\w*|pulled|pull (it|them|out)|taken out|out under|implants?|surgery|surgical|oral surgeon|grafts?|sedation|anesthesia|muelas? del juicio|cordal\w*|extraccion|sacar(me)? (la|las|una) muelas?|cirugia|implantes?|sisos?|extracao|arrancar)\b/;
 
 /** Dental care of the everyday kind, nothing aesthetic asked for: what a parent arranges for a child. */
 export function childsDentalCare(folded: string): boolean {
@@ -831,9 +842,7 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
   )
     return false;
   // 'I'm a litigation attorney and in court most weekdays': a profession, its workplace no grievance.
-  const atWork = GRIEVANCE.test(
-    folded.replace(/\b(in|at|to) court\b/g, ' ').replace(match[0], ' '.repeat(match[0].length)),
-  );
+  const atWork = grievanceBesides(folded, match);
   if (/^court$/.test(match[0]) && /\b(in|at) $/.test(before) && LEGAL_PROFESSION.test(folded) && !atWork)
     return false;
   return !(
@@ -845,6 +854,14 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
   );
 }
 
+/** Words of a grievance in the message besides the words matched and a court the writer works in. */
+const grievanceBesides = (folded: string, match: RegExpExecArray) =>
+  GRIEVANCE.test(folded.replace(/\b(in|at|to) court\b/g, ' ').replace(match[0], ' '.repeat(match[0].length)));
+
+/** The writer's own work in the law, told with no grievance ('soy abogada y tengo un juicio el lunes'). */
+const lawyersOwnWork = (folded: string, match: RegExpExecArray) =>
+  LEGAL_PROFESSION.test(folded) && !grievanceBesides(folded, match);
+
 /** A field of the law before 'attorney' ('a criminal defense attorney'): not 'calling my lawyer'. */
 const LAW_FIELD =
   '(criminal|defense|defence|divorce|family|immigration|corporate|litigation|tax|estate|injury|patent|trial|employment|labor|civil|district|federal|associate|retired|practicing|penalista|laboralista|familiar|corporativ[oa])';
@@ -855,7 +872,7 @@ const LEGAL_PROFESSION = new RegExp(
 
 /** Words of a grievance: with them, mentioning a lawyer is a threat. */
 const GRIEVANCE =
-  /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelvan|queja|carta)\b/;
+  /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelv\w*|devolv\w*|devolu\w*|arruin\w*|estafa\w*|reclam\w*|danos?|lesion\w*|estrag\w*|queja|carta)\b/;
 
 /** The reasons of a symptom or a condition: a risk read or heard about is not one (`toldAsHearsay`). */
 export const MEDICAL_READINGS: readonly EscalationReason[] = ['medical_concern', 'post_treatment_symptoms'];
@@ -978,7 +995,8 @@ const RULES: Rule[] = [
     reason: 'legal_threat',
     priority: 'high',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${LEGAL_INDIRECT})(?![\p{L}])`, 'u'),
-    when: (_folded, match) => !inSignature(match.index),
+    // 'Soy abogada y tengo un juicio en dos semanas': the writer's own work in the law, with no grievance.
+    when: (folded, match) => !inSignature(match.index) && !lawyersOwnWork(folded, match),
   },
   // A charge and what is wrong with it in one sentence ('a second charge on my visa', 'un cobro que no reconozco').
   {
@@ -1268,7 +1286,12 @@ function readEscalations(
   surgeryNamed = named.some((found) => !found.key.startsWith('practice:') && !isDentalKey(found.key));
   const findings = new Map<EscalationReason, EscalationFinding>();
   const setAsideReasons = new Set<EscalationReason>();
-  const unread = new Set<EscalationReason>();
+  // Where words were set aside as someone else's, and the words a rule passed over for want of context: the
+  // mother's fever one rule set aside is not left unread because another rule wanted a treatment before it. (A
+  // negation is not so sure a reading: 'haven't kept anything down' is a sign.)
+  const setAsideAt: [number, number][] = [];
+  const passedOver: { reason: EscalationReason; at: [number, number] }[] = [];
+  const span = (match: RegExpExecArray): [number, number] => [match.index, match.index + match[0].length];
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;
     const pattern = new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`);
@@ -1283,12 +1306,13 @@ function readEscalations(
         continue;
       }
       if (rule.when && !rule.when(folded, match, on)) {
-        unread.add(rule.reason);
+        passedOver.push({ reason: rule.reason, at: span(match) });
         continue;
       }
       if (setAside < SOMEONE_ELSE_AT_MOST && aboutSomeoneElse(rule.reason, folded, match)) {
         setAside += 1;
         setAsideReasons.add(rule.reason);
+        setAsideAt.push(span(match));
         continue;
       }
       const start = origin[match.index] ?? 0;
@@ -1313,7 +1337,11 @@ function readEscalations(
       (a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
     ),
     setAside: setAsideReasons,
-    unread,
+    unread: new Set(
+      passedOver
+        .filter(({ at: [from, to] }) => !setAsideAt.some(([start, end]) => start < to && from < end))
+        .map(({ reason }) => reason),
+    ),
   };
 }
 

@@ -1,0 +1,92 @@
+import { read } from './test-helpers';
+
+/**
+ * A pregnancy told by the belly and its months; a school year that is a teacher's class; a sign told through and
+ * then gone in one sentence; a minor's braces against a minor's surgery; a lawyer's own trial; an hour that is rough,
+ * not a person. Sentences here are in no fixture.
+ */
+const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
+
+describe('a pregnancy told by the belly and its months', () => {
+  it.each([
+    'ya ando panzoncita de 6 meses, ¿es seguro blanquearme los dientes?',
+    'mi barriga de 4 meses ya se nota jaja, puedo hacerme un facial?',
+    'tô de barriga, dá pra fazer limpeza de pele?',
+    'fiquei de barriga de novo! posso continuar o botox?',
+  ])('%s reaches a person', (text) => {
+    expect(reasonOf(text)).toBe('pregnancy');
+  });
+
+  it.each([
+    'me hice lipo en la barriga hace 3 meses y quedé feliz, quiero otra zona',
+    'posso dormir de barriga pra baixo depois do preenchimento labial?',
+    'quanto custa a criolipólise na barriga? faz uns 6 meses que penso nisso',
+  ])('%s is not a pregnancy', (text) => {
+    expect(reasonOf(text)).not.toBe('pregnancy');
+  });
+});
+
+describe('a school year that is the class a teacher has', () => {
+  it('is not the writer’s age', () => {
+    expect(reasonOf('I teach 2nd grade so summers are best, can I book a hydrafacial in July?')).toBeNull();
+    expect(reasonOf('soy maestra de quinto grado, ¿tienen citas de botox los sábados?')).toBeNull();
+  });
+
+  it('is still a minor’s when it is the patient’s own', () => {
+    expect(reasonOf('im in 10th grade and want lip filler for prom')).toBe('minor');
+  });
+});
+
+describe('a sign told through and then gone in one sentence', () => {
+  it.each([
+    'got some swelling from my filler last spring, took about 5 days, completely gone now. want a top up',
+    'a bruise after my last botox, stayed a week or so, totally resolved. when is your next opening?',
+  ])('%s is not a report of the body now', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it('is still a report when another sign is there now or it came back', () => {
+    expect(reasonOf('bruise from my filler, lasted a week, all gone now but my lip is numb')).not.toBeNull();
+    expect(reasonOf('swelling after my lips, went away for a day, then came back worse')).not.toBeNull();
+  });
+});
+
+describe('a minor writing of their own teeth', () => {
+  it('asks the practice’s everyday work when it is braces, aligners or a cleaning', () => {
+    expect(
+      reasonOf("I'm 14 and my teeth are a bit crooked, could invisalign fix them? how long does it take?"),
+    ).toBeNull();
+  });
+
+  it('reaches a person when it is surgery, or anything aesthetic', () => {
+    expect(reasonOf("I'm 16 and my dentist says my wisdom teeth have to come out, can you do that?")).toBe(
+      'minor',
+    );
+    expect(reasonOf("I'm 16, how much is lip filler?")).toBe('minor');
+  });
+});
+
+describe('the writer’s own work in the law', () => {
+  it('is not a threat without a grievance', () => {
+    expect(
+      reasonOf('Soy abogado y tengo un juicio largo el mes que viene, ¿me da tiempo de hacerme bótox antes?'),
+    ).toBeNull();
+  });
+
+  it('is a threat with one', () => {
+    expect(
+      reasonOf('Soy abogado y si no me devuelven el dinero del tratamiento esto termina en juicio'),
+    ).toBe('legal_threat');
+  });
+});
+
+describe('an hour that is rough', () => {
+  it('is not a complaint about anyone', () => {
+    expect(reasonOf('do you have anything after lunch? mornings are rough with my commute')).toBeNull();
+    expect(reasonOf('9am is rough for me, anything later on friday?')).toBeNull();
+  });
+
+  it('is one when a person was', () => {
+    expect(reasonOf('the hygienist was so rough with my gums, I want to talk to the manager')).not.toBeNull();
+  });
+});
