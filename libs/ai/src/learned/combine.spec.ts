@@ -195,6 +195,18 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     ).toMatchObject({ reason: 'medical_concern' });
   });
 
+  it('does not take a treatment named for a baby for a pregnancy', () => {
+    const pregnancy = reading('information', 0.5, 0.6, 'pregnancy');
+    expect(
+      escalationOf(pregnancy, [], 'is 25 too early for baby tox? just want to prevent lines'),
+    ).toBeNull();
+    expect(escalationOf(pregnancy, [], 'baby botox now, the real thing after my baby is born')).toMatchObject(
+      {
+        reason: 'pregnancy',
+      },
+    );
+  });
+
   it('takes the reader’s legal threat only from a message with a word of the law, a lawyer or an authority', () => {
     const threat = reading('complaint', 0.5, 0.6, 'legal_threat');
     expect(

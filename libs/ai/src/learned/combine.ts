@@ -242,6 +242,9 @@ const PREGNANCY_DENIED =
  */
 const PREGNANCY_WORDS =
   /\b(pregnan\w*|expecting|due|trimester|weeks? along|baby|babies|bump|newborn|nurs(e|es|ing)|breast ?(feed\w*|fed|milk|pump\w*)|pump(ing|ed)?|lactat\w*|ob|obgyn|ob gyn|midwife|ivf|ttc|conceiv\w*|fertility|delivery|birth|c ?section|postpartum|embaraz\w*|gravid\w*|gestac\w*|gestant\w*|bebes?|bebezinho|nenem|recien nacid\w*|lactan\w*|lactar|amamant\w*|pecho|leche materna|leite materno|parto|cesarea|cesaria|posparto|pos parto|encinta|en estado|semanas de|trimestre|obstetra|ginecolog\w*|prena\w*|de encargo|panz\w*|barrig\w*|eating for two|ser (mae|mamae|mama|madre)|mamar)\b/;
+/** Treatments named for a baby ('baby botox', 'baby tox', 'baby lips'): a dose or a look, not a child. */
+const BABY_TREATMENT =
+  /\b(baby|bebe) (botox|tox|botulinum|dysport|xeomin|filler|fillers|lips?|lip flip|facelift|relleno|preenchimento)\b/g;
 /** A pregnancy or breastfeeding the writer says is over ('stopped nursing in feb', 'fully weaned', 'ya no le doy pecho'). */
 const PREGNANCY_OVER =
   /\b((stopped|finished|quit|done|done with|no longer|ended|deje de|termine de|ya no|parei de|terminei|ja nao)( \w+){0,2} (nursing|breast ?feeding|pumping|pregnant|amamantar|amamantando|pecho|lactar|lactando|amamentar|amamentando|amamentacao)|weaned|formula fe(d|eding)|le doy formula|not pregnant anymore|no longer pregnant|ya no estoy embarazada|nao estou mais gravida)\b/;
@@ -297,7 +300,8 @@ const FACTS_STATED: readonly {
   {
     reason: 'pregnancy',
     stated: (folded) =>
-      PREGNANCY_WORDS.test(folded) &&
+      // 'Baby botox' is a treatment's name, not a baby.
+      PREGNANCY_WORDS.test(folded.replace(BABY_TREATMENT, ' ')) &&
       !PREGNANCY_DENIED.test(folded) &&
       !(PREGNANCY_OVER.test(folded) && !STILL_PREGNANT.test(folded)) &&
       // A sister's pregnancy told beside the writer's own request is not the patient's.

@@ -3,7 +3,7 @@ import { read } from './test-helpers';
 /**
  * A pregnancy told by the belly and its months; a school year that is a teacher's class; a sign told through and
  * then gone in one sentence; a minor's braces against a minor's surgery; a lawyer's own trial; an hour that is rough,
- * not a person. Sentences here are in no fixture.
+ * not a person; an audience sold by the quantity; a number that is no longer someone's. Sentences here are in no fixture.
  */
 const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
 
@@ -89,4 +89,28 @@ describe('an hour that is rough', () => {
   it('is one when a person was', () => {
     expect(reasonOf('the hygienist was so rough with my gums, I want to talk to the manager')).not.toBeNull();
   });
+});
+
+describe('an audience or a list sold by the quantity', () => {
+  it.each([
+    'Boost your TikTok fast: 5,000 active followers for $49, message us',
+    'Vendemos listas de correos de pacientes de estética en Miami, 20.000 registros por $150',
+  ])('%s is spam', (text) => {
+    expect(read(text).intent).toBe('spam');
+  });
+
+  it('is not a patient telling of their own followers', () => {
+    expect(
+      read('I have like 2k followers lol, do you do a discount if I post about my lips?').intent,
+    ).not.toBe('spam');
+  });
+});
+
+describe('a number that is no longer someone’s', () => {
+  it.each(['Este teléfono ya no es de Marisol, cambió de número', 'Esse número não é mais da Fernanda'])(
+    '%s is a wrong number',
+    (text) => {
+      expect(read(text).intent).toBe('wrong_number');
+    },
+  );
 });
