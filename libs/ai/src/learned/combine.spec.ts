@@ -221,6 +221,14 @@ describe('joining the rules’ reading and the learned reader’s', () => {
       expect(escalationOf(threat, [], message)).toMatchObject({ reason: 'legal_threat' });
   });
 
+  it('does not take the legal words the rules read and passed over for a threat', () => {
+    const threat = reading('complaint', 0.5, 0.6, 'legal_threat');
+    expect(escalationOf(threat, [], 'my attorney friend dana recommended you, i want a facial')).toBeNull();
+    expect(
+      escalationOf(threat, [], 'sue from my spin class told me about you, is the promo still on'),
+    ).toBeNull();
+  });
+
   it('keeps what else the reader read when the reason it gave is not stated', () => {
     // Half of its P(must escalate) on a minor, half on a symptom: the symptom alone passes the threshold.
     const mixed = {

@@ -2,6 +2,7 @@ import type { EscalationReason, Intent } from '@pp/contracts';
 import {
   ASKS_FOR_ANOTHER_ADDRESS,
   childsDentalCare,
+  legalWordsPassedOver,
   MEDICAL_READINGS as MEDICAL,
   onlyOfSomeoneElse,
   optOutWordsSetAside,
@@ -309,7 +310,11 @@ const FACTS_STATED: readonly {
   },
   {
     reason: 'legal_threat',
-    stated: (folded) => LEGAL_WORDS.test(folded),
+    // Not the words the rules read and passed over ('my lawyer friend sent me', 'soy abogada').
+    stated: (folded) =>
+      LEGAL_WORDS.test(
+        legalWordsPassedOver(folded).reduce((rest, word) => rest.replaceAll(word, ' '), folded),
+      ),
   },
   {
     reason: 'minor',

@@ -1272,6 +1272,8 @@ function readEscalations(
   findings: EscalationFinding[];
   setAside: Set<EscalationReason>;
   unread: Set<EscalationReason>;
+  /** The words each rule passed over for want of context, by reason. */
+  passedOver: { reason: EscalationReason; word: string }[];
 } {
   // Read with a hurried message's spellings restored ('swolen', 'bleedin', 'sooo'); quote the original.
   const respelled = respell(foldKeepingPositions(text));
@@ -1290,7 +1292,7 @@ function readEscalations(
   // mother's fever one rule set aside is not left unread because another rule wanted a treatment before it. (A
   // negation is not so sure a reading: 'haven't kept anything down' is a sign.)
   const setAsideAt: [number, number][] = [];
-  const passedOver: { reason: EscalationReason; at: [number, number] }[] = [];
+  const passedOver: { reason: EscalationReason; at: [number, number]; word: string }[] = [];
   const span = (match: RegExpExecArray): [number, number] => [match.index, match.index + match[0].length];
   for (const rule of RULES) {
     if (findings.has(rule.reason)) continue;
@@ -1306,7 +1308,7 @@ function readEscalations(
         continue;
       }
       if (rule.when && !rule.when(folded, match, on)) {
-        passedOver.push({ reason: rule.reason, at: span(match) });
+        passedOver.push({ reason: rule.reason, at: span(match), word: match[0] });
         continue;
       }
       if (setAside < SOMEONE_ELSE_AT_MOST && aboutSomeoneElse(rule.reason, folded, match)) {
@@ -1342,7 +1344,19 @@ function readEscalations(
         .filter(({ at: [from, to] }) => !setAsideAt.some(([start, end]) => start < to && from < end))
         .map(({ reason }) => reason),
     ),
+    passedOver: passedOver.map(({ reason, word }) => ({ reason, word })),
   };
+}
+
+/**
+ * The words of a legal threat the rules read and passed over, when they found none: a lawyer who is a friend or
+ * the writer themself, 'mucha demanda', a court the writer works in. The learned reader's legal threat must stand on
+ * other words (learned/combine.ts).
+ */
+export function legalWordsPassedOver(text: string): string[] {
+  const { findings, passedOver } = readEscalations(text);
+  if (findings.some((finding) => finding.reason === 'legal_threat')) return [];
+  return passedOver.filter(({ reason }) => reason === 'legal_threat').map(({ word }) => word);
 }
 
 // --- opt-out, wrong number, spam -----------------------------------------------------------------------
@@ -1677,7 +1691,7 @@ export function findWrongNumber(text: string): string | null {
 }
 
 const SPAM =
-  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|(buy|purchase|order) ([\w,.$]+ ){0,4}leads|(verified|exclusive|targeted|qualified|fresh) (\w+ ){0,2}leads|leads (interested in|looking for|ready to book)|new patients? (per|a|every) (month|week)|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing digital|(agencia|servicios) de marketing|ofrecemos (servicios|soluciones)|posicionamiento (seo|web|en google)|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost|grow|double|triple|10x|3x) your (\w+ )?(traffic|sales|revenue|ranking|bookings|leads|profits?|reviews)|(\d+[- ]day|start (your|a)) free trial|free trial (of|for) (our|the) (software|platform|app|tool|service|system)|no credit card (required|needed)|our (ai|software|platform|tool|app|crm|chatbot|ai receptionist|virtual receptionist)|(package|parcel|shipment|delivery) (could not|couldn'?t|cannot|can'?t|was not|wasn'?t) (be )?delivered|(update|confirm|verify) (your )?(delivery |shipping |billing |payment )?(address|details|account|payment|identity)\b|redelivery|(package|parcel|shipment) (is |has been |was )?(on hold|held|pending|suspended)|incomplete (delivery )?address|account (has been |was |is |got )?(suspended|locked|compromised|on hold)|staking|(returns|profits?|income) guaranteed|guaranteed (returns|profits?|income)|\d+ ?% (monthly|weekly|daily) (returns|profit)|invest in our|felicidades,? (ganaste|has ganado|usted ha ganado)|ganaste (un|una)|reclam(a|e) (aqui|ya|tu premio|su premio)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|eth|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
+  /\b(our agency|(build|builds|design|designs) (\w+ )?websites|send you a proposal|we specialize in (helping|seo|marketing|web)|for (medical spas|med ?spas|clinics like yours|businesses like yours)|we help (plastic surgeons|surgeons|dentists|practices|clinics|med ?spas|businesses|doctors)|patient leads|(buy|purchase|order) ([\w,.$]+ ){0,4}leads|(verified|exclusive|targeted|qualified|fresh) (\w+ ){0,2}leads|leads (interested in|looking for|ready to book)|new patients? (per|a|every) (month|week)|(pacientes|clientes) nuevos (al|por|cada) mes|nuevos (pacientes|clientes) (al|por|cada) mes|(novos )?(pacientes|clientes)( novos)? (por|ao|todo) mes|somos (una|un|uma|um) (agencia|empresa|consultora|equipo|equipe) (de|especializad[oa])|(facebook|google|instagram|meta) ads|book a call|calendly|web (developer|designer)|(your|ur) (website|site) (loads|is slow|has|needs|could)|i can fix (it|your)|reviews for your business|(verified|5[- ]star|five[- ]star) (google )?reviews|(leading|reliable|trusted|professional) (supplier|manufacturer|distributor|wholesaler|vendor)s?|(supplier|manufacturer|distributor|wholesaler)s? of|wholesale|moq|factory (price|direct)|bulk (order|orders|pricing)|dear (sir\/madam|sir or madam|sir|madam)\W{0,3}(we are|we offer|our (company|agency|team|firm))|(you'?ve|you have) been (selected|chosen)|congratulations\W+you|claim (at|now|here|your)|bit\.ly|tinyurl|gana dinero|dinero desde casa|criptomonedas?|(want|like) to be your friend|make friends with you|lonely (woman|man|girl|lady)|dating site|seo|search engine optimi[sz]ation|rank (your|you|ur) (website|site|business|practice)|first page (of|on) google|page 1 of google|google ranking|backlinks?|guest posts?|web ?design|website (redesign|development|design)|redesign your website|digital marketing|marketing digital|(agencia|servicios) de marketing|ofrecemos (servicios|soluciones)|posicionamiento (seo|web|en google)|marketing (agency|services|team)|social media (management|marketing)|grow your (business|practice|revenue|clinic)|more (leads|patients|clients) for your|(increase|boost|grow|double|triple|10x|3x) your (\w+ )?(traffic|sales|revenue|ranking|bookings|leads|profits?|reviews)|(\d+[- ]day|start (your|a)) free trial|free trial (of|for) (our|the) (software|platform|app|tool|service|system)|no credit card (required|needed)|our (ai|software|platform|tool|app|crm|chatbot|ai receptionist|virtual receptionist)|(package|parcel|shipment|delivery) (could not|couldn'?t|cannot|can'?t|was not|wasn'?t) (be )?delivered|(update|confirm|verify) (your )?(delivery |shipping |billing |payment )?(address|details|account|payment|identity)\b|redelivery|(package|parcel|shipment) (is |has been |was )?(on hold|held|pending|suspended)|incomplete (delivery )?address|account (has been |was |is |got )?(suspended|locked|compromised|on hold)|staking|(returns|profits?|income) guaranteed|guaranteed (returns|profits?|income)|\d+ ?% (monthly|weekly|daily) (returns|profit)|invest in our|felicidades,? (ganaste|has ganado|usted ha ganado)|ganaste (un|una)|reclam(a|e) (aqui|ya|tu premio|su premio)|lead generation|(virtual|offshore) assistants?|outsourc\w+|app development|we are (a|an) (team|agency|company)|(dear|hello|hi) (business owner|website owner|site owner)|business proposal|partnership proposal|bitcoin|crypto(currency)?|btc|eth|ethereum|forex|nft|binance|investment opportunity|earn \$?\d|make money|work from home|passive income|casino|betting|viagra|cialis|payday loan|loan offer|you (have )?won|congratulations,? you|claim your (prize|reward)|free iphone|click (here|the link|below)|lorem ipsum|dolor sit amet|unsubscribe from (our|this) (list|newsletter)|(buy|cheap) (followers|likes|reviews))\b/;
 
 /**
  * An audience or a list sold by the quantity: followers, likes, contacts, leads, a database of patients ('10k real

@@ -91,10 +91,12 @@ describe('an hour that is rough', () => {
   });
 });
 
-describe('an audience or a list sold by the quantity', () => {
+describe('an audience, a list or patients sold by the quantity, or a business that says it is one', () => {
   it.each([
     'Boost your TikTok fast: 5,000 active followers for $49, message us',
     'Vendemos listas de correos de pacientes de estética en Miami, 20.000 registros por $150',
+    'Buen día, somos una agencia de publicidad para odontólogos y le conseguimos 40 pacientes nuevos al mes',
+    'Olá! Somos uma empresa especializada em clínicas e trazemos 30 novos pacientes por mês',
   ])('%s is spam', (text) => {
     expect(read(text).intent).toBe('spam');
   });
