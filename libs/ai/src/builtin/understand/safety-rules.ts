@@ -208,18 +208,32 @@ function whatATreatmentDoes(before: string): boolean {
   );
 }
 
+/**
+ * How often or how likely a sign is, asked of people in general ('what are the odds of a blood clot after',
+ * 'what percentage of people get', 'how common is', 'qué probabilidad hay de'): a question, not a report.
+ */
+const HOW_LIKELY =
+  /\b((odds|chances?|risks?|likelihood|probabilit\w*|rate|percentage|porcentaje|porcentagem|riesgo|risco) (of|that|for|de|del|da|do|que)|how (common|likely|often|rare|frequent)|que tan (comun|frecuente|probable)|quao (comum|frequente)|what percent(age)?)\b[^.!?\n]{0,45}$/;
+
 /** 'does it hurt?', 'will they swell?': asking what a treatment feels like, not telling how it feels. */
 const askedInGeneral = (folded: string, match: RegExpExecArray) =>
   whatATreatmentDoes(folded.slice(Math.max(0, match.index - 40), match.index)) ||
-  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
+  HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index)) ||
+  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+|(a|an|the|one|your) (?!my\b)\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
     folded.slice(Math.max(0, match.index - 24), match.index),
   );
 
 /** Money said to hurt ('my wallet is bleeding', 'mi bolsillo está llorando'): a figure of speech, not the body. */
 const MONEY_HURTS =
   /\b(wallet|bank account|account|pockets?|budget|credit card|card|bank|savings|bolsillo|cartera|cuenta|tarjeta|carteira|bolso|conta|cartao)( \w+)? (is |are |esta |estan |ta )?(still )?$/;
+/** A fever that is a craze ('spring fever', 'baby fever', 'febre de compras', 'fiebre del sábado'). */
+const FEVER_FIGURE =
+  /\b((shopping|spring|cabin|baby|wedding|travel|gold|disco|saturday night|holiday|summer) fever|(febre|fiebre) (de|do|da|del|das|dos) (compras|shopping|viajes?|viage(m|ns)|verano|verao|sabado|ouro|oro|casamento|boda|bebes?|consumo|futbol|futebol|copa))\b/;
+
 /** 'typing is a pain', 'a pain in the neck', 'my wallet is bleeding': an idiom, not a symptom. */
 const idiom = (folded: string, match: RegExpExecArray) =>
+  (/^(fever|febre|fiebre)/.test(match[0]) &&
+    FEVER_FIGURE.test(folded.slice(Math.max(0, match.index - 20), match.index + match[0].length + 25))) ||
   (/^pain/.test(match[0]) &&
     (/\b(a|such a|what a|real|total|huge|big)\s+$/.test(
       folded.slice(Math.max(0, match.index - 12), match.index),
@@ -245,7 +259,7 @@ function heartFigure(folded: string, match: RegExpExecArray): boolean {
     /\b(almost|nearly|practically|about to|gonna|going to) (have |had |get |got )?(a )?(mini )?$/.test(
       before,
     ) &&
-    /\b(when i (saw|seen|read|got|opened)|seeing|at (the|that|your) (price|quote|bill|total|cost)|price|quote|bill|total|cost|estimate|invoice|lol|haha|😅|😂)/.test(
+    /\b(when i (saw|seen|read|got|opened|looked|checked)|seeing|looking at|at how|at (the|that|your) (price|quote|bill|total|cost)|price|quote|bill|total|cost|estimate|invoice|photos?|pictures?|pics|proofs|mirror|selfies?|lol|haha|😅|😂)/.test(
       sentence,
     )
   );
@@ -412,16 +426,24 @@ const stoppedLongAgo = (folded: string, match: RegExpExecArray) =>
  * past tense.
  */
 const RECOVERED =
-  /\b(fully recovered|recovered (fully|completely)|completely recovered|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou)\b/;
-const TOLD_IN_PAST = /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|years? ago|last (month|year))\b/;
+  /\b(fully recovered|recovered (fully|completely)|completely recovered|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou)\b/;
+const TOLD_IN_PAST =
+  /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|years? ago|last (month|year)|in (19|20)\d\d)\b/;
+/** 'im 100% now', 'back to 100 percent'. */
+const RECOVERED_PERCENT =
+  /\b(i'?m|im|i am|feel|feeling|back to|estoy|estou|me siento) (back to |al |a )?100 ?(%|percent|por ?ciento|por ?cento)/;
 function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
   const from = folded.slice(0, match.index).search(/[^.!?\n]*$/);
   const rest = folded.slice(match.index).search(/[.!?\n]|$/);
   const sentence = folded.slice(from, match.index + rest);
+  const recovered = RECOVERED.exec(sentence) ?? RECOVERED_PERCENT.exec(sentence);
+  // 'still' up to the words of being over ('still coughing, but fine now'), not after ('… can I still come?'); back
+  // again anywhere ('fully recovered, but it came back').
   return (
-    RECOVERED.test(sentence) &&
+    recovered !== null &&
     TOLD_IN_PAST.test(sentence) &&
-    !/\b(still|again|todavia|ainda|de nuevo|de novo)\b/.test(sentence)
+    !/\b(still|todavia|ainda)\b/.test(sentence.slice(0, recovered.index + recovered[0].length)) &&
+    !/\b(again|came back|coming back|de nuevo|de novo|otra vez|volvio|voltou)\b/.test(sentence)
   );
 }
 
@@ -624,7 +646,14 @@ const namesAThing = (folded: string, match: RegExpExecArray) =>
   (/^(sangre|sangue)$/.test(match[0]) &&
     /\b(analisis|examen|examenes|exame|exames|prueba|pruebas|teste|testes|donar|doar) de\s*$/.test(
       folded.slice(Math.max(0, match.index - 14), match.index),
-    ));
+    )) ||
+  // 'how yellow my teeth look', 'teeth are still yellowish', 'dientes amarillos': the colour whitening is for.
+  (TOOTH_COLOUR.test(match[0]) &&
+    TEETH_NEAR.test(folded.slice(Math.max(0, match.index - 25), match.index + 40)));
+
+const TOOTH_COLOUR =
+  /^(yellow\w*|stain\w*|brown\w*|grey\w*|gray\w*|dull|dingy|amarill\w*|amarel\w*|manchad[oa]s?)$/;
+const TEETH_NEAR = /\b(teeth|tooth|smile|enamel|dientes|dentes|sonrisa|sorriso)\b/;
 
 /** A question about what happens in general ('how long does the swelling last', '¿cuánto dura la hinchazón?'). */
 const GENERIC_QUESTION =
@@ -883,7 +912,10 @@ const RULES: Rule[] = [
   {
     reason: 'medical_concern',
     priority: 'high',
-    when: (folded, match) => !(/breath/.test(match[0]) && chronicNasal(folded)),
+    when: (folded, match) =>
+      !(/breath/.test(match[0]) && chronicNasal(folded)) &&
+      !idiom(folded, match) &&
+      !HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index)),
     pattern:
       /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|(temp|temperature|fever) (is |was |of |at |hit |reading )?(about |around |like |over )?(10[0-5]|3[89])([.,]\d)?\b|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no (puedo|consigo) (ver|respirar|tragar)|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
   },
@@ -1176,6 +1208,7 @@ const RULES: Rule[] = [
         /\b(move|reschedule|cancel|push|another day|cambiar|mover|cancelar)\b/.test(folded)
       ) &&
       !askedAboutPeople(folded) &&
+      !HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index)) &&
       !stoppedLongAgo(folded, match) &&
       !recoveredFrom(folded, match) &&
       !heartFigure(folded, match),
@@ -1252,8 +1285,10 @@ export function subjectIsTheTopic(subject: string, body: string): boolean {
   if (heading.split(/\s+/).filter(Boolean).length > 10 || SUBJECT_OF_THE_WRITER.test(heading)) return false;
   const signs = heading.match(new RegExp(SIGN_WORD.source, 'gu')) ?? [];
   const folded = respell(foldKeepingPositions(body)).text;
-  if (!signs.some((sign) => new RegExp(String.raw`(?<![\p{L}])${sign}(?![\p{L}])`, 'u').test(folded)))
-    return false;
+  // The same sign in the singular or the plural ('Blood clots …' over 'the odds of a blood clot').
+  const named = (sign: string) =>
+    new RegExp(String.raw`(?<![\p{L}])${sign.replace(/(es|s)$/, '')}(es|s)?(?![\p{L}])`, 'u').test(folded);
+  if (!signs.some(named)) return false;
   const medical = (finding: EscalationFinding) => MEDICAL_READINGS.includes(finding.reason);
   const { findings, setAside, unread } = readEscalations(body);
   return (

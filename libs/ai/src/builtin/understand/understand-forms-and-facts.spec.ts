@@ -1,9 +1,11 @@
-import { read } from './test-helpers';
+import { understandInquiry } from './understand';
+import { OFFERED, read } from './test-helpers';
 
 /**
  * A pregnancy told by the belly and its months; a school year that is a teacher's class; a sign told through and
  * then gone in one sentence; a minor's braces against a minor's surgery; a lawyer's own trial; an hour that is rough,
- * not a person; an audience sold by the quantity; a number that is no longer someone's. Sentences here are in no fixture.
+ * not a person; an audience sold by the quantity; a number that is no longer someone's; a fever that is a craze;
+ * the colour of teeth; being 100% again; how likely a sign is, asked in general; a heading in the plural. Sentences here are in no fixture.
  */
 const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
 
@@ -115,4 +117,37 @@ describe('a number that is no longer someone’s', () => {
       expect(read(text).intent).toBe('wrong_number');
     },
   );
+});
+
+describe('words of the body that are not a report of it', () => {
+  it.each([
+    'ando con fiebre de compras jaja, ¿tienen paquetes de depilación láser?',
+    'total baby fever lately but not pregnant, just want a hydrafacial before my cousin’s wedding',
+    'my teeth look so yellow in every photo, is zoom whitening better than strips?',
+    'dientes amarillos por el café, ¿cuánto cuesta el blanqueamiento?',
+    'had the flu two weeks ago but I’m 100% now, can I still come Friday for my filler?',
+    'what are the chances of an infection after a tummy tuck, roughly? just researching',
+    'how common is nerve damage after a facelift? I want to know before my consult',
+    'Will a tooth extraction hurt a lot the next day? trying to plan work',
+  ])('%s reaches no one', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it('still reaches a person when the writer tells of their own sign now', () => {
+    expect(reasonOf('I have a fever of 102 since my lipo on Monday')).not.toBeNull();
+    expect(reasonOf('my tooth is yellow and throbbing and my gum is swollen')).not.toBeNull();
+    expect(
+      reasonOf('what are the chances this lump is an infection? my cheek has been hot since the filler'),
+    ).not.toBeNull();
+  });
+
+  it('takes a heading in the plural for the topic of a body asking in general in the singular', () => {
+    const email = understandInquiry({
+      channel: 'email',
+      subject: 'Seromas and tummy tucks',
+      text: 'What are the odds of a seroma after a tummy tuck? I want to plan my time off before I book.',
+      practiceProcedures: OFFERED,
+    });
+    expect(email.escalation).toBeNull();
+  });
 });
