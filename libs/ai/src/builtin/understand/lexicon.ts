@@ -363,6 +363,10 @@ export const SIGN = alt(
   'dolor de cabeza',
 );
 
+/** What a worry is about when it looks ahead: a treatment to come, its needles, its price. */
+const AHEAD =
+  '(?! (?:to|of|about) (?:do|get|try|book|go|have|come|start|getting|doing|trying|booking|coming|starting|needles?|the needles?|pain|the pain|the price|the cost|it again|it now|doing it|getting it)\\b)';
+
 /**
  * Vague words of a change or a worry ('doesn't look right', 'weird', 'is that normal', 'raro'): about a treatment
  * in the past they are a concern a clinician must see, even without a named symptom.
@@ -379,9 +383,10 @@ export const CONCERN = alt(
   'normal\\?',
   'something (?:is |feels |looks )?(?:wrong|off|not right)',
   '(?:should|do) i (?:be )?(?:worried|concerned|come in|come back|go to the er|see someone)',
-  'worr(?:ied|ying|ies)',
-  'concern(?:ed|ing)',
-  'scared',
+  // Not a fear of what is ahead ('scared to do it now', 'worried about the price', 'nervous of needles').
+  `worr(?:ied|ying|ies)${AHEAD}`,
+  `concern(?:ed|ing)${AHEAD}`,
+  `scared${AHEAD}`,
   'freaking out',
   'raro',
   'rara',

@@ -297,7 +297,7 @@ function toldAsHearsay(folded: string, match: RegExpExecArray): boolean {
 
 /** A symptom gone ('went away', 'is totally gone', 'went down', 'ya se me bajó', 'já desinchou'). */
 const GONE =
-  /\b(went away|gone away|(is|are|it'?s|its|all|totally|completely|pretty much|almost|mostly) gone|gone now|went down|(has|have|had) gone down|cleared up|healed (up|fine|well|nicely)|settled down|calmed down|subsided|faded( away)?|fading( away| out)?|long gone|long over|over now|disappeared|resolved|se resolvio|(se )?resolveu|back to normal|normal again|ya se (me |le )?(paso|pasaron|quito|quitaron|fue|fueron)|ya (se )?(me |le )?(bajo|bajaron|desaparecio|desaparecieron|sano|curo|mejoro|desinflamo)|ya no (me duele|me arde|esta|estan|hay)|desaparecio|desaparecieron|sumiu|sumiram|passou(?! a\b)|ja (melhorou|desinchou|sarou|cicatrizou))\b/g;
+  /\b(went away|gone away|(is|are|it'?s|its|all|totally|completely|pretty much|almost|mostly) gone|gone now|went down|(has|have|had) gone down|cleared up|healed (up|fine|well|nicely)|settled down|calmed down|subsided|faded( away)?|fading( away| out)?|long gone|long over|over now|(ya|ja) (esta|estan|estoy|estou|ta|to) (todo |tudo )?(bien|bem|normal|ok)|(it|that|the (pain|bleeding|ache|swelling|throbbing)|they) (has |had |finally |eventually |then )?stopped|stopped (hurting|bleeding|aching|throbbing)|dejo de (doler|sangrar)|parou de (doer|sangrar)|(it'?s|its|it is|all|totally|is|are|everything'?s|everything is) (fine|ok|okay|good|normal) now|disappeared|resolved|se resolvio|(se )?resolveu|back to normal|normal again|ya se (me |le )?(paso|pasaron|quito|quitaron|fue|fueron)|ya (se )?(me |le )?(bajo|bajaron|desaparecio|desaparecieron|sano|curo|mejoro|desinflamo)|ya no (me duele|me arde|esta|estan|hay)|desaparecio|desaparecieron|sumiu|sumiram|passou(?! a\b)|ja (melhorou|desinchou|sarou|cicatrizou))\b/g;
 /** Said not to be gone, or asked when it will be ('hasn't gone away', 'não passou', 'when will it be back to normal'). */
 const NOT_YET =
   /\b(not|never|no|nao|nunca|hasn'?t|haven'?t|didn'?t|isn'?t|aren'?t|yet|will|when|until|till|be|get|should|would|hasta|cuando|quando|ate)\s+(\w+\s+)?$/;
@@ -451,7 +451,7 @@ function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
 
 /** Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'). */
 const SOMEONE_CLOSE =
-  /\b(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo)\b/g;
+  /\b((a|one) (friend|coworker|co-worker|colleague|neighbou?r|cousin|buddy|girlfriend) of (mine|ours)|(una|un) (amig[oa]|companer[oa]|vecin[oa]) mi[oa]|(uma|um) (amig[oa]|colega|vizinh[oa]) (minha|meu)|(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo|(sister|brother|mother|father|daughter|son)[- ]in[- ]law|in-?laws|cunad[oa]|cunhad[oa]|suegr[oa]|sogr[oa]))\b/g;
 /** The writer as the subject again ('… and I', 'my face', 'tengo', 'eu estou'). */
 const THE_WRITER = /\b(i|i'?m|im|i'?ve|myself|my|yo|tengo|estoy|eu|estou|tenho)\b/;
 
@@ -492,6 +492,10 @@ function oncePerText<T>(fact: (folded: string) => T): (folded: string) => T {
   };
 }
 
+/** How often or how commonly something happens, asked ('does that happen a lot?', '¿eso pasa mucho?'). */
+const HOW_OFTEN =
+  /\b((does|do|can|could|will|would) (that|this|it|they) (usually |really |often )?(happen|occur)|(is|are) (that|this|it|they) (common|normal|rare|usual|typical)|how (common|often|likely|rare|frequent)|(eso|esto) (pasa|sucede|ocurre)|(pasa|sucede|ocurre) (mucho|seguido|a menudo|con frecuencia)|que tan (comun|frecuente)|(isso|isto) (acontece|e comum)|acontece (muito|com frequencia))\b/;
+
 /** A message that moves or cancels an appointment. */
 const CHANGES_APPOINTMENT =
   /\b(move|moving|reschedule|rescheduling|cancel|cancell?ing|push|postpone|another (day|time)|(can'?t|cannot|won'?t) make it|cambiar|mover|cancelar|cancelen|reprogramar|posponer|remarcar|desmarcar|adiar|passar para)\b/;
@@ -515,8 +519,12 @@ export const writerAsksForSelf = oncePerText((folded) => FOR_THE_WRITER.test(fol
  * request, not one for the pregnant person.
  */
 function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegExpExecArray): boolean {
-  if (reason !== 'medical_concern' && reason !== 'pregnancy') return false;
+  if (reason !== 'medical_concern' && reason !== 'pregnancy' && reason !== 'post_treatment_symptoms')
+    return false;
   if (!saidOfSomeoneElse(folded, match)) return false;
+  // A relative's or a friend's story, then how often it happens: a question in general, not a report.
+  if (MEDICAL_READINGS.includes(reason) && HOW_OFTEN.test(folded) && !asksForThem(folded)) return true;
+  if (reason === 'post_treatment_symptoms') return false;
   if (reason === 'medical_concern') return changesAppointmentUntreated(folded);
   return !asksForThem(folded);
 }
@@ -747,7 +755,7 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   // 'hace 5 años', 'for 5 years', 'há 3 anos', 'faz 6 anos': a time, not an age.
   if (
     /^\d/.test(match[0]) &&
-    /\b(hace|desde hace|hace como|hace unos|durante|por|cada|for|every|ha|faz|fazem|desde|since)\s*$/.test(
+    /\b(hace|desde hace|hace como|hace unos|durante|por|cada|for|every|ha|faz|fazem|desde|since)( (uns|umas|unos|unas|como|cerca de|about|like|around|some|over|mais de|mas de))?\s*$/.test(
       before,
     )
   )
@@ -961,7 +969,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b.{0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|se (me|le) (esta )?(moviendo|mueve|aflojando|afloja) (un|el|una|la) (diente|muela)|se (pego|golpeo|cayo) (en|de) (la )?boca|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo|salio|aflojo|movio) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
+      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?(?! (college|grad|uni|student|af|as hell|rn|right now|until|till|this month|lol))|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b.{0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|se (me|le) (esta )?(moviendo|mueve|aflojando|afloja) (un|el|una|la) (diente|muela)|se (pego|golpeo|cayo) (en|de) (la )?boca|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo|salio|aflojo|movio) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
     when: (folded) => {
       const hurtsNow = hurtsNowIn(folded);
       if (OLD_INJURY.test(folded) && !hurtsNow) return false;

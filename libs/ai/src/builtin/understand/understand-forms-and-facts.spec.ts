@@ -5,7 +5,8 @@ import { OFFERED, read } from './test-helpers';
  * A pregnancy told by the belly and its months; a school year that is a teacher's class; a sign told through and
  * then gone in one sentence; a minor's braces against a minor's surgery; a lawyer's own trial; an hour that is rough,
  * not a person; an audience sold by the quantity; a number that is no longer someone's; a fever that is a craze;
- * the colour of teeth; being 100% again; how likely a sign is, asked in general; a heading in the plural. Sentences here are in no fixture.
+ * the colour of teeth; being 100% again; how likely a sign is, asked in general; a heading in the plural; a friend's
+ * story and how often it happens; a fear of what is ahead; a pain that stopped; a time since; being broke. Sentences here are in no fixture.
  */
 const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
 
@@ -149,5 +150,32 @@ describe('words of the body that are not a report of it', () => {
       practiceProcedures: OFFERED,
     });
     expect(email.escalation).toBeNull();
+  });
+});
+
+describe('a story of someone else’s, a fear of what is ahead, a sign over, a time since, money', () => {
+  it.each([
+    'a coworker of mine got lumps after her lip filler somewhere else, does that happen often with you?',
+    'mi hermana quedó con el párpado caído después del bótox en otro lado, ¿eso pasa mucho?',
+    'honestly scared to get it done now after all the videos, how much is a lip flip?',
+    'my tooth hurt for a week last month but it stopped after the root canal, just need the crown now',
+    'minha cunhada teve um roxo enorme depois do preenchimento, mas já está tudo bem agora. quanto custa?',
+    'machuquei o nariz jogando bola há uns 12 anos e ficou torto, a rinoplastia corrige?',
+    'broke grad student here lol, any whitening specials this month?',
+  ])('%s reaches no one', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it('reaches a person when it is the writer’s own, now, or asked for the other person', () => {
+    expect(
+      reasonOf('my friend got lumps after filler here, can she come in to have them checked?'),
+    ).not.toBeNull();
+    expect(
+      reasonOf('scared because my lip is still swollen and hard 5 days after the filler'),
+    ).not.toBeNull();
+    expect(
+      reasonOf('the bleeding stopped for a day but it started again after the extraction'),
+    ).not.toBeNull();
+    expect(reasonOf('I broke my front tooth this morning biting a fork, it hurts')).not.toBeNull();
   });
 });
