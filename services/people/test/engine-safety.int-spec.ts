@@ -40,6 +40,8 @@ describe('messages a person must see, as forms and as texts (real PostgreSQL, Re
   }
 
   const MEDICAL = ['medical_concern', 'post_treatment_symptoms'];
+  /** A year of birth that makes the writer 14 or 15 on the day an inquiry comes in. */
+  const YEAR_OF_A_MINOR = new Date().getUTCFullYear() - 15;
   const cases: [kind: string, reasons: string[], form: string, text: string][] = [
     [
       'self-harm said indirectly',
@@ -118,6 +120,13 @@ describe('messages a person must see, as forms and as texts (real PostgreSQL, Re
       ['minor'],
       'I am 16 and my mom says it is fine with her. How much would lip filler be?',
       'im in 10th grade and want a nose job before prom, how do i start',
+    ],
+    [
+      // Read against the day the inquiry came in (the timeline's own timestamp): 14 or 15 whenever this runs.
+      'a minor by the date of birth',
+      ['minor'],
+      `Hi! I was born in ${YEAR_OF_A_MINOR} and I want my lips done before summer, how much is it?`,
+      `dob 03/14/${YEAR_OF_A_MINOR} how much is lip filler`,
     ],
   ];
 
