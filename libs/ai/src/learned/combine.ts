@@ -312,6 +312,7 @@ const FACTS_STATED: readonly {
     reason: 'legal_threat',
     // Not the words the rules read and passed over ('my lawyer friend sent me', 'soy abogada').
     stated: (folded) =>
+      LEGAL_WORDS.test(folded) &&
       LEGAL_WORDS.test(
         legalWordsPassedOver(folded).reduce((rest, word) => rest.replaceAll(word, ' '), folded),
       ),

@@ -1269,7 +1269,7 @@ export function findEscalations(text: string, on: Date = new Date()): Escalation
  * symptom words the rules do not know, is left to the reader.
  */
 export function symptomsExplainedAway(text: string): boolean {
-  const { findings, setAside, unread } = readEscalations(text);
+  const { findings, setAside, unread } = readAgain(text);
   return (
     MEDICAL_READINGS.some((reason) => setAside.has(reason)) &&
     !MEDICAL_READINGS.some((reason) => unread.has(reason)) &&
@@ -1298,7 +1298,7 @@ export function subjectIsTheTopic(subject: string, body: string): boolean {
     new RegExp(String.raw`(?<![\p{L}])${sign.replace(/(es|s)$/, '')}(es|s)?(?![\p{L}])`, 'u').test(folded);
   if (!signs.some(named)) return false;
   const medical = (finding: EscalationFinding) => MEDICAL_READINGS.includes(finding.reason);
-  const { findings, setAside, unread } = readEscalations(body);
+  const { findings, setAside, unread } = readAgain(body);
   return (
     MEDICAL_READINGS.some((reason) => setAside.has(reason) || unread.has(reason)) && !findings.some(medical)
   );
@@ -1308,6 +1308,13 @@ export function subjectIsTheTopic(subject: string, body: string): boolean {
  * The rules' findings; the reasons one of whose words was set aside as negated, gone, heard of or someone else's;
  * and those one of whose words was passed over for want of context (a rule's `when`).
  */
+/**
+ * The rules' reading of a text for the questions asked of it after the engine's own reading (`symptomsExplainedAway`,
+ * `legalWordsPassedOver`, `subjectIsTheTopic`), the last text's kept: the learned reader's facts ask two of them of
+ * the same words. Read only, never changed.
+ */
+const readAgain = oncePerText((text: string) => readEscalations(text));
+
 function readEscalations(
   text: string,
   on: Date = new Date(),
@@ -1397,7 +1404,7 @@ function readEscalations(
  * other words (learned/combine.ts).
  */
 export function legalWordsPassedOver(text: string): string[] {
-  const { findings, passedOver } = readEscalations(text);
+  const { findings, passedOver } = readAgain(text);
   if (findings.some((finding) => finding.reason === 'legal_threat')) return [];
   return passedOver.filter(({ reason }) => reason === 'legal_threat').map(({ word }) => word);
 }
