@@ -55,6 +55,7 @@ const FIELD_TARGETS: [RegExp, string][] = [
   ],
   [/^(preferred_time|best_time|time|preferred_contact_time)$/i, 'preferred_time'],
   [/^(location|office|clinic|location_preference)$/i, 'location_preference'],
+  [/^(dob|date_of_birth|birth_?date|birthday|fecha_de_nacimiento|data_de_nascimento)$/i, 'date_of_birth'],
 ];
 
 /**

@@ -113,7 +113,8 @@ export interface UnderstandRequest {
   subject?: string | null;
   /**
    * Form fields already mapped to their targets (procedure_interest, preferred_contact_method,
-   * preferred_time, location_preference ...), which inform the analysis beside the text.
+   * preferred_time, location_preference ...), which inform the analysis beside the text; `date_of_birth`, a date of
+   * birth the form gave, is read as an age on `receivedAt`.
    */
   formFields?: Readonly<Record<string, string>>;
   /** The conversation before this message, oldest first. */

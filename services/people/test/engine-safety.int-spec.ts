@@ -162,4 +162,18 @@ describe('messages a person must see, as forms and as texts (real PostgreSQL, Re
     },
     60_000,
   );
+
+  it('a form whose date-of-birth field makes the writer a minor reaches a person', async () => {
+    h.clock.at = daytime();
+    const phone = usPhone();
+    await h.submitForm(practiceId, {
+      name: 'Sofia Marquez',
+      phone: phone.typed,
+      email: `sofia.${phone.e164.slice(-4)}@mail.example`,
+      'date-of-birth': `${YEAR_OF_A_MINOR}-03-14`,
+      message: 'How much is lip filler? Something natural please.',
+    });
+    const lead = await h.leadByPhone(practiceId, phone.e164);
+    expect(await expectHandedToAPerson(lead.person_id)).toBe('minor');
+  }, 60_000);
 });

@@ -64,13 +64,29 @@ export function eventText(event: Pick<TimelineFact, 'content_data'>): string | n
   return null;
 }
 
-/** A form's mapped fields other than the message, for the model (procedure_interest, preferred_time …). */
+/** A form field that gives a date of birth, whatever the website named it ('dob', 'your-birthday', 'fecha_nacimiento'). */
+const BIRTH_FIELD = /birth|(^|[^a-z])dob([^a-z]|$)|nacimiento|nascimento/i;
+
+/**
+ * A form's mapped fields other than the message, for the model (procedure_interest, preferred_time …), and a date
+ * of birth the practice's mapping keeps as additional info, as `date_of_birth` (the model reads it as an age on the
+ * day the form came in).
+ */
 export function formFields(event: Pick<TimelineFact, 'content_data'>): Record<string, string> {
   const form = event.content_data.mapped ?? event.content_data.form_data;
   if (!form || typeof form !== 'object') return {};
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(form as Record<string, unknown>)) {
     if (typeof value === 'string' && value.trim()) fields[key] = value;
+  }
+  const additional = event.content_data.additional_info;
+  if (additional && typeof additional === 'object') {
+    for (const [key, value] of Object.entries(additional as Record<string, unknown>)) {
+      if (BIRTH_FIELD.test(key) && typeof value === 'string' && value.trim()) {
+        fields.date_of_birth = value;
+        break;
+      }
+    }
   }
   return fields;
 }

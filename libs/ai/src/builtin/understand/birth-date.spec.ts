@@ -1,5 +1,7 @@
 import { statedAges } from './birth-date';
 import { findEscalations } from './safety-rules';
+import { OFFERED } from './test-helpers';
+import { understandInquiry } from './understand';
 
 /** The day the messages below came in, unless a test says otherwise. */
 const RECEIVED = new Date('2026-11-15T12:00:00Z');
@@ -59,5 +61,29 @@ describe('a patient under 18 by the date of birth they give', () => {
     expect(
       reasons('my son was born in 2015 and keeps me up, so I want botox for my eleven lines'),
     ).not.toContain('minor');
+  });
+});
+
+describe('a form’s date-of-birth field', () => {
+  const form = (text: string, dateOfBirth: string, receivedAt = RECEIVED) =>
+    understandInquiry({
+      channel: 'form',
+      text,
+      formFields: { date_of_birth: dateOfBirth },
+      practiceProcedures: OFFERED,
+      receivedAt,
+    }).escalation;
+
+  it('makes a minor of a patient under 18 on the day the form came in', () => {
+    expect(form('How much is lip filler? Looking for something subtle.', '2010-06-02')).toMatchObject({
+      reason: 'minor',
+      evidence: 'Date of birth: 2010-06-02',
+    });
+  });
+
+  it('not an adult, a patient 18 by the day the form came in, nor a child’s routine dental care', () => {
+    expect(form('How much is lip filler? Looking for something subtle.', '1994-06-02')).toBeNull();
+    expect(form('How much is lip filler?', '2010-06-02', new Date('2028-07-01T12:00:00Z'))).toBeNull();
+    expect(form('Cleaning and check-up for my son please, any Saturday', '2015-01-20')).toBeNull();
   });
 });

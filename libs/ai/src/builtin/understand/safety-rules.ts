@@ -1,6 +1,6 @@
 import type { EscalationPriority, EscalationReason } from '@pp/contracts';
 import type { EscalationFinding } from '../../model';
-import { agesOn, BIRTH_DATE } from './birth-date';
+import { agesOn, BIRTH_DATE, statedAges } from './birth-date';
 import { findProcedures, isDentalKey } from './procedures';
 import {
   BODY_PART,
@@ -1308,6 +1308,29 @@ export function subjectIsTheTopic(subject: string, body: string): boolean {
  * The rules' findings; the reasons one of whose words was set aside as negated, gone, heard of or someone else's;
  * and those one of whose words was passed over for want of context (a rule's `when`).
  */
+/**
+ * A form's date-of-birth field (`date_of_birth`: 'DOB', 'fecha de nacimiento' …) that makes the patient under 18 on
+ * the day the form came in, the message asking for more than a child's routine dental care: a minor, as if the
+ * message had said so.
+ */
+export function minorByDateOfBirth(value: string, message: string, on: Date): EscalationFinding | null {
+  const given = value.trim().slice(0, 40);
+  if (!statedAges(`dob ${foldKeepingPositions(given)}`, on).some((age) => age.youngest < 18)) return null;
+  if (childsDentalCare(respell(foldKeepingPositions(message)).text)) return null;
+  return { reason: 'minor', priority: 'medium', evidence: `Date of birth: ${given}` };
+}
+
+/** The findings with one more, each reason once, in the order of REASON_ORDER. */
+export function withFinding(
+  findings: EscalationFinding[],
+  finding: EscalationFinding | null,
+): EscalationFinding[] {
+  if (!finding || findings.some((found) => found.reason === finding.reason)) return findings;
+  return [...findings, finding].sort(
+    (a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
+  );
+}
+
 /**
  * The rules' reading of a text for the questions asked of it after the engine's own reading (`symptomsExplainedAway`,
  * `legalWordsPassedOver`, `subjectIsTheTopic`), the last text's kept: the learned reader's facts ask two of them of

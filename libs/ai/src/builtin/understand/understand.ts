@@ -28,8 +28,10 @@ import {
   findWrongNumber,
   isNegated,
   MEDICAL_READINGS,
+  minorByDateOfBirth,
   namesTheBody,
   subjectIsTheTopic,
+  withFinding,
 } from './safety-rules';
 import { detectLanguage, expand, expandWithStops } from './text';
 
@@ -100,7 +102,12 @@ export function rulesSafety(request: UnderstandRequest): RulesSafety {
     crisis,
     optOut,
     spam,
-    findings: withoutTheSubjectsTopic(request, findEscalations(message, receivedOn(request))),
+    findings: withFinding(
+      withoutTheSubjectsTopic(request, findEscalations(message, receivedOn(request))),
+      request.formFields?.date_of_birth
+        ? minorByDateOfBirth(request.formFields.date_of_birth, message, receivedOn(request))
+        : null,
+    ),
   };
 }
 
