@@ -659,8 +659,7 @@ const namesAThing = (folded: string, match: RegExpExecArray) =>
   (TOOTH_COLOUR.test(match[0]) &&
     TEETH_NEAR.test(folded.slice(Math.max(0, match.index - 25), match.index + 40)));
 
-const TOOTH_COLOUR =
-  /^(yellow\w*|stain\w*|brown\w*|grey\w*|gray\w*|dull|dingy|amarill\w*|amarel\w*|manchad[oa]s?)$/;
+const TOOTH_COLOUR = /^(yellow\w*|stain\w*|dull|dingy|amarill\w*|amarel\w*|manchad[oa]s?)$/;
 const TEETH_NEAR = /\b(teeth|tooth|smile|enamel|dientes|dentes|sonrisa|sorriso)\b/;
 
 /** A question about what happens in general ('how long does the swelling last', '¿cuánto dura la hinchazón?'). */
@@ -1305,10 +1304,6 @@ export function subjectIsTheTopic(subject: string, body: string): boolean {
 }
 
 /**
- * The rules' findings; the reasons one of whose words was set aside as negated, gone, heard of or someone else's;
- * and those one of whose words was passed over for want of context (a rule's `when`).
- */
-/**
  * A form's date-of-birth field (`date_of_birth`: 'DOB', 'fecha de nacimiento' …) that makes the patient under 18 on
  * the day the form came in, the message asking for more than a child's routine dental care: a minor, as if the
  * message had said so.
@@ -1338,6 +1333,10 @@ export function withFinding(
  */
 const readAgain = oncePerText((text: string) => readEscalations(text));
 
+/**
+ * The rules' findings; the reasons one of whose words was set aside as negated, gone, heard of or someone else's;
+ * and those one of whose words was passed over for want of context (a rule's `when`).
+ */
 function readEscalations(
   text: string,
   on: Date = new Date(),
