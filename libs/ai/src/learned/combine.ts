@@ -178,9 +178,9 @@ export function readerShare(reading: LearnedReading, intent: Intent): number {
  * a breast lift' asks for none). A pregnancy or a minor is a fact the message must state: without a word of it, or
  * with the writer saying the opposite ('I'm not pregnant or nursing, is Kybella safe?', 'my daughter just turned
  * 18'), the reader's guess does not count (the sentence model hears 'baby botox' and 'mi mamá', not a negation or
- * an age). A legal threat is told with a word of the law, a lawyer or an authority ('my landlord raised the rent, I
- * could scream' threatens no one). What is left is compared with the threshold, by the engine and by `npm run train:ai` when it chooses
- * the threshold.
+ * an age). A legal threat is told with a word of the law, a lawyer or an authority the rules did not pass over
+ * ('my landlord raised the rent, I could scream' threatens no one; nor does 'my lawyer friend sent me'). What is
+ * left is compared with the threshold, by the engine and by `npm run train:ai` when it chooses the threshold.
  */
 export function supportedReading(
   reading: LearnedReading,
