@@ -79,7 +79,13 @@ const FOLDS = 5;
 const fixtures = join(__dirname, '..', '..', 'fixtures');
 const output = join(__dirname, '..', '..', '..', 'src', 'learned', 'weights.ts');
 
-const fold = (id: string) => fnv1a(id) % FOLDS;
+/**
+ * `--folds-by-set`: every inquiry of a set in one fold, so that a held-out reading is of voices the heads never heard,
+ * as on a new blind set (an estimate only, with `--held-out-only`: the weights' own folds are by inquiry).
+ */
+const FOLDS_BY_SET = process.argv.includes('--folds-by-set');
+const fold = (row: { set: string; inquiry: { id: string } }) =>
+  fnv1a(FOLDS_BY_SET ? row.set : row.inquiry.id) % FOLDS;
 
 interface Labelled {
   set: string;
@@ -91,6 +97,8 @@ interface Labelled {
 }
 
 async function main(): Promise<void> {
+  if (FOLDS_BY_SET && !process.argv.includes('--held-out-only'))
+    throw new Error('--folds-by-set estimates only: run it with --held-out-only');
   const files = modelFiles();
   if (!files) throw new Error('The embedding model is missing: run node deploy/local/models.mjs');
   const embedder = await SentenceEmbedder.load(files);
@@ -132,11 +140,11 @@ async function main(): Promise<void> {
   const heldOutHeads = (rows: Labelled[], what: string) => {
     const byFold: Heads[] = [];
     for (let k = 0; k < FOLDS; k += 1) {
-      const training = rows.filter((row) => fold(row.inquiry.id) !== k);
+      const training = rows.filter((row) => fold(row) !== k);
       byFold.push({ intent: fit(training, 'intent'), escalation: fit(training, 'escalation') });
       console.log(`${what}: fold ${k + 1}/${FOLDS} trained`);
     }
-    return (row: Labelled) => byFold[fold(row.inquiry.id)];
+    return (row: Labelled) => byFold[fold(row)];
   };
   /** The held-out predictions of one head over `rows` at a temperature (what calibration reads). */
   const predictionsOf =
@@ -271,10 +279,9 @@ async function main(): Promise<void> {
   });
   const heldOutConfidence = new Map<(typeof observed)[number], number>();
   for (let k = 0; k < FOLDS; k += 1) {
-    const calibration = fitConfidence(observed.filter(({ row }) => fold(row.inquiry.id) !== k));
+    const calibration = fitConfidence(observed.filter(({ row }) => fold(row) !== k));
     for (const item of observed)
-      if (fold(item.row.inquiry.id) === k)
-        heldOutConfidence.set(item, calibratedConfidence(calibration, item.signals));
+      if (fold(item.row) === k) heldOutConfidence.set(item, calibratedConfidence(calibration, item.signals));
   }
   reportConfidence(observed, heldOutConfidence);
   const confidence = fitConfidence(observed);
