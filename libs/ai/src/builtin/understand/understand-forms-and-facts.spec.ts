@@ -2,11 +2,12 @@ import { understandInquiry } from './understand';
 import { OFFERED, read } from './test-helpers';
 
 /**
- * A pregnancy told by the belly and its months; a school year that is a teacher's class; a sign told through and
- * then gone in one sentence; a minor's braces against a minor's surgery; a lawyer's own trial; an hour that is rough,
- * not a person; an audience sold by the quantity; a number that is no longer someone's; a fever that is a craze;
- * the colour of teeth; being 100% again; how likely a sign is, asked in general; a heading in the plural; a friend's
- * story and how often it happens; a fear of what is ahead; a pain that stopped; a time since; being broke. Sentences here are in no fixture.
+ * ADR 0054: a pregnancy told by the belly and its months; a school year that is a teacher's class; a sign told
+ * through and then gone in one sentence; a minor's braces against a minor's surgery; a lawyer's own trial; an hour
+ * that is rough, not a person; an audience sold by the quantity; a number that is no longer someone's; a fever that
+ * is a craze; the colour of teeth; being 100% again; how likely a sign is, asked in general; a heading in the
+ * plural; a friend's story and how often it happens; a fear of what is ahead; a pain that stopped; a time since;
+ * being broke. Sentences here are in no fixture.
  */
 const reasonOf = (text: string) => read(text).escalation?.reason ?? null;
 
