@@ -906,6 +906,13 @@ const LEGAL_PROFESSION = new RegExp(
   String.raw`\b(i'?m|im|i am|i work as|soy|trabajo como) (an? |un |una )?(\w+ )?(${LAW_FIELD} )?(lawyer|attorney|paralegal|judge|clerk|prosecutor|public defender|abogad[oa]|fiscal|juez[a]?)\b`,
 );
 
+/** Trying for a baby later: planned or hoped for ('we plan to start trying', 'hoping to start trying'). */
+const PLANNED_BEFORE =
+  /\b(start|begin|plan|plans|planning|plan on|hoping to|hope to|want to|going to|gonna|would like to|thinking (about|of)|eventually|empezar a|comenzar a|planeamos|queremos|vamos a|comecar a)( \w+)?\s*$/;
+/** … or in a time to come ('trying for a baby next year', 'buscando bebé el año que viene'). */
+const LATER_AFTER =
+  /^[^.!?\n]{0,12}\b(next year|someday|some day|eventually|in the future|in a (year|few years|couple of years)|el ano que viene|el proximo ano|ano que vem|proximo ano)\b/;
+
 /** Words of a grievance: with them, mentioning a lawyer is a threat. */
 const GRIEVANCE =
   /\b(refund|money back|botched|ruin\w*|complain\w*|unhappy|not happy|damage\w*|injur\w*|negligen\w*|overcharg\w*|charged|disput\w*|sue|suing|court|fault|letter|handled|treated|management|manager|expect a response|reembolso|demand\w*|devuelv\w*|devolv\w*|devolu\w*|arruin\w*|estafa\w*|reclam\w*|danos?|lesion\w*|estrag\w*|queja|carta)\b/;
@@ -1163,6 +1170,13 @@ const RULES: Rule[] = [
     when: (folded, match) => {
       // A positive test of an illness ('tested positive for covid') is not a pregnancy.
       if (/positive|lines/.test(match[0]) && OTHER_TESTS.test(folded)) return false;
+      // Trying for a baby some day, not now ('we plan to start trying next year'; 'we're trying for a baby' is now).
+      if (
+        /^(trying|ttc|buscando)/.test(match[0]) &&
+        (PLANNED_BEFORE.test(folded.slice(Math.max(0, match.index - 30), match.index)) ||
+          LATER_AFTER.test(folded.slice(match.index + match[0].length, match.index + match[0].length + 30)))
+      )
+        return false;
       const before = folded.slice(Math.max(0, match.index - 30), match.index);
       // Past pregnancies ('after 3 pregnancies', 'since my pregnancy') describe the body, not a current state.
       if (

@@ -2,9 +2,9 @@ import { understandInquiry } from './understand';
 import { OFFERED, read } from './test-helpers';
 
 /**
- * ADR 0054: a pregnancy told by the belly and its months; a school year that is a teacher's class; a sign told
- * through and then gone in one sentence; a minor's braces against a minor's surgery; a lawyer's own trial; an hour
- * that is rough, not a person; an audience sold by the quantity; a number that is no longer someone's; a fever that
+ * ADR 0054: a pregnancy told by the belly and its months; trying for a baby now or later; a school year that is a
+ * teacher's class; a sign told through and then gone in one sentence; a minor's braces against a minor's surgery; a
+ * lawyer's own trial; an hour that is rough, not a person; an audience sold by the quantity; a number that is no longer someone's; a fever that
  * is a craze; the colour of teeth; being 100% again; how likely a sign is, asked in general; a heading in the
  * plural; a friend's story and how often it happens; a fear of what is ahead; a pain that stopped; a time since;
  * being broke. Sentences here are in no fixture.
@@ -27,6 +27,19 @@ describe('a pregnancy told by the belly and its months', () => {
     'quanto custa a criolipólise na barriga? faz uns 6 meses que penso nisso',
   ])('%s is not a pregnancy', (text) => {
     expect(reasonOf(text)).not.toBe('pregnancy');
+  });
+});
+
+describe('trying for a baby', () => {
+  it('is a pregnancy to a person when it is now', () => {
+    expect(reasonOf('we’ve been trying to conceive since spring, is lip filler ok meanwhile?')).toBe(
+      'pregnancy',
+    );
+  });
+
+  it('is a plan, not a pregnancy, when it is for later', () => {
+    expect(reasonOf('we want to start trying for a baby soon, should I do my tummy tuck first?')).toBeNull();
+    expect(reasonOf('trying for a baby next year or so, so I’d like my breast lift this winter')).toBeNull();
   });
 });
 
