@@ -196,13 +196,14 @@ const askedAhead = (folded: string, around: string) =>
   BEFORE_TREATMENT.test(folded) && !/\b(still|now|since|todavia|sigue|tengo|ahora)\b/.test(around);
 
 /**
- * 'does Kybella cause swelling?', 'is it normal that Kybella causes swelling': what a treatment does, in general
- * (`before`: the words before the sign); 'my implant causes pain' is the writer's own.
+ * 'does Kybella cause swelling?', 'is it normal that Kybella causes swelling', '¿el Ozempic da pancreatitis?': what a
+ * treatment does, in general (`before`: the words before the sign); 'my implant causes pain' and 'me da dolor' are
+ * the writer's own.
  */
 function whatATreatmentDoes(before: string): boolean {
   const clause = before.slice(before.search(/[^.!?\n]*$/));
   return (
-    /\b(cause|causes|give you|gives you|leave you|leaves you|make you|makes you) (any |a lot of |much |some |bad |a little |more )?$/.test(
+    /\b(cause|causes|give you|gives you|leave you|leaves you|make you|makes you) (any |a lot of |much |some |bad |a little |more )?(\w+ )?$|(?<!\b(me|te|le|nos|les|lhe|lhes|se) )\b(causa|causan|provoca|provocan|da|dan|produce|producen|causam|provocam|dao) (algo de |mucha |mucho |muita |muito )?(\w+ )?$/.test(
       clause,
     ) && !/\b(my|mi|mis|meu|minha|her|his)\b/.test(clause)
   );
@@ -1230,6 +1231,8 @@ const RULES: Rule[] = [
       ) &&
       !askedAboutPeople(folded) &&
       !HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index)) &&
+      // 'is it true ozempic causes thyroid cancer?', '¿el Ozempic da pancreatitis?': what a medicine does, asked.
+      !whatATreatmentDoes(folded.slice(Math.max(0, match.index - 40), match.index)) &&
       !stoppedLongAgo(folded, match) &&
       !recoveredFrom(folded, match) &&
       !heartFigure(folded, match),

@@ -144,12 +144,15 @@ describe('words of the body that are not a report of it', () => {
     'what are the chances of an infection after a tummy tuck, roughly? just researching',
     'how common is nerve damage after a facelift? I want to know before my consult',
     'Will a tooth extraction hurt a lot the next day? trying to plan work',
+    'Is it true that semaglutide causes gallbladder problems? Deciding whether to sign up.',
+    '¿Es verdad que el Mounjaro provoca pancreatitis? Lo estoy pensando.',
   ])('%s reaches no one', (text) => {
     expect(reasonOf(text)).toBeNull();
   });
 
   it('still reaches a person when the writer tells of their own sign now', () => {
     expect(reasonOf('I have a fever of 102 since my lipo on Monday')).not.toBeNull();
+    expect(reasonOf('desde el bótox me da un dolor de cabeza horrible')).not.toBeNull();
     expect(reasonOf('my tooth is yellow and throbbing and my gum is swollen')).not.toBeNull();
     expect(
       reasonOf('what are the chances this lump is an infection? my cheek has been hot since the filler'),
