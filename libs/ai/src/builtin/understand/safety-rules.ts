@@ -215,11 +215,13 @@ function whatATreatmentDoes(before: string): boolean {
  */
 const HOW_LIKELY =
   /\b((odds|chances?|risks?|likelihood|probabilit\w*|rate|percentage|porcentaje|porcentagem|riesgo|risco) (of|that|for|de|del|da|do|que)|how (common|likely|often|rare|frequent)|que tan (comun|frecuente|probable)|quao (comum|frequente)|what percent(age)?)\b[^.!?\n]{0,45}$/;
+const askedHowLikely = (folded: string, match: RegExpExecArray) =>
+  HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index));
 
 /** 'does it hurt?', 'will they swell?': asking what a treatment feels like, not telling how it feels. */
 const askedInGeneral = (folded: string, match: RegExpExecArray) =>
   whatATreatmentDoes(folded.slice(Math.max(0, match.index - 40), match.index)) ||
-  HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index)) ||
+  askedHowLikely(folded, match) ||
   /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+|(a|an|the|one|your) (?!my\b)\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
     folded.slice(Math.max(0, match.index - 24), match.index),
   );
@@ -930,7 +932,7 @@ const RULES: Rule[] = [
     when: (folded, match) =>
       !(/breath/.test(match[0]) && chronicNasal(folded)) &&
       !idiom(folded, match) &&
-      !HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index)),
+      !askedHowLikely(folded, match),
     pattern:
       /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|(temp|temperature|fever) (is |was |of |at |hit |reading )?(about |around |like |over )?(10[0-5]|3[89])([.,]\d)?\b|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no (puedo|consigo) (ver|respirar|tragar)|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
   },
@@ -1230,7 +1232,7 @@ const RULES: Rule[] = [
         /\b(move|reschedule|cancel|push|another day|cambiar|mover|cancelar)\b/.test(folded)
       ) &&
       !askedAboutPeople(folded) &&
-      !HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index)) &&
+      !askedHowLikely(folded, match) &&
       // 'is it true ozempic causes thyroid cancer?', '¿el Ozempic da pancreatitis?': what a medicine does, asked.
       !whatATreatmentDoes(folded.slice(Math.max(0, match.index - 40), match.index)) &&
       !stoppedLongAgo(folded, match) &&
@@ -1338,9 +1340,12 @@ export function withFinding(
   finding: EscalationFinding | null,
 ): EscalationFinding[] {
   if (!finding || findings.some((found) => found.reason === finding.reason)) return findings;
-  return [...findings, finding].sort(
-    (a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
-  );
+  return inReasonOrder([...findings, finding]);
+}
+
+/** Findings sorted in the order of REASON_ORDER (the first a person reads is the one that wins). */
+function inReasonOrder(findings: EscalationFinding[]): EscalationFinding[] {
+  return findings.sort((a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason));
 }
 
 /**
@@ -1424,9 +1429,7 @@ function readEscalations(
     findings.set('post_treatment_symptoms', { ...medical, reason: 'post_treatment_symptoms' });
   }
   return {
-    findings: [...findings.values()].sort(
-      (a, b) => REASON_ORDER.indexOf(a.reason) - REASON_ORDER.indexOf(b.reason),
-    ),
+    findings: inReasonOrder([...findings.values()]),
     setAside: setAsideReasons,
     unread: new Set(
       passedOver
