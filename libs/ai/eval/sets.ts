@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-25', file: 'blind-25.json' },
+  { name: 'blind-26', file: 'blind-26.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -326,6 +326,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-24.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.87, optOutRecall: 1, falseOptOuts: 0 },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-26 was committed.
+  {
+    name: 'blind-25',
+    file: 'blind-25.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
