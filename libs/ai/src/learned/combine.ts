@@ -38,7 +38,7 @@ const SURE = 0.7;
  * on the rules' folded text (lower case, no accents, contractions expanded).
  */
 const STOPPING_WORDS =
-  /\b(stop|stopp?ed|quit|remove|unsubscribe|no more|do not|never|leave me|lose|off|enough|delete|block|end|cancel|para|parar|pare|paren|dejen|deje|basta|baja|borr\w+|quit\w+|elimin\w+|saqu\w+|sac\w+|no mas|nao|chega|sair|cancelar|exclu\w+|remov\w+|retir\w+|apag\w+|descadastr\w+)\b/;
+  /\b(stop|stopp?ed|quit|remove|unsubscribe|no more|do not|never|leave me|lose|off|enough|delete|block|end|cancel|para|parar|pare|paren|dejen|deje|basta|baja|borr\w+|quit\w+|elimin\w+|saqu\w+|sac\w+|no mas|nao|chega|sair|cancelar|exclu\w+|remov\w+|retir\w+|apag\w+|descadastr\w+|desuscrib\w+|desinscri\w+)\b/;
 
 /** The intents a learned reading may choose among (every intent but those that stop outreach). */
 const BLENDABLE = (reading: LearnedReading) =>

@@ -21,6 +21,10 @@ describe('self-harm and suicidal language', () => {
     'pensé en tomarme todas mis pastillas de una vez',
     // Hopelessness as it is often written.
     'got turned down for the surgery, whats the point anymore',
+    'please cancel friday. there is no point anymore, to anything really',
+    "not coming in. it's no use anymore",
+    'cancela mi cita, ya no le veo sentido a nada',
+    'pode desmarcar, não vejo mais sentido em nada',
     "I honestly don't see a reason to keep going",
     "maybe it's easier if I'm just gone",
     'i dont wanna be here anymore',
@@ -127,6 +131,8 @@ describe('self-harm and suicidal language', () => {
     'my mom is getting her affairs in order before moving, can she book a cleaning?',
     'I have been saving up for a tummy tuck for two years',
     '¿cuántas pastillas de ibuprofeno puedo tomar?',
+    "there's no point in booking before the promo starts, right?",
+    'no use trying to reach the front desk by phone, so texting',
   ])('%s is not crisis language', (text) => {
     expect(findCrisis(text)).toBeNull();
   });

@@ -233,7 +233,10 @@ const MONEY_HURTS =
 const FEVER_FIGURE =
   /\b((shopping|spring|cabin|baby|wedding|travel|gold|disco|saturday night|holiday|summer) fever|(febre|fiebre) (de|do|da|del|das|dos) (compras|shopping|viajes?|viage(m|ns)|verano|verao|sabado|ouro|oro|casamento|boda|bebes?|consumo|futbol|futebol|copa))\b/;
 
-/** 'typing is a pain', 'a pain in the neck', 'my wallet is bleeding': an idiom, not a symptom. */
+/**
+ * 'typing is a pain', 'a pain in the neck', 'my wallet is bleeding', 'knocked out cold, best nap ever': an idiom, not
+ * a symptom.
+ */
 const idiom = (folded: string, match: RegExpExecArray) =>
   (/^(fever|febre|fiebre)/.test(match[0]) &&
     FEVER_FIGURE.test(folded.slice(Math.max(0, match.index - 20), match.index + match[0].length + 25))) ||
@@ -242,7 +245,14 @@ const idiom = (folded: string, match: RegExpExecArray) =>
       folded.slice(Math.max(0, match.index - 12), match.index),
     ) ||
       /^pain in the\b/.test(folded.slice(match.index, match.index + 12)))) ||
-  MONEY_HURTS.test(folded.slice(Math.max(0, match.index - 30), match.index));
+  MONEY_HURTS.test(folded.slice(Math.max(0, match.index - 30), match.index)) ||
+  (/^knocked out/.test(match[0]) && FELL_ASLEEP.test(sentenceAround(folded, match)));
+
+/** Sleep told as a knock-out ('knocked out cold during the facial, best nap of my life'). */
+const FELL_ASLEEP =
+  /\b(nap|naps|napped|asleep|slept|sleep|sleeping|snor\w*|dozed|zzz+|siesta|soneca|cochilo|dormi\w*)\b/;
+const sentenceAround = (folded: string, match: RegExpExecArray) =>
+  folded.slice(folded.slice(0, match.index).search(/[^.!?\n]*$/)).split(/[.!?\n]/, 1)[0];
 
 /**
  * A heart attack or a stroke as a figure of speech: something that gave one ('the quote nearly gave me a heart
@@ -283,7 +293,7 @@ const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed
  * my lip is purple').
  */
 const HEARSAY =
-  /\b((you|u|i|i'?ve|i have|people|we) (see|saw|seen|read|heard|hear)( \w+){0,4} (online|on (tiktok|instagram|ig|youtube|reddit|the internet|the news|social media|facebook|tv))|(i'?ve|i have|i) (read|heard|seen) (a lot|so much|stories|things|about|that|of|online)|horror stories|(the|about the|any|what are the|those|all the) (risks?|complications?)|risks? (like|such as|including)|(he leido|lei|he oido|escuche|vi|he visto)( \w+){0,3} (en (internet|tiktok|instagram|youtube|redes)|sobre|que)|(los|sobre los|todos los) riesgos|(li|ouvi|vi)( \w+){0,3} (na internet|no (tiktok|instagram|youtube)|sobre|que)|(os|sobre os|todos os) riscos)\b/;
+  /\b((saw|seen|watched|watching|read|reading) (a|an|this|that|some|the|these|those) (viral )?(tiktoks?|tik toks?|videos?|vids?|reels?|posts?|stories|youtube( videos?)?|documentar(y|ies)|articles?|news stor(y|ies)|threads?)|(vi|he visto|mire|assisti) (un|una|um|uma|esse|ese|este|esta) (tiktok|video|reel|post|publicacion|publicacao|reportaje|reportagem|articulo|artigo)|(you|u|i|i'?ve|i have|people|we) (see|saw|seen|read|heard|hear)( \w+){0,4} (online|on (tiktok|instagram|ig|youtube|reddit|the internet|the news|social media|facebook|tv))|(i'?ve|i have|i) (read|heard|seen) (a lot|so much|stories|things|about|that|of|online)|horror stories|(the|about the|any|what are the|those|all the) (risks?|complications?)|risks? (like|such as|including)|(he leido|lei|he oido|escuche|vi|he visto)( \w+){0,3} (en (internet|tiktok|instagram|youtube|redes)|sobre|que)|(los|sobre los|todos los) riesgos|(li|ouvi|vi)( \w+){0,3} (na internet|no (tiktok|instagram|youtube)|sobre|que)|(os|sobre os|todos os) riscos)\b/;
 /** The writer's own body now: 'my', 'I have', 'still', 'tengo', 'ainda'. */
 const OWN_BODY_NOW =
   /\b(my|mi|mis|meu|minha|meus|minhas|i have|i'?ve got|i got|i'?m (having|getting|so|really|still|swollen|bleeding|in pain)|tengo|tenho|estoy|estou|still|todavia|ainda|right now|ahora|agora)\b/;
@@ -374,7 +384,7 @@ const ACUTE_NOW =
 
 /** Words of a result or a shape, not of a reaction: what an old treatment or injury left. */
 const RESULT_WORD =
-  /^((broke|broken|cracked) .*(nose|jaw)|crooked|shifted|migrat\w*|deflat\w*|uneven|lopsided|asymmetr\w*|droop(y|ing|ed|s)?|(one|the) (side|breast|implant) .*|ripplin\w*)$/;
+  /^((broke|broken|cracked) .*(nose|jaw)|crooked|bumps?|shifted|migrat\w*|deflat\w*|uneven|lopsided|asymmetr\w*|droop(y|ing|ed|s)?|(one|the) (side|breast|implant) .*|ripplin\w*)$/;
 
 /**
  * A result an old treatment or injury left, told as the reason for a new one ('I had braces as a teen and my teeth
@@ -429,7 +439,7 @@ const stoppedLongAgo = (folded: string, match: RegExpExecArray) =>
  * past tense.
  */
 const RECOVERED =
-  /\b(fully recovered|recovered (fully|completely)|completely recovered|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou)\b/;
+  /\b(fully recovered|recovered (fully|completely)|completely recovered|(made|make|making|had|a) (a )?(full|complete|total) recovery|all clear (since|ever since|for \w+ years)|(cancer|tumou?r)[- ]free|(signed|signs) off on (everything|it all|me|him|her)|cleared (me|him|her) (for everything|completely|fully)|(in )?the best shape of (my|his|her) life|(me|le|nos|les) dieron (de )?(el )?alta|(recebi|recebeu|tive|teve) alta|(dado|dada) de alta|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou)\b/;
 const TOLD_IN_PAST =
   /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|years? ago|last (month|year)|in (19|20)\d\d)\b/;
 /** 'im 100% now', 'back to 100 percent'. */
@@ -445,6 +455,13 @@ function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
   return (
     recovered !== null &&
     TOLD_IN_PAST.test(sentence) &&
+    // '… made a full recovery, but since yesterday I'm slurring': a sign told after the recovery, turned to now.
+    !(
+      match.index - from > recovered.index &&
+      /\b(but|now|since|today|yesterday|lately|this (week|morning)|pero|ahora|desde|hoy|ayer|mas|agora|hoje|ontem)\b/.test(
+        sentence.slice(recovered.index + recovered[0].length, match.index - from),
+      )
+    ) &&
     !/\b(still|todavia|ainda)\b/.test(sentence.slice(0, recovered.index + recovered[0].length)) &&
     !/\b(again|came back|coming back|de nuevo|de novo|otra vez|volvio|voltou)\b/.test(sentence)
   );
@@ -529,8 +546,16 @@ function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegEx
   if (MEDICAL_READINGS.includes(reason) && HOW_OFTEN.test(folded) && !asksForThem(folded)) return true;
   if (reason === 'post_treatment_symptoms') return false;
   if (reason === 'medical_concern') return changesAppointmentUntreated(folded);
-  return !asksForThem(folded);
+  return !asksForThem(folded) || onlyComesAlong(folded);
 }
+
+/** Someone who comes along with the writer ('wants to come with me for moral support', 'me acompaña'). */
+const COMES_ALONG =
+  /\b(come (in )?(with|along with) me|come along|tag along|sit (in|with me|in the room)|moral support|keep me company|accompany me|acompanarme|me (acompana|acompanara|va a acompanar)|vir comigo|me acompanhar|(ir|venir) conmigo)\b/;
+/** …and is treated too ('can she get one too?', 'book her a facial as well'). */
+const TREATED_TOO =
+  /\b((can|could|may) (she|he) (get|have|do|try|book)|(book|schedule) (her|him)|for (her|him)|(she|he) (wants?|would like|needs?) (to )?(get|have|do|try|book)|(too|as well)\?)/;
+const onlyComesAlong = oncePerText((folded) => COMES_ALONG.test(folded) && !TREATED_TOO.test(folded));
 const changesAppointmentUntreated = oncePerText(
   (folded) => CHANGES_APPOINTMENT.test(folded) && !post(folded),
 );
@@ -845,6 +870,12 @@ function signatureOf(folded: string): { from: number; to: number } {
   return { from: Infinity, to: Infinity };
 }
 const inSignature = (index: number) => index >= signature.from && index < signature.to;
+/** A word on a short line of the signature: a name or a title ('Dolores Whitaker', 'Sue, RN'), never a sign. */
+function inSignatureName(folded: string, index: number): boolean {
+  if (!inSignature(index)) return false;
+  const line = folded.slice(folded.lastIndexOf('\n', index) + 1).split('\n', 1)[0];
+  return line.trim().split(/\s+/).length <= 4;
+}
 
 /**
  * 'sue' as a verb ('I will sue', 'sue you'), not a name ('-- Sue, RN'); a court date of the writer's own; a lawyer
@@ -1207,7 +1238,7 @@ const RULES: Rule[] = [
     reason: 'minor',
     priority: 'medium',
     pattern:
-      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|(tengo|tiene) (1[0-7])(?=\s*([.,!?;]|$|y\b|pero\b|anos\b))|(estoy|esta|va) en (la )?(secundaria|prepa|preparatoria|high ?school)|(mi|su) (hij[oa]|nin[oa]|sobrin[oa]|niet[oa]) (de|tiene) (1[0-7]|[1-9])\b|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:]|,\d|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|(junior|sophomore|freshman|senior) in (high ?school|hs)|\b(9th|10th|11th|12th|ninth|tenth|eleventh|twelfth) grade|teenage (son|daughter|kid|girl|boy|child)|(who is|who'?s|that is|thats) (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|\bage:? (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|(does|do|would|will|should|must) (a |my )?(parent|guardian|mom|mum|dad)s? (have|need) to (come|sign|be there|be present|come with)|(1[0-7])(th|st|nd|rd) (birthday|bday|b-day)|i'?m a teen|teenager|my teen\b)/,
+      /\b((i'?m|im|i am|i'?ll be|turning|turned|aged?|age:|edad:?)\s+(only\s+|just\s+)?(1[0-7]|[1-9])(\s*(years? old|yrs? old|yo|y\/o))?(?=\s*([.,!?;)]|$|and\b|but\b|so\b|&|y\b|pero\b|can\b|is\b|do\b|will\b|would\b|how\b))|(tengo|tiene|de)\s+(1[0-7]|[1-9])\s+anos|(tengo|tiene) (1[0-7])(?=\s*([.,!?;]|$|y\b|pero\b|anos\b))|(estoy|esta|va) en (la )?(secundaria|prepa|preparatoria|high ?school)|(mi|su) (hij[oa]|nin[oa]|sobrin[oa]|niet[oa]) (de|tiene) (1[0-7]|[1-9])\b|((daughter|son|child|kid|niece|nephew|granddaughter|grandson|girl|boy|she|he)( is|'s|s)|(she|he) is)\s+(only\s+|just\s+)?(1[0-7]|[1-9])\b(?![\d'"./:]|,\d|\s*(am|pm|units?|weeks?|days?|months?|%))|(1[2-7])\s*(-| )?(year|yr)s?\s*(-| )?old|(1[2-7])\s*(yo|y\/o)\b|(1[0-7]|[1-9]) anos|(1[2-7]) years of age|(junior|sophomore|freshman|senior) in (high ?school|hs)|\b(9th|10th|11th|12th|ninth|tenth|eleventh|twelfth) grade|teenage (son|daughter|kid|girl|boy|child)|(who is|who'?s|that is|thats) (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|\bage:? (1[0-7]|[1-9])\b(?! (units?|weeks?|days?|months?|%))|sweet sixteen|sweet 16|quincea\w+|(i'?m|im|i am|she'?s|shes|he'?s|hes|she is|he is|still|currently|is) (in|a) (high ?school|middle school)|(high ?school|middle school) (student|junior|senior|sophomore|freshman)|underage|under 18|under eighteen|minor(?! (\w+ )?(heart|stroke|surgery|surgeries|procedures?|issues?|things?|problems?|injur\w*|bleed\w*|swell\w*|bruis\w*|side|touch|adjust\w*|changes?|tweak\w*|questions?|concerns?|details?|scratch\w*|cuts?|burns?|infections?|accident|car|discomfort|pain|allerg\w*|reactions?|repairs?|fix|corrections?|revisions?|chips?|cracks?|cavit\w*|fillings?|asymmetr\w*|complication\w*|flare\w*|scar\w*|case|league|key|role|inconvenience|delay)\b)|menor de edad|parental consent|my parents? (permission|consent|said|would|will|have to)|need (a |my )?parent|(does|do|would|will|should|must) (a |my )?(parent|guardian|mom|mum|dad)s? (have|need) to (come|sign|be there|be present|come with)|(1[0-7])(th|st|nd|rd) (birthday|bday|b-day)|i'?m a teen|teenager|my teen\b)/,
     when: (folded, match) => minorAboutAesthetics(folded, match),
   },
   {
@@ -1251,6 +1282,13 @@ const RULES: Rule[] = [
     reason: 'human_requested',
     priority: 'medium',
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${PERSON_REQUEST})(?![\p{L}])`, 'u'),
+  },
+  // A telephone for all the words ('📞', '📞🙏', '☎️ pls', '🤙?'): a call asked for, which a person makes.
+  {
+    reason: 'human_requested',
+    priority: 'medium',
+    pattern:
+      /^[^\p{L}\p{N}]*(?:📞|☎|📲|🤙)[^\p{L}\p{N}]*(?:(?:pls|please|plz|asap|porfa|por favor|call me|llamame|me liga)[^\p{L}\p{N}]*)?$/u,
   },
 ];
 
@@ -1393,6 +1431,7 @@ function readEscalations(
     const pattern = new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`);
     let setAside = 0;
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
+      if (inSignatureName(folded, match.index)) continue;
       if (
         ((rule.negatable ?? true) && isNegated(folded, match.index)) ||
         (rule.resolvable && (saidToBeGone(folded, match) || anOldResult(folded, match))) ||
@@ -1474,9 +1513,9 @@ const STOP_WRITING_ES_PT = [
 ].join('|');
 
 const OPT_OUT_WHOLE =
-  /^\s*(stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta|pare|parem|sair|chega)\s*[.!,]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias|obrigad[oa])\s*[.!]*\s*)*$/;
+  /^\s*(🛑|⛔|🚫|(🛑|⛔|🚫)\s*(🛑|⛔|🚫)+|stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta|pare|parem|sair|chega)\s*[.!,]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias|obrigad[oa])\s*[.!]*\s*)*$/;
 const OPT_OUT = new RegExp(
-  String.raw`\b(${STOP_WRITING_ES_PT}|unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|ya no quiero (recibir|mensajes)|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|descadastr\w+|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))`,
+  String.raw`\b(${STOP_WRITING_ES_PT}|unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|ya no quiero (recibir|mensajes)|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|descadastr\w+|(desuscrib|desinscrib|desubscrib)(ir|a|an|e|en)(me|nos)?\b|desinscrev(er|a|am)(-?me)?\b|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))`,
 );
 
 /** A negation, with only words of emphasis after it, ending right where the words of stopping begin. */
@@ -1537,6 +1576,9 @@ const OPTED_OUT_OF_SOMETHING_ELSE =
 /** Messages said to be wrong ('the wrong appointment time', 'duplicate reminders'), not unwanted. */
 const WRONG_CONTENT =
   /^\s+(me\s+)?(the\s+|these\s+|those\s+|your\s+)?(wrong|incorrect|duplicate|double|same \w+ twice|old|outdated|mixed up)\b|^\s*(me\s+)?(la|el|los|las|a|o|os|as|un|una|um|uma)\s+(\w+\s+){1,2}(equivocad[oa]s?|incorrect[oa]s?|errad[oa]s?|duplicad[oa]s?|repetid[oa]s?)\b/;
+/** Where the writer is sent, when it is not messages they are sent ('to voicemail', 'in circles', 'back and forth'). */
+const SENT_SOMEWHERE =
+  /^\s+(me|us)\s+(to\s+(voice ?mail|the (voice ?mail|machine|answering machine|phone tree|bot|robot|wrong (office|location|department|person))|an? (machine|bot|robot|recording|phone tree|answering machine))|in circles|around|back and forth|from (one|person))\b/;
 /** The messages still coming after an opt-out: 'still getting', 'you keep texting', 'why am I', 'again'. */
 const STILL_COMING =
   /\b((?<!\b(will|would|can|could|should|do|does) i )still (get|getting|receive|receiving|coming)|keep (getting|receiving)|you (keep|still)|keeps? (texting|emailing|messaging|sending|coming)|again|why (am|do) i|why are you|yet (i|you)|sigo recibiendo|siguen (llegando|mandando|enviando)|ainda (recebo|estou recebendo|chegam)|continuo recebendo|continuam (mandando|enviando))\b/;
@@ -1705,6 +1747,9 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
       continue;
     // Messages said to be wrong, not unwanted ('stop sending me the wrong appointment time').
     if (WRONG_CONTENT.test(folded.slice(match.index + match[0].length))) continue;
+    // The writer sent somewhere, not sent messages ('stop sending me to voicemail', 'quit sending me in circles').
+    if (/sending$/.test(match[0]) && SENT_SOMEWHERE.test(folded.slice(match.index + match[0].length)))
+      continue;
     // 'Stop.' standing alone as the first sentence is the carrier keyword, whatever follows it ('Stop! You had me
     // at $11' is delight).
     const keywordSentence = match.index === 0 && /^stop\s*\.+(\s|$)/.test(folded);

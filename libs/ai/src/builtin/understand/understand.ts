@@ -557,7 +557,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b((do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+|anything (open|available|free)|looking at (a |the )?((mon|tues|wednes|thurs|fri|satur|sun)day|date|weekend)|(end of the month|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|weekends?|next week) (works|work) best|(have|got) (\w+ )?(rooms?|spots?|openings?|slots?|times?|chairs?) (free|open|available))\b/,
+      /\b(any (\w+ )?(appointments?|openings?|slots?|spots?) (after|before|on|this|next|tomorrow|today|tonight|left|available|open|\w+day)|(do you|have you|you) (have|got) (anything|something|any time|time|room|space|an opening)( open| available| free)?( on| this| next| for| tomorrow| today| \w+day)|put me down|earliest (slot|appointment|time)|any time (on|this|next) \w+|anything (open|available|free)|looking at (a |the )?((mon|tues|wednes|thurs|fri|satur|sun)day|date|weekend)|(end of the month|(mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|weekends?|next week) (works|work) best|(have|got) (\w+ )?(rooms?|spots?|openings?|slots?|times?|chairs?) (free|open|available))\b/,
   },
   {
     intent: 'booking',
@@ -625,7 +625,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b((quero|queria|gostaria de|gostava de|preciso|posso|podemos|da pra|consigo|vou|quer|pode) (\w+ )?(marcar|agendar|reservar)|marcar (uma|um|a|o) |tem (horario|horarios|vaga|vagas|disponibilidade|agenda|encaixe)|(algum|um) (horario|encaixe) (livre|disponivel|para|pra|na|no|hoje|amanha)|(consigo|tem como) (um |uma )?(horario|encaixe|vaga)|encaixar|encaixe|quando (posso|eu posso|da pra|consigo) (ir|passar|vir|marcar)|hay (espacio|lugar|cupo|citas|turnos)|tienen cupo|(can|could|may) (i|we) (stop|pop|swing|drop|come) (in|by))\b/,
+      /\b((quero|queria|gostaria de|gostava de|preciso|posso|podemos|da pra|consigo|vou|quer|pode|possivel) (\w+ )?(marcar|agendar|reservar)|marcar (uma|um|a|o) |tem (horario|horarios|vaga|vagas|disponibilidade|agenda|encaixe)|(algum|um) (horario|encaixe) (livre|disponivel|para|pra|na|no|hoje|amanha)|(consigo|tem como) (um |uma )?(horario|encaixe|vaga)|encaixar|encaixe|quando (posso|eu posso|da pra|consigo) (ir|passar|vir|marcar)|hay (espacio|lugar|cupo|citas|turnos)|tienen cupo|(can|could|may) (i|we) (stop|pop|swing|drop|come) (in|by))\b/,
   },
   // booking
   {
@@ -652,21 +652,21 @@ const INTENT_CUES: Cue[] = [
     intent: 'cancel_appointment',
     weight: 4,
     pattern:
-      /\b((will not|wont|not) be coming (to|in)|take me off (the|your) (schedule|calendar|books)|remove (my|the) (surgery|appointment|consultation|procedure) (date|time|booking)|call(ing)? off (my|the|our)|decided not to (go ahead|proceed|do it|do the)|(no|not) (voy|vamos) a (ir|poder ir)|no puedo ir\b.{0,30}\bcancel\w*|ya no (voy|vamos|puedo) a? ?ir)\b/,
+      /\b((will not|wont|not) be coming (to|in)|take me off (the|your) (schedule|calendar|books)|remove (my|the) (surgery|appointment|consultation|procedure) (date|time|booking)|call(ing)? off (my|the|our)|decided not to (go ahead|proceed|do it|do the)|(no|not) (voy|vamos) a (ir|poder (ir|llegar|asistir))|no puedo ir\b.{0,30}\bcancel\w*|ya no (voy|vamos|puedo) a? ?ir)\b/,
   },
   // reschedule
   {
     intent: 'reschedule',
     weight: 4,
     pattern:
-      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his|their|this|that|todays|tomorrows|\w+days)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita|cleaning|checkup|exam|treatment|procedure|surgery|facial|peel|botox|filler|tox|hydrafacial|lipo)s?|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule|redo|rebook|next week|the week after)|llego tarde|voy tarde|llegare tarde|(voy|vamos|va) a llegar (un poco |unos minutos |como \d+ (minutos|min) )?tarde|be (a (little|bit|few minutes) |a little bit )late|cambiar (mi|la|su|tu|nuestra) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|(?<!\bel )otro dia|otra hora|otra fecha)\b/,
+      /\b(reschedule|re schedule|rebook|(move|change|push|switch|shift|bump)( back)? (my|the|our|her|his|their|this|that|todays|tomorrows|\w+days)( \w+){0,3} (appointment|appointments|consultation|consult|visit|time|date|booking|session|cita|cleaning|checkup|exam|treatment|procedure|surgery|facial|peel|botox|filler|tox|hydrafacial|lipo)s?|different (day|time|date)|another (day|time|date)|later (time|date)|earlier (time|date)|anything (later|earlier|else)|move it to|switch (my|the|it|to)|push (my|the|it)|running( \d+ ?(min|mins|minutes))? late|be( \d+ ?(min|mins|minutes))? late|(can not|cant|cannot|wont|will not) make (it|the|my)\b.{0,60}\b(instead|another|different|later|earlier|anything|other|move|switch|reschedule|redo|rebook|next week|the week after)|llego tarde|voy tarde|llegare tarde|(voy|vamos|va) a llegar (un poco |unos minutos |como \d+ (minutos|min) )?tarde|be (a (little|bit|few minutes) |a little bit )late|cambiar (mi|la|su|tu|nuestra) (cita|hora|fecha)|reprogramar\w*|mover (mi|la) cita|(cambiar|mover|pasar)(la|lo)\b|(?<!\bel )otro dia|otra hora|otra fecha|remarc\w*|reagend\w*|(mudar|trocar|passar|adiar|mover|empurrar)( \w+){0,2} (consulta|horario|avaliacao|limpeza|sessao|marcacao|procedimento|atendimento|botox)|(muevame|muevanme|mueva|muevan|cambieme|cambienme|paseme|pasenme|correme|corrame)( \w+){0,2} (cita|consulta|turno|hora)|cancel\w* (my |the )?[^.!?]{0,30} (and|&) (put|move|switch|book|get) (me|it) (on|in|for|into|to))\b/,
   },
   // cancel
   {
     intent: 'cancel_appointment',
     weight: 4,
     pattern:
-      /\b(cancel\w*|anular)\b(?! (list|policy|fee|fees|waitlist|wait list))\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|\b(wont|will not|can not|cannot|not going to|unable to) (be able to )?(make|come|attend|be there|go)( it| in| to)?( my| the)?( appointment| consultation| consult| visit)?( \w+)? (tomorrow|today|tonight|on|this|next)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\b(please cancel|cancel (it|that|please|mine)|need to cancel|have to cancel|want to cancel|going to cancel|necesito cancelar|quiero cancelar|cancelen|cancelar (la|mi))\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
+      /\b(cancel\w*|anular)\b(?! (list|policy|fee|fees|waitlist|wait list))\b.*\b(appointment|consultation|consult|visit|booking|cita|consulta|tomorrow|today|friday|monday|tuesday|wednesday|thursday|saturday|sunday|manana|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo|amanha|hoje)\b|\b(appointment|consultation|cita)\b.*\b(cancel\w*)\b|desmarc\w*|\b(nao|nem) (vou|vamos|vai) (conseguir|poder) (ir|comparecer)\b|\bnao (consigo|posso) (ir|comparecer)\b|\b(wont|will not|can not|cannot|not going to|unable to) (be able to )?(make|come|attend|be there|go)( it| in| to)?( my| the)?( appointment| consultation| consult| visit)?( \w+)? (tomorrow|today|tonight|on|this|next)\b|\b(wont|will not|can not|cannot|not going to) (be able to )?make (it|my appointment|the appointment)\b|\b(please cancel|cancel (it|that|please|mine)|need to cancel|have to cancel|want to cancel|going to cancel|necesito cancelar|quiero cancelar|cancelen|cancelar (la|mi))\b|\bno (voy a|podre) (ir|asistir|llegar)\b/,
   },
   // information
   {
@@ -1043,8 +1043,9 @@ function chooseIntent(
       /\b(same|usual|do me|do that|get|again|mismo|otra vez|siempre|quiero|i want)\b/.test(words);
     return { intent: wantsIt ? 'booking' : 'information', confidence: 0.35 };
   }
+  // A new time left for later, by the writer ('I'll reach out to rebook', 'después les escribo para buscar otra fecha').
   const laterOnly =
-    /\b(when i am ready to|ready to|later|another time|in the future|mas adelante)\b.{0,20}\b(reschedule|rebook)\b|\b(reschedule|rebook)\b.{0,20}\b(later|another time|in the future|when i am ready|mas adelante)\b/.test(
+    /\b(when i am ready to|ready to|later|another time|in the future|mas adelante)\b.{0,20}\b(reschedule|rebook)\b|\b(reschedule|rebook)\b.{0,20}\b(later|another time|in the future|when i am ready|mas adelante)\b|\b(i will|i'?ll) (reach out|get back to you|be in touch|text|call) (later|another time|when|to (reschedule|rebook))\b|\b(despues|luego|mas adelante) (les |le )?(escribo|aviso|llamo|busco|veo)\b|\bdepois (eu )?(vejo|marco|aviso|remarco|falo|ligo|mando)\b/.test(
       words,
     );
   if (score('cancel_appointment') > 0 && (score('reschedule') === 0 || laterOnly))
