@@ -222,7 +222,7 @@ const askedHowLikely = (folded: string, match: RegExpExecArray) =>
 const askedInGeneral = (folded: string, match: RegExpExecArray) =>
   whatATreatmentDoes(folded.slice(Math.max(0, match.index - 40), match.index)) ||
   askedHowLikely(folded, match) ||
-  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ \w+|(a|an|the|one|your) (?!my\b)\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
+  /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ (?!(ta|esta|estao|tao|estan|sigue|segue|fica|ficou|anda|is|are|was|were|keeps|still)\b)\w+|(a|an|the|one|your) (?!my\b)\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
     folded.slice(Math.max(0, match.index - 24), match.index),
   );
 
@@ -1296,6 +1296,23 @@ const RULES: Rule[] = [
 const OTHER_TESTS =
   /\b(covid|corona|flu|influenza|strep|rsv|hiv|std|sti|tb|tuberculosis|drug|antigen|pcr|rapid test|hepatitis|mono|covid-19|gripe|dengue|virus|patch|allergy|biopsy|lab|labs)\b/;
 
+/**
+ * Whether the rules read a sign word as something other than a sign of the writer's body now: an idiom, a question
+ * about what a treatment does or how likely a sign is, a figure of speech of the heart, a nose long hard to breathe
+ * through, an illness over or a medicine stopped long ago, a question about people in general.
+ */
+function readAsSomethingElse(folded: string, match: RegExpExecArray): boolean {
+  return (
+    idiom(folded, match) ||
+    askedInGeneral(folded, match) ||
+    heartFigure(folded, match) ||
+    (/breath/.test(match[0]) && chronicNasal(folded)) ||
+    recoveredFrom(folded, match) ||
+    stoppedLongAgo(folded, match) ||
+    askedAboutPeople(folded)
+  );
+}
+
 /** When several apply, the first of these is the escalation (docs/product/ai-engine.md#escalation). */
 const REASON_ORDER: EscalationReason[] = [
   'post_treatment_symptoms',
@@ -1441,7 +1458,12 @@ function readEscalations(
         continue;
       }
       if (rule.when && !rule.when(folded, match, on)) {
-        passedOver.push({ reason: rule.reason, at: span(match), word: match[0] });
+        // A sign word the rules read as something else (a figure of speech, a question in general, a nose long
+        // hard to breathe through, an illness over) is set aside; one passed over for want of context is unread.
+        if (MEDICAL_READINGS.includes(rule.reason) && readAsSomethingElse(folded, match)) {
+          setAsideReasons.add(rule.reason);
+          setAsideAt.push(span(match));
+        } else passedOver.push({ reason: rule.reason, at: span(match), word: match[0] });
         continue;
       }
       if (setAside < SOMEONE_ELSE_AT_MOST && aboutSomeoneElse(rule.reason, folded, match)) {

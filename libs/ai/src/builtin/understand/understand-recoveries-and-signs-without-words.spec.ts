@@ -1,4 +1,5 @@
 import { read } from './test-helpers';
+import { symptomsExplainedAway } from './safety-rules';
 
 /**
  * ADR 0055: an illness the writer says is over in other words (a full recovery, all clear since, discharged, in
@@ -173,5 +174,22 @@ describe('appointments changed in Spanish and Portuguese, and times asked for', 
     ['any filler openings this saturday?', 'booking'],
   ])('%s reads as %s', (text, intent) => {
     expect(read(text).intent).toBe(intent);
+  });
+});
+
+describe('sign words the rules read as something else', () => {
+  it.each([
+    'do people who take blood thinners bruise more after lip filler?',
+    'my wallet is still bleeding from the holidays, do you do payment plans?',
+    'stopped accutane three years ago, my derm cleared me. price for laser on my face?',
+    'busted my nose skiing in college and it is hard to breathe through the left side, do you do rhinoplasty?',
+  ])('%s: the reader may not make a symptom of them', (text) => {
+    expect(symptomsExplainedAway(text)).toBe(true);
+  });
+
+  it('a Portuguese toothache is not read as an English question', () => {
+    const text = 'gente, o dente do siso ta doendo demais e o remédio não faz nada. atendem hoje?';
+    expect(symptomsExplainedAway(text)).toBe(false);
+    expect(reasonOf(text)).toBe('medical_concern');
   });
 });
