@@ -207,6 +207,23 @@ describe('joining the rules’ reading and the learned reader’s', () => {
     );
   });
 
+  it('does not take a child’s first teeth for a pregnancy', () => {
+    const pregnancy = reading('booking', 0.5, 0.6, 'pregnancy');
+    expect(
+      escalationOf(
+        pregnancy,
+        [],
+        'checkup for my 6 year old, two baby teeth are loose and the new ones are coming in',
+      ),
+    ).toBeNull();
+    expect(
+      escalationOf(pregnancy, [], 'mi hijo tiene 7 y se le mueven los dientes de leche, ¿lo ven?'),
+    ).toBeNull();
+    expect(
+      escalationOf(pregnancy, [], 'my baby teeth never fell out, and I am pregnant now, can I get implants?'),
+    ).toMatchObject({ reason: 'pregnancy' });
+  });
+
   it('takes the reader’s legal threat only from a message with a word of the law, a lawyer or an authority', () => {
     const threat = reading('complaint', 0.5, 0.6, 'legal_threat');
     expect(

@@ -204,6 +204,8 @@ export function supportedReading(
       unsupported.push(reason);
       rest -= reading.escalations[reason] ?? 0;
     }
+    // …and the intent head's share of a medical concern with it: what is left is what else the message may need.
+    rest -= reading.intents.medical_concern / 2;
   }
   return { rest, unsupported };
 }
@@ -243,9 +245,12 @@ const PREGNANCY_DENIED =
  */
 const PREGNANCY_WORDS =
   /\b(pregnan\w*|expecting|due|trimester|weeks? along|baby|babies|bump|newborn|nurs(e|es|ing)|breast ?(feed\w*|fed|milk|pump\w*)|pump(ing|ed)?|lactat\w*|ob|obgyn|ob gyn|midwife|ivf|ttc|conceiv\w*|fertility|delivery|birth|c ?section|postpartum|embaraz\w*|gravid\w*|gestac\w*|gestant\w*|bebes?|bebezinho|nenem|recien nacid\w*|lactan\w*|lactar|amamant\w*|pecho|leche materna|leite materno|parto|cesarea|cesaria|posparto|pos parto|encinta|en estado|semanas de|trimestre|obstetra|ginecolog\w*|prena\w*|de encargo|panz\w*|barrig\w*|eating for two|ser (mae|mamae|mama|madre)|mamar)\b/;
-/** Treatments named for a baby ('baby botox', 'baby tox', 'baby lips'): a dose or a look, not a child. */
+/**
+ * Treatments named for a baby ('baby botox', 'baby tox', 'baby lips'): a dose or a look, not a child; and a child's
+ * first teeth ('two wiggly baby teeth', 'dientes de leche', 'dentes de leite'), not a baby.
+ */
 const BABY_TREATMENT =
-  /\b(baby|bebe) (botox|tox|botulinum|dysport|xeomin|filler|fillers|lips?|lip flip|facelift|relleno|preenchimento)\b/g;
+  /\b((baby|bebe) (botox|tox|botulinum|dysport|xeomin|filler|fillers|lips?|lip flip|facelift|relleno|preenchimento)|baby (teeth|tooth)|dientes? de leche|dentes? de leite)\b/g;
 /** A pregnancy or breastfeeding the writer says is over ('stopped nursing in feb', 'fully weaned', 'ya no le doy pecho'). */
 const PREGNANCY_OVER =
   /\b((stopped|finished|quit|done|done with|no longer|ended|deje de|termine de|ya no|parei de|terminei|ja nao)( \w+){0,2} (nursing|breast ?feeding|pumping|pregnant|amamantar|amamantando|pecho|lactar|lactando|amamentar|amamentando|amamentacao)|weaned|formula fe(d|eding)|le doy formula|not pregnant anymore|no longer pregnant|ya no estoy embarazada|nao estou mais gravida)\b/;
@@ -301,7 +306,7 @@ const FACTS_STATED: readonly {
   {
     reason: 'pregnancy',
     stated: (folded) =>
-      // 'Baby botox' is a treatment's name, not a baby.
+      // 'Baby botox' is a treatment's name and 'baby teeth' a child's, not a baby.
       PREGNANCY_WORDS.test(folded.replace(BABY_TREATMENT, ' ')) &&
       !PREGNANCY_DENIED.test(folded) &&
       !(PREGNANCY_OVER.test(folded) && !STILL_PREGNANT.test(folded)) &&
