@@ -327,12 +327,14 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.87, optOutRecall: 1, falseOptOuts: 0 },
   },
-  // Reported untouched (fixtures/README.md); a regression set since blind-26 was committed.
+  // Reported untouched (fixtures/README.md); a regression set since blind-26 was committed, its misreadings read
+  // (ADR 0055) and trained on: the product reads it at intent 0.919, none a person must handle missed, 8.0 % false
+  // escalations, every opt-out and no false one.
   {
     name: 'blind-25',
     file: 'blind-25.json',
     rulesTuned: false,
-    floor: ONCE_BLIND,
+    floor: { ...ONCE_BLIND, optOutRecall: 1, falseOptOuts: 0 },
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,

@@ -336,10 +336,11 @@ const FACTS_STATED: readonly {
 
 /**
  * Words a request for a person needs, in the languages the product reads (on the rules' folded text): a person, staff, a call or a
- * conversation with someone ('talk to', 'hablar con', 'falar com'); not 'talk about'.
+ * conversation with someone ('talk to', 'hablar con', 'falar com'); not 'talk about', nor the practice's office or
+ * number alone ('send me the address for the office').
  */
 const PERSON_WORDS =
-  /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|office|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|team|clinic|practice|number|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo)\b/;
+  /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo)\b/;
 
 function likeliestBesides(reading: LearnedReading, left: readonly EscalationReason[]): EscalationReason {
   const reasons = (Object.keys(reading.escalations) as (EscalationReason | 'none')[]).filter(
