@@ -372,6 +372,11 @@ describe('joining the rules’ reading and the learned reader’s', () => {
       'human_requested',
     );
     expect(escalationOf(wantsAPerson, [], 'quiero hablar con alguien')?.reason).toBe('human_requested');
+    // The practice's office or number named alone asks for no one.
+    expect(escalationOf(wantsAPerson, [], 'what is the number for the brickell office?')).toBeNull();
+    expect(escalationOf(wantsAPerson, [], 'can someone from the office text me back')?.reason).toBe(
+      'human_requested',
+    );
   });
 
   it('takes the reader’s spam only from a business writing to the practice as a business', () => {
