@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-26', file: 'blind-26.json' },
+  { name: 'blind-27', file: 'blind-27.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -335,6 +335,13 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-25.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, optOutRecall: 1, falseOptOuts: 0 },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-27 was committed.
+  {
+    name: 'blind-26',
+    file: 'blind-26.json',
+    rulesTuned: false,
+    floor: ONCE_BLIND,
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
