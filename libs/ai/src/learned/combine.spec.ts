@@ -372,6 +372,8 @@ describe('joining the rules’ reading and the learned reader’s', () => {
       'human_requested',
     );
     expect(escalationOf(wantsAPerson, [], 'quiero hablar con alguien')?.reason).toBe('human_requested');
+    // Calls refused ask for no one.
+    expect(escalationOf(wantsAPerson, [], 'texting works best for me, please no phone calls')).toBeNull();
     // The practice's office or number named alone asks for no one.
     expect(escalationOf(wantsAPerson, [], 'what is the number for the brickell office?')).toBeNull();
     expect(escalationOf(wantsAPerson, [], 'can someone from the office text me back')?.reason).toBe(

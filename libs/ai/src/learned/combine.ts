@@ -189,7 +189,7 @@ export function supportedReading(
 ): { rest: number; unsupported: EscalationReason[] } {
   const unsupported: EscalationReason[] = [];
   let rest = reading.mustEscalate;
-  if (!PERSON_WORDS.test(folded)) {
+  if (!PERSON_WORDS.test(folded.replace(NO_CALLS, ' '))) {
     unsupported.push('human_requested');
     rest -= (reading.escalations.human_requested + reading.intents.human_requested) / 2;
   }
@@ -340,7 +340,10 @@ const FACTS_STATED: readonly {
  * number alone ('send me the address for the office').
  */
 const PERSON_WORDS =
-  /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo)\b/;
+  /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo|gerente|encargad[oa]|responsavel|telefon\w*|pessoalmente|personalmente|in person)\b/;
+/** Calls refused ('please no phone calls', 'don't call me', 'no me llamen', 'não liguem'): no request for a person. */
+const NO_CALLS =
+  /\b(no|not|never|don'?t|do not|dont|please no|nada de|sin|nao|sem)( (phone|voice))? (calls?|call me|calling|ring me|phone calls?|llamadas|me llamen|llamarme|ligacoes|liguem|me liguem|me ligar)\b/g;
 
 function likeliestBesides(reading: LearnedReading, left: readonly EscalationReason[]): EscalationReason {
   const reasons = (Object.keys(reading.escalations) as (EscalationReason | 'none')[]).filter(

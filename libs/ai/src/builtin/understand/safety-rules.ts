@@ -218,8 +218,16 @@ const HOW_LIKELY =
 const askedHowLikely = (folded: string, match: RegExpExecArray) =>
   HOW_LIKELY.test(folded.slice(Math.max(0, match.index - 60), match.index));
 
-/** 'does it hurt?', 'will they swell?': asking what a treatment feels like, not telling how it feels. */
+/**
+ * 'does it hurt?', 'will they swell?', '¿duele?', 'dói?': asking what a treatment feels like, not telling how it feels
+ * ('me duele', 'está doendo' tell).
+ */
 const askedInGeneral = (folded: string, match: RegExpExecArray) =>
+  (/^(duele|duelen|doi|doem)$/.test(match[0]) &&
+    !/\b(me|te|le|nos|les|lhe|lhes|still|todavia|aun|ainda|sigue|segue|esta|estan|ta|estou|estoy|anda)\s+$/.test(
+      folded.slice(Math.max(0, match.index - 12), match.index),
+    ) &&
+    /^[^.!?,;\n]{0,30}\?/.test(folded.slice(match.index))) ||
   whatATreatmentDoes(folded.slice(Math.max(0, match.index - 40), match.index)) ||
   askedHowLikely(folded, match) ||
   /\b(does|do|will|would|can|could) (it|they|this|that|the \w+|\w+ (?!(ta|esta|estao|tao|estan|sigue|segue|fica|ficou|anda|is|are|was|were|keeps|still)\b)\w+|(a|an|the|one|your) (?!my\b)\w+ \w+) (really |usually |normally )?$|\b((saber|pregunt\w*|y|o) si|if|whether|que tanto|que tan) (it |they |this |that )?(really |mucho |tanto )?$/.test(
@@ -542,13 +550,22 @@ function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegEx
   if (reason !== 'medical_concern' && reason !== 'pregnancy' && reason !== 'post_treatment_symptoms')
     return false;
   if (!saidOfSomeoneElse(folded, match)) return false;
-  // A relative's or a friend's story, then how often it happens: a question in general, not a report.
-  if (MEDICAL_READINGS.includes(reason) && HOW_OFTEN.test(folded) && !asksForThem(folded)) return true;
+  // A relative's or a friend's story, then how often it happens or how it is prevented: a question in general, not
+  // a report.
+  if (
+    MEDICAL_READINGS.includes(reason) &&
+    (HOW_OFTEN.test(folded) || HOW_PREVENTED.test(folded)) &&
+    !asksForThem(folded)
+  )
+    return true;
   if (reason === 'post_treatment_symptoms') return false;
   if (reason === 'medical_concern') return changesAppointmentUntreated(folded);
   return !asksForThem(folded) || onlyComesAlong(folded);
 }
 
+/** How a complication is prevented, asked ('what do you do to prevent that?', '¿cómo lo evitan?'). */
+const HOW_PREVENTED =
+  /\b((what|how) (do|can|will|would) (you|u|y'?all|you guys|your (team|surgeon|doctor|office)) (do )?(to )?(prevent|avoid|lower|reduce|minimi[sz]e)|(to|help) prevent (that|this|it|them|clots?|infections?)|(como|que hacen para|que hacen pa) (lo |la |los |las )?(evitan|previenen|evitar|prevenir)|(como|o que) (voces|vcs) (fazem )?(para |pra )?(evitar|prevenir|evitam|previnem))\b/;
 /** Someone who comes along with the writer ('wants to come with me for moral support', 'me acompaña'). */
 const COMES_ALONG =
   /\b(come (in )?(with|along with) me|come along|tag along|sit (in|with me|in the room)|moral support|keep me company|accompany me|acompanarme|me (acompana|acompanara|va a acompanar)|vir comigo|me acompanhar|(ir|venir) conmigo)\b/;
@@ -685,7 +702,10 @@ const namesAThing = (folded: string, match: RegExpExecArray) =>
     )) ||
   // 'how yellow my teeth look', 'teeth are still yellowish', 'dientes amarillos': the colour whitening is for.
   (TOOTH_COLOUR.test(match[0]) &&
-    TEETH_NEAR.test(folded.slice(Math.max(0, match.index - 25), match.index + 40)));
+    TEETH_NEAR.test(folded.slice(Math.max(0, match.index - 25), match.index + 40))) ||
+  // 'a meeting that I can't move', 'una reunión que no puedo mover': a thing that cannot be moved, not a body part.
+  (/(move|mover)$/.test(match[0]) &&
+    /\b(que|that|which)( i| yo| eu)?\s*$/.test(folded.slice(Math.max(0, match.index - 12), match.index)));
 
 const TOOTH_COLOUR = /^(yellow\w*|stain\w*|dull|dingy|amarill\w*|amarel\w*|manchad[oa]s?)$/;
 const TEETH_NEAR = /\b(teeth|tooth|smile|enamel|dientes|dentes|sonrisa|sorriso)\b/;
@@ -1274,7 +1294,7 @@ const RULES: Rule[] = [
     reason: 'human_requested',
     priority: 'medium',
     pattern:
-      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (an? )?(bot|robot|machine|ai|automated|auto|computer|real)|(es|eres) (una )?maquina|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|(el|la) (dra?|doctora?|dr|gerente|encargad[oa]|enfermer[oa]|cirujan[oa]|dentista|coordinador[a]?|duen[oa])\b|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(actually |just |please |really )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona|(talk|speak|chat) (to|with) (someone|somebody|a person|a human|staff|a staff member|the office)|(real|actual|live) (staff|staff member|person|human|receptionist)|(not|no) (a |an )?(text ?bot|bot|robot|automated (system|message|reply))|(a )?(person|human|real person) or (a )?(bot|robot|automated|machine|ai)|(bot|robot|automated|machine|ai) or (a )?(real )?(person|human)|(practice|office|clinic) manager|(have|get|ask) (someone|somebody|a person|staff|the office|dr\.? \w+|the doctor) (from (the|your) (office|clinic|practice) )?(to )?(call|ring|phone) me|(someone|somebody|anyone)( from (the|your) (office|clinic|practice))? (to )?(call|ring|phone) me|(ring|phone) me|(give|gimme) me a (call|ring)|(que )?me llame(n)? (alguien|la doctora|el doctor|una persona|usted|ustedes)|me (puede|pueden|podria|podrian) llamar|llame(n)?me|hablar (con alguien|por telefono con)|alguien (de la oficina|del consultorio|de la clinica) (que )?me llame)\b/,
+      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (an? )?(bot|robot|machine|ai|automated|auto|computer|real)|(es|eres) (una )?maquina|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|(el|la) (dra?|doctora?|dr|gerente|encargad[oa]|enfermer[oa]|cirujan[oa]|dentista|coordinador[a]?|duen[oa])\b|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(actually |just |please |really )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona|(talk|speak|chat) (to|with) (someone|somebody|a person|a human|staff|a staff member|the office)|(real|actual|live) (staff|staff member|person|human|receptionist)|(not|no) (a |an )?(text ?bot|bot|robot|automated (system|message|reply))|(a )?(person|human|real person) or (a )?(bot|robot|automated|machine|ai)|(bot|robot|automated|machine|ai) or (a )?(real )?(person|human)|(practice|office|clinic) manager|(have|get|ask) (someone|somebody|a person|staff|the office|dr\.? \w+|the doctor) (from (the|your) (office|clinic|practice) )?(to )?(call|ring|phone) me|(someone|somebody|anyone)( from (the|your) (office|clinic|practice))? (to )?(call|ring|phone) me|(ring|phone) me|(give|gimme) me a (call|ring)|(que )?me llame(n)? (alguien|la doctora|el doctor|una persona|usted|ustedes)|me (puede|pueden|podria|podrian) llamar|llame(n)?me|hablar (con alguien|por telefono con)|alguien (de la oficina|del consultorio|de la clinica) (que )?me llame|(que )?(a |o )?(gerente|responsavel|doutora?|dra|dr|dona|dono|alguem|atendente) (me )?(telefonasse|telefone|telefonem|telefonar|ligasse|ligue|liguem|ligar|retorne|retornasse|retornar)|(me|nos) (telefone|telefonem|telefonasse|telefonassem|ligue|liguem|ligasse|ligassem)( por favor)?|(pode|podem|poderia|poderiam|consegue|conseguem|da pra) (\w+ )?me (ligar|telefonar|retornar)|falar com (a |o )?(gerente|responsavel|dono|dona|doutora?|dra|dr|alguem|uma pessoa|atendente|recepcao)|(tratar|falar|resolver) (o assunto |isso |disso )?pessoalmente|(hablar|tratar|resolver)(lo)? (el asunto |esto )?personalmente)\b/,
     when: (folded, match) =>
       !/\bno (more )?bots?\b/.test(match[0]) || /\b(person|human|someone)\b/.test(folded),
   },
@@ -1598,6 +1618,9 @@ const OPTED_OUT_OF_SOMETHING_ELSE =
 /** Messages said to be wrong ('the wrong appointment time', 'duplicate reminders'), not unwanted. */
 const WRONG_CONTENT =
   /^\s+(me\s+)?(the\s+|these\s+|those\s+|your\s+)?(wrong|incorrect|duplicate|double|same \w+ twice|old|outdated|mixed up)\b|^\s*(me\s+)?(la|el|los|las|a|o|os|as|un|una|um|uma)\s+(\w+\s+){1,2}(equivocad[oa]s?|incorrect[oa]s?|errad[oa]s?|duplicad[oa]s?|repetid[oa]s?)\b/;
+/** A word of stopping asked and answered no right after it: 'unsubscribe? never.', 'stop? no way'. */
+const REFUSED_AT_ONCE =
+  /^\s*\?+\s*(never|no way|nope|nah|not a chance|hell no|no chance|jamas|nunca|ni loca|ni loco|de ninguna manera|de jeito nenhum|nem pensar|jamais)\b/;
 /** Where the writer is sent, when it is not messages they are sent ('to voicemail', 'in circles', 'back and forth'). */
 const SENT_SOMEWHERE =
   /^\s+(me|us)\s+(to\s+(voice ?mail|the (voice ?mail|machine|answering machine|phone tree|bot|robot|wrong (office|location|department|person))|an? (machine|bot|robot|recording|phone tree|answering machine))|in circles|around|back and forth|from (one|person))\b/;
@@ -1767,6 +1790,8 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
       OPTED_OUT_OF_SOMETHING_ELSE.test(folded.slice(match.index + match[0].length))
     )
       continue;
+    // The word of stopping asked and refused at once ('unsubscribe? never.', 'stop? no way', '¿darme de baja? jamás').
+    if (REFUSED_AT_ONCE.test(folded.slice(match.index + match[0].length))) continue;
     // Messages said to be wrong, not unwanted ('stop sending me the wrong appointment time').
     if (WRONG_CONTENT.test(folded.slice(match.index + match[0].length))) continue;
     // The writer sent somewhere, not sent messages ('stop sending me to voicemail', 'quit sending me in circles').
@@ -1797,7 +1822,7 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
  * practice's help text answers it) and outreach goes on (understand.ts, the help cue).
  */
 const WRONG_NUMBER =
-  /\b(wrong (number|person|#|chat|thread|convo|conversation)|(that|this) (wasn'?t|was not|isn'?t|is not) (meant )?for (you|u)\b|meant to send (that|this|it) to|wrong num|meant to (text|call|message|email|reach|contact) (someone|somebody) else|(someone|somebody) else'?s? (number|phone)|(have|got|texted|called|reached|messaged|texting|calling) the wrong (?!(?:date|time|day|address|email|price|amount|information|info|appointment|procedure|location|office|spelling|card|insurance|code|number of|one|idea)\b)[a-z]+\b|(este|esto|ese) no es (el )?(numero|telefono|celular|whatsapp) de|(este|ese|esse|el|o) (numero|telefono|celular|whatsapp) (ya no es|no es|nao e|ja nao e) (mais )?(de|del|do|da)\b|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de (numero|persona)|(ese|este|that'?s|that is) (no es|not) mi (nombre|numero)|(that'?s|that is|this is) not my name|no me llamo \w+|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite)|(have|got) me (confused|mixed up) with|(confused|mixed) me (up )?with (someone|somebody)|i'?ve never been (to|a patient)|i have never been (to|a patient)|never been (to )?(a|your|this|any) (med ?spa|clinic|office|practice|dentist|spa))/;
+  /\b(wrong (number|person|#|chat|thread|convo|conversation)|(that|this) (wasn'?t|was not|isn'?t|is not) (meant )?for (you|u)\b|meant to send (that|this|it) to|wrong num|meant to (text|call|message|email|reach|contact) (someone|somebody) else|(someone|somebody) else'?s? (number|phone)|(have|got|texted|called|reached|messaged|texting|calling) the wrong (?!(?:date|time|day|address|email|price|amount|information|info|appointment|procedure|location|office|spelling|card|insurance|code|number of|one|idea)\b)[a-z]+\b|(este|esto|ese) no es (el )?(numero|telefono|celular|whatsapp) de|(este|ese|esse|el|o) (numero|telefono|celular|whatsapp) (ya no es|no es|nao e|ja nao e) (mais )?(de|del|do|da)\b|(got|have|texted|texting|called|calling) the wrong (guy|girl|person|lady|man|number)|not the (patient|person|one) (you'?re|you are|u r) looking for|this number belongs to|i (never|did not|didn'?t|have not|haven'?t) (signed up|sign up|fill(ed)? out|submit(ted)?|request(ed)?|contact(ed)?|ask(ed)? for|inquire|inquired|reach(ed)? out)|not (me|my (number|form|request))|(don'?t|do not) know (anyone|anybody) (named|called|by)|no (one|body) (here )?(by|named) that|there is no \w+ here|(this|that) (is not|isn'?t) \w+'?s? (number|phone)|this is not \w+[.!,]|(this|that) (isn'?t|is not) \w+|(doesn'?t|does not|no longer) (have|has|use|uses|own) this (number|phone)|(has|got) a new number|not \w+'?s (number|phone) any ?more|numero equivocado|equivoc\w* de (numero|persona)|(ese|este|that'?s|that is) (no es|not) mi (nombre|numero)|(that'?s|that is|this is) not my name|no me llamo \w+|no (soy|conozco a) |yo no (me registre|llene|pedi|solicite)|nunca (me registre|llene|pedi|solicite)|(have|got) me (confused|mixed up) with|(confused|mixed) me (up )?with (someone|somebody)|i'?ve never been (to|a patient)|i have never been (to|a patient)|never been (to )?(a|your|this|any) (med ?spa|clinic|office|practice|dentist|spa)|(me llego|me llegaron|recibi|recibo|me mandaron) (su|este|el|sus|estos|un) (\w+ )?(correo|mensaje|email|e-mail|texto|sms)s? por error|no soy (su |de sus )?(paciente|cliente)|(acho que )?(e|foi|deve ser) (um )?engano|nao sou (o|a) (?!(unic[oa]|primeir[oa]|melhor|mesm[oa]|pessoa certa)\b)[a-z]{3,}\b|nao sou (sua |seu )?(paciente|cliente))/;
 
 /** Words that follow 'this is not' without naming anyone ('that is not what I asked', 'this isn't fair'). */
 const NOT_A_NAME =
@@ -1831,7 +1856,13 @@ export function findWrongNumber(text: string): string | null {
       return null;
     }
   }
-  if (/^no (soy|conozco)/.test(match[0]) && !/\b(numero|mensaje|persona|quien)\b/.test(folded)) return null;
+  if (
+    /^no (soy|conozco) (?!(su |de sus )?(paciente|cliente))/.test(match[0]) &&
+    !/\b(numero|mensaje|persona|quien)\b/.test(folded)
+  )
+    return null;
+  // 'é engano' only in a short message: 'acho que é engano o valor da fatura' is about a bill.
+  if (/engano$/.test(match[0]) && folded.trim().split(/\s+/).length > 12) return null;
   // 'this isn't Maria', 'no soy Carla' name someone; 'if this isn't resolved', 'that is not what I had done', 'no soy
   // muy buena con los correos' in a longer message do not.
   const loose = /^((this|that) (isn'?t|is not|isnt)|this is not|no soy|no conozco a) /.exec(match[0]);

@@ -193,3 +193,65 @@ describe('sign words the rules read as something else', () => {
     expect(reasonOf(text)).toBe('medical_concern');
   });
 });
+
+describe('a person asked for in Portuguese', () => {
+  it.each([
+    'Queria que a doutora me ligasse hoje, por favor.',
+    'vocês podem me ligar depois das 18h?',
+    'prefiro resolver isso pessoalmente com a gerente',
+  ])('%s reaches a person', (text) => {
+    expect(reasonOf(text)).toBe('human_requested');
+  });
+});
+
+describe('a word of stopping refused at once', () => {
+  it.each([
+    'stop? no way, I love these deals. is the peel still $99?',
+    '¿darme de baja? jamás, ¿sigue la promo?',
+  ])('%s is no opt-out', (text) => {
+    expect(read(text).intent).not.toBe('opt_out');
+  });
+});
+
+describe('a wrong number in Spanish and Portuguese', () => {
+  it.each([
+    'Me llegó este mensaje por error, no soy paciente de ustedes.',
+    'Boa tarde, acho que foi engano. Não sou o Ricardo.',
+  ])('%s is a wrong number', (text) => {
+    expect(read(text).intent).toBe('wrong_number');
+  });
+
+  it.each([
+    'não sou a única que achou o preço alto, vocês têm promoção?',
+    'acho que é engano o valor que cobraram no meu cartão pela limpeza do mês passado, podem verificar?',
+  ])('%s is not', (text) => {
+    expect(read(text).intent).not.toBe('wrong_number');
+  });
+});
+
+describe('signs that are not the body', () => {
+  it('a thing that cannot be moved is not a body part', () => {
+    expect(
+      reasonOf(
+        'me pusieron botox hace un mes. tengo una junta que no puedo mover el jueves, ¿me cambian la cita?',
+      ),
+    ).toBeNull();
+  });
+
+  it('asks what whitening feels like with a bare "¿duele?" or "dói?"', () => {
+    expect(reasonOf('¿el blanqueamiento duele?')).toBeNull();
+    expect(reasonOf('a lipo de papada dói?')).toBeNull();
+  });
+
+  it('still reads a Portuguese toothache told with a question after it', () => {
+    expect(reasonOf('lasquei um dente e tá doendo muito, vocês atendem hoje?')).toBe('medical_concern');
+  });
+
+  it('reads a relative’s complication and how it is prevented as a question', () => {
+    expect(
+      reasonOf(
+        'my cousin got an infection after her lipo last year. how do you prevent that? I want lipo in March',
+      ),
+    ).toBeNull();
+  });
+});
