@@ -340,7 +340,7 @@ const FACTS_STATED: readonly {
  * number alone ('send me the address for the office').
  */
 const PERSON_WORDS =
-  /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo|gerente|encargad[oa]|responsavel|telefon\w*|pessoalmente|personalmente|in person)\b/;
+  /\b(call|calls|calling|ring|phone|talk (to|with)|speak (to|with)|person|human|someone|somebody|anyone|anybody|staff|agent|manager|receptionist|front desk|doctor|dr|nurse|surgeon|injector|real|bot|robot|ai|automated|reach (out|me)|get (in touch|back to me)|text me back|whatsapp|llam\w*|hablar con|alguien|persona|humano|doctora?|contact\w*|comuniqu\w*|ligar|ligue|liga|falar com|alguem|pessoa|atendente|robo|gerente|encargad[oa]|responsavel|telefon\w*)\b/;
 /** Calls refused ('please no phone calls', 'don't call me', 'no me llamen', 'não liguem'): no request for a person. */
 const NO_CALLS =
   /\b(no|not|never|don'?t|do not|dont|please no|nada de|sin|nao|sem)( (phone|voice))? (calls?|call me|calling|ring me|phone calls?|llamadas|me llamen|llamarme|ligacoes|liguem|me liguem|me ligar)\b/g;
