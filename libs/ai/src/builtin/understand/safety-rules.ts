@@ -890,12 +890,19 @@ function signatureOf(folded: string): { from: number; to: number } {
   return { from: Infinity, to: Infinity };
 }
 const inSignature = (index: number) => index >= signature.from && index < signature.to;
-/** A word on a short line of the signature: a name or a title ('Dolores Whitaker', 'Sue, RN'), never a sign. */
-function inSignatureName(folded: string, index: number): boolean {
+/**
+ * A word on a line of the signature that is a name or a title as written ('Dolores Whitaker', 'Sue, RN'): every word
+ * capitalised, four at most. Never a sign; a short line in lower case after the sign-off ('lip is blue') still is.
+ */
+function inSignatureName(index: number, text: string, at: number): boolean {
   if (!inSignature(index)) return false;
-  const line = folded.slice(folded.lastIndexOf('\n', index) + 1).split('\n', 1)[0];
-  return line.trim().split(/\s+/).length <= 4;
+  const line = text
+    .slice(text.lastIndexOf('\n', at) + 1)
+    .split('\n', 1)[0]
+    .trim();
+  return SIGNATURE_NAME.test(line);
 }
+const SIGNATURE_NAME = /^\p{Lu}[\p{L}'.-]*,?(\s+\p{Lu}[\p{L}'.-]*,?){0,3}$/u;
 
 /**
  * 'sue' as a verb ('I will sue', 'sue you'), not a name ('-- Sue, RN'); a court date of the writer's own; a lawyer
@@ -1468,7 +1475,7 @@ function readEscalations(
     const pattern = new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`);
     let setAside = 0;
     for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
-      if (inSignatureName(folded, match.index)) continue;
+      if (inSignatureName(match.index, text, origin[match.index] ?? 0)) continue;
       if (
         ((rule.negatable ?? true) && isNegated(folded, match.index)) ||
         (rule.resolvable && (saidToBeGone(folded, match) || anOldResult(folded, match))) ||

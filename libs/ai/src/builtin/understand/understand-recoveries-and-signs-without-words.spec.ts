@@ -78,6 +78,12 @@ describe('a name in an e-mail signature', () => {
     ).toBeNull();
   });
 
+  it('does not hide a short line after the sign-off that is not a name', () => {
+    expect(reasonOf('Hi,\nCan I come in tomorrow?\nThanks\nlip is blue since the filler', 'email')).toBe(
+      'post_treatment_symptoms',
+    );
+  });
+
   it('does not hide a sign told after the sign-off in a longer line', () => {
     expect(
       reasonOf(
