@@ -249,7 +249,7 @@ const PREGNANCY_WORDS =
  * Treatments named for a baby ('baby botox', 'baby tox', 'baby lips'): a dose or a look, not a child; and a child's
  * first teeth ('two wiggly baby teeth', 'dientes de leche', 'dentes de leite'), not a baby.
  */
-const BABY_TREATMENT =
+const NOT_A_BABY =
   /\b((baby|bebe) (botox|tox|botulinum|dysport|xeomin|filler|fillers|lips?|lip flip|facelift|relleno|preenchimento)|baby (teeth|tooth)|dientes? de leche|dentes? de leite)\b/g;
 /** A pregnancy or breastfeeding the writer says is over ('stopped nursing in feb', 'fully weaned', 'ya no le doy pecho'). */
 const PREGNANCY_OVER =
@@ -307,7 +307,7 @@ const FACTS_STATED: readonly {
     reason: 'pregnancy',
     stated: (folded) =>
       // 'Baby botox' is a treatment's name and 'baby teeth' a child's, not a baby.
-      PREGNANCY_WORDS.test(folded.replace(BABY_TREATMENT, ' ')) &&
+      PREGNANCY_WORDS.test(folded.replace(NOT_A_BABY, ' ')) &&
       !PREGNANCY_DENIED.test(folded) &&
       !(PREGNANCY_OVER.test(folded) && !STILL_PREGNANT.test(folded)) &&
       // A sister's pregnancy told beside the writer's own request is not the patient's.

@@ -254,13 +254,18 @@ const idiom = (folded: string, match: RegExpExecArray) =>
     ) ||
       /^pain in the\b/.test(folded.slice(match.index, match.index + 12)))) ||
   MONEY_HURTS.test(folded.slice(Math.max(0, match.index - 30), match.index)) ||
-  (/^knocked out/.test(match[0]) && FELL_ASLEEP.test(sentenceAround(folded, match)));
+  (/^knocked out/.test(match[0]) && FELL_ASLEEP.test(sentenceAt(folded, match.index).sentence));
 
 /** Sleep told as a knock-out ('knocked out cold during the facial, best nap of my life'). */
 const FELL_ASLEEP =
   /\b(nap|naps|napped|asleep|slept|sleep|sleeping|snor\w*|dozed|zzz+|siesta|soneca|cochilo|dormi\w*)\b/;
-const sentenceAround = (folded: string, match: RegExpExecArray) =>
-  folded.slice(folded.slice(0, match.index).search(/[^.!?\n]*$/)).split(/[.!?\n]/, 1)[0];
+
+/** The sentence a position of the folded text sits in, and where it begins. */
+function sentenceAt(folded: string, index: number): { from: number; sentence: string } {
+  const from = folded.slice(0, index).search(/[^.!?\n]*$/);
+  const rest = folded.slice(index).search(/[.!?\n]|$/);
+  return { from, sentence: folded.slice(from, index + rest) };
+}
 
 /**
  * A heart attack or a stroke as a figure of speech: something that gave one ('the quote nearly gave me a heart
@@ -308,9 +313,7 @@ const OWN_BODY_NOW =
 
 /** Whether the match sits in a sentence that tells of a risk read or heard about, not of the writer's body. */
 function toldAsHearsay(folded: string, match: RegExpExecArray): boolean {
-  const from = folded.slice(0, match.index).search(/[^.!?\n]*$/);
-  const rest = folded.slice(match.index).search(/[.!?\n]|$/);
-  const sentence = folded.slice(from, match.index + rest);
+  const { sentence } = sentenceAt(folded, match.index);
   return HEARSAY.test(sentence) && !OWN_BODY_NOW.test(sentence);
 }
 
@@ -454,9 +457,7 @@ const TOLD_IN_PAST =
 const RECOVERED_PERCENT =
   /\b(i'?m|im|i am|feel|feeling|back to|estoy|estou|me siento) (back to |al |a )?100 ?(%|percent|por ?ciento|por ?cento)/;
 function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
-  const from = folded.slice(0, match.index).search(/[^.!?\n]*$/);
-  const rest = folded.slice(match.index).search(/[.!?\n]|$/);
-  const sentence = folded.slice(from, match.index + rest);
+  const { from, sentence } = sentenceAt(folded, match.index);
   const recovered = RECOVERED.exec(sentence) ?? RECOVERED_PERCENT.exec(sentence);
   // 'still' up to the words of being over ('still coughing, but fine now'), not after ('… can I still come?'); back
   // again anywhere ('fully recovered, but it came back').
