@@ -52,6 +52,7 @@ export const TOPICS = Object.freeze([
   'practice.changes',
   'knowledge.changes',
   'analytics.lead-pageviews',
+  'gateway.twilio-webhooks',
 ]);
 export const TOPIC_PARTITIONS = 3;
 

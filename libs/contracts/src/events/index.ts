@@ -6,3 +6,4 @@ export * from './appointment-events';
 export * from './practice-change-rules';
 export * from './knowledge-changes';
 export * from './lead-pageviews';
+export * from './twilio-webhooks';

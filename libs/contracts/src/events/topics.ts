@@ -10,6 +10,7 @@ export const Topics = {
   practiceChanges: 'practice.changes',
   knowledgeChanges: 'knowledge.changes',
   analyticsLeadPageviews: 'analytics.lead-pageviews',
+  twilioWebhooks: 'gateway.twilio-webhooks',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

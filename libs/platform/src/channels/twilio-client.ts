@@ -52,8 +52,20 @@ export function verifyTwilioSignature(input: {
   return twilio.validateRequest(authToken, signature, `${input.publicBaseUrl}${input.pathAndQuery}`, params);
 }
 
+/**
+ * The largest webhook form read to verify (Twilio's are a few hundred bytes; an SMS body ≤ 1600): the gateway's
+ * cap on the request, and people's on a webhook the gateway kept in Kafka.
+ */
+export const TWILIO_WEBHOOK_MAX_BYTES = 64 * 1024;
+
 /** What a refused Twilio webhook is told (the gateway and the service that acts on it refuse alike). */
 export const TwilioSignatureMessages = {
   refused: 'Missing or invalid X-Twilio-Signature',
   tooLarge: 'A Twilio webhook is at most 64 KiB',
 } as const;
+
+/**
+ * The empty TwiML answer to an SMS or status webhook: nothing more for Twilio to do. people answers it, and so does
+ * the gateway for a webhook it kept in Kafka while people could not take it.
+ */
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';

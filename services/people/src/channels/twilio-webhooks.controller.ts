@@ -1,11 +1,8 @@
 import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, Public, TwilioSignatureGuard } from '@pp/platform';
+import { ApiErrors, EMPTY_TWIML, Public, TwilioSignatureGuard } from '@pp/platform';
 import type { FastifyReply } from 'fastify';
 import { TwilioForm, TwilioInboundService } from './twilio-inbound.service';
-
-/** An empty TwiML answer: nothing more for Twilio to do (keyword replies go out as messages of their own). */
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
  * Twilio's webhooks, public behind the gateway. The gateway verifies X-Twilio-Signature before forwarding them, and
