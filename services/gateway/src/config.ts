@@ -35,6 +35,12 @@ export const gatewayConfigSchema = baseConfigSchema
     KNOWLEDGE_URL: serviceUrl(8085),
     /** How long a forwarded request may wait for the owning service's answer headers. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+    /**
+     * How long an inbound SMS or status webhook waits for people's answer before the gateway keeps it in Kafka:
+     * shorter than Twilio's own 15 s, with the connect (2 s) and Kafka's acknowledgement (3 s) on top
+     * (docs/decisions/0056-inbound-sms-kept-while-people-is-down.md).
+     */
+    TWILIO_WEBHOOK_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(9000),
     CONSOLE_DIR: z.string().default(resolve(__dirname, '../../../console/dist')),
     /**
      * The visitor map's tile server, a Leaflet URL template (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`); empty

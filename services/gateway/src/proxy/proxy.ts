@@ -9,7 +9,9 @@ import {
   ErrorMessages,
   IDENTITY_HEADER,
   InputMessages,
+  EMPTY_TWIML,
   InternalTokens,
+  KafkaProducer,
   OAUTH_BROWSER_COOKIE,
   PRACTICE_HEADER,
   redactUrl,
@@ -26,6 +28,13 @@ import { GatewayConfig } from '../config';
 import { parseRequestTarget, upstreamUrl } from './request-target';
 import { resolveRoute, ServiceName } from './routes';
 import { TrackingForwarder } from './tracking-forward';
+import {
+  deferredWebhookKind,
+  isUnavailableStatus,
+  ReceivedTwilioWebhook,
+  TwilioWebhookDeferral,
+  upstreamFailure,
+} from './twilio-deferral';
 import {
   isTwilioWebhook,
   TWILIO_WEBHOOK_MAX_BYTES,
@@ -83,6 +92,7 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
   const authenticator = app.get(Authenticator);
   const internalTokens = app.get(InternalTokens);
   const audit = app.get(AuditRecorder);
+  const deferral = new TwilioWebhookDeferral(app.get(KafkaProducer));
   registerPathGuard(app.getHttpAdapter().getInstance());
 
   await app.register(async (instance: FastifyInstance) => {
@@ -141,18 +151,32 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       }
       // Twilio's webhooks are read whole and verified before anything reaches people; the same bytes go on.
       let body: Buffer | undefined;
+      // An inbound SMS or status callback people cannot take is kept in Kafka instead (twilio-deferral.ts).
+      let deferrable: ReceivedTwilioWebhook | undefined;
       if (isTwilioWebhook(route.path)) {
         const raw = await readLimited(request.body as Readable | undefined, TWILIO_WEBHOOK_MAX_BYTES);
         if (raw === null) return reply.status(413).send({ detail: TwilioSignatureMessages.tooLarge });
+        const signature = request.headers['x-twilio-signature'];
+        const form = raw.toString('utf8');
         const verified = verifyTwilioSignature({
           authToken: config.TWILIO_AUTH_TOKEN,
           publicBaseUrl: config.PUBLIC_BASE_URL,
           pathAndQuery: route.path + route.query,
-          signature: request.headers['x-twilio-signature'],
-          form: raw.toString('utf8'),
+          signature,
+          form,
         });
         if (!verified) return reply.status(403).send({ detail: TwilioSignatureMessages.refused });
         body = raw;
+        const kind = deferredWebhookKind(route.path);
+        if (kind && typeof signature === 'string') {
+          deferrable = {
+            kind,
+            url: config.PUBLIC_BASE_URL + route.path + route.query,
+            form,
+            signature,
+            receivedAt: new Date(),
+          };
+        }
       } else if (request.body && (request.headers['content-length'] === undefined || audited?.fromBody)) {
         // A body sent in chunks declares no length to refuse it by: it is read here, up to the limit, and goes on
         // with its length once whole (a 413 in the envelope past the limit, never a forward cut in the middle).
@@ -175,6 +199,17 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
       const identityToken = auth ? await internalTokens.sign(auth.identity) : undefined;
       const correlationId = Correlation.from(request.headers[CORRELATION_HEADER]);
       void reply.header(CORRELATION_HEADER, correlationId);
+      if (deferrable) deferrable.correlationId = correlationId;
+      /** people could not take the webhook: kept in Kafka and answered as people would, else 503 as before. */
+      const keepOrRefuse = async (why: string, timedOut: boolean) => {
+        const { kept, eventId } = await deferral.keep(deferrable!);
+        if (kept) {
+          logger.warn(`people ${why}: Twilio ${deferrable!.kind} webhook kept in Kafka (${eventId})`);
+          return reply.status(200).header('content-type', 'text/xml; charset=utf-8').send(EMPTY_TWIML);
+        }
+        logger.error(`people ${why} and Kafka did not take the Twilio ${deferrable!.kind} webhook: refused`);
+        return reply.status(timedOut ? 504 : 503).send(unavailable('people', timedOut));
+      };
       return reply.from(target.href, {
         // The verified bytes, as they came (reply-from would JSON-encode a body given without its type).
         ...(body
@@ -211,7 +246,25 @@ export async function registerProxy(app: NestFastifyApplication, config: Gateway
         ...(audited?.fromAnswer
           ? { onResponse: answerReader(audit, audited.fromAnswer, request, reply) }
           : {}),
+        ...(deferrable
+          ? {
+              // Twilio waits 15 s for an answer: people gets less, so that a webhook it holds is still kept.
+              timeout: config.TWILIO_WEBHOOK_UPSTREAM_TIMEOUT_MS,
+              onResponse: (_request: unknown, _reply: unknown, res: unknown) => {
+                const { stream, statusCode } = res as { stream: Readable; statusCode: number };
+                if (!isUnavailableStatus(statusCode)) return void reply.send(stream);
+                // people's own answer is not passed on: neither its body nor the headers copied from it.
+                stream.resume();
+                for (const name of Object.keys(reply.getHeaders())) {
+                  if (name !== CORRELATION_HEADER) reply.removeHeader(name);
+                }
+                void keepOrRefuse(`answered ${statusCode}`, statusCode === 504);
+              },
+            }
+          : {}),
         onError: (errorReply, { error }) => {
+          const failure = deferrable ? upstreamFailure(error) : null;
+          if (failure) return void keepOrRefuse(failure, failure === 'timeout');
           const timedOut = (error as { statusCode?: number }).statusCode === 504;
           logger.warn(
             `${route.service} ${timedOut ? 'timed out' : 'unavailable'}: ${request.method} ${redactUrl(request.url)}`,
