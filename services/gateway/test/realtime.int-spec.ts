@@ -81,6 +81,56 @@ describe('live connection and forwarding (gateway + a people process, real Kafka
     await client.next((m) => m === 'pong', 2000);
   });
 
+  it("greets with its clock; a socket opened again learns the lead created while it was away from GET /people/, never another practice's", async () => {
+    // What the console does after a drop (docs/product/live-connection.md#catching-up).
+    const before = Date.now();
+    const first = connect(mine.practice_id);
+    const welcome = JSON.parse(await first.established()) as Record<string, unknown>;
+    expect(welcome).toEqual({
+      type: 'connection_established',
+      practice_id: mine.practice_id,
+      server_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
+    const since = Date.parse(welcome.server_time as string);
+    expect(since).toBeGreaterThanOrEqual(before - 1000);
+    expect(since).toBeLessThanOrEqual(Date.now() + 1000);
+    first.ws.close();
+    await first.closedWithin(5000);
+
+    // While no socket of the practice is open: a lead of mine and one of another practice.
+    const outsider = await h.tenants.user();
+    const outsiderPractice = await h.tenants.practice([outsider]);
+    const outsiderToken = await h.login(outsider);
+    const missed = await createLead(mine.practice_id, { first_name: 'While', last_name: 'Away' }).expect(201);
+    await createLead(
+      outsiderPractice.practice_id,
+      { first_name: 'Not', last_name: 'Mine' },
+      outsiderToken,
+    ).expect(201);
+
+    const again = connect(mine.practice_id);
+    const next = JSON.parse(await again.established()) as { server_time: string };
+    expect(Date.parse(next.server_time)).toBeGreaterThanOrEqual(since);
+    // The console's call on reconnect: the newest leads of the practice (up to 100), those created since.
+    const page = await h
+      .http()
+      .get('/api/v1/people/')
+      .query({ practice_id: mine.practice_id, limit: 100 })
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    const items = page.body.items as { person_id: string; practice_id: string; created_at: string }[];
+    const createdSince = items.filter((item) => Date.parse(item.created_at) > since);
+    expect(createdSince.map((item) => item.person_id)).toContain(missed.body.person_id);
+    expect(items.every((item) => item.practice_id === mine.practice_id)).toBe(true);
+    // The same call for a practice that is not the user's is refused.
+    await h
+      .http()
+      .get('/api/v1/people/')
+      .query({ practice_id: outsiderPractice.practice_id, limit: 100 })
+      .set('Authorization', `Bearer ${token}`)
+      .expect(404, { detail: 'Practice not found' });
+  });
+
   it('closes with 4001 without a token or with an invalid one', async () => {
     expect(await connect(mine.practice_id, '').closed).toBe(4001);
     expect(await connect(mine.practice_id, '?token=forged.token.value').closed).toBe(4001);

@@ -1,1 +1,2 @@
 export * from './close-codes';
+export * from './welcome';

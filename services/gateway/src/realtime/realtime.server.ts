@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { LiveCloseCodes } from '@pp/contracts';
+import { LIVE_WELCOME_TYPE, LiveCloseCodes, type LiveWelcomeMessage } from '@pp/contracts';
 import { WebSocket, WebSocketServer } from 'ws';
 import { LiveAudit } from '../audit/live-audit';
 import { AuthMessages } from '../auth/auth.exception';
@@ -27,7 +27,8 @@ export const CloseReasons = {
 /**
  * The live connection: `/api/v1/practices/{practice_id}/events?token=...`. A missing, invalid or idle
  * session's token closes with 4001, a practice the user cannot access with 4003. The server greets with
- * connection_established and answers the text 'ping' with 'pong'. Traffic on the socket (pings, pushes) is
+ * connection_established (with its clock, from which a reconnecting console catches up) and answers the text
+ * 'ping' with 'pong'. Traffic on the socket (pings, pushes) is
  * not user activity: it never keeps a session from going idle. When the session ends (logout, idle), the
  * socket closes with 4001 (SessionWatch). The lead events pushed to it are in the audit log (LiveAudit).
  */
@@ -83,7 +84,13 @@ export class RealtimeServer implements OnApplicationShutdown {
       return;
     }
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(JSON.stringify({ type: 'connection_established', practice_id: practiceId }));
+    // Sent once the socket is in the hub: from server_time on, every lead event this gateway consumes reaches it.
+    const welcome: LiveWelcomeMessage = {
+      type: LIVE_WELCOME_TYPE,
+      practice_id: practiceId,
+      server_time: new Date().toISOString(),
+    };
+    ws.send(JSON.stringify(welcome));
   }
 
   /**
