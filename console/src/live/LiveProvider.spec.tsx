@@ -4,7 +4,7 @@ import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { i18nProvider } from '../providers/i18nProvider';
 import { LiveIndicator } from './LiveIndicator';
-import { LiveProvider, useLeadBroadcasts } from './LiveProvider';
+import { LiveProvider, useLeadBroadcasts, useLiveCatchUp } from './LiveProvider';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -43,11 +43,19 @@ beforeEach(() => {
   localStorage.setItem('access_token', 'tok');
   localStorage.setItem('selectedPracticeId', 'p-1');
   myPractices = [{ practice_id: 'p-1', name: 'Glow Aesthetics' }];
+  caughtUp = [];
 });
 afterEach(() => jest.useRealTimers());
 
 function Listener({ onMessage }: { onMessage: (type: string) => void }) {
   useLeadBroadcasts((message) => onMessage(message.type));
+  return null;
+}
+
+/** What each catch-up told its listeners: the ids of the leads missed. */
+let caughtUp: string[][] = [];
+function CatchUpListener() {
+  useLiveCatchUp((missed) => caughtUp.push(missed.map((lead) => lead.person_id)));
   return null;
 }
 
@@ -83,6 +91,7 @@ async function renderLive() {
           <LiveProvider>
             <LiveIndicator />
             <Listener onMessage={heard} />
+            <CatchUpListener />
             <Routes>
               <Route path="/leads" element={<p>Leads page</p>} />
               <Route path="/login" element={<p>Login page</p>} />
@@ -161,6 +170,69 @@ describe('LiveProvider', () => {
     expect(invalidate).toHaveBeenCalledTimes(2);
     // A refresh never restarts a fetch already under way.
     expect(invalidate.mock.calls.every(([, options]) => options?.cancelRefetch === false)).toBe(true);
+  });
+
+  it('after a drop, once greeted again, refreshes the stats and every person and tells of the leads created while away', async () => {
+    // GET /people/ as the gateway answers it: the practice's newest leads, newest first.
+    const asked: URL[] = [];
+    const newest = [
+      { person_id: 'while-away', created_at: '2026-03-20T09:04:00.000Z', stage: 'Lead' },
+      { person_id: 'heard-live', created_at: '2026-03-20T09:02:00.000Z', stage: 'Lead' },
+      { person_id: 'long-ago', created_at: '2026-03-19T15:00:00.000Z', stage: 'Lead' },
+    ];
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      asked.push(new URL(String(input), 'http://console.test'));
+      const body = { items: newest, next_cursor: null, prev_cursor: null };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as jest.Mock;
+    const greet = (serverTime: string) =>
+      socket().onmessage?.({
+        data: JSON.stringify({ type: 'connection_established', practice_id: 'p-1', server_time: serverTime }),
+      });
+    const { invalidate, heard } = await renderLive();
+    jest.useFakeTimers();
+    act(() => {
+      socket().onopen?.();
+      greet('2026-03-20T09:00:00.000Z');
+    });
+    act(() =>
+      socket().onmessage?.({ data: JSON.stringify({ type: 'lead_created', person_id: 'heard-live' }) }),
+    );
+    // The first connection asks for nothing: the page has just loaded what it shows.
+    expect(asked).toEqual([]);
+    expect(caughtUp).toEqual([]);
+
+    act(() => socket().onclose?.({ code: 1006 }));
+    expect(screen.getByTestId('live-status')).toHaveTextContent('Connection lost');
+    act(() => jest.advanceTimersByTime(500)); // the first retry
+    expect(FakeSocket.all).toHaveLength(2);
+    invalidate.mockClear();
+    played.length = 0;
+    await act(async () => {
+      socket().onopen?.();
+      greet('2026-03-20T09:06:00.000Z');
+    });
+    await waitFor(() => expect(caughtUp).toHaveLength(1));
+
+    expect(keysOf(invalidate)).toEqual([['people', 'stats', 'p-1'], ['person']]);
+    expect(
+      asked.map((url) => [url.pathname, url.searchParams.get('practice_id'), url.searchParams.get('limit')]),
+    ).toEqual([['/api/v1/people/', 'p-1', '100']]);
+    expect(asked[0].searchParams.has('stage')).toBe(false); // every stage: each list picks its own
+    // Created since the previous greeting and never pushed; the one pushed before the drop is not told again.
+    expect(caughtUp).toEqual([['while-away']]);
+    expect(played).toHaveLength(1);
+
+    // Its broadcast arriving late (a gateway catching up on Kafka) is not told a second time.
+    heard.mockClear();
+    act(() =>
+      socket().onmessage?.({ data: JSON.stringify({ type: 'lead_created', person_id: 'while-away' }) }),
+    );
+    expect(heard).not.toHaveBeenCalled();
+    act(() =>
+      socket().onmessage?.({ data: JSON.stringify({ type: 'lead_created', person_id: 'brand-new' }) }),
+    );
+    expect(heard).toHaveBeenCalledWith('lead_created');
   });
 
   it('signs the user out and goes to /login when the server refuses the token (4001)', async () => {

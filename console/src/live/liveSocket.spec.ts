@@ -39,15 +39,24 @@ function startClient() {
   const statuses: LiveStatus[] = [];
   const messages: unknown[] = [];
   const onUnauthorized = jest.fn();
+  const welcomes: { serverTime: string | null; reopened: boolean }[] = [];
   const client = new LiveSocket({
     url: 'ws://console.test/api/v1/practices/p-1/events?token=t',
     onStatus: (status) => statuses.push(status),
     onMessage: (message) => messages.push(message),
     onUnauthorized,
+    onWelcome: (welcome) => welcomes.push(welcome),
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
   });
   client.start();
-  return { client, statuses, messages, onUnauthorized, last: () => statuses[statuses.length - 1] };
+  return {
+    client,
+    statuses,
+    messages,
+    welcomes,
+    onUnauthorized,
+    last: () => statuses[statuses.length - 1],
+  };
 }
 
 beforeEach(() => {
@@ -233,6 +242,35 @@ describe('the live connection', () => {
     latest().receive('not json');
     latest().receive(JSON.stringify({ type: 'lead_created', person_id: 'lead-1' }));
     expect(messages).toEqual([{ type: 'lead_created', person_id: 'lead-1' }]);
+  });
+});
+
+describe('LiveSocket greetings', () => {
+  const greeting = (serverTime?: string) =>
+    JSON.stringify({ type: 'connection_established', practice_id: 'p-1', server_time: serverTime });
+
+  it('reports each greeting with the server clock, the first as a first connect and the next ones as reopened', () => {
+    const { welcomes } = startClient();
+    latest().accept();
+    latest().receive(greeting('2026-03-20T09:00:00.000Z'));
+    latest().drop();
+    // A retry that never got as far as a greeting does not count as a connection.
+    jest.advanceTimersByTime(500);
+    latest().drop();
+    jest.advanceTimersByTime(1_000);
+    latest().accept();
+    latest().receive(greeting('2026-03-20T09:05:00.000Z'));
+    expect(welcomes).toEqual([
+      { serverTime: '2026-03-20T09:00:00.000Z', reopened: false },
+      { serverTime: '2026-03-20T09:05:00.000Z', reopened: true },
+    ]);
+  });
+
+  it('reports a greeting without a readable clock with none', () => {
+    const { welcomes } = startClient();
+    latest().accept();
+    latest().receive(greeting('yesterday'));
+    expect(welcomes).toEqual([{ serverTime: null, reopened: false }]);
   });
 });
 

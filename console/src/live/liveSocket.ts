@@ -1,5 +1,6 @@
 import type { LeadBroadcastMessage } from '@pp/contracts';
 import { en } from '../i18n/en';
+import { parseWelcome } from './catchUp';
 import { attemptsSpent, createThrottle, decideOnClose, LiveTiming } from './reconnectPolicy';
 
 /**
@@ -22,6 +23,11 @@ export interface LiveSocketOptions {
   url: string;
   onStatus: (status: LiveStatus) => void;
   onMessage: (message: LeadBroadcastMessage) => void;
+  /**
+   * The server greeted a connection (it is among the practice's sockets from then on), with its clock.
+   * `reopened`: an earlier connection of this client was greeted too, so this one follows a drop.
+   */
+  onWelcome?: (welcome: { serverTime: string | null; reopened: boolean }) => void;
   /** The server refused the token (4001). */
   onUnauthorized: () => void;
   /** The server refused the practice (4003): the token is still good. */
@@ -62,6 +68,8 @@ export class LiveSocket {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private disabled = true;
+  /** A connection of this client was greeted: the next greeting follows a drop. */
+  private greeted = false;
   private readonly allowVisibleReconnect: () => boolean;
 
   constructor(private readonly options: LiveSocketOptions) {
@@ -114,6 +122,12 @@ export class LiveSocket {
     };
     socket.onmessage = (event: MessageEvent) => {
       if (this.socket !== socket) return;
+      const welcome = parseWelcome(event.data);
+      if (welcome) {
+        const reopened = this.greeted;
+        this.greeted = true;
+        return this.options.onWelcome?.({ serverTime: welcome.serverTime, reopened });
+      }
       const message = parseLiveMessage(event.data);
       if (message) this.options.onMessage(message);
     };

@@ -10,6 +10,8 @@ export const leadKeys = {
   search: (practiceId: string, q: string) => ['people', 'search', practiceId, q] as const,
   /** A person; its events live under the same prefix, so invalidating the person refreshes both. */
   person: (personId: string) => ['person', personId] as const,
+  /** Every person and their events (the prefix of leadKeys.person). */
+  people: ['person'] as const,
   events: (personId: string) => ['person', personId, 'events'] as const,
   consents: (personId: string) => ['person', personId, 'consents'] as const,
 };

@@ -46,6 +46,8 @@ const MAYA = lead('1', {
 let requests: URL[] = [];
 let pages: Record<string, { items: PersonDto[]; next_cursor: string | null; prev_cursor: string | null }> =
   {};
+/** The practice's newest leads, as the live connection's catch-up asks for them (limit 100). */
+let newest: PersonDto[] = [];
 
 /** Stub IntersectionObserver: the test decides when a sentinel comes into view. */
 const observers: { target: Element; callback: IntersectionObserverCallback }[] = [];
@@ -87,9 +89,31 @@ class FakeSocket {
 const broadcast = (message: object) =>
   act(() => FakeSocket.last?.onmessage?.({ data: JSON.stringify(message) }));
 const created = (stage = 'Lead') => ({ type: 'lead_created', person_id: 'new', person_data: { stage } });
+const greet = () =>
+  act(() => {
+    FakeSocket.last?.onopen?.();
+    FakeSocket.last?.onmessage?.({
+      data: JSON.stringify({
+        type: 'connection_established',
+        practice_id: 'p-1',
+        server_time: new Date().toISOString(),
+      }),
+    });
+  });
+/** The connection drops and its first retry (500 ms later) is greeted: the console catches up. */
+async function dropAndReconnect() {
+  const dropped = FakeSocket.last;
+  act(() => dropped?.onclose?.({ code: 1006 }));
+  act(() => jest.advanceTimersByTime(500));
+  expect(FakeSocket.last).not.toBe(dropped);
+  greet();
+  await waitFor(() => expect(requests.some((url) => url.searchParams.get('limit') === '100')).toBe(true));
+  await act(async () => undefined);
+}
 
 beforeEach(() => {
   requests = [];
+  newest = [];
   observers.length = 0;
   FakeSocket.last = null;
   pages = {
@@ -108,6 +132,8 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://console.test');
     requests.push(url);
+    if (url.searchParams.get('limit') === '100')
+      return new Response(JSON.stringify({ items: newest, next_cursor: null, prev_cursor: null }));
     const page = pages[url.searchParams.get('after') ?? 'first'] ?? pages.first;
     return new Response(JSON.stringify(page), { status: 200 });
   }) as jest.Mock;
@@ -212,6 +238,63 @@ describe('LeadList', () => {
     expect(onRefresh).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('new-leads-pill')).not.toBeInTheDocument();
     expect(screen.getByTestId('lead-list-scroller').scrollTop).toBe(0);
+  });
+
+  it('after a drop, counts on the pill the leads of its stage created while away, once each, without reloading', async () => {
+    const shownAndNew = lead('3', { created_at: new Date().toISOString() });
+    pages.first = { items: [MAYA, lead('2'), shownAndNew], next_cursor: 'c2', prev_cursor: null };
+    const onRefresh = await renderList('all');
+    jest.useFakeTimers();
+    greet();
+    scrollAway();
+    broadcast({ ...created(), person_id: 'pushed' });
+    expect(screen.getByTestId('new-leads-pill')).toHaveTextContent('1 New Leads');
+
+    const now = Date.now();
+    const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000).toISOString();
+    // Leads created while the connection was down (two of them while the gateway restarted), the one pushed
+    // before the drop, one the list already shows, and an old one.
+    newest = [
+      lead('away-1', { created_at: at(1) }),
+      lead('away-2', { created_at: at(2) }),
+      lead('pushed', { created_at: at(3) }),
+      shownAndNew,
+      lead('old', { created_at: at(3 * 86_400) }),
+    ];
+    await dropAndReconnect();
+    expect(screen.getByTestId('new-leads-pill')).toHaveTextContent('3 New Leads');
+    expect(onRefresh).not.toHaveBeenCalled(); // the pill, not a reload (docs/product/leads.md)
+
+    // A late broadcast of a lead already caught up does not count it again.
+    broadcast({ ...created(), person_id: 'away-1' });
+    expect(screen.getByTestId('new-leads-pill')).toHaveTextContent('3 New Leads');
+    jest.useRealTimers();
+  });
+
+  it('after a drop, leaves the leads of other stages off the pill', async () => {
+    pages.first = { items: [MAYA], next_cursor: null, prev_cursor: null };
+    await renderList('closed');
+    jest.useFakeTimers();
+    greet();
+    scrollAway();
+    newest = [
+      lead('lost', { stage: 'Closed - Lost', created_at: new Date().toISOString() }),
+      lead('open', { stage: 'Lead', created_at: new Date().toISOString() }),
+    ];
+    await dropAndReconnect();
+    expect(screen.getByTestId('new-leads-pill')).toHaveTextContent('1 New Leads');
+    jest.useRealTimers();
+  });
+
+  it('after a drop, refreshes from the top when the list is at the top', async () => {
+    const onRefresh = await renderList();
+    jest.useFakeTimers();
+    greet();
+    expect(onRefresh).not.toHaveBeenCalled(); // the first connection: nothing missed
+    await dropAndReconnect(); // nothing created meanwhile: a lead may have changed stage all the same
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('new-leads-pill')).not.toBeInTheDocument();
+    jest.useRealTimers();
   });
 
   it('refreshes instead of counting when the list is at the top', async () => {

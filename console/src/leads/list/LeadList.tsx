@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { useTranslate } from 'react-admin';
 import { LiveIndicator } from '../../live/LiveIndicator';
 import { minWidthQuery, SHELL_BREAKPOINTS } from '../../layout/responsive';
-import { LEAD_UPDATED_EVENT, useLeadBroadcasts } from '../../live/LiveProvider';
+import { LEAD_UPDATED_EVENT, useLeadBroadcasts, useLiveCatchUp } from '../../live/LiveProvider';
 import { LeadRow } from './LeadRow';
 import { filterLabel, matchesFilter, stageQuery } from './listRules';
 import { NewLeadsPill } from './NewLeadsPill';
@@ -65,6 +65,17 @@ export function LeadList({ filterId, query, selectedId, onRefresh, scrollRef }: 
     if (message.type !== 'lead_created' || !loaded || !matchesFilter(filterId, message.person_data)) return;
     if (atTop()) onRefresh();
     else setNewLeads((count) => count + 1);
+  });
+
+  // Back after a drop (docs/product/live-connection.md#catching-up): at the top, refresh (what the missed
+  // broadcasts would have done); otherwise count the missed new leads of this stage on the pill, those the list
+  // already shows aside.
+  useLiveCatchUp((missed) => {
+    if (!loaded) return;
+    if (atTop()) return onRefresh();
+    const shown = new Set(items.map((person) => person.person_id));
+    const added = missed.filter((lead) => matchesFilter(filterId, lead) && !shown.has(lead.person_id)).length;
+    if (added) setNewLeads((count) => count + added);
   });
 
   // A lead changed stage (spec: the window event lead_updated carrying person_data.stage): refresh at the top.
