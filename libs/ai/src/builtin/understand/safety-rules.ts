@@ -456,9 +456,13 @@ const TOLD_IN_PAST =
 /** 'im 100% now', 'back to 100 percent'. */
 const RECOVERED_PERCENT =
   /\b(i'?m|im|i am|feel|feeling|back to|estoy|estou|me siento) (back to |al |a )?100 ?(%|percent|por ?ciento|por ?cento)/;
+/** Right before the words of being over, a negation: 'not cured', 'never in remission', 'no estoy curada'. */
+const NOT_OVER =
+  /\b(not|never|no|nao|isn'?t|wasn'?t|hasn'?t|haven'?t|hadn'?t|didn'?t|nunca|ainda nao|todavia no|aun no)( (yet|fully|completely|really|estoy|esta|estou|ha sido|fui|foi))? $/;
 function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
   const { from, sentence } = sentenceAt(folded, match.index);
   const recovered = RECOVERED.exec(sentence) ?? RECOVERED_PERCENT.exec(sentence);
+  if (recovered && NOT_OVER.test(sentence.slice(0, recovered.index))) return false;
   // 'still' up to the words of being over ('still coughing, but fine now'), not after ('… can I still come?'); back
   // again anywhere ('fully recovered, but it came back').
   return (
@@ -1816,8 +1820,8 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
       )
     )
       continue;
-    // The messages wanted to go on, and this word of stopping only asked about or quoted ('Re: Unsubscribe? I do
-    // NOT want to unsubscribe').
+    // The messages wanted to go on, and this word of stopping only asked about, quoted or told as a mistake ('Re:
+    // Unsubscribe? I do NOT want to unsubscribe').
     const after = folded.slice(match.index + match[0].length);
     if (
       keepsReceiving &&
@@ -1827,8 +1831,7 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
     )
       continue;
     // A name removed from something other than the messages ('remove my name from the waitlist').
-    if (/^remove\b/.test(match[0]) && REMOVED_FROM_ELSE.test(folded.slice(match.index + match[0].length)))
-      continue;
+    if (/^remove\b/.test(match[0]) && REMOVED_FROM_ELSE.test(after)) continue;
     // An opt-out of something other than the messages ('opt out of the photo consent').
     if (
       /(opt(ing)? ?out|opt (me|us|my number) out|unsubscribe)$/.test(match[0]) &&

@@ -68,6 +68,10 @@ describe('a cancer the writer says is over', () => {
   it.each([
     'I beat breast cancer in 2018 but it came back last month, can I still get a lift?',
     'Just finished chemo for breast cancer last week, can I get botox for my wedding?',
+    // The words of being over, negated.
+    'I had breast cancer last year and it is not cured yet, can I get botox?',
+    'Tuve cáncer el año pasado y no estoy curada todavía, ¿puedo hacerme botox?',
+    'I had cancer in 2023, never in remission, can I get botox?',
   ])('%s still reaches a person', (text) => {
     expect(reasonOf(text)).not.toBeNull();
   });
