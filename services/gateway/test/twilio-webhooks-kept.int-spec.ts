@@ -20,6 +20,7 @@ import type { Socket } from 'node:net';
 import { Client } from 'pg';
 import { gatewayDatabase } from '../src/database/database';
 import { publishPracticeSnapshots } from '../src/practices/practice-snapshot';
+import { inboundSmsForm } from './factories/twilio';
 import { GatewayHarness, startGateway } from './gateway-harness';
 
 const PUBLIC_BASE_URL = 'https://pilot.example.com';
@@ -96,17 +97,7 @@ describe("Twilio's SMS webhooks kept in Kafka while people is down (real gateway
     await twilio?.close();
   });
 
-  const smsForm = (from: string, body: string) => {
-    const sid = `SM${randomBytes(16).toString('hex')}`;
-    return {
-      MessageSid: sid,
-      SmsSid: sid,
-      AccountSid: `AC${'0'.repeat(32)}`,
-      From: from,
-      To: practiceNumber,
-      Body: body,
-    };
-  };
+  const smsForm = (from: string, body: string) => inboundSmsForm(from, practiceNumber, body);
   const encoded = (form: Record<string, string>) => new URLSearchParams(form).toString();
   const signed = (path: string, form: Record<string, string>) =>
     twilioSignature(authToken, `${PUBLIC_BASE_URL}${path}`, form);

@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { gatewayDatabase } from '../src/database/database';
 import { publishPracticeSnapshots } from '../src/practices/practice-snapshot';
+import { inboundSmsForm } from './factories/twilio';
 import { GatewayHarness, startGateway } from './gateway-harness';
 
 const PUBLIC_BASE_URL = 'https://pilot.example.com';
@@ -75,17 +76,7 @@ describe("Twilio's webhooks through the gateway (signature verified, real people
     await peopleDb?.drop();
   });
 
-  const smsForm = (from: string, body: string) => {
-    const sid = `SM${randomBytes(16).toString('hex')}`;
-    return {
-      MessageSid: sid,
-      SmsSid: sid,
-      AccountSid: `AC${'0'.repeat(32)}`,
-      From: from,
-      To: practiceNumber,
-      Body: body,
-    };
-  };
+  const smsForm = (from: string, body: string) => inboundSmsForm(from, practiceNumber, body);
   const post = (path: string, form: Record<string, string>, signature?: string) => {
     const call = h.http().post(path).type('form').send(new URLSearchParams(form).toString());
     return signature === undefined ? call : call.set('X-Twilio-Signature', signature);
