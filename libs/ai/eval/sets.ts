@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-28', file: 'blind-28.json' },
+  { name: 'blind-29', file: 'blind-29.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -355,6 +355,15 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-27.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.8, falseEscalations: 0.15, optOutRecall: 1, falseOptOuts: 0 },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-29 was committed. Before it is read or
+  // trained on, the product reads it at intent 0.822, 1 of the 107 a person must handle missed, 16.9 % false
+  // escalations, every opt-out and no false one: the floor is a little under that.
+  {
+    name: 'blind-28',
+    file: 'blind-28.json',
+    rulesTuned: false,
+    floor: { ...ONCE_BLIND, intent: 0.8, falseEscalations: 0.18, optOutRecall: 1, falseOptOuts: 0 },
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
