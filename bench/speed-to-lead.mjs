@@ -19,6 +19,7 @@ import { BENCH_TOPIC_PREFIX } from './lib/built-service.mjs';
 import { ROOT } from '../deploy/local/workspace.mjs';
 import { databaseConsumerGroup } from '../libs/platform/dist/kafka/consumer-group.js';
 import { TopicNames } from '../libs/platform/dist/kafka/kafka-options.js';
+import { limitCpu } from './lib/cpu-limit.mjs';
 import { option } from './lib/support.mjs';
 
 const FORMS = Number(option('forms', 1000));
@@ -29,6 +30,9 @@ const DEADLINE_SECONDS = Number(option('deadline', 900));
 // People processes: the stack's (ROLE all) and, past one, more with ROLE worker beside it, as more worker pods
 // (deploy/k8s): they share the engine's queues and the forms topic's consumer group (`npm run bench:scale-out`).
 const PEOPLE_PROCESSES = Number(option('people-workers', 1));
+// --people-cpu=<cores>: each people process held to that much CPU, as a worker pod's CPU limit holds it
+// (bench/lib/cpu-limit.mjs); unset, they take what the machine has.
+const PEOPLE_CPU = option('people-cpu', undefined) === undefined ? null : Number(option('people-cpu'));
 const LAKEVIEW = '5b8e1c4a-2d7f-4e3b-8a6c-9f1d2e4b7a03';
 // The demo seed's leads all have +1 <area> 555 xxxx on the practices' area codes (206, 425, 253, 214, …): a
 // bench phone among them would update a seeded lead, which never gets a speed to lead. 509 and 360 are no
@@ -148,6 +152,13 @@ async function main() {
       env: { ROLE: 'worker', DB_POOL_MAX: '16' },
     })),
   });
+  const unlimit =
+    PEOPLE_CPU === null
+      ? () => undefined
+      : limitCpu(
+          Object.fromEntries(Object.entries(stack.pids()).filter(([name]) => name.startsWith('people'))),
+          PEOPLE_CPU,
+        );
   try {
     // The practice's read models (site key, automation level) reach analytics and people through Kafka.
     const run = randomUUID().slice(0, 8);
@@ -190,7 +201,8 @@ async function main() {
     await submit(FORMS);
     const settled = await settle(() => stack.pids());
     console.log(
-      `stack ready and settled in ${settled}; people processes ${PEOPLE_PROCESSES}; ` +
+      `stack ready and settled in ${settled}; people processes ${PEOPLE_PROCESSES}` +
+        `${PEOPLE_CPU === null ? '' : `, each held to ${PEOPLE_CPU} of a core`}; ` +
         `posting ${FORMS} forms, ${CONCURRENCY} at a time`,
     );
     const cpuAtStart = readCpu(stack.pids());
@@ -306,6 +318,7 @@ async function main() {
     console.log(`CPU from the burst's start until every lead had its speed to lead: ${cpu}`);
   } finally {
     await stack.stop();
+    unlimit();
     await db.end();
   }
 }
