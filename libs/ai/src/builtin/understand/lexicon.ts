@@ -870,7 +870,12 @@ export const MONEY_WORD = alt(
 );
 export const DISPUTE_WORD = alt(
   'second charge',
-  'same day',
+  // Charged twice the same day; not a same-day visit ('is the exam free if I get the cleaning same day').
+  '(?:twice|two times|two charges|charged|billed|ran (?:it|my card))[^.!?]{0,40}same day',
+  // What the charge should not have been ('was supposed to be free', 'take it off').
+  '(?:was|is|were) supposed to be (?:free|included|covered|complimentary|waived|credited)',
+  '(?:take|took) (?:it|that|this|the (?:charge|fee)) off',
+  '(?:even though|although) (?:i|we) (?:booked|did|got|had|came)',
   "(?:don'?t|do not|dont) recogni[sz]e",
   "(?:i'?m |im |i am )?not paying",
   'complimentary',

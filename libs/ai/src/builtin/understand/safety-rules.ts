@@ -42,10 +42,17 @@ export function foldKeepingPositions(text: string): string {
 }
 
 const NEGATION =
-  /(?:^|[^\p{L}])(no|not|never|dont|don't|didnt|didn't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|arent|aren't|havent|haven't|hasnt|hasn't|without|none|zero|nor|neither|barely|hardly|sin|nunca|ni|tampoco|nada de|ningun|ninguna|ninguno)(?=[^\p{L}]|$)/u;
+  /(?:^|[^\p{L}])(no|not|never|dont|don't|didnt|didn't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|arent|aren't|havent|haven't|hasnt|hasn't|without|none|zero|nor|neither|barely|hardly|sin|nunca|ni|tampoco|nada de|ningun|ninguna|ninguno|nao|sem|nenhum|nenhuma|nem)(?=[^\p{L}]|$)/u;
 /** 'not sure', 'no idea', 'no se si' hedge rather than negate. */
 const HEDGE =
-  /\b(not sure|no idea|not certain|no se si|not know|dont know|don't know|can't tell|cant tell|not normal|no es normal|not going away|not stopping|no para|no se quita|not getting better|won't go away|wont go away|won't stop|wont stop)\b/;
+  /\b(not sure|no idea|not certain|no se si|nao sei se|not know|dont know|don't know|can't tell|cant tell|not normal|no es normal|nao (e|esta|ta) normal|not going away|not stopping|no para|nao para|no se quita|nao passa|not getting better|nao melhora|won't go away|wont go away|won't stop|wont stop)\b/;
+/**
+ * 'without' that tells of what the writer cannot do ('sin poder respirar', 'sem conseguir abrir o olho', 'without
+ * being able to swallow'), or of something that does not let up ('I can't go an hour without throwing up'): the
+ * sign after it is there, not denied.
+ */
+const WITHOUT_BEING_ABLE =
+  /\b(sin (poder|lograr)|sem (poder|conseguir)|without (being |been )?able( to)?)(\s+[^\s]+){0,2}\s*$|\b(can'?t|cannot|can not|no puedo|nao consigo|nao posso)\b.{0,30}\b(without|sin|sem)\s*$/;
 
 /** True when the words before `index` in its clause negate what follows. */
 export function isNegated(folded: string, index: number): boolean {
@@ -59,6 +66,7 @@ export function isNegated(folded: string, index: number): boolean {
   const tail = clause.trim().split(/\s+/).slice(-5);
   const words = tail.join(' ');
   if (!NEGATION.test(` ${words}`)) return false;
+  if (WITHOUT_BEING_ABLE.test(clause)) return false;
   // 'no', 'sin', 'without', 'zero' negate the word after them (or a list: 'no bruising or swelling'), not a
   // later verb ('sin dolor, quiero agendar').
   const last = tail
@@ -71,7 +79,11 @@ export function isNegated(folded: string, index: number): boolean {
     .join(' ')
     .replace(/[^\p{L} ]/gu, '');
   if (/\b(can|could|may|puedo|pueden|podria) (i|we|you|u|me|nos)\b/.test(afterNegator)) return false;
-  if (/^(no|sin|without|zero|none|nada|barely|hardly|ningun|ninguna|ninguno|ni|nor|neither)$/.test(negator)) {
+  if (
+    /^(no|sin|without|zero|none|nada|barely|hardly|ningun|ninguna|ninguno|ni|nor|neither|sem|nenhum|nenhuma|nem)$/.test(
+      negator,
+    )
+  ) {
     const between = tail.slice(last + 1);
     const list = between.some((word) => /^(or|nor|and|ni|o|y)$|,$/.test(word));
     if (between.length > 1 && !list) return false;
@@ -292,8 +304,17 @@ function heartFigure(folded: string, match: RegExpExecArray): boolean {
 }
 
 /** A reason for a surgery that has lasted for years ('neck pain for years because of my chest'): not a report. */
-const LONGSTANDING =
-  /\b(for (years|a long time|(many|several|\d+) years|most of my life)|because of the (size|weight)|all my life|por anos|desde hace anos|toda mi vida)\b/;
+const LONGSTANDING_WORDS =
+  /\b(for (years|a long time|(many|several|\d+) years|most of my life)|because of (the|their|its|my) (size|weight)|all my life|por anos|desde hace (\w+ )?anos|hace (muchos |varios |\w+ )?anos que|toda mi vida|por el (tamano|peso)|(ha|faz) (muitos |varios |\w+ )?anos|pelo (tamanho|peso)|a vida toda|minha vida toda|a vida inteira)\b/;
+/** A change told as recent or sudden: what has been there for years is acting up now. */
+const CHANGED_LATELY =
+  /\b(suddenly|all of a sudden|out of nowhere|getting worse|worse|worsening|spreading|lately|recently|this (week|morning)|yesterday|today|tonight|last night|de repente|ultimamente|peor|empeora\w*|ayer|hoy|anoche|do nada|piorou|pior|piorando|ontem|hoje)\b/;
+/**
+ * Something the writer has lived with for years, a reason for surgery ('back pain for years because of their size',
+ * 'hace años que me duele la espalda por el tamaño del pecho'), unless it changed lately ('implants for years and
+ * suddenly one breast is swollen').
+ */
+const longstanding = (around: string) => LONGSTANDING_WORDS.test(around) && !CHANGED_LATELY.test(around);
 
 const post = (folded: string) => AFTER_TREATMENT.test(folded) || (treatmentNamed && WHEN_DONE.test(folded));
 
@@ -450,7 +471,7 @@ const stoppedLongAgo = (folded: string, match: RegExpExecArray) =>
  * past tense.
  */
 const RECOVERED =
-  /\b(fully recovered|recovered (fully|completely)|completely recovered|(made|make|making|had|a) (a )?(full|complete|total) recovery|all clear (since|ever since|for \w+ years)|clear (every year|ever) since|clear for (\w+|\d+) (years?|yrs?)( now)?|(beat|beaten|survived|kicked) (\w+ )?(cancer|it)|(cancer|breast cancer) survivor|in remission|cured|curad[oa]s?|(vencio|vencio el|supero|supero el|venceu|venceu o|superou|superou o|superei|superei o) (\w+ )?cancer|en remision|em remissao|(cancer|tumou?r)[- ]free|(signed|signs) off on (everything|it all|me|him|her)|cleared (me|him|her) (for everything|completely|fully)|(in )?the best shape of (my|his|her) life|(me|le|nos|les) dieron (de )?(el )?alta|(recebi|recebeu|tive|teve) alta|(dado|dada) de alta|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou)\b/;
+  /\b(fully recovered|recovered (fully|completely)|completely recovered|(made|make|making|had|a) (a )?(full|complete|total) recovery|all clear (since|ever since|for \w+ years)|clear (every year|ever) since|clear for (\w+|\d+) (years?|yrs?)( now)?|(beat|beaten|survived|kicked) (\w+ )?(cancer|it)|(cancer|breast cancer) survivor|in remission|cured|curad[oa]s?|(vencio|vencio el|supero|supero el|venceu|venceu o|superou|superou o|superei|superei o) (\w+ )?cancer|en remision|em remissao|(cancer|tumou?r)[- ]free|(signed|signs) off on (everything|it all|me|him|her)|cleared (me|him|her) (for everything|completely|fully)|(in )?the best shape of (my|his|her) life|(me|le|nos|les) dieron (de )?(el )?alta|(recebi|recebeu|tive|teve) alta|(dado|dada) de alta|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou|(it |it'?s |its |has |have |all )cleared up|(it'?s|its|it is|it was|i'?m|im|i am|i feel|feeling|i was|all) (all |much |a lot )?better now|got over (it|that|the \w+)|ya (me )?(cure|sane|estoy (mejor|sana|sano))|ja (estou )?(melhor|curad[oa]|sarei))\b/;
 const TOLD_IN_PAST =
   /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|(years?|yrs?) ago|ha \w+ anos|last (month|year)|in (19|20)\d\d)\b/;
 /** 'im 100% now', 'back to 100 percent'. */
@@ -471,7 +492,7 @@ function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
     // '… made a full recovery, but since yesterday I'm slurring': a sign told after the recovery, turned to now.
     !(
       match.index - from > recovered.index &&
-      /\b(but|now|since|today|yesterday|lately|this (week|morning)|pero|ahora|desde|hoy|ayer|mas|agora|hoje|ontem)\b/.test(
+      /\b(but|now|since|today|yesterday|lately|this (week|morning)|except|apart from|other than|pero|ahora|desde|hoy|ayer|excepto|menos|mas|agora|hoje|ontem|exceto)\b/.test(
         sentence.slice(recovered.index + recovered[0].length, match.index - from),
       )
     ) &&
@@ -620,6 +641,19 @@ const AMBIGUOUS_SIGN =
 const LONG_AGO =
   /\b(years? ago|last year|a year ago|as a (kid|teen|teenager)|when i was (a |younger|\d)|in high school|in college|hace (anos|mucho|un ano)|el ano pasado)\b/;
 
+/**
+ * The writer tells the sign as what they were told to expect ('peeling like they said', 'swollen just as the nurse
+ * explained', 'hinchada como me dijeron', 'descamando como falaram'): expected recovery, in a sentence that neither
+ * turns ('… but now it's hot') nor names it severe.
+ */
+const TOLD_TO_EXPECT =
+  /\b((like|as|just like|just as|exactly like|exactly as) (they|you|u|you guys|y'?all|she|he|the (doctor|dr|nurse|surgeon|injector|dentist|staff|team)|my (doctor|dr|nurse|surgeon|injector|dentist)|dr \w+) (said|told me|told us|mentioned|warned( me| us)?|explained|described|predicted)( (it|i|it would|i would|would))?|as (expected|predicted|planned)|como (me |nos )?(dijeron|dijo|explicaron|explico|avisaron|aviso|advirtieron|advirtio)|como (me |nos )?(disseram|disse|falaram|falou|avisaram|avisou|explicaram|explicou)|(tal )?(como|conforme) (era )?(esperado|previsto))\b/;
+const TURNS = /\b(but|however|now|still|worse|pero|ahora|todavia|aun|mas|agora|ainda|porem)\b/;
+function toldToExpect(folded: string, match: RegExpExecArray): boolean {
+  const { sentence } = sentenceAt(folded, match.index);
+  return TOLD_TO_EXPECT.test(sentence) && !TURNS.test(sentence) && !SEVERE.test(sentence);
+}
+
 /** A treatment named and done in the past, or a time since one ('3 days post-op', 'since my filler'). */
 function treatmentInPast(folded: string): boolean {
   if (AFTER_TREATMENT.test(folded)) return true;
@@ -651,7 +685,8 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
   )
     return false;
   if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
-  if (LONGSTANDING.test(around)) return false;
+  if (toldToExpect(folded, match)) return false;
+  if (longstanding(around)) return false;
   if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|tengo|now|ahora)\b/.test(around))
     return false;
   const body = BODY_WORD.test(around);
@@ -1013,7 +1048,7 @@ const RULES: Rule[] = [
       if (EXPECTATION.test(around) && !AFTER_TREATMENT.test(around)) return false;
       if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|my|mi|tengo)\b/.test(around))
         return false;
-      if (LONGSTANDING.test(around)) return false;
+      if (longstanding(around) || toldToExpect(folded, match)) return false;
       const droop = /^droop|^ptosis|caid/.test(match[0]);
       if (
         droop &&
@@ -1064,7 +1099,7 @@ const RULES: Rule[] = [
         askedInGeneral(folded, match)
       )
         return false;
-      if (GENERIC_QUESTION.test(around) || LONGSTANDING.test(around)) return false;
+      if (GENERIC_QUESTION.test(around) || longstanding(around)) return false;
       if (
         /killing|matando/.test(match[0]) &&
         !/\b(tooth|teeth|molar|jaw|gum|head|back|muela|diente|cabeza|encia)/.test(around)
@@ -1123,7 +1158,7 @@ const RULES: Rule[] = [
     reason: 'billing_dispute',
     priority: 'medium',
     pattern:
-      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|double[- ]?charged|double charge|double[- ]?bill(ed|ing)?|billed (me )?twice|(charged|billed|charge|bill)\b.{0,60}\b(i|we) (never|did not|didn'?t) (receive|received|get|got|have|had|order|ordered|use|used|authori[sz]e|authori[sz]ed)|\b(bill|billed|charged?|invoice|statement)\b.{0,80}\b(was told|told me|were told|said) (it|that|this|they) (was|would be|is|were) (covered|free|included|complimentary)|(never|still (have not|havent|haven'?t)|did not|didn'?t) (got|gotten|get|received|receive|seen|see) (my|the|a|that) (refund|credit|money back|reimbursement)|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request|would like|i'?d like|like) (a |my )?(full |partial )?(refund|money back)(?! if\b)|charged (me|my (card|account|visa|credit card|debit card))( \w+)? (again|twice|double|two times)|(get|have|receive|give me) (a |my |the )?(full )?(refund|money back)(?! if\b)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect|like|would like|'d like|request\w*|demand\w*) (the difference|the overcharge|the extra( charge| amount)?) (back|refunded|returned|credited)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen)|(insurance|claim|aseguranza|seguro)\b.{0,30}\b(denied|rejected|declined|bounced|nego|negaron|rechazo|rechazaron)|(denied|rejected|declined) (my |the |our )?(insurance )?claim|me cobraron\b.{0,40}\bno me (atendieron|hicieron|dieron|vieron)|(sent|sending|send|turned) (me|my account|it|my bill) (to|over to) (a )?collections?|collections? (is |are |keeps |kept |has been |have been )?(calling|called|contacting|contacted|texting|emailing|after me|chasing)|collection agency|(mandaron|enviaron|pasaron|mandan) a cobranzas?)\b/,
+      /\b(charged (me )?(twice|double|two times|again|more|extra|wrong)|(charged|billed) (me )?(\$ ?\d[\d,.]* |(for )?(it|that|the (fee|exam|consult\w*)) )?anyway|double[- ]?charged|double charge|double[- ]?bill(ed|ing)?|billed (me )?twice|(charged|billed|charge|bill)\b.{0,60}\b(i|we) (never|did not|didn'?t) (receive|received|get|got|have|had|order|ordered|use|used|authori[sz]e|authori[sz]ed)|\b(bill|billed|charged?|invoice|statement)\b.{0,80}\b(was told|told me|were told|said) (it|that|this|they) (was|would be|is|were) (covered|free|included|complimentary)|(never|still (have not|havent|haven'?t)|did not|didn'?t) (got|gotten|get|received|receive|seen|see) (my|the|a|that) (refund|credit|money back|reimbursement)|overcharg(ed|e|ing)|over[- ]charged|disput\w*|chargeback|quoted (me )?.{0,30}\b(but|and) (you )?(charged|billed)|charged (me )?(full price|more than|the wrong)|instead of the (promo|promotional|quoted|discount\w*)( price)?|charge back|billing (error|issue|mistake|problem)|wrong (amount|charge|bill)|unauthori[sz]ed (charge|payment)|never authori[sz]ed|incorrect(ly)? (charge|charged|bill|billed)|bill is wrong|charged for something|why (was|were|am|did) (i|we|you) (charged|billed|charge me|bill me)|(want|need|expect) (that|it|this|the (charge|fee)) (reversed|refunded|removed|waived|taken off)|reverse (the|that|this) (charge|fee)|(want|need|demand|expect|requesting|request|would like|i'?d like|like) (a |my )?(full |partial )?(refund|money back)(?! if\b)|charged (me|my (card|account|visa|credit card|debit card))( \w+)? (again|twice|double|two times)|(get|have|receive|give me) (a |my |the )?(full )?(refund|money back)(?! if\b)|refund me|give me my money back|charged (me )?(for|a) .{0,40}(free|supposed to|told me|said)|cobr(aron|o) (dos veces|doble|de mas)|\b(billed|charged)\b.{0,80}\b(supposed to|should have|was told|were told|insurance (was|would|should|is))\b|(insurance|seguro) (was |is )?(supposed to|should|should have|would) (cover|pay)|me cobraron .{0,40}(gratis|no (debian|deberian)|dijeron)|(want|need|demand) (my|the|our) (deposit|money|payment) back|(told|said|promised) (me )?.{0,50}\b(free|included|no charge|covered)\b.{0,60}\b(bill|billed|charged|charge|invoice|fee)|(billed|charged) me\b.{0,60}\b(wrong|mistake|incorrect|error|shouldn'?t|should not|never)|quiero (un |mi )?reembolso|(factura|cobro|cargo)\b.{0,60}\b(no es correcto|incorrect[oa]|error|equivocad[oa])|(seguro|aseguranza) no (cubrio|pago|cubre)|insurance (didn'?t|did not|wouldn'?t|would not|refused to|won'?t) (cover|pay)\b.{0,80}\b(bill|billed|charged|invoice)|devuelvan (mi|el) dinero|cobro doble|me cobraron de mas|cargo no autorizado|cobro indebido|charged? (my (card|account) )?(2x|twice|two times|double)|(want|need|get|expect|like|would like|'d like|request\w*|demand\w*) (the difference|the overcharge|the extra( charge| amount)?) (back|refunded|returned|credited)|promo\w* (was|is|said|price)\b.{0,60}\b(i )?(paid|charged|billed)|billed (for|me for) (a |an |the )?(\w+ )?(procedure|treatment|service|visit|something|session)s? (i|we) (never|did not|didn'?t)|(calling|call|contact|contacting|called) my (bank|credit card company|card company)|(reverse|dispute|cancel) (the|that|this|my) (payment|charge|transaction)|(lost|kept|keep|keeping|took|charged me) my (\$amount |\$?\d+ )?(deposit|cancellation fee)\b.{0,80}\b(policy|within|window|notice|advance)|(cancel\w*|notice) (within|inside|in) the (allowed|cancellation|policy)\b.{0,60}\b(deposit|fee|charge)|(dijeron|dijo|decian|era) .{0,40}\b(gratis|incluid[oa])\b.{0,60}\bcobra\w*|(banco|tarjeta)\b.{0,40}\b(revier\w*|disput\w*|reclam\w*|cancel\w*) (el|ese|este) (pago|cargo|cobro)|revier\w* (el|ese|este) (pago|cargo|cobro)|me (devuelvan|regresen|reembolsen)|(insurance|claim|aseguranza|seguro)\b.{0,30}\b(denied|rejected|declined|bounced|nego|negaron|rechazo|rechazaron)|(denied|rejected|declined) (my |the |our )?(insurance )?claim|me cobraron\b.{0,40}\bno me (atendieron|hicieron|dieron|vieron)|(sent|sending|send|turned) (me|my account|it|my bill) (to|over to) (a )?collections?|collections? (is |are |keeps |kept |has been |have been )?(calling|called|contacting|contacted|texting|emailing|after me|chasing)|collection agency|(mandaron|enviaron|pasaron|mandan) a cobranzas?)\b/,
   },
   {
     reason: 'complaint',
@@ -1306,7 +1341,7 @@ const RULES: Rule[] = [
     reason: 'human_requested',
     priority: 'medium',
     pattern:
-      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (an? )?(bot|robot|machine|ai|automated|auto|computer|real)|(es|eres) (una )?maquina|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|(el|la) (dra?|doctora?|dr|gerente|encargad[oa]|enfermer[oa]|cirujan[oa]|dentista|coordinador[a]?|duen[oa])\b|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(actually |just |please |really )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona|(talk|speak|chat) (to|with) (someone|somebody|a person|a human|staff|a staff member|the office)|(real|actual|live) (staff|staff member|person|human|receptionist)|(not|no) (a |an )?(text ?bot|bot|robot|automated (system|message|reply))|(a )?(person|human|real person) or (a )?(bot|robot|automated|machine|ai)|(bot|robot|automated|machine|ai) or (a )?(real )?(person|human)|(practice|office|clinic) manager|(have|get|ask) (someone|somebody|a person|staff|the office|dr\.? \w+|the doctor) (from (the|your) (office|clinic|practice) )?(to )?(call|ring|phone) me|(someone|somebody|anyone)( from (the|your) (office|clinic|practice))? (to )?(call|ring|phone) me|(ring|phone) me|(give|gimme) me a (call|ring)|(que )?me llame(n)? (alguien|la doctora|el doctor|una persona|usted|ustedes)|me (puede|pueden|podria|podrian) llamar|llame(n)?me|hablar (con alguien|por telefono con)|alguien (de la oficina|del consultorio|de la clinica) (que )?me llame|(que )?(a |o )?(gerente|responsavel|doutora?|dra|dr|dona|dono|alguem|atendente) (me )?(telefonasse|telefone|telefonem|telefonar|ligasse|ligue|liguem|ligar|retorne|retornasse|retornar)|(me|nos) (telefone|telefonem|telefonasse|telefonassem|ligue|liguem|ligasse|ligassem)( por favor)?|(pode|podem|poderia|poderiam|consegue|conseguem|da pra) (\w+ )?me (ligar|telefonar|retornar)|falar com (a |o )?(gerente|responsavel|dono|dona|doutora?|dra|dr|alguem|uma pessoa|atendente|recepcao)|(tratar|falar|resolver) (o assunto |isso |disso )?pessoalmente|(hablar|tratar|resolver)(lo)? (el asunto |esto )?personalmente)\b/,
+      /\b(real person|real human|actual person|actual human|live person|live agent|a human|human being|talk to (a |an |the )?(human|person|someone|somebody|anyone|manager|office manager|receptionist|front desk|doctor|nurse|representative|rep|staff)|(get|have|need|want) a (phone )?call (from|back)|call me back|a call from (someone|a person|staff|the office|your office)|speak (to|with) (a |an |the )?(human|person|someone|somebody|anyone|manager|doctor|nurse|representative|rep|staff|real)|(is this|are you|am i (talking|texting|chatting) (to|with)) (an? )?(bot|robot|machine|ai|automated|auto|computer|real)|(es|eres) (una )?maquina|stop (the )?bot|no (more )?bots?|not a bot|hablar con (una persona|alguien|un humano|una humana|(el|la) (dra?|doctora?|dr|gerente|encargad[oa]|enfermer[oa]|cirujan[oa]|dentista|coordinador[a]?|duen[oa])\b|la recepcion|recepcion)|with a (person|human|real person)|(coordinator|someone|somebody|anyone|a person|staff|the office|a nurse|the nurse|the doctor|the surgeon|dr\.? \w+|doctor \w+)( from (the|your) (office|clinic|practice|team))? (to |can |could |please |will |should )?(actually |just |please |really )?(call|phone|ring|contact) me|have (someone|somebody|a person|the doctor|dr\.? \w+) call|speak (to|with) (dr\.?|doctor) \w+|talk (to|with) (dr\.?|doctor) \w+|(an |a live |a real )?agent\b|representative|operator|persona real|eres (un )?robot|es un robot|(una|con una) persona|(talk|speak|chat) (to|with) (someone|somebody|a person|a human|staff|a staff member|the office)|(real|actual|live) (staff|staff member|person|human|receptionist)|(not|no) (a |an )?(text ?bot|bot|robot|automated (system|message|reply))|(a )?(person|human|real person) or (a )?(bot|robot|automated|machine|ai)|(bot|robot|automated|machine|ai) or (a )?(real )?(person|human)|(?<!\b(i'?m|im|i am|as|was|our|my) (the |an? )?)(practice|office|clinic) manager|(have|get|ask) (someone|somebody|a person|staff|the office|dr\.? \w+|the doctor) (from (the|your) (office|clinic|practice) )?(to )?(call|ring|phone) me|(someone|somebody|anyone)( from (the|your) (office|clinic|practice))? (to )?(call|ring|phone) me|(ring|phone) me|(give|gimme) me a (call|ring)|(que )?me llame(n)? (alguien|la doctora|el doctor|una persona|usted|ustedes)|me (puede|pueden|podria|podrian) llamar|llame(n)?me|hablar (con alguien|por telefono con)|alguien (de la oficina|del consultorio|de la clinica) (que )?me llame|(que )?(a |o )?(gerente|responsavel|doutora?|dra|dr|dona|dono|alguem|atendente) (me )?(telefonasse|telefone|telefonem|telefonar|ligasse|ligue|liguem|ligar|retorne|retornasse|retornar)|(me|nos) (telefone|telefonem|telefonasse|telefonassem|ligue|liguem|ligasse|ligassem)( por favor)?|(pode|podem|poderia|poderiam|consegue|conseguem|da pra) (\w+ )?me (ligar|telefonar|retornar)|falar com (a |o )?(gerente|responsavel|dono|dona|doutora?|dra|dr|alguem|uma pessoa|atendente|recepcao)|(tratar|falar|resolver) (o assunto |isso |disso )?pessoalmente|(hablar|tratar|resolver)(lo)? (el asunto |esto )?personalmente)\b/,
     when: (folded, match) =>
       !/\bno (more )?bots?\b/.test(match[0]) || /\b(person|human|someone)\b/.test(folded),
   },
