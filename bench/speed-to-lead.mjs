@@ -152,14 +152,13 @@ async function main() {
       env: { ROLE: 'worker', DB_POOL_MAX: '16' },
     })),
   });
-  const unlimit =
-    PEOPLE_CPU === null
-      ? () => undefined
-      : limitCpu(
-          Object.fromEntries(Object.entries(stack.pids()).filter(([name]) => name.startsWith('people'))),
-          PEOPLE_CPU,
-        );
+  let unlimit = () => undefined;
   try {
+    if (PEOPLE_CPU !== null)
+      unlimit = limitCpu(
+        Object.fromEntries(Object.entries(stack.pids()).filter(([name]) => name.startsWith('people'))),
+        PEOPLE_CPU,
+      );
     // The practice's read models (site key, automation level) reach analytics and people through Kafka.
     const run = randomUUID().slice(0, 8);
     const submit = async (i) => {
