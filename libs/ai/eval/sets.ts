@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-29', file: 'blind-29.json' },
+  { name: 'blind-30', file: 'blind-30.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -364,6 +364,22 @@ export const REGRESSION_SETS: RegressionSet[] = [
     file: 'blind-28.json',
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.88, falseEscalations: 0.12, optOutRecall: 1, falseOptOuts: 0 },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-30 was committed. Before its misreadings
+  // were read, the product read it at intent 0.825, none a person must handle missed, 13.7 % false escalations,
+  // opt-out recall 0.870 with 4 false: the floor is a little under that.
+  {
+    name: 'blind-29',
+    file: 'blind-29.json',
+    rulesTuned: false,
+    floor: {
+      ...ONCE_BLIND,
+      intent: 0.8,
+      procedureF1: 0.9,
+      falseEscalations: 0.15,
+      optOutRecall: 0.85,
+      falseOptOuts: 4,
+    },
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set
   // (fixtures/README.md); trained on since its first read. Trained on, the reader reads it at intent 0.874,
