@@ -365,20 +365,21 @@ export const REGRESSION_SETS: RegressionSet[] = [
     rulesTuned: false,
     floor: { ...ONCE_BLIND, intent: 0.88, falseEscalations: 0.12, optOutRecall: 1, falseOptOuts: 0 },
   },
-  // Reported untouched (fixtures/README.md); a regression set since blind-30 was committed. Before its misreadings
-  // were read, the product read it at intent 0.825, none a person must handle missed, 13.7 % false escalations,
-  // opt-out recall 0.870 with 4 false: the floor is a little under that.
+  // Reported untouched (fixtures/README.md); a regression set since blind-30 was committed, its misreadings read
+  // (ADR 0060): the product reads it at intent 0.862, none a person must handle missed, 11.2 % false escalations,
+  // every opt-out and no false one (before: 0.825, 13.7 %, 3 opt-outs missed and 4 false). The committed weights
+  // predate it: the reader trained with it read blind-30 no better and three tuned sets a message worse (ADR 0060).
   {
     name: 'blind-29',
     file: 'blind-29.json',
     rulesTuned: false,
     floor: {
       ...ONCE_BLIND,
-      intent: 0.8,
+      intent: 0.84,
       procedureF1: 0.9,
-      falseEscalations: 0.15,
-      optOutRecall: 0.85,
-      falseOptOuts: 4,
+      falseEscalations: 0.12,
+      optOutRecall: 1,
+      falseOptOuts: 0,
     },
   },
   // Everyday traffic in new voices, written to the labels without reading the rules or any other set

@@ -305,7 +305,7 @@ function heartFigure(folded: string, match: RegExpExecArray): boolean {
 
 /** A reason for a surgery that has lasted for years ('neck pain for years because of my chest'): not a report. */
 const LONGSTANDING_WORDS =
-  /\b(for (years|a long time|(many|several|\d+) years|most of my life)|because of (the|their|its|my) (size|weight)|all my life|por anos|desde hace (\w+ )?anos|hace (muchos |varios |\w+ )?anos que|toda mi vida|por el (tamano|peso)|(ha|faz) (muitos |varios |\w+ )?anos|pelo (tamanho|peso)|a vida toda|minha vida toda|a vida inteira)\b/;
+  /\b(for (years|a long time|(many|several|\d+) years|most of my life)|since (puberty|childhood|i was (a kid|little|young|a teen(ager)?))|my whole life|(been|was) (like )?(that|this) way (for|since) (months|years|forever)|desde (la pubertad|nin[oa]|pequen[oa]|siempre)|desde (a puberdade|crianca|pequen[oa]|sempre)|because of (the|their|its|my) (size|weight)|all my life|por anos|desde hace (\w+ )?anos|hace (muchos |varios |\w+ )?anos que|toda mi vida|por el (tamano|peso)|(ha|faz) (muitos |varios |\w+ )?anos|pelo (tamanho|peso)|a vida toda|minha vida toda|a vida inteira)\b/;
 /** A change told as recent or sudden: what has been there for years is acting up now. */
 const CHANGED_LATELY =
   /\b(suddenly|all of a sudden|out of nowhere|getting worse|worse|worsening|spreading|lately|recently|this (week|morning)|yesterday|today|tonight|last night|de repente|ultimamente|peor|empeora\w*|ayer|hoy|anoche|do nada|piorou|pior|piorando|ontem|hoje)\b/;
@@ -471,7 +471,7 @@ const stoppedLongAgo = (folded: string, match: RegExpExecArray) =>
  * past tense.
  */
 const RECOVERED =
-  /\b(fully recovered|recovered (fully|completely)|completely recovered|(made|make|making|had|a) (a )?(full|complete|total) recovery|all clear (since|ever since|for \w+ years)|clear (every year|ever) since|clear for (\w+|\d+) (years?|yrs?)( now)?|(beat|beaten|survived|kicked) (\w+ )?(cancer|it)|(cancer|breast cancer) survivor|in remission|cured|curad[oa]s?|(vencio|vencio el|supero|supero el|venceu|venceu o|superou|superou o|superei|superei o) (\w+ )?cancer|en remision|em remissao|(cancer|tumou?r)[- ]free|(signed|signs) off on (everything|it all|me|him|her)|cleared (me|him|her) (for everything|completely|fully)|(in )?the best shape of (my|his|her) life|(me|le|nos|les) dieron (de )?(el )?alta|(recebi|recebeu|tive|teve) alta|(dado|dada) de alta|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou|(it |it'?s |its |has |have |all )cleared up|(it'?s|its|it is|it was|i'?m|im|i am|i feel|feeling|i was|all) (all |much |a lot )?better now|got over (it|that|the \w+)|ya (me )?(cure|sane|estoy (mejor|sana|sano))|ja (estou )?(melhor|curad[oa]|sarei))\b/;
+  /\b(fully recovered|recovered (fully|completely)|completely recovered|(made|make|making|had|a) (a )?(full|complete|total) recovery|all clear (since|ever since|for \w+ years)|clear (every year|ever) since|clear for (\w+|\d+) (years?|yrs?)( now)?|(beat|beaten|survived|kicked) (\w+ )?(cancer|it)|(cancer|breast cancer) survivor|in remission|cured|curad[oa]s?|(vencio|vencio el|supero|supero el|venceu|venceu o|superou|superou o|superei|superei o) (\w+ )?cancer|en remision|em remissao|(cancer|tumou?r)[- ]free|(signed|signs) off on (everything|it all|me|him|her)|cleared (me|him|her) (for everything|completely|fully)|(in )?the best shape of (my|his|her) life|(me|le|nos|les) dieron (de )?(el )?alta|(recebi|recebeu|tive|teve) alta|(dado|dada) de alta|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou|(it |it'?s |its |has |have |all )cleared up|(it'?s|its|it is|it was|i'?m|im|i am|i feel|feeling|i was|all) (all |much |a lot )?better now|got over (it|that|the \w+)|ya (me )?(cure|sane|estoy (mejor|sana|sano))|ja (estou )?(melhor|curad[oa]|sarei)|all fixed( up)?( then| now| since)?|long gone|(went|gone|go|cleared up|healed( up)?) (away )?(on its own|by itself)|(ya )?sano hace (mucho|tiempo|anos|\w+ anos)|ya sano|(gracias a dios|por suerte|ahora) (esta|estoy) (sana|sano|bien)|(ja )?sarou (ha|faz) (muito|tempo|anos)|healed (up )?(completely |fully )?(years|months|long) ago)\b/;
 const TOLD_IN_PAST =
   /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|(years?|yrs?) ago|ha \w+ anos|last (month|year)|in (19|20)\d\d)\b/;
 /** 'im 100% now', 'back to 100 percent'. */
@@ -686,7 +686,7 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
     return false;
   if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
   if (toldToExpect(folded, match)) return false;
-  if (longstanding(around)) return false;
+  if (longstanding(around) || recoveredFrom(folded, match)) return false;
   if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|tengo|now|ahora)\b/.test(around))
     return false;
   const body = BODY_WORD.test(around);
@@ -982,6 +982,9 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
   const atWork = grievanceBesides(folded, match);
   if (/^court$/.test(match[0]) && /\b(in|at) $/.test(before) && LEGAL_PROFESSION.test(folded) && !atWork)
     return false;
+  // …and the writer's title opening the message ('Attorney here, asking for myself').
+  if (/^(lawyer|attorney|abogad|advogad)/.test(match[0]) && /^\W*$/.test(before) && /^\s+here\b/.test(after))
+    return atWork;
   return !(
     /^(lawyer|attorney|abogad)/.test(match[0]) &&
     new RegExp(
@@ -1004,7 +1007,7 @@ const LAW_FIELD =
   '(criminal|defense|defence|divorce|family|immigration|corporate|litigation|tax|estate|injury|patent|trial|employment|labor|civil|district|federal|associate|retired|practicing|penalista|laboralista|familiar|corporativ[oa])';
 /** The writer's work in the law ('I'm a litigation attorney', 'trabajo como abogada'). */
 const LEGAL_PROFESSION = new RegExp(
-  String.raw`\b(i'?m|im|i am|i work as|soy|trabajo como) (an? |un |una )?(\w+ )?(${LAW_FIELD} )?(lawyer|attorney|paralegal|judge|clerk|prosecutor|public defender|abogad[oa]|fiscal|juez[a]?)\b`,
+  String.raw`\b(i'?m|im|i am|i work as|soy|trabajo como|sou|trabalho como) (an? |un |una |uma? )?(\w+ )?(${LAW_FIELD} )?(lawyer|attorney|paralegal|judge|clerk|prosecutor|public defender|abogad[oa]|fiscal|juez[a]?|advogad[oa]|juiz[a]?)\b|^\W*(counsel|attorney|lawyer|paralegal|abogad[oa]|advogad[oa]) here\b`,
 );
 
 /** Trying for a baby later: planned or hoped for ('we plan to start trying', 'hoping to start trying'). */
@@ -1519,7 +1522,8 @@ function readEscalations(
       if (
         ((rule.negatable ?? true) && isNegated(folded, match.index)) ||
         (rule.resolvable && (saidToBeGone(folded, match) || anOldResult(folded, match))) ||
-        (MEDICAL_READINGS.includes(rule.reason) && toldAsHearsay(folded, match))
+        (MEDICAL_READINGS.includes(rule.reason) &&
+          (toldAsHearsay(folded, match) || recoveredFrom(folded, match)))
       ) {
         setAsideReasons.add(rule.reason);
         continue;
@@ -1604,7 +1608,7 @@ const STOP_WRITING_ES_PT = [
 const OPT_OUT_WHOLE =
   /^\s*(🛑|⛔|🚫|(🛑|⛔|🚫)\s*(🛑|⛔|🚫)+|stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta|pare|parem|sair|chega)\s*[.!,]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias|obrigad[oa])\s*[.!]*\s*)*$/;
 const OPT_OUT = new RegExp(
-  String.raw`\b(${STOP_WRITING_ES_PT}|unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|ya no quiero (recibir|mensajes)|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|descadastr\w+|(desuscrib|desinscrib|desubscrib)(ir|a|an|e|en)(me|nos)?\b|desinscrev(er|a|am)(-?me)?\b|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))`,
+  String.raw`\b(${STOP_WRITING_ES_PT}|unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit|cease) (blowing up|flooding|bombarding|filling up|clogging( up)?) (my|me)\b|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|ya no quiero (recibir|mensajes)|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|descadastr\w+|(desuscrib|desinscrib|desubscrib)(ir|a|an|e|en)(me|nos)?\b|desinscrev(er|a|am)(-?me)?\b|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))`,
 );
 
 /** A negation, with only words of emphasis after it, ending right where the words of stopping begin. */
@@ -1654,7 +1658,7 @@ const FOOTER_LINE =
  * use this one instead', 'send them to my new number', 'mándenlos a mi otro correo'. Read on the folded text.
  */
 export const ASKS_FOR_ANOTHER_ADDRESS =
-  /\b((to|at|on) (my|the|this|that) (old|previous|former|other|wrong|work|personal) (\w+ )?(email|e-mail|mail|address|number|phone|cell|inbox|account)\b[^.!?\n]{0,80}\b(instead|new one|this one|use this|use my)\b|(use|to) (this|my new|the new|my other|my personal|my work) (one|email|e-mail|address|number|phone|cell|inbox) instead|(send|switch|change|move|update|redirect|forward|point) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)|(my|the) (email|e-mail|address|number|contact))( over)? (to|for) (my|a|another|the|this) (\w+ )?(email|e-mail|address|number|phone|inbox|account)|(mandenlos|envienlos|mandenlas|envienlas|mandarlos|enviarlos) a (mi|otro|este) (otro |nuevo )?(correo|numero|email)|(mandem|enviem|mandar|enviar) (para|pro) (o )?meu (outro |novo )?(e-?mail|numero|celular))\b/;
+  /\b((to|at|on) (my|the|this|that) (old|previous|former|other|wrong|work|personal) (\w+ )?(email|e-mail|mail|address|number|phone|cell|inbox|account)\b[^.!?\n]{0,80}\b(instead|new one|this one|use this|use my)\b|(use|to) (this|my new|the new|my other|my personal|my work) (one|email|e-mail|address|number|phone|cell|inbox) instead|(send|switch|change|move|update|redirect|forward|point) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)|(my|the) (email|e-mail|address|number|contact))( over)? (to|for) (my|a|another|the|this) (\w+ )?(email|e-mail|address|number|phone|inbox|account)|(send|text|email|e-mail) (it|them|these|those|everything|the \w+)( \w+)? to me (at|on) (this|my|the) (\w+ )?(number|phone|cell|email|e-mail|address|inbox)|(use|send (it|them|everything) to|reach me at|text me at|email me at|write to me at) ([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?\d[\d ().-]{6,}\d)\W*(from now on|going forward|instead|in the future|now on)|(mandenlos|envienlos|mandenlas|envienlas|mandarlos|enviarlos) a (mi|otro|este) (otro |nuevo )?(correo|numero|email)|(mandem|enviem|mandar|enviar) (para|pro) (o )?meu (outro |novo )?(e-?mail|numero|celular))\b/;
 
 /** Right before a 'stop': something that will not stop ('won't', 'can't', 'never', 'make it', 'keeps … and won't'). */
 const THING_NOT_STOPPING =
@@ -1680,7 +1684,7 @@ const IF_YOU_DONT = /\bif (you|u|y'?all|they|you guys)( all)? (don'?t|do not|don
 const ON_LEAVE = /\b(estoy|estaba|esta|estar|ando|sigo|sigue|estare|dias?|semanas?|meses|tiempo|periodo)\s+$/;
 /** 'de baja' from something that is not the messages: 'del gimnasio', 'en el trabajo'. */
 const BAJA_FROM_ELSE =
-  /^[ \t]+(del|de la|de mi|de un|de una|en el|en la|en mi)[ \t]+(?!(lista|listas|mensajes|correos|textos|promociones|boletin|newsletter|suscripcion|sus|su|esta|este|estos)\b)/;
+  /^[ \t]+((del|de la|de mi|de un|de una|en el|en la|en mi)[ \t]+(?!(lista|listas|mensajes|correos|textos|promociones|boletin|newsletter|suscripcion|sus|su|esta|este|estos)\b)|(mi|mis|el|la|los|las|un|una|nuestro|nuestra)[ \t]+(?!(numero|telefono|celular|correo|email|e-mail|suscripcion|contacto|informacion|datos|nombre|cuenta|lista|mensajes|textos)\b)\p{L}{3,})/u;
 /**
  * The writer says in so many words that they want the messages to go on: a wish not to be taken off ('I do NOT want
  * to unsubscribe', 'no quiero darme de baja', 'não quero sair da lista') or to keep receiving them ('please keep
@@ -1698,6 +1702,9 @@ const ASKED_ABOUT = /^\s*\?/;
 /** Told as a mistake: 'alguien me dio de baja sin querer', 'my son hit STOP by accident'. */
 const BY_MISTAKE =
   /\b(by (mistake|accident)|accidentally|on accident|sin querer|por error|por equivocacion|sem querer|por engano|por erro)\b/;
+/** What a message said, told by the writer ('a text that says I'll be unsubscribed', 'un mensaje que dice que…'). */
+const REPORTED_SPEECH =
+  /\b((dice|decia|dijo|dicen|diz|dizia|disse|dizem|avisa|avisando|says|said|saying|told me|telling me)( que| that)?)\b[^.!?\n]*$/;
 const QUOTED_BEFORE = /['"‘“«]$/;
 const QUOTED_AFTER = /^['"’”»]/;
 /** Removed from something that is not the messages: 'remove my name from the waitlist', 'from the schedule'. */
@@ -1748,8 +1755,15 @@ export function slipOf(word: string, keyword: string): boolean {
   return false;
 }
 
-/** A short message with its misspelt opt-out keywords written right (same length where it can be). */
+/** A message that is one word spelt out a letter at a time ('S T O P', 's.t.o.p', 'B-A-J-A'). */
+const SPELT_OUT = /^\s*\p{L}([\s.\-_*]{1,3}\p{L}){2,15}[\s.!]*$/u;
+
+/**
+ * A short message with its misspelt opt-out keywords written right (same length where it can be), and a word spelt
+ * out a letter at a time written as the word.
+ */
 function keywordsRespelt(folded: string): string {
+  if (SPELT_OUT.test(folded)) return folded.replace(/[^\p{L}]/gu, '');
   if (folded.split(/\s+/).length > SHORT_MESSAGE_WORDS) return folded;
   return folded.replace(
     /\p{L}+/gu,
@@ -1862,7 +1876,8 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
       keepsReceiving &&
       (ASKED_ABOUT.test(after) ||
         (QUOTED_BEFORE.test(before) && QUOTED_AFTER.test(after)) ||
-        BY_MISTAKE.test(sentenceAt(folded, match.index).sentence))
+        BY_MISTAKE.test(sentenceAt(folded, match.index).sentence) ||
+        REPORTED_SPEECH.test(before))
     )
       continue;
     // A name removed from something other than the messages ('remove my name from the waitlist').
@@ -1882,11 +1897,16 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
       continue;
     // 'Stop.' standing alone as the first sentence is the carrier keyword, whatever follows it ('Stop! You had me
     // at $11' is delight).
-    const keywordSentence = match.index === 0 && /^stop\s*\.+(\s|$)/.test(folded);
+    // …and a 'STOP' standing alone as the last sentence of a message about the messages ('you keep spamming me. STOP').
+    const keywordSentence =
+      (match.index === 0 && /^stop\s*\.+(\s|$)/.test(folded)) ||
+      (/(^|[.!?\n]\s*)$/.test(before) &&
+        /^[\s.!]*$/.test(after) &&
+        /text|txt|messag|msg|email|sms|spam|promo|\bads\b|offers|calls/.test(folded));
     if (
       !keywordSentence &&
       /^stop\b/.test(match[0]) &&
-      !/text|txt|messag|msg|email|sms|calls|calling|promo|ads|offers|contacting|sending|bothering|spamming|harass|getting|receiving/.test(
+      !/text|txt|messag|msg|email|sms|calls|calling|promo|ads|offers|contacting|sending|bothering|spamming|harass|getting|receiving|blowing|flooding|bombarding|filling|clogging/.test(
         match[0],
       ) &&
       words > 6
@@ -1977,10 +1997,13 @@ export function findSpam(text: string): string | null {
   const folded = foldKeepingPositions(text);
   const match = SPAM.exec(folded) ?? SOLD_AUDIENCE.exec(folded);
   if (match && !isNegated(folded, match.index)) return excerptAround(text, match.index, match[0].length);
+  // An e-mail address is the writer's contact, not a link ('use jlopez.home@gmail.com from now on').
   const links =
-    folded.match(
-      /https?:\/\/\S+|www\.\S+|\b[a-z0-9-]+\.(com|net|org|io|ru|xyz|info|biz|top|click|site|online|ly|co|me|app|link|shop|live|vip)\b(\/\S*)?/g,
-    ) ?? [];
+    folded
+      .replace(/[^\s@<>()]+@[^\s@<>()]+/g, ' ')
+      .match(
+        /https?:\/\/\S+|www\.\S+|\b[a-z0-9-]+\.(com|net|org|io|ru|xyz|info|biz|top|click|site|online|ly|co|me|app|link|shop|live|vip)\b(\/\S*)?/g,
+      ) ?? [];
   if (
     links.length >= 2 ||
     (links.length === 1 && folded.replace(/\s+/g, ' ').trim().split(' ').length <= 4)
