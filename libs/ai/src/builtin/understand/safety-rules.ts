@@ -503,9 +503,12 @@ function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
 
 // --- whom a finding is about ------------------------------------------------------------------------------
 
-/** Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'). */
+/**
+ * Someone close to the writer named as a sentence's subject ('my daughter', 'mi hermana', 'minha esposa'), the
+ * possessive or 'is' written without its apostrophe too ('my wifes pregnant').
+ */
 const SOMEONE_CLOSE =
-  /\b((a|one) (friend|coworker|co-worker|colleague|neighbou?r|cousin|buddy|girlfriend) of (mine|ours)|(una|un) (amig[oa]|companer[oa]|vecin[oa]) mi[oa]|(uma|um) (amig[oa]|colega|vizinh[oa]) (minha|meu)|(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo|(sister|brother|mother|father|daughter|son)[- ]in[- ]law|in-?laws|cunad[oa]|cunhad[oa]|suegr[oa]|sogr[oa]))\b/g;
+  /\b((a|one) (friend|coworker|co-worker|colleague|neighbou?r|cousin|buddy|girlfriend) of (mine|ours)|(una|un) (amig[oa]|companer[oa]|vecin[oa]) mi[oa]|(uma|um) (amig[oa]|colega|vizinh[oa]) (minha|meu)|(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo|(sister|brother|mother|father|daughter|son)[- ]in[- ]law|in-?laws|cunad[oa]|cunhad[oa]|suegr[oa]|sogr[oa]))s?\b/g;
 /** The writer as the subject again ('… and I', 'my face', 'tengo', 'eu estou'). */
 const THE_WRITER = /\b(i|i'?m|im|i'?ve|myself|my|yo|tengo|estoy|eu|estou|tenho)\b/;
 
@@ -983,7 +986,11 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
   if (/^court$/.test(match[0]) && /\b(in|at) $/.test(before) && LEGAL_PROFESSION.test(folded) && !atWork)
     return false;
   // …and the writer's title opening the message ('Attorney here, asking for myself').
-  if (/^(lawyer|attorney|abogad|advogad)/.test(match[0]) && /^\W*$/.test(before) && /^\s+here\b/.test(after))
+  if (
+    /^(lawyer|attorney|abogad|advogad)/.test(match[0]) &&
+    /^\s+here\b/.test(after) &&
+    (/(^|[.!?\n])\W*$/.test(before) || LEGAL_PROFESSION.test(folded))
+  )
     return atWork;
   return !(
     /^(lawyer|attorney|abogad)/.test(match[0]) &&
@@ -1007,7 +1014,7 @@ const LAW_FIELD =
   '(criminal|defense|defence|divorce|family|immigration|corporate|litigation|tax|estate|injury|patent|trial|employment|labor|civil|district|federal|associate|retired|practicing|penalista|laboralista|familiar|corporativ[oa])';
 /** The writer's work in the law ('I'm a litigation attorney', 'trabajo como abogada'). */
 const LEGAL_PROFESSION = new RegExp(
-  String.raw`\b(i'?m|im|i am|i work as|soy|trabajo como|sou|trabalho como) (an? |un |una |uma? )?(\w+ )?(${LAW_FIELD} )?(lawyer|attorney|paralegal|judge|clerk|prosecutor|public defender|abogad[oa]|fiscal|juez[a]?|advogad[oa]|juiz[a]?)\b|^\W*(counsel|attorney|lawyer|paralegal|abogad[oa]|advogad[oa]) here\b`,
+  String.raw`\b(i'?m|im|i am|i work as|soy|trabajo como|sou|trabalho como) (an? |un |una |uma? )?(\w+ )?(${LAW_FIELD} )?(lawyer|attorney|paralegal|judge|clerk|prosecutor|public defender|abogad[oa]|fiscal|juez[a]?|advogad[oa]|juiz[a]?)\b|^\W*(counsel|attorney|lawyer|paralegal|abogad[oa]|advogad[oa]) here\b|\b(counsel|attorney|lawyer|paralegal) here,? (writing|asking|reaching out|emailing|texting|inquiring|wondering|looking|checking|hoping)\b|\b(writing|asking|inquiring) in (a|my) personal capacity\b`,
 );
 
 /** Trying for a baby later: planned or hoped for ('we plan to start trying', 'hoping to start trying'). */

@@ -1,10 +1,12 @@
+import { onlyOfSomeoneElse } from './safety-rules';
 import { read } from './test-helpers';
 
 /**
  * ADR 0060: a keyword spelt out a letter at a time, idioms of too many messages, a 'STOP' standing alone after a
  * message about the messages, another address given in place of the old one (an e-mail address is not a link), a
  * message reported rather than asked for, 'dar de baja' of something that is not the messages, the writer's own
- * title in the law, what has been so since youth, and an illness told as over whichever rule read its word.
+ * title in the law, what has been so since youth, an illness told as over whichever rule read its word, and someone
+ * close named with an apostrophe left out.
  * Sentences here are in no fixture.
  */
 const intentOf = (text: string) => read(text).intent;
@@ -83,6 +85,7 @@ describe("the writer's own title in the law", () => {
   it.each([
     'Attorney here, asking for myself. Could you send me your cancellation policy before I book Dysport?',
     'Sou advogada e trabalho até tarde. Vocês atendem depois das 18h para limpeza?',
+    'Hello team, paralegal here, asking about my own visit: do you do Botox on Saturdays?',
   ])('%s threatens nothing', (text) => {
     expect(reasonOf(text)).toBeNull();
   });
@@ -91,5 +94,18 @@ describe("the writer's own title in the law", () => {
     expect(reasonOf('Attorney here. You botched my lips and I expect a refund or we go to court.')).toBe(
       'legal_threat',
     );
+  });
+});
+
+describe('someone close, the apostrophe left out', () => {
+  it("a relative's pregnancy written without its apostrophe is still theirs", () => {
+    // The learned reader's facts read the message as the rules fold its words, apostrophes gone (combine.ts).
+    expect(
+      onlyOfSomeoneElse(
+        'my wifes pregnant so shes sitting it out but i want the peel myself',
+        /\bpregnan\w*/,
+      ),
+    ).toBe(true);
+    expect(onlyOfSomeoneElse('my wifes pregnant and so am i', /\bpregnan\w*/)).toBe(false);
   });
 });
