@@ -249,6 +249,9 @@ const askedInGeneral = (folded: string, match: RegExpExecArray) =>
 /** Money said to hurt ('my wallet is bleeding', 'mi bolsillo está llorando'): a figure of speech, not the body. */
 const MONEY_HURTS =
   /\b(wallet|bank account|account|pockets?|budget|credit card|card|bank|savings|bolsillo|cartera|cuenta|tarjeta|carteira|bolso|conta|cartao)( \w+)? (is |are |esta |estan |ta )?(still )?$/;
+/** …or after it ('me duele el bolsillo', 'it hurts my wallet', 'dói no bolso'). */
+const HURTS_THE_MONEY =
+  /^\s+(el |la |los |las |o |a |os |as |mi |mis |my |the |no |na |en el |en la |en mi )?(wallet|bank account|budget|bolsillo|billetera|cartera|cuenta|tarjeta|carteira|bolso|conta|cartao)\b/;
 /** A fever that is a craze ('spring fever', 'baby fever', 'febre de compras', 'fiebre del sábado'). */
 const FEVER_FIGURE =
   /\b((shopping|spring|cabin|baby|wedding|travel|gold|disco|saturday night|holiday|summer) fever|(febre|fiebre) (de|do|da|del|das|dos) (compras|shopping|viajes?|viage(m|ns)|verano|verao|sabado|ouro|oro|casamento|boda|bebes?|consumo|futbol|futebol|copa))\b/;
@@ -266,6 +269,8 @@ const idiom = (folded: string, match: RegExpExecArray) =>
     ) ||
       /^pain in the\b/.test(folded.slice(match.index, match.index + 12)))) ||
   MONEY_HURTS.test(folded.slice(Math.max(0, match.index - 30), match.index)) ||
+  (/^(hurts?|hurting|pain(ful)?|aches?|aching|duele|duelen|dolio|doi|doeu|doem)$/.test(match[0]) &&
+    HURTS_THE_MONEY.test(folded.slice(match.index + match[0].length, match.index + match[0].length + 30))) ||
   (/^knocked out/.test(match[0]) && FELL_ASLEEP.test(sentenceAt(folded, match.index).sentence));
 
 /** Sleep told as a knock-out ('knocked out cold during the facial, best nap of my life'). */

@@ -5,8 +5,8 @@ import { read } from './test-helpers';
  * ADR 0060: a keyword spelt out a letter at a time, idioms of too many messages, a 'STOP' standing alone after a
  * message about the messages, another address given in place of the old one (an e-mail address is not a link), a
  * message reported rather than asked for, 'dar de baja' of something that is not the messages, the writer's own
- * title in the law, what has been so since youth, an illness told as over whichever rule read its word, and someone
- * close named with an apostrophe left out.
+ * title in the law, what has been so since youth, an illness told as over whichever rule read its word, someone
+ * close named with an apostrophe left out, and a price that hurts the wallet.
  * Sentences here are in no fixture.
  */
 const intentOf = (text: string) => read(text).intent;
@@ -107,5 +107,22 @@ describe('someone close, the apostrophe left out', () => {
       ),
     ).toBe(true);
     expect(onlyOfSomeoneElse('my wifes pregnant and so am i', /\bpregnan\w*/)).toBe(false);
+  });
+});
+
+describe('a price that hurts the wallet', () => {
+  it.each([
+    'Me duele el bolsillo nada más de pensar en las carillas, ¿tienen financiamiento?',
+    'Dói no bolso só de pensar na lipo. Vocês parcelam?',
+    'ngl that quote hurts my wallet, is there a payment plan for the tummy tuck?',
+  ])('%s needs no person', (text) => {
+    expect(reasonOf(text)).toBeNull();
+  });
+
+  it.each([
+    'Me duele la muela desde anoche y no puedo masticar',
+    'Lipo was 9 days ago and there is a fluid pocket on my side that hurts',
+  ])('%s still reaches a person', (text) => {
+    expect(reasonOf(text)).not.toBeNull();
   });
 });
