@@ -243,6 +243,8 @@ describe("Twilio's SMS webhooks kept in Kafka while people is down (real gateway
   it('moves an outbound SMS to the status a kept status callback reports; a redelivered SMS is not answered twice', async () => {
     expect(people).toBeDefined();
     // A HELP text, kept and then taken by people, is answered with an SMS through Twilio (its MessageSid kept).
+    // The ledger marks the send 'sent' as soon as Twilio accepts it and links its timeline event just after:
+    // the row is read once both are there.
     const from = phone();
     const help = smsForm(from, 'HELP');
     expect((await post(h, SMS_PATH, help, signed(SMS_PATH, help))).status).toBe(200);
@@ -250,7 +252,8 @@ describe("Twilio's SMS webhooks kept in Kafka while people is down (real gateway
       const { rows } = await sql.query(
         `SELECT s."provider_id", s."event_id" FROM "people"."outreach_sends" s
            JOIN "people"."persons" p USING ("person_id")
-         WHERE p."primary_phone" = $1 AND s."status" = 'sent' AND s."provider_id" IS NOT NULL`,
+         WHERE p."primary_phone" = $1 AND s."status" = 'sent' AND s."provider_id" IS NOT NULL
+           AND s."event_id" IS NOT NULL`,
         [from],
       );
       return rows[0] as { provider_id: string; event_id: string } | undefined;
