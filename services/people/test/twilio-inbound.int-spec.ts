@@ -2,6 +2,7 @@ import { eventually, startTwilioPeer, testPracticeNumber, TwilioPeer, twilioSign
 import { PracticeReadModel } from '@pp/platform';
 import { randomUUID } from 'node:crypto';
 import { OutreachSender } from '../src/outreach/outreach-sender';
+import { SendLedger } from '../src/outreach/send-ledger';
 import { Person } from '../src/persons/person.entity';
 import { TimelineEvent } from '../src/timeline/timeline-event.entity';
 import { PeopleHarness, startPeople } from './people-harness';
@@ -335,6 +336,41 @@ describe('inbound SMS and status callbacks (loopback Twilio peer, real PostgreSQ
     expect(await shown()).toBe('delivered');
     // Each change (not the ignored late 'sent') is announced to the practice's live connection.
     expect(await announcements()).toBe(before + 2);
+  });
+
+  it('keeps a status Twilio reports before the sent event is written, and the event starts at it', async () => {
+    const phone = nextPhone();
+    const person = await h.leads.person(practice, { primary_phone: phone });
+    const job = sendJob(
+      { practice_id: practice, person_id: person.person_id },
+      { message: 'Your consultation is confirmed for Friday at 10 am.' },
+    );
+    // A send Twilio accepted whose timeline event is not written yet (the worker is between the two steps).
+    const ledger = h.service.app.get(SendLedger);
+    expect(await ledger.claim(job)).toBe(true);
+    const sid = `SM${randomUUID().replace(/-/g, '')}`;
+    await ledger.markSent(job.idempotency_key, { provider_id: sid, mock_execution: false }, phone);
+    const status = (value: string, extra: Record<string, string> = {}) =>
+      postSigned('/api/v1/channels/twilio/status', {
+        MessageSid: sid,
+        MessageStatus: value,
+        From: practiceNumber,
+        To: phone,
+        ...extra,
+      });
+    expect((await status('undelivered', { ErrorCode: '30007' })).status).toBe(200);
+    // A late 'sent' does not move it back.
+    expect((await status('sent')).status).toBe(200);
+    expect(await events(person.person_id, 'sms_sent')).toEqual([]);
+
+    // The worker goes on (here: the job again, which finds the key sent and only writes the event).
+    expect(await h.service.app.get(OutreachSender).send(job)).toBe('already_sent');
+    const [sent] = await events(person.person_id, 'sms_sent');
+    expect(sent.content_data).toMatchObject({
+      status: 'undelivered',
+      error_code: '30007',
+      provider_message_id: sid,
+    });
   });
 
   it('refuses a simulated text while texts go through Twilio: replies come from the lead', async () => {

@@ -118,22 +118,34 @@ export class TwilioInboundService {
     return true;
   }
 
-  /** A status callback: the outbound event shows the new status (never moving back). */
+  /**
+   * A status callback: the outbound event shows the new status (never moving back). One that arrives while the
+   * message's event is still being written is kept on its ledger row, and the event starts at it.
+   */
   async statusChanged(form: TwilioForm): Promise<void> {
     const sid = text(form.MessageSid) || text(form.SmsSid);
     if (!sid) throw new ChannelException(ChannelExceptionCode.MalformedWebhook, ChannelMessages.malformed);
     const reported = messageStatus(text(form.MessageStatus) || text(form.SmsStatus));
     if (!reported) return;
     await this.dataSource.transaction(async (manager) => {
-      const send = await this.ledger.byProviderId(manager, sid);
-      if (!send?.event_id) return;
+      const send = await this.ledger.lockByProviderId(manager, sid);
+      if (!send) return;
       const errorCode = text(form.ErrorCode);
+      if (!send.event_id) {
+        const earlier = send.payload.reported;
+        const status = nextStatus(earlier?.status, reported);
+        if (send.status === 'sent' && status) {
+          const kept = { status, ...(errorCode ? { error_code: errorCode } : {}) };
+          await this.ledger.keepReportedStatus(manager, send.idempotency_key, kept);
+        }
+        return;
+      }
       const changed = await updateEventContent(manager, send.event_id, (content) => {
         const status = nextStatus(content.status, reported);
         return status ? { status, ...(errorCode ? { error_code: errorCode } : {}) } : null;
       });
       // An open lead page shows the new status without a reload (the live connection's lead_updated).
-      const person = changed ? await manager.findOneBy(Person, { person_id: send.person_id }) : null;
+      const person = changed ? await manager.findOneBy(Person, { person_id: send.payload.person_id }) : null;
       if (person) await this.activity.announce(manager, person);
     });
   }

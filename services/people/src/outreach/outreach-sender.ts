@@ -386,7 +386,11 @@ function sentContent(job: SentMessageJob): Record<string, unknown> {
     content.to_number = job.to ?? null;
   }
   // A real provider's message starts queued; its status callbacks move it on (docs/product/channels.md).
-  if (job.receipt && !job.receipt.mock_execution && job.channel === 'sms') content.status = 'queued';
+  // A status reported before this event was written (the ledger row kept it) is where it starts.
+  if (job.receipt && !job.receipt.mock_execution && job.channel === 'sms') {
+    content.status = job.reported?.status ?? 'queued';
+    if (job.reported?.error_code) content.error_code = job.reported.error_code;
+  }
   if (job.channel === 'phone') content.call_sid = job.receipt?.provider_id ?? null;
   else content.provider_message_id = job.receipt?.provider_id ?? null;
   if (job.notes) content.notes = job.notes;

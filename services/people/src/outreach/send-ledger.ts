@@ -112,9 +112,36 @@ export class SendLedger {
     );
   }
 
-  /** The sent row of a provider's message id (Twilio's MessageSid), with its timeline event; null when none. */
+  /** The sent row of a provider's message id (Twilio's CallSid), with its timeline event; null when none. */
   async byProviderId(manager: EntityManager, providerId: string): Promise<OutreachSend | null> {
     return manager.getRepository(OutreachSend).findOneBy({ provider_id: providerId });
+  }
+
+  /**
+   * The sent row of a provider's message id (Twilio's MessageSid), locked for the caller's transaction, or null.
+   * Recording its timeline event holds the same lock, so a status read here either finds the event linked or
+   * is kept on the row for the event to start at (`keepReportedStatus`).
+   */
+  async lockByProviderId(manager: EntityManager, providerId: string): Promise<SentRow | null> {
+    const rows: SentRow[] = await manager.query(
+      `SELECT "idempotency_key", "status", "event_id", "payload" FROM "people"."outreach_sends"
+       WHERE "provider_id" = $1 FOR UPDATE`,
+      [providerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A delivery status reported before the row's timeline event was written: the event is written with it. */
+  async keepReportedStatus(
+    manager: EntityManager,
+    idempotencyKey: string,
+    reported: NonNullable<SentMessageJob['reported']>,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE "people"."outreach_sends" SET "payload" = "payload" || jsonb_build_object('reported', $2::jsonb)
+       WHERE "idempotency_key" = $1`,
+      [idempotencyKey, JSON.stringify(reported)],
+    );
   }
 
   /**

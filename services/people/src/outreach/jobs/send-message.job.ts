@@ -1,3 +1,4 @@
+import type { MessageStatus } from '../../channels/message-status';
 import type { OutreachChannel, TransportReceipt } from '../transports/channel-transport';
 
 /** The name of the job on the `outreach` queue that sends one message. */
@@ -35,8 +36,15 @@ export interface SendMessageJob {
   requested_by_name: string | null;
 }
 
-/** A sent job as its ledger row keeps it: with the transport's receipt and the address it went to. */
-export type SentMessageJob = SendMessageJob & { receipt?: TransportReceipt; to?: string };
+/**
+ * A sent job as its ledger row keeps it: with the transport's receipt and the address it went to, and the delivery
+ * status Twilio reported before its timeline event was written (the event starts at it).
+ */
+export type SentMessageJob = SendMessageJob & {
+  receipt?: TransportReceipt;
+  to?: string;
+  reported?: { status: MessageStatus; error_code?: string };
+};
 
 /** Data of a `send-batch` job: the sends, each as its own `send-message` job would carry it. */
 export interface SendBatchJob {
