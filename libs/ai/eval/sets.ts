@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-30', file: 'blind-30.json' },
+  { name: 'blind-31', file: 'blind-31.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -378,6 +378,23 @@ export const REGRESSION_SETS: RegressionSet[] = [
       intent: 0.84,
       procedureF1: 0.9,
       falseEscalations: 0.12,
+      optOutRecall: 1,
+      falseOptOuts: 0,
+    },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-31 was committed, its misreadings read
+  // (ADR 0061): the product reads it at intent 0.841, none a person must handle missed, 15.3 % false escalations
+  // (the reader's; the rules alone 1.5 %), every opt-out and no false one (before: 0.803, 1 missed, 21.3 %, 3
+  // opt-outs missed and 3 false). The committed weights predate it.
+  {
+    name: 'blind-30',
+    file: 'blind-30.json',
+    rulesTuned: false,
+    floor: {
+      ...ONCE_BLIND,
+      intent: 0.83,
+      procedureF1: 0.95,
+      falseEscalations: 0.16,
       optOutRecall: 1,
       falseOptOuts: 0,
     },

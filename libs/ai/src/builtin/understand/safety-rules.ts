@@ -42,7 +42,7 @@ export function foldKeepingPositions(text: string): string {
 }
 
 const NEGATION =
-  /(?:^|[^\p{L}])(no|not|never|dont|don't|didnt|didn't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|arent|aren't|havent|haven't|hasnt|hasn't|without|none|zero|nor|neither|barely|hardly|sin|nunca|ni|tampoco|nada de|ningun|ninguna|ninguno|nao|sem|nenhum|nenhuma|nem)(?=[^\p{L}]|$)/u;
+  /(?:^|[^\p{L}])(no|not|never|dont|don't|didnt|didn't|doesnt|doesn't|isnt|isn't|wasnt|wasn't|arent|aren't|havent|haven't|hasnt|hasn't|without|none|zero|nor|neither|barely|hardly|sin|nunca|ni|tampoco|nada de|nothing|ningun|ninguna|ninguno|nao|sem|nenhum|nenhuma|nem)(?=[^\p{L}]|$)/u;
 /** 'not sure', 'no idea', 'no se si' hedge rather than negate. */
 const HEDGE =
   /\b(not sure|no idea|not certain|no se si|nao sei se|not know|dont know|don't know|can't tell|cant tell|not normal|no es normal|nao (e|esta|ta) normal|not going away|not stopping|no para|nao para|no se quita|nao passa|not getting better|nao melhora|won't go away|wont go away|won't stop|wont stop)\b/;
@@ -79,6 +79,12 @@ export function isNegated(folded: string, index: number): boolean {
     .join(' ')
     .replace(/[^\p{L} ]/gu, '');
   if (/\b(can|could|may|puedo|pueden|podria) (i|we|you|u|me|nos)\b/.test(afterNegator)) return false;
+  // 'nothing hurts', 'nothing is swollen', 'nothing else feels off': the word right after it (or after a verb of
+  // being), never a list or a later clause ('did nothing or I'm suing').
+  if (negator === 'nothing') {
+    const between = tail.slice(last + 1);
+    return between.every((word) => /^(is|was|feels?|felt|seems?|looks?|really|else)$/.test(word));
+  }
   if (
     /^(no|sin|without|zero|none|nada|barely|hardly|ningun|ninguna|ninguno|ni|nor|neither|sem|nenhum|nenhuma|nem)$/.test(
       negator,
@@ -260,7 +266,15 @@ const FEVER_FIGURE =
  * 'typing is a pain', 'a pain in the neck', 'my wallet is bleeding', 'knocked out cold, best nap ever': an idiom, not
  * a symptom.
  */
+/**
+ * Someone or something in the writer's life that gives them a headache ('my boss gives me a headache', 'el jefe me
+ * tiene con un dolor de cabeza', 'o trânsito me dá dor de cabeça'): annoyance, not a symptom.
+ */
+const GIVES_A_HEADACHE =
+  /\b(boss|jefe|chefe|kids?|children|hijos|ninos|chamacos|filhos|husband|marido|esposo|wife|esposa|job|work|trabajo|trabalho|traffic|trafico|transito|taxes|impuestos|in-?laws?|suegr[oa]|sogr[oa]|landlord|teenagers?|adolescentes|clients?|clientes|customers?|coworkers?|companeros)\b[^.!?\n]{0,30}\b(gives?|giving|gave|are giving|is giving) me (such )?(a |an )?(\w+ )?(headache|migraine)|\b(boss|jefe|chefe|kids?|hijos|ninos|chamacos|filhos|marido|esposo|esposa|trabajo|trabalho|trafico|transito|impuestos|suegr[oa]|sogr[oa]|clientes|companeros)\b[^.!?\n]{0,30}\b(me|nos) (tiene|tienen|trae|traen|da|dan|dio|dieron|esta dando|estan dando|da|dao|deu|deram) (con )?(un |uma |tremendo |un tremendo )?(dolor|dor)( de (cabeza|cabeca))?/;
 const idiom = (folded: string, match: RegExpExecArray) =>
+  (/^(headaches?|dolor|dor)$/.test(match[0]) &&
+    GIVES_A_HEADACHE.test(folded.slice(Math.max(0, match.index - 70), match.index + match[0].length + 12))) ||
   (/^(fever|febre|fiebre)/.test(match[0]) &&
     FEVER_FIGURE.test(folded.slice(Math.max(0, match.index - 20), match.index + match[0].length + 25))) ||
   (/^pain/.test(match[0]) &&
@@ -336,6 +350,27 @@ const HEARSAY =
 /** The writer's own body now: 'my', 'I have', 'still', 'tengo', 'ainda'. */
 const OWN_BODY_NOW =
   /\b(my|mi|mis|meu|minha|meus|minhas|i have|i'?ve got|i got|i'?m (having|getting|so|really|still|swollen|bleeding|in pain)|tengo|tenho|estoy|estou|still|todavia|ainda|right now|ahora|agora)\b/;
+
+/**
+ * A sign the writer foretells for after a treatment to come ('I know I'll be swollen for weeks afterward', 'voy a
+ * estar hinchada después'): planning, not a report — never a sign that can come on now (sick, faint).
+ */
+const WILL_BE =
+  /\b(i'?ll|i will|i'?m going to|im going to|i'?m gonna|im gonna|i'?d|i would|it'?ll|it will|there'?ll|there will|voy a|vou|irei|vai)( probably| likely| definitely| obviously| still)? (be|get|look|feel|have|estar|ficar|sentir|quedar|ter|tener)( (so|very|really|super|a bit|a little|pretty|quite|muy|bem|um pouco|un poco))?( \w+)? $/;
+const AFTERWARD =
+  /\b(afterwards?|after (it|that|the|my|surgery|each)|for (days|weeks|a (week|while)|a few (days|weeks)|the first (few )?(days|weeks))|post-?op|during (the )?(recovery|healing)|while (i'?m )?(healing|recovering)|despues|depois|durante (la |a )?(recuperacion|recuperacao))\b/;
+function foretold(folded: string, match: RegExpExecArray): boolean {
+  if (/^(sick|faint|pass|vomit|throw|nause)/.test(match[0])) return false;
+  const { from, sentence } = sentenceAt(folded, match.index);
+  const before = folded.slice(Math.max(from, match.index - 50), match.index);
+  return (
+    WILL_BE.test(before) &&
+    AFTERWARD.test(sentence.slice(match.index - from)) &&
+    !/\b(now|still|already|right now|ahora|agora|ya|ja|todavia|ainda)\b/.test(
+      sentence.slice(0, match.index - from),
+    )
+  );
+}
 
 /** Whether the match sits in a sentence that tells of a risk read or heard about, not of the writer's body. */
 function toldAsHearsay(folded: string, match: RegExpExecArray): boolean {
@@ -413,7 +448,7 @@ function saidToBeGone(folded: string, match: RegExpExecArray): boolean {
  * call long past (before 2020) are named.
  */
 const LONG_PAST =
-  /\b((\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|a few|some|couple( of)?) (years?|yrs?) (ago|back)|(a|one|last) year ago|last year|(as|when i was) a (kid|child|teen|teenager)|when i was (younger|little|small|\d+|in (high school|college))|in (high school|college|middle school|my teens|my twenties|the (80s|90s))|in (19\d\d|200\d|201\d)|(has|have|had|it'?s|its) always (been|had|looked)|for (years|decades|a long time)|hace (anos|mucho|(un|dos|tres|\d+) anos?)|el ano pasado|de (nina|nino|chica|chico|adolescente|joven)|en la (prepa|secundaria|universidad)|desde (siempre|hace anos)|anos atras|ano passado|faz (anos|um ano|\d+ anos)|quando (eu )?era (crianca|adolescente|nova|novo))\b/;
+  /\b((\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|a few|some|couple( of)?) (years?|yrs?) (ago|back)|(a|one|last) year ago|last year|(as|when i was) a (kid|child|teen|teenager|boy|girl)|when i was (younger|little|small|\d+|in (high school|college))|in (my )?childhood|(en|de) (mi |la )?(infancia|ninez)|na (minha )?infancia|(stopped|quit) (wearing|using) (my|the) (retainers?|aligners?)|(had|wore) braces|(has|have|had|it'?s|its|it) always (was|been) like (this|that)|in (high school|college|middle school|my teens|my twenties|the (80s|90s))|in (19\d\d|200\d|201\d)|(has|have|had|it'?s|its|it) always (been|had|looked|was)|for (years|decades|a long time)|hace (anos|mucho|(un|dos|tres|\d+) anos?)|el ano pasado|de (nina|nino|chica|chico|adolescente|joven)|en la (prepa|secundaria|universidad)|desde (siempre|hace anos)|anos atras|ano passado|faz (anos|um ano|\d+ anos)|quando (eu )?era (crianca|adolescente|nova|novo))\b/;
 
 /** A sign the body is acting up now: a current pain, swelling, heat, fever or a recent change. */
 const ACUTE_NOW =
@@ -432,8 +467,16 @@ const RESULT_WORD =
 const longPastCalm = oncePerText(
   (folded) => LONG_PAST.test(folded) && !ACUTE_NOW.test(folded) && !hurtsNowIn(folded),
 );
+/** Weight the writer lost ('down 120 lbs', 'lost 40 pounds', 'bajé 30 kilos', 'emagreci 20 quilos'). */
+const WEIGHT_LOST =
+  /\b((lost|losing|down|dropped|shed) (over |about |almost |nearly )?(\d+|\w+) ?(lbs?|pounds|kilos?|kgs?)|(\d+) ?(lbs?|pounds|kilos?|kgs?) (down|lost|off)|weight ?loss|(baje|perdi) (\w+ )?\d+ (kilos|libras|quilos)|emagreci)\b/;
+/** Skin that a large weight loss left ('my chest is deflated'): the reason for a lift, not a symptom. */
+const leftByWeightLoss = oncePerText(
+  (folded) => WEIGHT_LOST.test(folded) && !ACUTE_NOW.test(folded) && !hurtsNowIn(folded),
+);
 const anOldResult = (folded: string, match: RegExpExecArray) =>
-  RESULT_WORD.test(match[0]) && longPastCalm(folded);
+  RESULT_WORD.test(match[0]) &&
+  (longPastCalm(folded) || (/^deflat/.test(match[0]) && leftByWeightLoss(folded)));
 
 /**
  * Breathing through one side of the nose, long hard ('hard to breathe out of my left side since I broke it'): a
@@ -469,6 +512,31 @@ const stoppedLongAgo = (folded: string, match: RegExpExecArray) =>
   ) &&
   !/\b(still|currently|now on|again|todavia|ainda)\b/.test(folded);
 
+/** Someone who treats the writer (or the patient written for). */
+const CLINICIAN = String.raw`(doctor|doc|dr|physician|pcp|gp|primary care|surgeon|dentist|oncologist|cardiologist|dermatologist|derm|gyn(a)?ecologist|obgyn|ob-?gyn|endocrinologist|rheumatologist|hematologist|neurologist|nephrologist|specialist|medic[oa]|doctora|cardiolog[oa]|oncolog[oa]|ginecolog[oa]|dermatolog[oa]|dentista|cirujan[oa]|cirurgia[ao]|endocrinolog[oa]|especialista|cardiologista|oncologista|ginecologista|dermatologista|endocrinologista)`;
+/** …who has said the condition or the medicine is no bar: cleared, approved, fine, nothing special needed. */
+const CLEARED_BY_CLINICIAN = new RegExp(
+  String.raw`\b${CLINICIAN}( \w+){0,3} (has |have |had |already |just |also )*((cleared|approved|okayed|ok'?d|signed off on) (me|him|her|us|it|this|that|the \w+|\w+ for)|signed off|gave (me|him|her|us) (the )?(ok|okay|all clear|go-?ahead|green light)|(says|said|told (me|him|her|us)|thinks|confirmed)( that)?( \w+){0,6} (fine|ok|okay|safe|no problem|not a problem|good to go|nothing special)|(me|le|nos) (dio|ha dado) (el )?(visto bueno|permiso|ok)|(me|le|nos) autorizo|dice que( \w+){0,5} (esta bien|no hay problema|puedo|puede|es seguro)|(me |o |a |nos )?(liberou|autorizou)|disse que( \w+){0,5} (pode|posso|esta tudo bem|nao tem problema|e seguro))\b`,
+);
+/** After the clearance, a turn: 'my doctor said it was fine but now …'. */
+const CLEARANCE_TURNS =
+  /\b(but|however|pero|mas|porem|still|todavia|ainda|worse|peor|pior|now|ahora|agora)\b/;
+
+/**
+ * A condition or a medicine the writer's clinician has cleared, in its sentence or the next ('I'm on HRT, but my
+ * gynecologist has said lasers are fine', 'on blood thinners. My cardiologist says a cleaning is fine'): told so the
+ * practice knows, not a question for a clinician — unless the message turns after the clearance.
+ */
+function clearedByClinician(folded: string, match: RegExpExecArray): boolean {
+  const { from, sentence } = sentenceAt(folded, match.index);
+  const rest = folded.slice(from + sentence.length).replace(/^[.!?\n\s]+/, '');
+  const next = rest.slice(0, rest.search(/[.!?\n]|$/));
+  return [sentence, next].some((part) => {
+    const cleared = CLEARED_BY_CLINICIAN.exec(part);
+    return cleared !== null && !CLEARANCE_TURNS.test(part.slice(cleared.index + cleared[0].length));
+  });
+}
+
 /**
  * An illness of the past the writer says is over, in the sentence that names it: 'had covid last month, fully
  * recovered now', 'a heart attack five years ago, he's doing great now', 'hace años tuve una alergia … ya se me quitó
@@ -479,6 +547,8 @@ const RECOVERED =
   /\b(fully recovered|recovered (fully|completely)|completely recovered|(made|make|making|had|a) (a )?(full|complete|total) recovery|all clear (since|ever since|for \w+ years)|clear (every year|ever) since|clear for (\w+|\d+) (years?|yrs?)( now)?|(beat|beaten|survived|kicked) (\w+ )?(cancer|it)|(cancer|breast cancer) survivor|in remission|cured|curad[oa]s?|(vencio|vencio el|supero|supero el|venceu|venceu o|superou|superou o|superei|superei o) (\w+ )?cancer|en remision|em remissao|(cancer|tumou?r)[- ]free|(signed|signs) off on (everything|it all|me|him|her)|cleared (me|him|her) (for everything|completely|fully)|(in )?the best shape of (my|his|her) life|(me|le|nos|les) dieron (de )?(el )?alta|(recebi|recebeu|tive|teve) alta|(dado|dada) de alta|(doing|feeling) (great|fine|good|well) now|(totally|completely|perfectly|all) (fine|healed|clear) now|healed completely|all clear|(fully |completely )?resolved|se me quito( por completo)?|ya estoy bien|me recupere|ja me recuperei|ja estou bem|ja passou|(it |it'?s |its |has |have |all )cleared up|(it'?s|its|it is|it was|i'?m|im|i am|i feel|feeling|i was|all) (all |much |a lot )?better now|got over (it|that|the \w+)|ya (me )?(cure|sane|estoy (mejor|sana|sano))|ja (estou )?(melhor|curad[oa]|sarei)|all fixed( up)?( then| now| since)?|long gone|(went|gone|go|cleared up|healed( up)?) (away )?(on its own|by itself)|(ya )?sano hace (mucho|tiempo|anos|\w+ anos)|ya sano|(gracias a dios|por suerte|ahora) (esta|estoy) (sana|sano|bien)|(ja )?sarou (ha|faz) (muito|tempo|anos)|healed (up )?(completely |fully )?(years|months|long) ago)\b/;
 const TOLD_IN_PAST =
   /\b(had|got|was|were|tuve|tuvo|tive|teve|hace \w+|(years?|yrs?) ago|ha \w+ anos|last (month|year)|in (19|20)\d\d)\b/;
+/** Words of being over that tell the past themselves: 'a survivor', 'in remission', 'cancer-free'. */
+const OVER_BY_ITS_WORD = /(survivor|remission|remision|remissao|-free|free)$/;
 /** 'im 100% now', 'back to 100 percent'. */
 const RECOVERED_PERCENT =
   /\b(i'?m|im|i am|feel|feeling|back to|estoy|estou|me siento) (back to |al |a )?100 ?(%|percent|por ?ciento|por ?cento)/;
@@ -493,7 +563,7 @@ function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
   // again anywhere ('fully recovered, but it came back').
   return (
     recovered !== null &&
-    TOLD_IN_PAST.test(sentence) &&
+    (TOLD_IN_PAST.test(sentence) || OVER_BY_ITS_WORD.test(recovered[0])) &&
     // '… made a full recovery, but since yesterday I'm slurring': a sign told after the recovery, turned to now.
     !(
       match.index - from > recovered.index &&
@@ -513,7 +583,7 @@ function recoveredFrom(folded: string, match: RegExpExecArray): boolean {
  * possessive or 'is' written without its apostrophe too ('my wifes pregnant').
  */
 const SOMEONE_CLOSE =
-  /\b((a|one) (friend|coworker|co-worker|colleague|neighbou?r|cousin|buddy|girlfriend) of (mine|ours)|(una|un) (amig[oa]|companer[oa]|vecin[oa]) mi[oa]|(uma|um) (amig[oa]|colega|vizinh[oa]) (minha|meu)|(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo|(sister|brother|mother|father|daughter|son)[- ]in[- ]law|in-?laws|cunad[oa]|cunhad[oa]|suegr[oa]|sogr[oa]))s?\b/g;
+  /\b((a|one) (friend|coworker|co-worker|colleague|neighbou?r|cousin|buddy|girlfriend) of (mine|ours)|(una|un) (amig[oa]|companer[oa]|vecin[oa]) mi[oa]|(uma|um) (amig[oa]|colega|vizinh[oa]) (minha|meu)|(my|our|mi|mis|nuestr[oa]s?|meu|minha|meus|minhas|nosso|nossa)\s+((little|older|younger|oldest|youngest|best|baby|pregnant|late|deceased|former|difunt[oa]|fallecid[oa]|falecid[oa]|\d+ ?(year|yr)s? ?old|menor|mayor|mais (novo|nova|velho|velha))\s+|ex-?\s*)?(daughters?|sons?|kids?|child|children|boy|girl|mom|mother|mum|mommy|dad|father|husband|wife|partner|fiance|fiancee|boyfriend|girlfriend|sisters?|brothers?|friends?|bff|cousin|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|coworker|co-worker|colleague|boss|neighbou?r|roommate|hij[oa]s?|nin[oa]s?|mama|madre|papa|padre|espos[oa]|marido|herman[oa]s?|amig[oa]s?|prim[oa]|abuel[oa]|tia|tio|sobrin[oa]|novi[oa]|pareja|filh[oa]s?|mae|pai|irma|irmao|namorad[oa]|avo|(sister|brother|mother|father|daughter|son)[- ]in[- ]law|in-?laws|cunad[oa]|cunhad[oa]|suegr[oa]|sogr[oa]))s?\b/g;
 /** The writer as the subject again ('… and I', 'my face', 'tengo', 'eu estou'). */
 const THE_WRITER = /\b(i|i'?m|im|i'?ve|myself|my|yo|tengo|estoy|eu|estou|tenho)\b/;
 
@@ -523,19 +593,29 @@ const THE_WRITER = /\b(i|i'?m|im|i'?ve|myself|my|yo|tengo|estoy|eu|estou|tenho)\
  * fever', 'mi hermana está embarazada'; not 'my sister says I look swollen').
  */
 function saidOfSomeoneElse(folded: string, match: RegExpExecArray): boolean {
+  return someoneElseTold(folded, match) !== null;
+}
+
+/** A person no longer living ('my late husband', 'mi difunta madre'): their illness is the writer's history. */
+const NO_LONGER_LIVING = /\b(late|deceased|difunt[oa]|fallecid[oa]|falecid[oa])\b/;
+
+/** `saidOfSomeoneElse`, with the words that name that person, or null. */
+function someoneElseTold(folded: string, match: RegExpExecArray): string | null {
   const end = match.index + match[0].length;
   const before = folded.slice(Math.max(0, match.index - 100), end);
   const sentence = before.slice(before.search(/[^.!?\n]*$/));
   const wordsStart = sentence.length - match[0].length;
   let last: RegExpExecArray | null = null;
   for (const found of sentence.matchAll(SOMEONE_CLOSE)) last = found;
-  if (!last) return false;
+  if (!last) return null;
   // The words themselves may name the person ('wife is expecting').
   const between = sentence.slice(Math.min((last.index ?? 0) + last[0].length, wordsStart), wordsStart);
-  if (THE_WRITER.test(between)) return false;
+  if (THE_WRITER.test(between)) return null;
   // '… and I do too', 'both of us': the writer shares it.
   const after = folded.slice(end, end + 60).split(/[.!?\n]/)[0];
-  return !/\b(too|also|as well|both|tambien|tambem|ambos|ambas|los dos|as duas|os dois)\b/.test(after);
+  return /\b(too|also|as well|both|tambien|tambem|ambos|ambas|los dos|as duas|os dois)\b/.test(after)
+    ? null
+    : last[0];
 }
 
 /**
@@ -569,10 +649,11 @@ const FOR_THEM =
  * Words that ask about someone only when the writer asks nothing for themselves: 'safe', '¿puede?', 'quiere' (Spanish
  * and Portuguese drop the subject: 'mi hermana está embarazada, ¿puede hacerse botox?').
  */
-const FOR_THEM_UNSAID = /\b(safe|puede|podria|quiere|necesita|seguro|segura|pode|quer|precisa)\b/;
+const FOR_THEM_UNSAID =
+  /\b(?<!\b(no|nao|not|can'?t) )(?<!\bkeep (\w+ )?)(safe|puede|podria|quiere|necesita|seguro|segura|pode|quer|precisa)\b/;
 /** The writer asking for themselves: 'I want', 'for me', 'quiero verme bien', 'quero marcar', 'para mim'. */
 const FOR_THE_WRITER =
-  /\b((i (want|would like|need|am looking|am interested|am thinking|wanna|was hoping)|i'?d (like|love)|i'?m (looking|interested|thinking|hoping|trying))(?! (to )?(know|ask|check|find out|see if|confirm|her|him|them|my (daughter|son|kid|child))\b)|for (me|myself)\b|(quiero|quisiera|me gustaria|necesito|busco) (?!(saber|preguntar|averiguar|confirmar|que)\b)|para mi(?= *($|[.!?,;]))|(quero|gostaria|preciso) (?!(saber|perguntar|confirmar|que)\b)|(para|pra) mim\b)/;
+  /\b((i (want|would like|need|am looking|am interested|am thinking|wanna|was hoping)|i'?d (like|love)|i'?m (looking|interested|thinking|hoping|trying))(?! (to )?(know|ask|check|find out|see if|confirm|her|him|them|my (daughter|son|kid|child))\b)|for (me|myself)\b|(quiero|quisiera|me gustaria|necesito|busco) (?!(saber|preguntar|averiguar|confirmar|que)\b)|para mi(?= *($|[.!?,;]))|(quero|gostaria|preciso) (?!(saber|perguntar|confirmar|que)\b)|(para|pra) mim\b|(i'?ll|i will|i'?m) (go(ing)?|come|coming) (alone|by myself|on my own)|(voy|ire|vou|irei)( yo| eu)? (sol[oa]|sozinh[oa])\b|\b(do|get|have|book) mine\b)/;
 export const writerAsksForSelf = oncePerText((folded) => FOR_THE_WRITER.test(folded));
 
 /**
@@ -583,7 +664,10 @@ export const writerAsksForSelf = oncePerText((folded) => FOR_THE_WRITER.test(fol
 function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegExpExecArray): boolean {
   if (reason !== 'medical_concern' && reason !== 'pregnancy' && reason !== 'post_treatment_symptoms')
     return false;
-  if (!saidOfSomeoneElse(folded, match)) return false;
+  const who = someoneElseTold(folded, match);
+  if (who === null) return false;
+  // The illness of someone no longer living is the writer's family history ('my late husband bruised easily').
+  if (MEDICAL_READINGS.includes(reason) && NO_LONGER_LIVING.test(who)) return true;
   // A relative's or a friend's story, then how often it happens or how it is prevented: a question in general, not
   // a report.
   if (
@@ -599,7 +683,7 @@ function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegEx
 
 /** How a complication is prevented, asked ('what do you do to prevent that?', '¿cómo lo evitan?'). */
 const HOW_PREVENTED =
-  /\b((what|how) (do|can|will|would) (you|u|y'?all|you guys|your (team|surgeon|doctor|office)) (do )?(to )?(prevent|avoid|lower|reduce|minimi[sz]e)|(to|help) prevent (that|this|it|them|clots?|infections?)|(como|que hacen para|que hacen pa) (lo |la |los |las )?(evitan|previenen|evitar|prevenir)|(como|o que) (voces|vcs) (fazem )?(para |pra )?(evitar|prevenir|evitam|previnem))\b/;
+  /\b((how|what) do (you|u|y'?all|you guys|your (team|surgeons?|doctors?|office|clinic)) (do to )?keep (patients|people|clients|everyone|them|us|me) safe|(what|which) (safety )?(precautions|protocols?|safety measures|safety steps) (do|does|are|will)|(what|how) (do|can|will|would) (you|u|y'?all|you guys|your (team|surgeon|doctor|office)) (do )?(to )?(prevent|avoid|lower|reduce|minimi[sz]e)|(to|help) prevent (that|this|it|them|clots?|infections?)|(como|que hacen para|que hacen pa) (lo |la |los |las )?(evitan|previenen|evitar|prevenir)|(como|o que) (voces|vcs) (fazem )?(para |pra )?(evitar|prevenir|evitam|previnem))\b/;
 /** Someone who comes along with the writer ('wants to come with me for moral support', 'me acompaña'). */
 const COMES_ALONG =
   /\b(come (in )?(with|along with) me|come along|tag along|sit (in|with me|in the room)|moral support|keep me company|accompany me|acompanarme|me (acompana|acompanara|va a acompanar)|vir comigo|me acompanhar|(ir|venir) conmigo)\b/;
@@ -645,6 +729,15 @@ const EXPECTING = new RegExp(String.raw`(?<![\p{L}])${EXPECTATION_WORDS}(?![\p{L
 /** Signs that say something only about a body part ('white', 'hard', 'dark'): 'white teeth' is a wish. */
 const AMBIGUOUS_SIGN =
   /^(red(der|dish)?|purple|purplish|blue|bluish|grey|gray|greyish|white|whitish|pale|dark(er)?|brown|black|yellow(ish)?|green(ish)?|patch(es|y)|streaks?|tint|marks|spots|hot|warm|raw|shiny|tight|hard|firm(er)?|cracked|peeling|heavy|pressure|pea|marble|ridges?|sensitive|sensitivity|blood|fluid|smells?|pimples?|bumps?|bumpy|blanc[oa]s?|oscur[oa]s?|manchas?|amarill[oa]s?|verdes?|calientes?|dur[oa]s?|sensibles?|sensibilidad|liquido|sangre|granos?|roj[oa]s?|palid[oa]s?|azul|mas (abajo|arriba)|caid[oa]s?)$/;
+/**
+ * Marks of the sun or of age ('thirty years of sun, brown spots on my hands', 'manchas del sol', 'sardas'), with no
+ * treatment behind them: what a laser or a peel is asked for, not a reaction.
+ */
+const SUN_MARKS =
+  /\b(sun|sunburns?|tanning|tanned|age spots?|liver spots?|sun ?spots?|sun damage|sun-damaged|freckles?|melasma|del sol|de sol|al sol|do sol|ao sol|manchas solares|pecas|sardas)\b/;
+const MARK_WORD =
+  /^(brown|dark(er)?|spots|patch(es|y)|marks|manchas?|manchad[oa]s?|dark spots?|discolou?r\w*|hyperpigment\w*)$/;
+const marksOfTheSun = oncePerText((folded) => SUN_MARKS.test(folded) && !AFTER_TREATMENT.test(folded));
 /** A treatment long ago: an old result described, not a reaction to a recent treatment. */
 const LONG_AGO =
   /\b(years? ago|last year|a year ago|as a (kid|teen|teenager)|when i was (a |younger|\d)|in high school|in college|hace (anos|mucho|un ano)|el ano pasado)\b/;
@@ -684,6 +777,7 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
   const start = Math.max(0, match.index - 90);
   const around = folded.slice(start, match.index + word.length + 90);
   if (askedAhead(folded, around)) return false;
+  if (MARK_WORD.test(word) && marksOfTheSun(folded)) return false;
   const isSign = SIGN_WORD.test(word) && new RegExp(String.raw`^${SIGN}$`).test(word);
   if (isSign && worried(folded, match.index)) return false;
   if (
@@ -751,6 +845,12 @@ const namesAThing = (folded: string, match: RegExpExecArray) =>
   // 'how yellow my teeth look', 'teeth are still yellowish', 'dientes amarillos': the colour whitening is for.
   (TOOTH_COLOUR.test(match[0]) &&
     TEETH_NEAR.test(folded.slice(Math.max(0, match.index - 25), match.index + 40))) ||
+  // 'old burn scars', 'cicatrices de quemaduras': the kind of a scar (healed), not a burn now.
+  (/^(burn|burns|burned|burnt|quemad|quemadura|queimadura)/.test(match[0]) &&
+    (/^\s*(scars?|scarring|marks?)\b/.test(
+      folded.slice(match.index + match[0].length, match.index + match[0].length + 10),
+    ) ||
+      /\b(cicatri\w*|marcas?) de\s*$/.test(folded.slice(Math.max(0, match.index - 16), match.index)))) ||
   // 'a meeting that I can't move', 'una reunión que no puedo mover': a thing that cannot be moved, not a body part.
   (/(move|mover)$/.test(match[0]) &&
     /\b(que|that|which)( i| yo| eu)?\s*$/.test(folded.slice(Math.max(0, match.index - 12), match.index)));
@@ -794,7 +894,7 @@ const SHAPE = /(uneven|lopsided|asymmetr\w*|crooked|chuec[oa]s?|disparej\w*|torc
 const OWN_FEATURE =
   /^\W*(with|about|over|by|of|w) (my|these|this|the way my|how my) (\w+ )?(wrinkles|lines|skin|acne|scars?|chin|double chin|nose|lips?|face|body|weight|belly|stomach|tummy|teeth|smile|hair|fat|cellulite|jowls|neck|arms|thighs|breasts?|boobs|chest|spots|pores|complexion|eyes|eyelids|bags|gums|jawline|profile|butt|hips|love handles|stretch marks)\b(?! (turned|came|look(s|ed)? (now|after|worse)))/;
 const BORN_WITH =
-  /\b(naturally|always (been|had)|(from|after|since) (a|an|the|my|his|her|that) (\w+ )?(injury|accident|fall|fight|break|game|sports? injury)|(years|a year|months) ago|since (i was|birth|childhood)|born with|genetic|(would|could|can|will|do) (\w+ ){0,2}(help|fix|correct|even (it|them) out)|how much (is|are|would|does|do|for)|do you (do|offer|have|treat)|what are (my|his|her|the) options|(braces|invisalign|aligners|retainers?|veneers|rhinoplasty|nose job) for|de nacimiento|desde (nina|nino|chica|chico|siempre)|(me |lo |la )?(ayudaria|ayuda|sirve|serviria|funciona|funcionaria|arregla|corrige)|se (puede|pueden|podria) (corregir|arreglar)|cuanto (cuesta|sale|cuestan))\b/;
+  /\b(naturally|always (been|had)|(from|after|since) (a|an|the|my|his|her|that) (\w+ )?(injury|accident|fall|fight|break|game|sports? injury)|(years|a year|months) ago|since (i was|birth|childhood)|in (my )?childhood|born with|genetic|(would|could|can|will|do) (\w+ ){0,2}(help|fix|correct|even (it|them) out)|how much (is|are|would|does|do|for)|do you (do|offer|have|treat)|what are (my|his|her|the) options|(braces|invisalign|aligners|retainers?|veneers|rhinoplasty|nose job) for|de nacimiento|desde (nina|nino|chica|chico|siempre)|(me |lo |la )?(ayudaria|ayuda|sirve|serviria|funciona|funcionaria|arregla|corrige)|se (puede|pueden|podria) (corregir|arreglar)|cuanto (cuesta|sale|cuestan))\b/;
 
 /** What someone is fed up with that is their own chore or feature ('sick of shaving', 'fed up with my acne'). */
 const OWN_CHORE =
@@ -1000,7 +1100,7 @@ function legalThreatMeant(folded: string, match: RegExpExecArray): boolean {
   return !(
     /^(lawyer|attorney|abogad)/.test(match[0]) &&
     new RegExp(
-      String.raw`\b(is|am|i'?m|im|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ )?(${LAW_FIELD} )?$`,
+      String.raw`\b(is|am|i'?m|im|he'?s|she'?s|hes|shes|was|works as|soy|es|trabajo como) (an? |un |una )?(\w+ )?(${LAW_FIELD} )?$`,
     ).test(before) &&
     !atWork
   );
@@ -1047,7 +1147,7 @@ const RULES: Rule[] = [
       !idiom(folded, match) &&
       !askedHowLikely(folded, match),
     pattern:
-      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|(temp|temperature|fever) (is |was |of |at |hit |reading )?(about |around |like |over )?(10[0-5]|3[89])([.,]\d)?\b|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no (puedo|consigo) (ver|respirar|tragar)|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
+      /\b(pus|oozing|discharge|fever|feverish|chills|infect\w*|infeccion|infectad[oa]s?|se (me|le) infecto|necrosis|blanch(ed|ing)|blister(s|ing)?|anaphyla\w*|allergic reaction|hives|(trouble|difficulty|hard|can'?t|cannot|can not)( to)? (breath(e|ing)?|swallow(ing)?)|short(ness)? of breath|chest pain|vision (change|changes|loss|problems?|is blurry)|blurr?y vision|double vision|(lost|losing|loss of) (my )?(vision|sight)|(vision|sight|eyesight)\b[^.!?]{0,30}\b(blurr?y|blurred|cloudy|dim|foggy|hazy|went dark|gone dark|going dark|spotty|fuzzy)|seeing (double|spots|stars|flashes|two of everything|things double)|(everything|things) (is|are|looks?|look|went|got) (blurr?y|double|hazy|cloudy|foggy|fuzzy)|(my |one |the |left |right )eyes? (is|are|went|got|gone|going|looks?|feels?) (all )?(blurr?y|cloudy|hazy|dim|foggy|fuzzy)|(eye|eyes|ojo|ojos)\b[^.!?,;\n]{0,25}\b(blurr?y|blurred|blurriness|cloudy|foggy|hazy|fuzzy|borros[oa]|nublad[oa])|(blurr?y|blurred|blurriness|cloudy|foggy|hazy|fuzzy|borros[oa]|nublad[oa])\b[^.!?,;\n]{0,20}\b(in|on|of|from|en|del|de|do|no) (my |one |the |his |her |mi |el |un |o |meu |um )?(left |right |izquierdo |derecho |esquerdo |direito )?(eye|eyes|ojo|ojos|olho|olhos)\b|(can'?t|cannot|can not) see(?! (a|any|much|the|no) )|(can'?t|cannot|can not) feel (the |my |her |his )?(left|right|one|whole) (side|half)|slurr(ed|ing)|no (siento|siente) (el|la) (lado|mitad)|turn(ing|ed)? (white|grey|gray|blue|purple|black|dusky)|(temp|temperature|fever) (is |was |of |at |hit |reading )?(about |around |like |over )?(10[0-5]|3[89])([.,]\d)?\b|fiebre|pus|reaccion alergica|ronchas|vision borrosa|no (puedo|consigo) (ver|respirar|tragar)|dificultad para respirar|veo (todo )?(doble|borroso|nublado|manchas)|vista (borrosa|nublada|doble)|(perdi|perdiendo|pierdo) la vista)\b/,
   },
   // Symptoms after a treatment.
   {
@@ -1059,11 +1159,12 @@ const RULES: Rule[] = [
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (worried(folded, match.index) || idiom(folded, match) || askedInGeneral(folded, match)) return false;
-      if (askedAhead(folded, around)) return false;
+      if (namesAThing(folded, match) || askedAhead(folded, around)) return false;
       if (EXPECTATION.test(around) && !AFTER_TREATMENT.test(around)) return false;
       if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|my|mi|tengo)\b/.test(around))
         return false;
       if (longstanding(around) || toldToExpect(folded, match)) return false;
+      if (MARK_WORD.test(match[0]) && marksOfTheSun(folded)) return false;
       const droop = /^droop|^ptosis|caid/.test(match[0]);
       if (
         droop &&
@@ -1275,7 +1376,10 @@ const RULES: Rule[] = [
     pattern: new RegExp(String.raw`(?<![\p{L}])(?:${HEALTH_CONDITION}|${MEDICATION})(?![\p{L}])`, 'u'),
     when: (folded, match) => {
       const clause = folded.slice(Math.max(0, match.index - 60), match.index);
-      return new RegExp(String.raw`(?<![\p{L}])(?:${HEALTH_DISCLOSURE})(?![\p{L}])`, 'u').test(clause);
+      return (
+        new RegExp(String.raw`(?<![\p{L}])(?:${HEALTH_DISCLOSURE})(?![\p{L}])`, 'u').test(clause) &&
+        !clearedByClinician(folded, match)
+      );
     },
   },
   {
@@ -1350,6 +1454,7 @@ const RULES: Rule[] = [
       !whatATreatmentDoes(folded.slice(Math.max(0, match.index - 40), match.index)) &&
       !stoppedLongAgo(folded, match) &&
       !recoveredFrom(folded, match) &&
+      !clearedByClinician(folded, match) &&
       !heartFigure(folded, match),
   },
   {
@@ -1535,7 +1640,7 @@ function readEscalations(
         ((rule.negatable ?? true) && isNegated(folded, match.index)) ||
         (rule.resolvable && (saidToBeGone(folded, match) || anOldResult(folded, match))) ||
         (MEDICAL_READINGS.includes(rule.reason) &&
-          (toldAsHearsay(folded, match) || recoveredFrom(folded, match)))
+          (toldAsHearsay(folded, match) || recoveredFrom(folded, match) || foretold(folded, match)))
       ) {
         setAsideReasons.add(rule.reason);
         continue;
@@ -1620,7 +1725,7 @@ const STOP_WRITING_ES_PT = [
 const OPT_OUT_WHOLE =
   /^\s*(🛑|⛔|🚫|(🛑|⛔|🚫)\s*(🛑|⛔|🚫)+|stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta|pare|parem|sair|chega)\s*[.!,]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias|obrigad[oa])\s*[.!]*\s*)*$/;
 const OPT_OUT = new RegExp(
-  String.raw`\b(${STOP_WRITING_ES_PT}|unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit|cease) (blowing up|flooding|bombarding|filling up|clogging( up)?) (my|me)\b|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|dar(me)? de baja\b|darme de baja\b|de baja\b|ya no quiero (recibir|mensajes)|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? (meu (numero|contato|nome|e-?mail|telefone)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|descadastr\w+|(desuscrib|desinscrib|desubscrib)(ir|a|an|e|en)(me|nos)?\b|desinscrev(er|a|am)(-?me)?\b|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))`,
+  String.raw`\b(${STOP_WRITING_ES_PT}|unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|(saca|quita|borra)me de (su|la|tu|sus|tus|esta|esa) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit|cease) (blowing up|flooding|bombarding|filling up|clogging( up)?) (my|me)\b|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|(?<=[.!?\n]\s*)stop(?=\s*[.!]+(\s|$))|dar(me)? de baja\b|darme de baja\b|de baja\b|ya no quiero (recibir|mensajes)|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? ((o |a )?(meu|minha) (numero|contato|contacto|nome|e-?mail|telefone|morada)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|descadastr\w+|(desuscrib|desinscrib|desubscrib)(ir|a|an|e|en)(me|nos)?\b|desinscrev(er|a|am)(-?me)?\b|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))`,
 );
 
 /** A negation, with only words of emphasis after it, ending right where the words of stopping begin. */
@@ -1670,7 +1775,7 @@ const FOOTER_LINE =
  * use this one instead', 'send them to my new number', 'mándenlos a mi otro correo'. Read on the folded text.
  */
 export const ASKS_FOR_ANOTHER_ADDRESS =
-  /\b((to|at|on) (my|the|this|that) (old|previous|former|other|wrong|work|personal) (\w+ )?(email|e-mail|mail|address|number|phone|cell|inbox|account)\b[^.!?\n]{0,80}\b(instead|new one|this one|use this|use my)\b|(use|to) (this|my new|the new|my other|my personal|my work) (one|email|e-mail|address|number|phone|cell|inbox) instead|(send|switch|change|move|update|redirect|forward|point) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)|(my|the) (email|e-mail|address|number|contact))( over)? (to|for) (my|a|another|the|this) (\w+ )?(email|e-mail|address|number|phone|inbox|account)|(send|text|email|e-mail) (it|them|these|those|everything|the \w+)( \w+)? to me (at|on) (this|my|the) (\w+ )?(number|phone|cell|email|e-mail|address|inbox)|(use|send (it|them|everything) to|reach me at|text me at|email me at|write to me at) ([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?\d[\d ().-]{6,}\d)\W*(from now on|going forward|instead|in the future|now on)|(mandenlos|envienlos|mandenlas|envienlas|mandarlos|enviarlos) a (mi|otro|este) (otro |nuevo )?(correo|numero|email)|(mandem|enviem|mandar|enviar) (para|pro) (o )?meu (outro |novo )?(e-?mail|numero|celular))\b/;
+  /\b((to|at|on) (my|the|this|that) (old|previous|former|other|wrong|work|personal) (\w+ )?(email|e-mail|mail|address|number|phone|cell|inbox|account)\b[^.!?\n]{0,80}\b(instead|new one|this one|use this|use my)\b|(use|to) (this|my new|the new|my other|my personal|my work) (one|email|e-mail|address|number|phone|cell|inbox) instead|(send|switch|change|move|update|redirect|forward|point) (it|them|these|those|the (newsletter|emails|e-mails|texts|messages|updates|promos|reminders)|(my|the) (email|e-mail|address|number|contact))( over)? (to|for) (my|a|another|the|this) (\w+ )?(email|e-mail|address|number|phone|inbox|account)|(send|text|email|e-mail) (it|them|these|those|everything|the \w+)( \w+)? to me (at|on) (this|my|the) (\w+ )?(number|phone|cell|email|e-mail|address|inbox)|(use|send (it|them|everything) to|reach me at|text me at|email me at|write to me at) ([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?\d[\d ().-]{6,}\d)\W*(from now on|going forward|instead|in the future|now on)|(my |the |mi |el |o meu |meu )?(new|nuevo|novo) (one|number|cell|phone|email|e-mail|address|numero|correo|celular|telefono|telefone)( (number|nuevo|novo))?( is|'?s|:| es| e)\s*([^\s@]+@[^\s@]+\.[a-z]{2,}|\+?\(?\d[\d ().-]{6,}\d)|(mandenlos|envienlos|mandenlas|envienlas|mandarlos|enviarlos) a (mi|otro|este) (otro |nuevo )?(correo|numero|email)|(mandem|enviem|mandar|enviar) (para|pro) (o )?meu (outro |novo )?(e-?mail|numero|celular))\b/;
 
 /** Right before a 'stop': something that will not stop ('won't', 'can't', 'never', 'make it', 'keeps … and won't'). */
 const THING_NOT_STOPPING =
@@ -1816,7 +1921,7 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
   if (ASKS_FOR_ANOTHER_ADDRESS.test(folded)) return setAsideAll;
   // 'no more calls, text only': another channel asked for, not silence.
   if (
-    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b|\b(text|txt|email|e-mail|message|call|ring|whatsapp)( \w+){1,3} instead\b|\b(manda|mande|mandem|envia|envie|enviem|escreve|escreva|mandame|mandenme|escribeme|escribanme|envienme)( \w+){0,2} (mensagem|msg|texto|sms|e-?mail|whatsapp|zap|mensaje|correo) (no|pelo|por|pro|al|a mi) (celular|whatsapp|zap|e-?mail|correo|meu \w+|mi \w+)\b|\b(en vez de|em vez de|en lugar de|ao inves de) (llamar|ligar|mensajes|mensagens|textos|correos|e-?mails)\b|\b(prefer|rather have|'?d rather get) (texts?|txts?|text messages|texting|emails?|e-?mails|emailing|whatsapp|sms|a text|an e-?mail|calls?|phone calls?|a call)\b|\b(texts?|texting|emails?|e-?mail|whatsapp) (is|are|works?) (better|best|easier)\b|\b(mejor|melhor|prefiero|prefiro|only|solo|so|apenas)( recibir(los)?| receber| que me (escriban|manden|mandem|escrevam))? (por|pelo|pela|al|via|by|on) (whatsapp|zap|correo|e-?mail|mensaje|texto|telefono|celular|sms|text)\b/.test(
+    /\b(text|txt|email|e-mail|message)s?( me)? (only|instead)\b|\b(only|just) (text|txt|email|e-mail)( me)?\b|\b(text|txt|email|e-mail|message|call|ring|whatsapp)( \w+){1,3} instead\b|\b(manda|mande|mandem|envia|envie|enviem|escreve|escreva|mandame|mandenme|escribeme|escribanme|envienme)( \w+){0,2} (mensagem|msg|texto|sms|e-?mail|whatsapp|zap|mensaje|correo) (no|pelo|por|pro|al|a mi) (celular|whatsapp|zap|e-?mail|correo|meu \w+|mi \w+)\b|\b(en vez de|em vez de|en lugar de|ao inves de) (llamar|ligar|mensajes|mensagens|textos|correos|e-?mails)\b|\b(prefer|rather have|'?d rather get) (texts?|txts?|text messages|texting|emails?|e-?mails|emailing|whatsapp|sms|a text|an e-?mail|calls?|phone calls?|a call)\b|\b(texts?|texting|emails?|e-?mail|whatsapp) (is|are|works?) (better|best|easier)\b|\b(mejor|melhor|prefiero|prefiro|only|solo|so|apenas)( recibir(los)?| receber| que me (escriban|manden|mandem|escrevam))? (por|pelo|pela|al|via|by|on) (whatsapp|zap|correo|e-?mail|mensaje|texto|telefono|celular|sms|text)\b|\b(mejor|melhor|prefiero|prefiro|solo|so|apenas|mas bien)( \w+)? (por aqui|por aca|aqui mismo|aqui mesmo|por este (chat|medio|numero|whatsapp))\b/.test(
       folded,
     )
   )
@@ -1876,7 +1981,7 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
     // The word naming a topic ('unsubscribe question', 'the unsubscribe link doesn't work'), not asking for it.
     if (
       /^unsubscribe$/.test(match[0]) &&
-      /^ (question|questions|issue|link|button|problem|help|page|option|query|inquiry|setting|settings)\b/.test(
+      /^ (question|questions|issue|link|button|problem|help|page|option|query|inquiry|setting|settings|confirmation|confirmed|notice|notification|receipt|request)\b/.test(
         folded.slice(match.index + match[0].length),
       )
     )
@@ -1909,12 +2014,16 @@ function readOptOut(text: string): { optOut: string | null; setAside: boolean } 
       continue;
     // 'Stop.' standing alone as the first sentence is the carrier keyword, whatever follows it ('Stop! You had me
     // at $11' is delight).
-    // …and a 'STOP' standing alone as the last sentence of a message about the messages ('you keep spamming me. STOP').
+    // …and a 'STOP' standing alone as the last sentence of a message about the messages ('you keep spamming me. STOP'),
+    // or as any of its sentences when written in capitals, as the keyword is ('you texted me at 6am. STOP. I mean it').
+    const aboutMessages = /text|txt|messag|msg|email|sms|spam|promo|\bads\b|offers|calls/.test(folded);
     const keywordSentence =
       (match.index === 0 && /^stop\s*\.+(\s|$)/.test(folded)) ||
+      (/(^|[.!?\n]\s*)$/.test(before) && /^[\s.!]*$/.test(after) && aboutMessages) ||
       (/(^|[.!?\n]\s*)$/.test(before) &&
-        /^[\s.!]*$/.test(after) &&
-        /text|txt|messag|msg|email|sms|spam|promo|\bads\b|offers|calls/.test(folded));
+        /^\s*[.!]+(\s|$)/.test(after) &&
+        /(^|[^A-Za-z])STOP([^A-Za-z]|$)/.test(text) &&
+        aboutMessages);
     if (
       !keywordSentence &&
       /^stop\b/.test(match[0]) &&
