@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-31', file: 'blind-31.json' },
+  { name: 'blind-32', file: 'blind-32.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -396,6 +396,22 @@ export const REGRESSION_SETS: RegressionSet[] = [
       procedureF1: 0.95,
       falseEscalations: 0.16,
       optOutRecall: 1,
+      falseOptOuts: 0,
+    },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-32 was committed. Its first read: intent
+  // 0.863, 2 of the 114 a person must handle missed, 10.9 % false escalations, opt-outs 0.880 with no false one.
+  // The committed weights predate it.
+  {
+    name: 'blind-31',
+    file: 'blind-31.json',
+    rulesTuned: false,
+    floor: {
+      ...ONCE_BLIND,
+      intent: 0.85,
+      procedureF1: 0.92,
+      falseEscalations: 0.12,
+      optOutRecall: 0.88,
       falseOptOuts: 0,
     },
   },
