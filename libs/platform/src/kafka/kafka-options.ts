@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConsumerConfig, KafkaConfig, logLevel, LogEntry } from 'kafkajs';
+import { correctIdleRequestQueue } from './idle-request-queue';
 
 const LEVEL_NAMES: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
   [logLevel.ERROR]: 'error',
@@ -18,8 +19,12 @@ function logCreator() {
   };
 }
 
-/** Client settings shared by producers, consumers and the admin of one service. */
+/**
+ * Client settings shared by producers, consumers and the admin of one service. Every client is made from them, so
+ * the request queue's idle timer loop is corrected here, before the first connection (idle-request-queue.ts).
+ */
 export function kafkaClientConfig(clientId: string, brokers: string[]): KafkaConfig {
+  correctIdleRequestQueue();
   return {
     clientId,
     brokers,
