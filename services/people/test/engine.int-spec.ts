@@ -829,6 +829,20 @@ describe('the AI engine: form → lead → analysis → decision → review or s
     expect(message).not.toMatch(/\b(Hi|Thanks|price|Reply)\b/);
   }, 60_000);
 
+  it('a form sent with a service chosen and nothing written reads as a request to book that service', async () => {
+    h.clock.at = daytime();
+    const practice = await h.practice({ automation_level: 'manual' });
+    const p = phone();
+    await h.submitForm(practice.practice_id, { name: 'Sam Whitaker', phone: p.typed, service: 'Invisalign' });
+    const lead = await h.leadByPhone(practice.practice_id, p.e164);
+    await reviewMessage(lead.person_id);
+    const person = await h.person(lead.person_id);
+    expect(person.current_outreach_state.ai_insights).toMatchObject({
+      intent_classification: 'booking',
+      procedures_of_interest: ['Invisalign'],
+    });
+  }, 60_000);
+
   it('a spam form gets no outreach: outreach_stopped spam, the lead closed, nothing drafted', async () => {
     h.clock.at = daytime();
     const practice = await h.practice({ automation_level: 'full_auto' });

@@ -4,6 +4,7 @@ import {
   childsDentalCare,
   legalWordsPassedOver,
   MEDICAL_READINGS as MEDICAL,
+  namesTheBody,
   onlyOfSomeoneElse,
   optOutWordsSetAside,
   symptomsExplainedAway,
@@ -233,6 +234,30 @@ export function learnedEscalation(
     priority: MEDICAL.includes(reason) || reason === 'legal_threat' ? 'high' : 'medium',
     evidence: excerpt(message),
   };
+}
+
+/**
+ * A blended reading of a medical concern that no rule and no part of the reader's P(must escalate) sent to a person
+ * ('the area is getting bigger and harder, doesn't hurt, is that normal?'; 'front tooth came out, root and all'):
+ * every labelled medical concern in the sets needs a person, so the reading is not left to an answer. The reason is
+ * the reader's likelier clinical one (a symptom after a treatment when the conversation was a check-in after one).
+ * Only when the message names the body or a sign ('had my baby in May and I'm no longer nursing' names neither), and
+ * not when every symptom word the rules know was read and set aside (gone, negated, someone else's): the reading is
+ * then of what the message explains away.
+ */
+export function clinicalReadingFinding(
+  reading: LearnedReading,
+  folded: string,
+  message: string,
+  treatedBefore: boolean,
+): EscalationFinding | null {
+  if (!namesTheBody(message) || symptomsExplainedAway(folded)) return null;
+  const reason: EscalationReason =
+    treatedBefore ||
+    (reading.escalations.post_treatment_symptoms ?? 0) > (reading.escalations.medical_concern ?? 0)
+      ? 'post_treatment_symptoms'
+      : 'medical_concern';
+  return { reason, priority: 'high', evidence: excerpt(message) };
 }
 
 /** The writer saying they are not pregnant or breastfeeding, in the languages the product reads (folded text). */

@@ -638,7 +638,6 @@ export function leadClock(
   });
 }
 
-/** A lead staff created without a message: nothing to read, the AI introduces the practice. */
 /**
  * A message the model failed to read MAX_ANALYSIS_ATTEMPTS times: a person reads it (escalated as low confidence,
  * the reason staff see), so nothing a lead wrote is left unanswered because the AI could not read it.
@@ -651,6 +650,7 @@ function couldNotRead(text: string): Understanding {
   };
   return builtInReading({
     language: 'en',
+    intent: 'information',
     procedures_of_interest: [],
     inquiry_summary: 'The AI could not read this message: a person reads it.',
     escalation: finding,
@@ -660,9 +660,15 @@ function couldNotRead(text: string): Understanding {
   });
 }
 
+/**
+ * A lead without a message to read. A website form sent with a service chosen and nothing written asks to be
+ * contacted about that service: a request to book (the built-in understanding reads a form of fields alone the same
+ * way); a lead staff added introduces the practice.
+ */
 function withoutMessage(person: Person, fields: Record<string, string>): Understanding {
   const known = person.current_outreach_state?.ai_insights?.procedures_of_interest ?? [];
   return builtInReading({
+    intent: fields.procedure_interest ? 'booking' : 'information',
     language: person.current_outreach_state?.ai_insights?.language === 'es' ? 'es' : 'en',
     procedures_of_interest: fields.procedure_interest ? [fields.procedure_interest] : known,
     inquiry_summary: 'Lead added without a message',
@@ -678,6 +684,7 @@ function builtInReading(
   parts: Pick<
     Understanding,
     | 'language'
+    | 'intent'
     | 'procedures_of_interest'
     | 'inquiry_summary'
     | 'escalation'
@@ -688,7 +695,6 @@ function builtInReading(
 ): Understanding {
   return {
     ...parts,
-    intent: 'information',
     intent_confidence: parts.confidence,
     urgency_level: 'medium',
     key_concerns: [],

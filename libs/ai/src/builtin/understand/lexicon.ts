@@ -367,6 +367,10 @@ export const SIGN = alt(
 const AHEAD =
   '(?! (?:to|of|about) (?:do|get|try|book|go|have|come|start|getting|doing|trying|booking|coming|starting|needles?|the needles?|pain|the pain|the price|the cost|it again|it now|doing it|getting it)\\b)';
 
+/** What 'weird', 'odd' or 'strange' may describe that is not the body: a time, a schedule, a question, work. */
+const NOT_OF_THE_BODY =
+  '(?! (?:hours?|times?|timing|schedules?|shifts?|days?|nights?|weeks?|jobs?|questions?|requests?|asks?|emails?|e-mails?|messages?|texts?|calls?|dreams?|places?|spots? (?:in|on) (?:my|the|your) (?:calendar|schedule))\\b)';
+
 /**
  * Vague words of a change or a worry ('doesn't look right', 'weird', 'is that normal', 'raro'): about a treatment
  * in the past they are a concern a clinician must see, even without a named symptom.
@@ -375,9 +379,10 @@ export const CONCERN = alt(
   "(?:doesn'?t|does not|don'?t|do not|dont|doesnt) (?:look|feel|seem) (?:right|normal|good|ok|okay)",
   '(?:looks?|feels?|seems?) (?:off|wrong|weird|strange|funny|odd|not right|different|abnormal)',
   'not (?:look|feel)(?:ing)? right',
-  'weird',
-  'strange',
-  'odd',
+  // Not of a schedule or a question ('sleeping at weird hours', 'odd jobs', 'strange question').
+  `weird${NOT_OF_THE_BODY}`,
+  `strange${NOT_OF_THE_BODY}`,
+  `odd${NOT_OF_THE_BODY}`,
   '(?:is|are) (?:this|that|it|these|they) normal',
   'is (?:this|that|it) (?:ok|okay|expected|bad|a problem|a thing|a normal thing|common)',
   'normal\\?',
@@ -797,7 +802,11 @@ export const MINOR_INDIRECT = alt(
   '(?:freshman|sophomore|junior) here',
   '(?:my|before|for|by) (?:junior |senior )?(?:prom|homecoming)(?! (?:queen|king) (?:years|decades))',
   '(?:my|before|for) senior (?:pics|pictures|photos|portraits)',
-  '(?:estou|estoy|to|tou) no (?:primeiro|segundo|terceiro|1o|2o|3o|nono|oitavo) ano(?! (?:da|de|do) (?:faculdade|facul|universidade|curso|residencia))',
+  '(?:estou|estoy|to|tou|ta|esta) no (?:primeiro|segundo|terceiro|1o|2o|3o|nono|oitavo) ano(?! (?:da|de|do) (?:faculdade|facul|universidade|curso|residencia))',
+  // A school year as Argentina, Spain or India name it ('cuarto año del secundario', '2º de bachillerato', 'class 12
+  // board exams'), not the class a teacher has.
+  '(?<!(?:maestr[oa]|profe|profesor|profesora|doy clases?|enseno|teach|teaches|teaching|taught) (?:de |en |in )?)(?:primer|primero|segundo|tercer|tercero|cuarto|quinto|sexto|1er|2do|3er|4to|5to|6to|[1-6]º?) (?:ano|curso) (?:del |de la |de )?(?:secundario|secundaria|bachillerato|liceo|colegio|prepa|preparatoria|eso)',
+  '(?<!(?:teach|teaches|teaching|taught|teacher of) )(?:class|std|standard) (?:8|9|10|11|12|viii|ix|x|xi|xii)(?:th)?(?= (?:board|boards|exams?|student|results?)|\\b(?! of))',
   '(?:estou|estoy|to|tou|cursando) (?:no |o )?(?:\\w+ ano (?:do )?)?ensino (?:medio|fundamental)',
 );
 

@@ -8,6 +8,7 @@ import {
 } from '../../model';
 import {
   blendIntent,
+  clinicalReadingFinding,
   excerpt,
   learnedEscalation,
   learnedNotALead,
@@ -134,6 +135,27 @@ function withoutTheSubjectsTopic(
 }
 
 /**
+ * A form's fields as its only text, one short 'name: value' a line ('service: Invisalign', 'nombre: Luz'), none of
+ * them a message of the writer's own ('message: …', 'comments: …', a value of more than five words).
+ */
+const FIELD_LINE = /^([\p{L}_][\p{L}\p{N}_ -]{0,39}):(?!\/\/)[ \t]*([^\n]{0,80})$/u;
+const WRITTEN_FIELD =
+  /message|mensaje|mensagem|comment|question|pregunta|pergunta|note|nota|help|ayuda|ajuda|detail|describe|concern/i;
+function isFieldList(message: string): boolean {
+  const lines = message.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 2 || lines.length > 20) return false;
+  const names = new Set<string>();
+  for (const line of lines) {
+    const field = FIELD_LINE.exec(line.trim());
+    // A name said twice is a transcript ('Visitor: …', 'Visitor: …'), six words and more a sentence.
+    if (!field || WRITTEN_FIELD.test(field[1]) || names.has(field[1].toLowerCase())) return false;
+    if (field[2].trim().split(/\s+/).length > 5) return false;
+    names.add(field[1].toLowerCase());
+  }
+  return true;
+}
+
+/**
  * Whether the rules alone settle an inquiry, so that the learned reader would change nothing staff or the patient
  * see but a line of its reasoning: self-harm language, or, with no opt-out to weigh, spam or a finding a person
  * must handle (the reader only adds to the rules' findings when they have none, and an escalation decides the
@@ -170,11 +192,14 @@ export function understandInquiry(
  */
 export function readInquiry(
   request: UnderstandRequest,
-  learned?: LearnedReading,
+  reading?: LearnedReading,
   safety: RulesSafety = rulesSafety(request),
 ): { understanding: Understanding; signals: ConfidenceSignals | null } {
   const fields = request.formFields ?? {};
   const message = messageOf(request);
+  // A form with nothing written but its fields: the learned reader would read field names ('phone:') as words.
+  const onlyFields = request.channel === 'form' && isFieldList(message);
+  const learned = onlyFields ? undefined : reading;
   const procedureField = fields['procedure_interest'] ?? '';
   const { language, evidence: languageEvidence } = detectLanguage(message || procedureField || '');
   const words = expand(message);
@@ -294,6 +319,11 @@ export function readInquiry(
       ({ intent, confidence: intentConfidence } = blendIntent(rules, learned));
       blended = { rules, chosen: intentConfidence };
     }
+    // A form sent with a service chosen and nothing written asks to be contacted about it: a request to book.
+    if (onlyFields && procedures.length > 0 && escalations.length === 0) {
+      intent = 'booking';
+      intentConfidence = Math.max(intentConfidence, 0.85);
+    }
     reasons.push(`Intent ${intent}${cues.evidence[intent] ? `: '${cues.evidence[intent]}'` : ''}.`);
   }
 
@@ -321,6 +351,15 @@ export function readInquiry(
     else if (procedures.length > 0) confidence = Math.min(0.95, confidence + 0.05);
   }
   const findings = [...escalations];
+  // A medical concern the blend chose with nothing found that sends it to a person still goes to one.
+  const clinical =
+    learned && blended && intent === 'medical_concern' && findings.length === 0
+      ? clinicalReadingFinding(learned, words, message, treatedBefore)
+      : null;
+  if (clinical) {
+    findings.push(clinical);
+    reasons.push(`Read as a medical concern: '${clinical.evidence}'.`);
+  }
   const unread =
     reply.vague ||
     reply.pointerOnly ||
@@ -476,7 +515,7 @@ function answersAnAppointment(lastPractice: { text: string } | undefined): boole
 
 /** An offer or a promotion: 'Cancel, …' answering it is not about an appointment. */
 const MARKETING_MESSAGE =
-  /\$amount|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*)\b/;
+  /\$amount|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*|gratis|aprovech\w*|aproveit\w*|desconto\w*|(agenda|reserva|agende|reserve) (tu|su|ya|ahora|hoy|ja|agora|sua|seu) ?(\w+)?)\b/;
 
 /** A practice message that sells: an offer's words, or a discount ('20% off'; the folded text drops the sign). */
 const isMarketing = (text: string) => MARKETING_MESSAGE.test(expand(text)) || /\d\s?%/.test(text);
@@ -632,7 +671,7 @@ const INTENT_CUES: Cue[] = [
     intent: 'booking',
     weight: 2.5,
     pattern:
-      /\b(book|booking|booked|schedule|scheduling|make an appointment|set up an appointment|get an appointment|an appointment|appointment for|appointment on|appointment this|appointment next|reserve|sign me up|come in|get in|fit me in|squeeze me in|walk in|walk ins|next available|first available|opening|openings|any availability|your availability|availability|available (on|this|next|tomorrow|today|for|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|slots?|agendar|agendarme|agenda|hacer una cita|sacar (una )?cita|una cita|otra cita|reservar|apartar|disponibilidad|tienen espacio|pueden atenderme|quiero ir)\b/,
+      /\b(book|booking|booked|schedule|scheduling|make an appointment|set up an appointment|get an appointment|an appointment|appointment for|appointment on|appointment this|appointment next|reserve|sign me up|come in|get in|fit me in|squeeze me in|walk in|walk ins|next available|first available|opening|openings|any availability|your availability|availability|available (on|this|next|tomorrow|today|for|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|slots?|agendar|agendarme|agenda|hacer una cita|sacar (una )?cita|una cita|otra cita|reservar|apartar|disponibilidad|tienen espacio|pueden atenderme|quiero ir|(pedir|separar|solicitar) (una |un )?(cita|turno|hora|consulta|lugar|espacio)|(que|cuales) (dias|horarios|horas|fechas) (tienen|hay|les quedan)|what (do|does|would) (you|u|y'?all|you guys|the \w+) have (open|available|free)|(have|got) (anything|something|any times?) (open|available|free))\b/,
   },
   {
     intent: 'booking',
