@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-32', file: 'blind-32.json' },
+  { name: 'blind-33', file: 'blind-33.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -412,6 +412,22 @@ export const REGRESSION_SETS: RegressionSet[] = [
       intent: 0.89,
       procedureF1: 0.92,
       falseEscalations: 0.08,
+      optOutRecall: 1,
+      falseOptOuts: 0,
+    },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-33 was committed. Its first read: intent
+  // 0.872, 4 of the 124 a person must handle missed, 9.5 % false escalations, every opt-out and no false one. The
+  // committed weights predate it.
+  {
+    name: 'blind-32',
+    file: 'blind-32.json',
+    rulesTuned: false,
+    floor: {
+      ...ONCE_BLIND,
+      intent: 0.86,
+      procedureF1: 0.93,
+      falseEscalations: 0.1,
       optOutRecall: 1,
       falseOptOuts: 0,
     },
