@@ -416,18 +416,18 @@ export const REGRESSION_SETS: RegressionSet[] = [
       falseOptOuts: 0,
     },
   },
-  // Reported untouched (fixtures/README.md); a regression set since blind-33 was committed. Its first read: intent
-  // 0.872, 4 of the 124 a person must handle missed, 9.5 % false escalations, every opt-out and no false one. The
-  // committed weights predate it.
+  // Reported untouched (fixtures/README.md); a regression set since blind-33 was committed, its misreadings read
+  // (ADR 0064): the product reads it at intent 0.900, none a person must handle missed, 7.0 % false escalations,
+  // every opt-out and no false one (before: 0.872, 4 missed, 9.5 %). The committed weights predate it.
   {
     name: 'blind-32',
     file: 'blind-32.json',
     rulesTuned: false,
     floor: {
       ...ONCE_BLIND,
-      intent: 0.86,
+      intent: 0.88,
       procedureF1: 0.93,
-      falseEscalations: 0.1,
+      falseEscalations: 0.08,
       optOutRecall: 1,
       falseOptOuts: 0,
     },

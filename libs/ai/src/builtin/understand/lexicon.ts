@@ -47,7 +47,8 @@ export const BODY_PART = alt(
   'hips?',
   'arms?',
   'legs?',
-  'back',
+  // Not 'money back', 'call me back', 'get back to me', 'come back', 'way back', 'back then'.
+  '(?<!(?:money|cash|deposit|call|calls|calling|called|get|got|getting|come|came|coming|go|going|went|be|been|write|wrote|text|texted|send|sent|pay|paid|give|gave|bring|brought|way|head|heading|welcome|right|fight|hear|heard|look|looking|looked|think|thinking|step|set|hold|holding|sit|sat|lay|laid) )back(?! (?:then|in|when|to (?:me|you|us|work|normal|school)|home|later|soon|again|up))',
   'underarms?',
   'armpits?',
   'incisions?',
@@ -105,6 +106,10 @@ export const BODY_PART = alt(
  * Signs a person notices in their body: sensations, swelling, colour, temperature, texture, lumps, fluids, loss of
  * movement or feeling, and whole-body signs. A sign alone is not a report: the rules look at who has it and when.
  */
+/** What follows a colour in a compound that names no colour of the body. */
+const NOT_A_COMPOUND =
+  '(?![- ](?:hat|label|glove|collar|list|paper|noise|space|wash|house|wine|friday|tie|belt|box))';
+
 export const SIGN = alt(
   // sensations
   'pain(?:ful)?',
@@ -181,12 +186,13 @@ export const SIGN = alt(
   'grey',
   'gray',
   'greyish',
-  'white',
+  // Not a compound ('white-hat SEO', 'white-label', 'white-glove service', 'black-hat').
+  `white${NOT_A_COMPOUND}`,
   'whitish',
   'pale',
   'dark(?:er)?',
   'brown',
-  'black',
+  `black${NOT_A_COMPOUND}`,
   'yellow(?:ish)?',
   'green(?:ish)?',
   'dusky',

@@ -98,18 +98,17 @@ export function rulesSafety(request: UnderstandRequest): RulesSafety {
         (lastPractice && isMarketing(lastPractice.text) && /^(cancel|cancelar)\b/.test(expand(message))
           ? message.trim().slice(0, 60)
           : null));
-  const spam = crisis || optOut ? null : findSpam(message);
-  return {
-    crisis,
-    optOut,
-    spam,
-    findings: withFinding(
-      withoutTheSubjectsTopic(request, findEscalations(message, receivedOn(request))),
-      request.formFields?.date_of_birth
-        ? minorByDateOfBirth(request.formFields.date_of_birth, message, receivedOn(request))
-        : null,
-    ),
-  };
+  const findings = withFinding(
+    withoutTheSubjectsTopic(request, findEscalations(message, receivedOn(request))),
+    request.formFields?.date_of_birth
+      ? minorByDateOfBirth(request.formFields.date_of_birth, message, receivedOn(request))
+      : null,
+  );
+  // A word of spam does not silence a sign the message tells ('bumps you can see under the casino lights, can
+  // someone look'): a person reads it.
+  const told = findings.some((finding) => MEDICAL_READINGS.includes(finding.reason));
+  const spam = crisis || optOut || told ? null : findSpam(message);
+  return { crisis, optOut, spam, findings };
 }
 
 /** The day the message came in, for the ages its dates of birth give (the time of reading when not told). */
@@ -155,6 +154,15 @@ function isFieldList(message: string): boolean {
   return true;
 }
 
+/** A text that is a service's name and nothing more ('Laser Hair Removal', 'Carillas'), as a form sends it. */
+function onlyAService(message: string, practiceProcedures: readonly string[]): boolean {
+  if (message.split(/\s+/).length > 6) return false;
+  const found = findProcedures(message, practiceProcedures);
+  if (found.length === 0) return false;
+  const rest = found.reduce((text, item) => text.replace(item.text, ' '), expand(message));
+  return !/\p{L}{2,}/u.test(rest);
+}
+
 /**
  * Whether the rules alone settle an inquiry, so that the learned reader would change nothing staff or the patient
  * see but a line of its reasoning: self-harm language, or, with no opt-out to weigh, spam or a finding a person
@@ -197,8 +205,10 @@ export function readInquiry(
 ): { understanding: Understanding; signals: ConfidenceSignals | null } {
   const fields = request.formFields ?? {};
   const message = messageOf(request);
-  // A form with nothing written but its fields: the learned reader would read field names ('phone:') as words.
-  const onlyFields = request.channel === 'form' && isFieldList(message);
+  // A form with nothing written but its fields (or the service it chose, as its only text): the learned reader would
+  // read field names ('phone:') as words.
+  const onlyFields =
+    request.channel === 'form' && (isFieldList(message) || onlyAService(message, request.practiceProcedures));
   const learned = onlyFields ? undefined : reading;
   const procedureField = fields['procedure_interest'] ?? '';
   const { language, evidence: languageEvidence } = detectLanguage(message || procedureField || '');
