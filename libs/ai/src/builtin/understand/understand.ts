@@ -154,11 +154,12 @@ function isFieldList(message: string): boolean {
   return true;
 }
 
-/** A text that is a service's name and nothing more ('Laser Hair Removal', 'Carillas'), as a form sends it. */
-function onlyAService(message: string, practiceProcedures: readonly string[]): boolean {
-  if (message.split(/\s+/).length > 6) return false;
-  const found = findProcedures(message, practiceProcedures);
-  if (found.length === 0) return false;
+/**
+ * A text that is a service's name and nothing more ('Laser Hair Removal', 'Carillas'), as a form sends it (`found`:
+ * the procedures the text names).
+ */
+function onlyAService(message: string, found: readonly FoundProcedure[]): boolean {
+  if (found.length === 0 || message.split(/\s+/).length > 6) return false;
   const rest = found.reduce((text, item) => text.replace(item.text, ' '), expand(message));
   return !/\p{L}{2,}/u.test(rest);
 }
@@ -205,10 +206,10 @@ export function readInquiry(
 ): { understanding: Understanding; signals: ConfidenceSignals | null } {
   const fields = request.formFields ?? {};
   const message = messageOf(request);
+  const inMessage = findProcedures(message, request.practiceProcedures);
   // A form with nothing written but its fields (or the service it chose, as its only text): the learned reader would
   // read field names ('phone:') as words.
-  const onlyFields =
-    request.channel === 'form' && (isFieldList(message) || onlyAService(message, request.practiceProcedures));
+  const onlyFields = request.channel === 'form' && (isFieldList(message) || onlyAService(message, inMessage));
   const learned = onlyFields ? undefined : reading;
   const procedureField = fields['procedure_interest'] ?? '';
   const { language, evidence: languageEvidence } = detectLanguage(message || procedureField || '');
@@ -219,7 +220,7 @@ export function readInquiry(
   // none) the conversation before it, most recent first.
   let found: FoundProcedure[] = [
     ...findProcedures(procedureField, request.practiceProcedures).map((item) => ({ ...item, position: -1 })),
-    ...findProcedures(message, request.practiceProcedures),
+    ...inMessage,
   ];
   let treatedBefore = false;
   // Whether the message (or its form) names a procedure itself, rather than the conversation before it.
@@ -525,7 +526,7 @@ function answersAnAppointment(lastPractice: { text: string } | undefined): boole
 
 /** An offer or a promotion: 'Cancel, …' answering it is not about an appointment. */
 const MARKETING_MESSAGE =
-  /\$amount|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*|gratis|aprovech\w*|aproveit\w*|desconto\w*|(agenda|reserva|agende|reserve) (tu|su|ya|ahora|hoy|ja|agora|sua|seu) ?(\w+)?)\b/;
+  /\$amount|\b(book (your|now|today|a|an)|reply to book|promo\w*|specials?|event|offers?|deals?|discounts?|limited|save|off|promocion\w*|oferta\w*|descuento\w*|gratis|aprovech\w*|aproveit\w*|desconto\w*|(agenda|reserva|agende|reserve) (tu|su|ya|ahora|hoy|ja|agora|sua|seu))\b/;
 
 /** A practice message that sells: an offer's words, or a discount ('20% off'; the folded text drops the sign). */
 const isMarketing = (text: string) => MARKETING_MESSAGE.test(expand(text)) || /\d\s?%/.test(text);
