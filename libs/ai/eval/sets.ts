@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-33', file: 'blind-33.json' },
+  { name: 'blind-34', file: 'blind-34.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -429,6 +429,22 @@ export const REGRESSION_SETS: RegressionSet[] = [
       procedureF1: 0.93,
       falseEscalations: 0.08,
       optOutRecall: 1,
+      falseOptOuts: 0,
+    },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-34 was committed, its floor its first
+  // read (intent 0.871, none a person must handle missed, 11.9 % false escalations, opt-outs 0.920 and no false
+  // one). The committed weights predate it.
+  {
+    name: 'blind-33',
+    file: 'blind-33.json',
+    rulesTuned: false,
+    floor: {
+      ...ONCE_BLIND,
+      intent: 0.86,
+      procedureF1: 0.91,
+      falseEscalations: 0.12,
+      optOutRecall: 0.92,
       falseOptOuts: 0,
     },
   },
