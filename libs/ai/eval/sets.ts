@@ -432,19 +432,19 @@ export const REGRESSION_SETS: RegressionSet[] = [
       falseOptOuts: 0,
     },
   },
-  // Reported untouched (fixtures/README.md); a regression set since blind-34 was committed, its floor its first
-  // read (intent 0.871, none a person must handle missed, 11.9 % false escalations, opt-outs 0.920 and no false
-  // one). The committed weights predate it.
+  // Reported untouched (fixtures/README.md); a regression set since blind-34 was committed, its misreadings read
+  // (ADR 0065): the product reads it at intent 0.893, none a person must handle missed, 9.3 % false escalations,
+  // every opt-out and no false one (before: 0.871, 11.9 %, 2 opt-outs missed).
   {
     name: 'blind-33',
     file: 'blind-33.json',
     rulesTuned: false,
     floor: {
       ...ONCE_BLIND,
-      intent: 0.86,
-      procedureF1: 0.91,
-      falseEscalations: 0.12,
-      optOutRecall: 0.92,
+      intent: 0.88,
+      procedureF1: 0.92,
+      falseEscalations: 0.1,
+      optOutRecall: 1,
       falseOptOuts: 0,
     },
   },

@@ -170,7 +170,7 @@ const WHEN_DONE = new RegExp(
     String.raw`\bi(?:'?ve| have) (had|gotten|got|done)\b`,
     String.raw`\b(yesterday|last (week|night|month|friday|monday|tuesday|wednesday|thursday|saturday|sunday)|this morning|earlier today)\b`,
     String.raw`\b(\d+|a|an|one|two|three|four|five|few|couple( of)?)\s+(days?|weeks?|hours?|months?)\s+(ago|later|post|after|out)\b`,
-    String.raw`\b(ayer|hace (\d+|unos|unas|dos|tres|una|un|uma|duas) (dias?|semanas?|horas?))\b`,
+    String.raw`\b(ayer|anteayer|antier|antes de ayer|hace (\d+|unos|unas|dos|tres|una|un|uma|duas) (dias?|semanas?|horas?))\b`,
     String.raw`\b\d+ (days?|weeks?|months?) (since|from)\b`,
     // 'since', 'after': not before a time of day or a daily event ('can I come Thursday after 5', 'after work')
     String.raw`\b(since|after|desde|despues)\b(?! ?(\d|noon|midday|lunch|work|school|class|dinner|breakfast|my shift|hours|el trabajo|las \d|la \d|del trabajo|comer|almorzar))`,
@@ -190,7 +190,7 @@ const REPORTED = new RegExp(
 
 /** A general question about what to expect ('is there swelling after filler?'), not a report. */
 const EXPECTATION =
-  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}(normal|common|usual|typical|expected) (after|with|for)( (a|an|the))?\b|(is|are) (\w+ ){1,2}a (common |normal |usual )?side effect|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|is it (normal|common|usual|typical|expected) for (\w+ ){1,3}to|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|quanto (tempo )?(dura|duram|demora|demoram|leva)|es normal tener|suele|e normal ter|costuma)\b/;
+  /\b((what'?s|whats|what is) (the )?(normal|typical|usual|expected)|normal amount of|is (\w+ ){1,2}(normal|common|usual|typical|expected) (after|with|for)( (a|an|the))?\b|(is|are) (\w+ ){1,2}a (common |normal |usual )?side effect|(i'?m|im|i am) planning|planning (mine|it|one|my|a|an)|is it normal to|normal to (have|get|be)|is it (normal|common|usual|typical|expected) for (\w+ ){1,3}to|asking before|before i (book|get|do|come)|planning (to|on)|thinking (about|of) getting|will (i|there|it)|would (i|there|it)|is there (a lot of|much|any)?|how (much|long|bad)|should i expect|what to expect|do people|does it (cause|leave)|can it cause|could it cause|risk of|chance of|typical|normally|usually|hay|habra|how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|quanto (tempo )?(dura|duram|demora|demoram|leva)|(cuanto tiempo|cuantos dias) (se )?(queda|quedan|esta|estan|sigue|siguen|se ve|dura|duran|tarda|inflama|hincha)|(quanto tempo|quantos dias) (fica|ficam|vai ficar|permanece|dura|duram|demora|incha)|es normal tener|suele|e normal ter|costuma)\b/;
 
 const REASSURED =
   /\b(no big deal|not a big deal|no problem|nothing serious|all good|mostly fine|totally fine|just fyi|fine now|ok now|okay now|no worries|nothing to worry about|feel(ing)? (fine|great|good)|todo bien|nada grave)\b/;
@@ -647,11 +647,16 @@ const HOW_OFTEN =
 
 /** A message that moves or cancels an appointment. */
 const CHANGES_APPOINTMENT =
-  /\b(move|moving|reschedule|rescheduling|cancel|cancell?ing|push|postpone|another (day|time)|(can'?t|cannot|won'?t) make it|cambiar|mover|cancelar|cancelen|reprogramar|posponer|remarcar|desmarcar|adiar|passar para)\b/;
+  /\b(move|moving|reschedule|rescheduling|cancel|cancell?ing|push|postpone|another (day|time)|(can'?t|cannot|won'?t|not able to|unable to) make (it|my|the|our|this|today|tomorrow)|cambiar|mover|cancelar|cancelen|reprogramar|posponer|remarcar|desmarcar|adiar|passar para)\b/;
 
-/** The writer asking about treatment for the other person ('can she get botox', 'an appointment for my sister'). */
-const FOR_THEM =
-  /\b((for|para|pra) (my|mi|mis|minha|meu|minhas|meus) (\w+ )?(sisters?|wife|mom|mother|daughters?|sons?|kids?|child|children|friend|cousin|niece|nephew|herman[oa]s?|esposa|mama|madre|hij[oa]s?|amiga|prim[oa]|sobrin[oa]|irma|mae|filh[oa]s?)(?!'s)|(can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|for (her|him)|(she|he|and|y|e|ella|ela|ele) (quiere|quer|necesita|precisa|busca|le gustaria|gostaria)|(book|schedule|bring|take) (her|him)|(her|him) (to get|to have|to come|in for)|(agendar|traer|llevar|marcar)(la|le|lo)|para ella|pra ela|para ela)\b/;
+/** A relative asked for by name ('for my mother', 'para mi hija'). */
+const FOR_A_RELATIVE = String.raw`(?:for|para|pra) (?:my|mi|mis|minha|meu|minhas|meus) (?:\w+ )?(sisters?|wife|mom|mother|daughters?|sons?|kids?|child|children|friend|cousin|niece|nephew|herman[oa]s?|esposa|mama|madre|hij[oa]s?|amiga|prim[oa]|sobrin[oa]|irma|mae|filh[oa]s?)(?!'s)`;
+/** The writer asking about treatment for the other person (a relative named, 'can she get botox', 'for her'). */
+const FOR_THEM_BESIDES_A_NAME =
+  /\b((can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|for (her|him)|(she|he|and|y|e|ella|ela|ele) (quiere|quer|necesita|precisa|busca|le gustaria|gostaria)|(book|schedule|bring|take) (her|him)|(her|him) (to get|to have|to come|in for)|(agendar|traer|llevar|marcar)(la|le|lo)|para ella|pra ela|para ela)\b/;
+const FOR_THEM = new RegExp(
+  String.raw`\b(?:${FOR_A_RELATIVE}|${FOR_THEM_BESIDES_A_NAME.source.slice(2, -2)})\b`,
+);
 /**
  * Words that ask about someone only when the writer asks nothing for themselves: 'safe', '¿puede?', 'quiere' (Spanish
  * and Portuguese drop the subject: 'mi hermana está embarazada, ¿puede hacerse botox?').
@@ -686,8 +691,10 @@ function aboutSomeoneElse(reason: EscalationReason, folded: string, match: RegEx
   if (reason === 'post_treatment_symptoms') return false;
   // 'my husband's down with the flu but I feel totally fine': the writer says they are well.
   if (reason === 'medical_concern' && WRITER_WELL.test(folded)) return true;
-  if (reason === 'medical_concern') return changesAppointmentUntreated(folded);
-  return !asksForThem(folded) || onlyComesAlong(folded);
+  // An illness told to move an appointment, or of someone who only comes along ('my dad had a stroke, could I
+  // bring him along to my consult?').
+  if (reason === 'medical_concern') return changesAppointmentUntreated(folded) || onlyComesAlong(folded);
+  return !asksForThePerson(folded, who) || onlyComesAlong(folded);
 }
 
 /** The writer saying they are well ('I feel totally fine', 'I'm not sick', 'yo estoy bien', 'eu estou bem'). */
@@ -699,7 +706,7 @@ const HOW_PREVENTED =
   /\b((how|what) do (you|u|y'?all|you guys|your (team|surgeons?|doctors?|office|clinic)) (do to )?keep (patients|people|clients|everyone|them|us|me) safe|(what|which) (safety )?(precautions|protocols?|safety measures|safety steps) (do|does|are|will)|(what|how) (do|can|will|would) (you|u|y'?all|you guys|your (team|surgeon|doctor|office)) (do )?(to )?(prevent|avoid|lower|reduce|minimi[sz]e)|(to|help) prevent (that|this|it|them|clots?|infections?)|(como|que hacen para|que hacen pa) (lo |la |los |las )?(evitan|previenen|evitar|prevenir)|(como|o que) (voces|vcs) (fazem )?(para |pra )?(evitar|prevenir|evitam|previnem))\b/;
 /** Someone who comes along with the writer ('wants to come with me for moral support', 'me acompaña'). */
 const COMES_ALONG =
-  /\b(come (in )?(with|along with) me|come along|tag along|sit (in|with me|in the room)|moral support|keep me company|accompany me|acompanarme|me (acompana|acompanara|va a acompanar)|vir comigo|me acompanhar|(ir|venir) conmigo)\b/;
+  /\b(come (in )?(with|along with) me|come along|tag along|sit (in|with me|in the room)|moral support|keep me company|accompany me|bring (him|her|them) (along|with me)|(just )?wait in the (lobby|waiting (room|area)|car)|acompanarme|me (acompana|acompanara|va a acompanar)|(traer|llevar)(lo|la|los|las) conmigo|esperar(a|an)? en la (sala|recepcion)|vir comigo|me acompanhar|(trazer|levar) (ele|ela) comigo|esperar na (sala|recepcao)|(ir|venir) conmigo)\b/;
 /** …and is treated too ('can she get one too?', 'book her a facial as well'). */
 const TREATED_TOO =
   /\b((can|could|may) (she|he) (get|have|do|try|book)|(book|schedule) (her|him)|for (her|him)|(she|he) (wants?|would like|needs?) (to )?(get|have|do|try|book)|(too|as well)\?)/;
@@ -710,6 +717,31 @@ const changesAppointmentUntreated = oncePerText(
 const asksForThem = oncePerText(
   (folded) => FOR_THEM.test(folded) || (FOR_THEM_UNSAID.test(folded) && !writerAsksForSelf(folded)),
 );
+
+/** Names of one relation in the product's languages, so that 'my mom' and 'para mi madre' are one person. */
+const KIN: readonly RegExp[] = [
+  /^(mom|mother|mum|mommy|mama|madre|mae)$/,
+  /^(dad|father|papa|padre|pai)$/,
+  /^(daughters?|sons?|kids?|child|children|boy|girl|hij[oa]s?|nin[oa]s?|filh[oa]s?)$/,
+  /^(sisters?|herman[oa]s?|irma|irmao|brothers?)$/,
+  /^(wife|husband|partner|espos[oa]|marido|pareja)$/,
+  /^(friends?|amig[oa]s?)$/,
+  /^(cousin|prim[oa])$/,
+  /^(niece|nephew|sobrin[oa])$/,
+];
+/**
+ * Whether the writer asks treatment for the person the words are about: a request for a relative named otherwise
+ * ('my daughter is pregnant, so she's not coming; an appointment for my mother and me') is for someone else.
+ */
+function asksForThePerson(folded: string, who: string): boolean {
+  if (!asksForThem(folded)) return false;
+  if (FOR_THEM_BESIDES_A_NAME.test(folded) || (FOR_THEM_UNSAID.test(folded) && !writerAsksForSelf(folded)))
+    return true;
+  const named = [...folded.matchAll(new RegExp(String.raw`\b${FOR_A_RELATIVE}\b`, 'g'))];
+  const group = (word: string) => KIN.findIndex((kin) => kin.test(word));
+  const theirs = group(who.split(/\s+/).pop() ?? '');
+  return named.some((match) => theirs < 0 || group(match[1]) < 0 || group(match[1]) === theirs);
+}
 
 /**
  * How many of a rule's matches may be set aside as someone else's: past them the rule's finding stands (a message
@@ -802,8 +834,7 @@ function concernAfterTreatment(folded: string, match: RegExpExecArray): boolean 
   if (REASSURED.test(folded) && !/\?/.test(folded) && !SEVERE.test(around)) return false;
   if (toldToExpect(folded, match)) return false;
   if (longstanding(around) || recoveredFrom(folded, match)) return false;
-  if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|tengo|now|ahora)\b/.test(around))
-    return false;
+  if (askedHowLong(folded, match, around)) return false;
   const body = BODY_WORD.test(around);
   if (isSign) {
     const ambiguous = AMBIGUOUS_SIGN.test(word);
@@ -873,7 +904,20 @@ const TEETH_NEAR = /\b(teeth|tooth|smile|enamel|dientes|dentes|sonrisa|sorriso)\
 
 /** A question about what happens in general ('how long does the swelling last', '¿cuánto dura la hinchazón?'). */
 const GENERIC_QUESTION =
-  /\b(how long (does|do|will|should|would)|cuanto (tiempo )?(dura|duran|tarda|tardan)|quanto tempo (dura|duram|demora|demoram|leva)|quanto (dura|duram|demora|demoram))\b/;
+  /\b(how long (does|do|will|should|would)|how many days (does|do|will|is|are)|cuanto (tiempo )?(dura|duran|tarda|tardan)|(cuanto tiempo|cuantos dias) (se )?(queda|quedan|esta|estan|sigue|siguen|se ve|dura|duran|tarda|inflama|hincha)|quanto tempo (dura|duram|demora|demoram|leva)|(quanto tempo|quantos dias) (fica|ficam|vai ficar|permanece|dura|duram|demora|incha)|quanto (dura|duram|demora|demoram))\b/;
+
+/**
+ * How long a sign lasts, asked in general ('how long does the swelling last?'): no 'still' or 'now' near the sign
+ * and no 'my' or 'tengo' in its own sentence, which make it a report ('how long does my swelling last', 'I still
+ * have some'); 'tengo' after the question is something else ('¿cuánto dura? tengo una boda').
+ */
+function askedHowLong(folded: string, match: RegExpExecArray, around: string): boolean {
+  return (
+    GENERIC_QUESTION.test(around) &&
+    !/\b(still|todavia|sigue|now|ahora)\b/.test(around) &&
+    !/\b(my|mi|tengo)\b/.test(sentenceAt(folded, match.index).sentence)
+  );
+}
 
 /** An injury long past ('chipped it a while ago', 'hace años'). */
 const OLD_INJURY =
@@ -949,6 +993,17 @@ const ADULT_AGE =
   /(?:^|[^\d])(?:(?:1[89]|[2-9]\d)\s*(?:years? old|yrs? old|yo|y\/o|anos)|(?:i'?m|im|i am|tengo|age:?|aged) (?:1[89]|[2-9]\d))\b/;
 
 /** A minor asking for aesthetic care, not a parent arranging a child's dental care, nor the age of a thing. */
+/** The writer asking to be treated ('can I get', 'could I book'). */
+const ASKS_TO_BE_TREATED = /\b(can|could|may|should) i (get|have|do|book|come in)\b/;
+/** Someone spoken of in the third person ('she has acne scars', 'ella quiere', 'a pele dela'). */
+const THIRD_PERSON = /\b(she|he|her|his|ella|ela|ele|dela|dele)\b/;
+/** Ends with someone else's name in the possessive ('my cousin's', 'her niece's'). */
+const SOMEONE_ELSES =
+  /\b(cousin|sister|niece|nephew|daughter|son|friend|bff|neighbou?r|coworker|colleague|granddaughter|grandson|goddaughter|stepdaughter|her|his|their)'?s?\s*$/;
+/** Begins with whose it is ('… de mi prima', '… da minha sobrinha', '… of my niece'). */
+const OF_SOMEONE_ELSE =
+  /^\s*(de|da|do|of) (mi|mis|su|sus|la|una|minha|meu|sua|uma|a|my|her|his|a) (\w+ )?(prim[oa]s?|herman[oa]s?|sobrin[oa]s?|hij[oa]s?|amig[oa]s?|niet[oa]s?|ahijad[oa]|irma|filh[oa]|afilhad[oa]|cousin|sister|niece|daughter|friend|granddaughter)\b/;
+
 function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
   if (!/\d|teen|quince|dieci|catorce|trece/.test(match[0]) && ADULT_AGE.test(folded)) return false;
   // 'my implants are 15 years old' is the age of a thing.
@@ -983,6 +1038,19 @@ function minorAboutAesthetics(folded: string, match: RegExpExecArray): boolean {
     ) &&
     writerAsksForSelf(folded) &&
     !asksForThem(folded)
+  )
+    return false;
+  // Someone else's coming-of-age party ('my cousin's quinceañera', 'la quinceañera de mi sobrina'): the occasion of
+  // a visit, not the patient's age, unless the writer asks for them or speaks of them as the patient without asking
+  // for themselves ('a peel for my sister's 15th bday? she has acne scars').
+  if (
+    /^(quincea|sweet|1\d(th|st|nd|rd) )/.test(match[0]) &&
+    (SOMEONE_ELSES.test(before) || OF_SOMEONE_ELSE.test(folded.slice(match.index + match[0].length))) &&
+    !asksForThem(folded) &&
+    (!THIRD_PERSON.test(folded) ||
+      writerAsksForSelf(folded) ||
+      ADULT_AGE.test(folded) ||
+      ASKS_TO_BE_TREATED.test(folded))
   )
     return false;
   // 'my baby turned 1', 'mi bebé tiene 8 meses': the age of a baby, not of the patient.
@@ -1194,8 +1262,7 @@ const RULES: Rule[] = [
       if (worried(folded, match.index) || idiom(folded, match) || askedInGeneral(folded, match)) return false;
       if (namesAThing(folded, match) || askedAhead(folded, around)) return false;
       if (EXPECTATION.test(around) && !AFTER_TREATMENT.test(around)) return false;
-      if (GENERIC_QUESTION.test(around) && !/\b(still|todavia|sigue|my|mi|tengo)\b/.test(around))
-        return false;
+      if (askedHowLong(folded, match, around)) return false;
       if (longstanding(around) || toldToExpect(folded, match)) return false;
       if (MARK_WORD.test(match[0]) && marksOfTheSun(folded)) return false;
       const droop = /^droop|^ptosis|caid/.test(match[0]);
@@ -1225,7 +1292,7 @@ const RULES: Rule[] = [
     reason: 'medical_concern',
     priority: 'high',
     pattern:
-      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?(?! (college|grad|uni|student|af|as hell|rn|right now|until|till|this month|lol))|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b.{0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|((front|adult|permanent) (tooth|teeth)|(?<!(baby|milk|wisdom|primary) )my tooth) (\w+ )?(came|fell|popped) (right |clean |straight )?out|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|se (me|le) (esta )?(moviendo|mueve|aflojando|afloja) (un|el|una|la) (diente|muela)|se (pego|golpeo|cayo) (en|de) (la )?boca|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo|salio|aflojo|movio) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
+      /\b((chipped|broke|broken|cracked|knocked( out)?)\b.{0,30}\b(tooth|teeth|molar|front tooth)|(tooth|teeth|molar)\b.{0,30}\b(chipped|broke( off)?(?! (college|grad|uni|student|af|as hell|rn|right now|until|till|this month|lol))|broken|cracked|knocked out|is loose|came loose|snapped)|(piece|part|chunk|corner|bit|edge) of (my|his|her|a|the) (front |back )?(tooth|molar)|(tooth|teeth|molar)\b((?!\b(we|we'?re|i|i'?m|im|they|they'?re|you|he|she)\b)[^;.!?\n]){0,40}\b(wiggly|wobbly|loose|moving|came off|fell off|got hit|knocked)|((front|adult|permanent) (tooth|teeth)|(?<!(baby|milk|wisdom|primary) )my tooth) (\w+ )?(came|fell|popped) (right |clean |straight )?out|(got|was|been) (hit|smacked|punched|elbowed|kicked) (in|on) (the|my|his|her) (mouth|teeth|tooth|jaw|face)|(teeth|tooth) got (hit|knocked|smacked)|(pedazo|trozo|parte|esquina) de (muela|diente|mi muela|mi diente)|(diente|muela) (flojo|floja|se mueve)|se (me|le) (esta )?(moviendo|mueve|aflojando|afloja) (un|el|una|la) (diente|muela)|se (pego|golpeo|cayo) (en|de) (la )?boca|(there'?s|theres|there is|lots of) blood|abscess\w*|se (me|le) (rompio|partio|quebro|cayo|despostillo|salio|aflojo|movio) (un|el|la|una) (diente|muela|colmillo)|(diente|muela) (rot[oa]|partid[oa]|quebrad[oa])|hay (mucha )?sangre|absceso|flemon)\b/,
     when: (folded) => {
       const hurtsNow = hurtsNowIn(folded);
       if (OLD_INJURY.test(folded) && !hurtsNow) return false;
@@ -1752,7 +1819,7 @@ const STOP_WRITING_ES_PT = [
   String.raw`(dej|par|deix)(a|e|as|es|eis|ar|ando) de ((me|nos) ${WRITING}|${WRITING}(me|nos))`,
   // 'dejé de recibir sus correos' tells of messages gone missing: only the infinitive asks.
   String.raw`(dejar|parar|deixar) de (recibir|receber) (\w+ ){0,2}(mensajes|mensagens|textos|correos|e-?mails|sms|promociones|promocoes|publicidad|publicidade|ofertas|notificaciones|notificacoes)`,
-  String.raw`(ya )?no me (mand|envi|llam|contact|molest)(e|es|en|eis)\b`,
+  String.raw`(ya )?no me (mand|envi|llam|contact|molest|texte)(e|es|en|eis)\b`,
   String.raw`(ya )?no me escrib(a|as|an|ais)\b`,
   String.raw`(cancelar|cancela|cancele|cancelen|anular|anulen) (mi |la |a |minha |esta |essa )?(suscripcion|subscripcion|assinatura)\b`,
 ].join('|');
@@ -1760,7 +1827,7 @@ const STOP_WRITING_ES_PT = [
 const OPT_OUT_WHOLE =
   /^\s*(🛑|⛔|🚫|(🛑|⛔|🚫)\s*(🛑|⛔|🚫)+|stop|stop all|stopall|unsubscribe|unsub|cancel|cancel me|cancel all|end|quit|opt ?out|optout|remove|remove me|baja|alto|parar|basta|pare|parem|sair|chega)\s*[.!,]*\s*((please|pls|plz|por favor|porfa|now|ya|thanks|thank you|gracias|obrigad[oa])\s*[.!]*\s*)*$/;
 const OPT_OUT = new RegExp(
-  String.raw`\b(${STOP_WRITING_ES_PT}|unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|(saca|quita|borra)me de (su|la|tu|sus|tus|esta|esa) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit|cease) (blowing up|flooding|bombarding|filling up|clogging( up)?) (my|me)\b|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|(don'?t|do not|dont|never|stop|quit) send(ing)? (me|us) (any |anymore |any more |more |these |those |your |ur |the )*(messages?|msgs?|texts?|txts?|emails?|e-mails?|sms|promos?|promotions)\b|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|(?<=[.!?\n]\s*)stop(?=\s*[.!]+(\s|$))|dar(me)? de baja\b|darme de baja\b|de baja\b|ya no quiero (recibir|mensajes)|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? ((o |a )?(meu|minha) (numero|contato|contacto|nome|e-?mail|telefone|morada)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|nao (mandem|mande|enviem|envie) mais (nada|mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes)|descadastr\w+|(desuscrib|desinscrib|desubscrib)(ir|a|an|e|en)(me|nos)?\b|desinscrev(er|a|am)(-?me)?\b|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))`,
+  String.raw`\b(${STOP_WRITING_ES_PT}|unsubscribe|opt(ing)? ?out|opt (me|us|my number) out|remove me|remove (my|this) (number|info|information|name|email|phone|contact)|no longer need your (services|messages|texts)|basta de (mensajes|textos|llamadas|correos)|no me vuelvan a (llamar|escribir|contactar|mandar|enviar)|(quit|saqu)(en|ar|e)me de (su|la|sus|esta) lista|(saca|quita|borra)me de (su|la|tu|sus|tus|esta|esa) lista|take me off(?! (the|your|my) (schedule|calendar|books|appointment|waitlist|wait list|surgery))|delete (me|my (number|info|information|data|contact))|(stop|quit|cease) (texting|txting|messaging|msging|emailing|e-mailing|calling|contacting|sending|bothering|spamming|harass\w*)|(stop|quit|cease) (blowing up|flooding|bombarding|filling up|clogging( up)?) (my|me)\b|(stop|quit) (getting|receiving) (these|this|them|your|the|messages|texts|emails)|how (do|can) i (unsubscribe|opt out|stop ((the|your|ur|all|of|getting|receiving|these|those) )*((texts?|txts?|messages?|msgs?|e-?mails?|sms|calls?|promos?|promotions|notifications?|reminders?|newsletters?|marketing|ads|offers)\b|(this|these|those|them|it)\b[ ?.!]*$)|stop[ ?.!]*$)|(don'?t|do not|dont|never) (text|txt|message|email|e-mail|call|contact) (me|us|this number|again)|(don'?t|do not|dont|never|stop|quit) send(ing)? (me|us) (any |anymore |any more |more |these |those |your |ur |the )*(messages?|msgs?|texts?|txts?|emails?|e-mails?|sms|promos?|promotions)\b|no more (messages|msgs|texts|txts|emails|calls|contact|mensajes|correos)|no (me )?(manden|envien|escriban) mas|lose (my|this) number|leave me alone|not interested,? (stop|please stop|don'?t contact)|stop\b[.! ]*$|^stop\b|(?<=[.!?\n]\s*)stop(?=\s*[.!]+(\s|$))|dar(me)? de baja\b|darme de baja\b|de baja\b|ya no quiero (recibir|mensajes)|(ya no quiero|no quiero (mas|seguir)) recibir (mas )?(esto|eso|estos|estas|esos|esas)\b|(nao quero mais|nao quero continuar a|ja nao quero) receber (mais )?(isso|isto|esses|essas|estes|estas)\b|nao quero receber mais (isso|isto|esses|essas|estes|estas)\b|(don'?t|do not|dont) want to (get|receive|be getting) (this|these)( \w+)? (anymore|any more|no more)|no quiero (recibir|mas) (mensajes|textos|sms|correos|llamadas)|borren mi (numero|informacion)|(don'?t|do not|dont) want (these|your|any|any more|anymore)( more)? (texts|txts|messages|msgs|emails|e-mails|promos|promotions|calls|offers|ads)|(take|remove|drop|delete) (me|my (email|e-mail|number|name|info|address)) (off|from) (your|the|this|all) (\w+ )?(list|lists|mailing list|list of contacts)|no more (promos|promotions|marketing|offers|ads|advertising|specials)|not interested in (any more|more|your) (messages|texts|emails|promos|offers)|no (me )?interesan (sus|las|estas|esas|mas) (promociones|ofertas|mensajes|promos)|(saquen|saqueme|quiten|quitenme|borren|bajen|eliminen)(me)? de (su|sus|la|esta|estos) (lista|listas|base|mensajes|contactos|correos|textos)|(stop|quit|cease|end|halt) (all |any |the |your |further |text |sms |email |e-mail |phone )*(communications?|contact|correspondence|outreach)\b|no mas (mensajes|textos|correos|llamadas|promociones)|no quiero (mas )?(recibir )?(sus |estos |esos |mas )?(mensajes|textos|sms|correos|promociones|llamadas)|(stop|quit|cease) (sending |all |the |these |those |your |ur |marketing |promo |promotional |sales |advertising |automated ){1,4}(texts|txts|messages|msgs|emails|e-mails|sms|calls|promos|promotions|ads|offers)|^(baja|pare|parem|sair)( (por favor|porfa|please))?\s*[.!,;]|(tira|tire|tirem|remova|removam|exclua|excluam|retire|retirem|apague|apaguem)(-me| me)? ((o |a )?(meu|minha) (numero|contato|contacto|nome|e-?mail|telefone|morada)|(da|dessa|desta|das|dessas|de sua|da sua|de vossa) (lista|listas))|me (tira|tire|tirem|tirar|remova|removam|remover|exclua|excluam|excluir|retire|retirem|retirar) (da|dessa|desta|das|dessas|do|desse|deste) (lista|listas|cadastro|grupo)|nao (quero|desejo) (mais )?(receber|recebe) (mais )?(suas |essas |estas |as )?(mensagens|mensagem|textos|e-?mails|sms|promocoes|ligacoes)|nao me (mandem|mande|enviem|envie|liguem|ligue|escrevam|escreva|procurem|procure)( mais|( \w+)? (mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes))|nao (mandem|mande|enviem|envie) mais (nada|mensage(m|ns)|msgs?|textos?|sms|e-?mails?|promocoes)|descadastr\w+|(desuscrib|desinscrib|desubscrib)(ir|a|an|e|en)(me|nos)?\b|desinscrev(er|a|am)(-?me)?\b|(quero |queria |gostaria de )?sair d[ae] (sua |vossa |essa |esta )?(lista|listas)|cancelar (a )?(minha )?inscricao|chega de (mensagens|mensagem|textos|sms|ligacoes|e-?mails|promocoes)|(don'?t|do not|dont) want (you|u|you guys|y'?all|anyone|your office)( \w+)? to (text|txt|message|email|e-mail|call|contact|send|keep (texting|messaging|emailing|calling|sending))\b|no quiero que (me )?(sigan |vuelvan a )?(manden|envien|escriban|llamen|contacten|sigan (mandando|enviando|escribiendo|llamando))\b|nao quero que (voces |vcs |vc )?(me )?(continuem (a )?|voltem a )?(mandem|enviem|liguem|escrevam|fiquem (mandando|ligando)|continuem (mandando|enviando|ligando)))`,
 );
 
 /** A negation, with only words of emphasis after it, ending right where the words of stopping begin. */

@@ -155,12 +155,13 @@ function isFieldList(message: string): boolean {
 }
 
 /**
- * A text that is a service's name and nothing more ('Laser Hair Removal', 'Carillas'), as a form sends it (`found`:
- * the procedures the text names).
+ * A text that is a service's name and nothing more ('Laser Hair Removal', 'Carillas'), as a form sends it, under
+ * its field's name or not ('procedimento: Lipoaspiração') (`found`: the procedures the text names).
  */
 function onlyAService(message: string, found: readonly FoundProcedure[]): boolean {
-  if (found.length === 0 || message.split(/\s+/).length > 6) return false;
-  const rest = found.reduce((text, item) => text.replace(item.text, ' '), expand(message));
+  const value = message.replace(/^\s*[\p{L}_][\p{L}_ -]{0,29}:(?!\/\/)\s*/u, '');
+  if (found.length === 0 || value.split(/\s+/).length > 6) return false;
+  const rest = found.reduce((text, item) => text.replace(item.text, ' '), expand(value));
   return !/\p{L}{2,}/u.test(rest);
 }
 
