@@ -26,7 +26,7 @@ export interface LabelledSet {
 export const BLIND_SETS: LabelledSet[] = [
   // Written without reading the rules, their tests, the training data or any earlier set; committed before the
   // provider first read it (fixtures/README.md).
-  { name: 'blind-34', file: 'blind-34.json' },
+  { name: 'blind-35', file: 'blind-35.json' },
 ];
 
 /** The sets the rules were tuned on, before the learned reader. */
@@ -460,6 +460,22 @@ export const REGRESSION_SETS: RegressionSet[] = [
       procedureF1: 0.92,
       falseEscalations: 0.1,
       optOutRecall: 1,
+      falseOptOuts: 0,
+    },
+  },
+  // Reported untouched (fixtures/README.md); a regression set since blind-35 was committed, its floor its second
+  // untouched read (ADR 0065, the reader trained with blind-29 to blind-33: intent 0.927, 1 of the 122 a person
+  // must handle missed, 8.5 % false escalations, opt-outs 0.923 and no false one). The committed weights predate it.
+  {
+    name: 'blind-34',
+    file: 'blind-34.json',
+    rulesTuned: false,
+    floor: {
+      ...ONCE_BLIND,
+      intent: 0.91,
+      procedureF1: 0.95,
+      falseEscalations: 0.09,
+      optOutRecall: 0.92,
       falseOptOuts: 0,
     },
   },
