@@ -463,19 +463,20 @@ export const REGRESSION_SETS: RegressionSet[] = [
       falseOptOuts: 0,
     },
   },
-  // Reported untouched (fixtures/README.md); a regression set since blind-35 was committed, its floor its second
-  // untouched read (ADR 0065, the reader trained with blind-29 to blind-33: intent 0.927, 1 of the 122 a person
-  // must handle missed, 8.5 % false escalations, opt-outs 0.923 and no false one). The committed weights predate it.
+  // Reported untouched (fixtures/README.md); a regression set since blind-35 was committed, its misreadings read
+  // (ADR 0066): the product reads it at intent 0.957, none a person must handle missed, 3.5 % false escalations,
+  // every opt-out and no false one (before: 0.927, 1 missed, 8.5 %, 2 opt-outs missed). The committed weights
+  // predate it.
   {
     name: 'blind-34',
     file: 'blind-34.json',
     rulesTuned: false,
     floor: {
       ...ONCE_BLIND,
-      intent: 0.91,
+      intent: 0.94,
       procedureF1: 0.95,
-      falseEscalations: 0.09,
-      optOutRecall: 0.92,
+      falseEscalations: 0.05,
+      optOutRecall: 1,
       falseOptOuts: 0,
     },
   },

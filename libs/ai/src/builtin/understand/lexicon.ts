@@ -213,7 +213,8 @@ export const SIGN = alt(
   'oozing',
   'ooze',
   'shiny',
-  'tight',
+  // Not money or time ('cash is tight-ish', 'a tight budget', 'on a tight schedule').
+  '(?<!\\b(?:cash|money|budget|funds|finances|schedule|time|timeline|deadline|wallet|things)(?: \\w+){0,3} )tight(?! (?:budget|schedule|timeline|deadline|squeeze|spot|fit|on (?:time|money|cash)))',
   'hard',
   'firm(?:er)?',
   'cracked',
