@@ -21,10 +21,10 @@ const MONTHS: Readonly<Record<string, number>> = {
 }; // prettier-ignore
 
 /**
- * Words a date of birth is given with: 'born', 'DOB', 'fecha de nacimiento', 'data de nascimento' ('birthday' is
+ * Words a date of birth is given with: 'born', 'DOB', 'birth year', 'fecha de nacimiento', 'data de nascimento' ('birthday' is
  * not one: 'my birthday on 11/15' is a party, and the year beside it the party's).
  */
-const BIRTH_WORD = String.raw`(?:born|dob|d\.o\.b\.?|d o b|date of birth|birth ?date|naci|nacid[oa]|nacio|fecha de nacimiento|fecha de nac\.?|f\. ?nac\.?|nasci|nascid[oa]|nasceu|data de nascimento|data de nasc\.?)`;
+const BIRTH_WORD = String.raw`(?:born|dob|d\.o\.b\.?|d o b|date of birth|birth ?date|birth ?year|year of birth|ano de nacimiento|ano de nascimento|naci|nacid[oa]|nacio|fecha de nacimiento|fecha de nac\.?|f\. ?nac\.?|nasci|nascid[oa]|nasceu|data de nascimento|data de nasc\.?)`;
 /** What may stand between the word and the date ('born in', 'DOB:', 'nací el', 'nasci em', 'born on the'). */
 const LINK = String.raw`[\s:,-]{0,3}(?:(?:in|en|em|on|the|el|no|na|is|es|e|was|fue|foi|de|del|back in)[\s,]{1,2}){0,3}`;
 const YEAR = String.raw`(?:19|20)\d\d`;

@@ -97,3 +97,20 @@ describe('look-alikes of a sign', () => {
     );
   });
 });
+
+describe('a birth year and nursing told by when it ends', () => {
+  it('a birth year is a date of birth', () => {
+    expect(reasonOf('Birth year 2012. How much are lip filler and cheek filler together?')).toBe('minor');
+  });
+
+  it.each([
+    "I'd like a breast lift consult for once I'm finished breastfeeding, my son is 4 months",
+    'quiero la lipo cuando termine de amamantar, mi bebé tiene 5 meses',
+  ])('%s is nursing now', (text) => {
+    expect(reasonOf(text)).toBe('pregnancy');
+  });
+
+  it('nursing that stopped is over', () => {
+    expect(reasonOf('I stopped nursing in March, can I book a tummy tuck?')).toBeNull();
+  });
+});
