@@ -110,6 +110,10 @@ export const BODY_PART = alt(
 const NOT_A_COMPOUND =
   '(?![- ](?:hat|label|glove|collar|list|paper|noise|space|wash|house|wine|friday|tie|belt|box))';
 
+/** What is tight without being the body ('cash is tight', 'the schedule is tight'). */
+export const MONEY_OR_TIME =
+  '(?:cash|money|budget|funds|finances|schedule|time|timeline|deadline|wallet|things)';
+
 export const SIGN = alt(
   // sensations
   'pain(?:ful)?',
@@ -214,7 +218,7 @@ export const SIGN = alt(
   'ooze',
   'shiny',
   // Not money or time ('cash is tight-ish', 'a tight budget', 'on a tight schedule').
-  '(?<!\\b(?:cash|money|budget|funds|finances|schedule|time|timeline|deadline|wallet|things)(?: \\w+){0,3} )tight(?! (?:budget|schedule|timeline|deadline|squeeze|spot|fit|on (?:time|money|cash)))',
+  `(?<!\\b${MONEY_OR_TIME}(?: \\w+){0,3} )tight(?! (?:budget|schedule|timeline|deadline|squeeze|spot|fit|on (?:time|money|cash)))`,
   'hard',
   'firm(?:er)?',
   'cracked',

@@ -14,6 +14,7 @@ import {
   LEGAL_INDIRECT,
   MEDICATION,
   MINOR_INDIRECT,
+  MONEY_OR_TIME,
   MONEY_WORD,
   PAST_TREATMENT,
   PERSON_REQUEST,
@@ -654,11 +655,11 @@ const CHANGES_APPOINTMENT =
 /** A relative asked for by name ('for my mother', 'para mi hija'). */
 const FOR_A_RELATIVE = String.raw`(?:for|para|pra) (?:my|mi|mis|minha|meu|minhas|meus) (?:\w+ )?(sisters?|wife|mom|mother|daughters?|sons?|kids?|child|children|friend|cousin|niece|nephew|herman[oa]s?|esposa|mama|madre|hij[oa]s?|amiga|prim[oa]|sobrin[oa]|irma|mae|filh[oa]s?)(?!'s)`;
 /** The writer asking about treatment for the other person (a relative named, 'can she get botox', 'for her'). */
-const FOR_THEM_BESIDES_A_NAME =
-  /\b((can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|for (her|him)|(she|he|and|y|e|ella|ela|ele) (quiere|quer|necesita|precisa|busca|le gustaria|gostaria)|(book|schedule|bring|take) (her|him)|(her|him) (to get|to have|to come|in for)|(agendar|traer|llevar|marcar)(la|le|lo)|para ella|pra ela|para ela)\b/;
-const FOR_THEM = new RegExp(
-  String.raw`\b(?:${FOR_A_RELATIVE}|${FOR_THEM_BESIDES_A_NAME.source.slice(2, -2)})\b`,
-);
+const FOR_THEM_BESIDES_A_NAME_WORDS = String.raw`(can|could|may|should) (she|he)|(she|he|and) (wants?|would like|is looking|needs?|is interested)|for (her|him)|(she|he|and|y|e|ella|ela|ele) (quiere|quer|necesita|precisa|busca|le gustaria|gostaria)|(book|schedule|bring|take) (her|him)|(her|him) (to get|to have|to come|in for)|(agendar|traer|llevar|marcar)(la|le|lo)|para ella|pra ela|para ela`;
+const FOR_THEM_BESIDES_A_NAME = new RegExp(String.raw`\b(${FOR_THEM_BESIDES_A_NAME_WORDS})\b`);
+const FOR_THEM = new RegExp(String.raw`\b(?:${FOR_A_RELATIVE}|${FOR_THEM_BESIDES_A_NAME_WORDS})\b`);
+/** Every relative asked for by name in a text. */
+const FOR_A_RELATIVE_ALL = new RegExp(String.raw`\b${FOR_A_RELATIVE}\b`, 'g');
 /**
  * Words that ask about someone only when the writer asks nothing for themselves: 'safe', '¿puede?', 'quiere' (Spanish
  * and Portuguese drop the subject: 'mi hermana está embarazada, ¿puede hacerse botox?').
@@ -739,7 +740,7 @@ function asksForThePerson(folded: string, who: string): boolean {
   if (!asksForThem(folded)) return false;
   if (FOR_THEM_BESIDES_A_NAME.test(folded) || (FOR_THEM_UNSAID.test(folded) && !writerAsksForSelf(folded)))
     return true;
-  const named = [...folded.matchAll(new RegExp(String.raw`\b${FOR_A_RELATIVE}\b`, 'g'))];
+  const named = [...folded.matchAll(FOR_A_RELATIVE_ALL)];
   const group = (word: string) => KIN.findIndex((kin) => kin.test(word));
   const theirs = group(who.split(/\s+/).pop() ?? '');
   return named.some((match) => theirs < 0 || group(match[1]) < 0 || group(match[1]) === theirs);
@@ -894,10 +895,10 @@ const namesAThing = (folded: string, match: RegExpExecArray) =>
   // 'veneers way too white for my face', 'coronas muy blancas': the shade of teeth or dental work, not blanched skin
   // (white gums are a sign).
   (/^(white|whiter|blanc[oa]s?|branc[oa]s?)$/.test(match[0]) &&
-    DENTAL_WORK_NEAR.test(sentenceAt(folded, match.index).sentence) &&
-    !/\b(gums?|encias?|gengivas?|lips?|labios?|skin|piel|pele)\b/.test(
-      sentenceAt(folded, match.index).sentence,
-    )) ||
+    shadeOfDentalWork(sentenceAt(folded, match.index).sentence)) ||
+  // 'cash is tight', 'the schedule is tight': money or time, not the body.
+  (/(hard|firm|tight)$/.test(match[0]) &&
+    TIGHT_THING.test(folded.slice(Math.max(0, match.index - 40), match.index + match[0].length))) ||
   // 'old burn scars', 'cicatrices de quemaduras': the kind of a scar (healed), not a burn now.
   (/^(burn|burns|burned|burnt|quemad|quemadura|queimadura)/.test(match[0]) &&
     (/^\s*(scars?|scarring|marks?)\b/.test(
@@ -912,6 +913,12 @@ const TOOTH_COLOUR = /^(yellow\w*|stain\w*|dull|dingy|amarill\w*|amarel\w*|manch
 const TEETH_NEAR = /\b(teeth|tooth|smile|enamel|dientes|dentes|sonrisa|sorriso)\b/;
 const DENTAL_WORK_NEAR =
   /\b(teeth|tooth|veneers?|crowns?|implants? (teeth|tooth)|dentures?|smile|dientes|dentes|carillas?|coronas?|facetas?|lentes de contato|sonrisa|sorriso)\b/;
+/** A sentence of teeth or dental work that names no gums, lips or skin: its white is a shade. */
+const shadeOfDentalWork = (sentence: string) =>
+  DENTAL_WORK_NEAR.test(sentence) &&
+  !/\b(gums?|encias?|gengivas?|lips?|labios?|skin|piel|pele)\b/.test(sentence);
+/** Money or time said to be tight, up to the word ('cash is tight', 'money's been so tight'). */
+const TIGHT_THING = new RegExp(String.raw`\b${MONEY_OR_TIME}( \S+){1,4}$`);
 
 /** A question about what happens in general ('how long does the swelling last', '¿cuánto dura la hinchazón?'). */
 const GENERIC_QUESTION =
@@ -1267,7 +1274,7 @@ const RULES: Rule[] = [
     priority: 'high',
     resolvable: true,
     pattern:
-      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(?<!\b(cash|money|budget|funds|finances|schedule|time|timeline|things|wallet) )(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|(getting|growing|grew|grown|gotten) (\w+ )?(bigger|larger|harder|firmer)(?! (lips?|results?|smile))|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|can'?t (lift|open|close|move|feel|raise|smile)|cannot (lift|open|close|move|feel)|won'?t move|crooked|(white|blotchy|mottled|dusky|grey|gray) (and|patch|spots?|area)|blotchy|mottled|dizz(y|iness)|me mareo|mareos?|maread[oa]|tontura|nause\w*|queasy|queasiness|sick to my stomach|vomit\w*|faint\w*|lightheaded|headaches?|(green|yellow|white) (stuff|discharge|fluid|pus)|smells?|foul|odou?r|burn(ed|t)?|blister\w*|dark spots?|discolou?r\w*|hyperpigment\w*|dry socket|migrat\w*|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpados? caid[oa]s?|cejas? caid[oa]s?|(sale|salen|salio|salieron|saliendo) (\w+ )?(sangre|pus|liquido)|(mal|feo) olor|olor (feo|fuerte|raro|malo|horrible|ruim)|ampollas?|arde|ardor|quemad[oa]s?|quemaduras?|me (quemo|quemaron)|me pica|comezon|roj[oa]s?)\b/,
+      /\b(swell(ing|ed)?|swollen|puffy|puffiness|bruis(e|es|ed|ing)|redness|red and|rash|numb(ness)?|tingl(ing|y)|lumps?|lumpy|bumps?|knots?|nodules?|bleed(ing|s)?|bled|pain(ful)?|hurts?|hurting|ache|aching|sore(ness)?|droop(y|ing|ed|s)?|ptosis|leak(ing|s)?|burn(ing|s)?|itch(y|ing|es)?|scab(s|bing)?|hematoma|seroma|capsular contracture|incision (opened|open)|stitch(es)? (opened|came out|broke)|hinchad[oa]s?|hinchazon|inflamad[oa]s?|inflamacion|moret(e|on|ones)|bult(o|os|ito|itos)|bolit(a|as)|sangr(a|ado|ando)|dolor|duele|adormecid[oa]|entumecid[oa]|caid[oa] (el |la )?(parpado|ceja)|(feels?|is|are|got|getting|gone|went) (really |very |so )?(hard|firm|tight)|(getting|growing|grew|grown|gotten) (\w+ )?(bigger|larger|harder|firmer)(?! (lips?|results?|smile))|hard (lump|spot|knot)|(one|the) (side|breast|implant) (is |looks |sits )?(higher|lower|bigger|smaller|different)|(is|are|looks?|feels?|turned|getting|gone|so|very|really|super) (\w+ )?(red|hot|warm|purple|dark)\b|warm to the touch|can'?t (lift|open|close|move|feel|raise|smile)|cannot (lift|open|close|move|feel)|won'?t move|crooked|(white|blotchy|mottled|dusky|grey|gray) (and|patch|spots?|area)|blotchy|mottled|dizz(y|iness)|me mareo|mareos?|maread[oa]|tontura|nause\w*|queasy|queasiness|sick to my stomach|vomit\w*|faint\w*|lightheaded|headaches?|(green|yellow|white) (stuff|discharge|fluid|pus)|smells?|foul|odou?r|burn(ed|t)?|blister\w*|dark spots?|discolou?r\w*|hyperpigment\w*|dry socket|migrat\w*|tender(ness)?|sensitiv(e|ity)|peeling (a lot|badly|off)|shifted|ruptur\w*|deflat\w*|rippling|parpados? caid[oa]s?|cejas? caid[oa]s?|(sale|salen|salio|salieron|saliendo) (\w+ )?(sangre|pus|liquido)|(mal|feo) olor|olor (feo|fuerte|raro|malo|horrible|ruim)|ampollas?|arde|ardor|quemad[oa]s?|quemaduras?|me (quemo|quemaron)|me pica|comezon|roj[oa]s?)\b/,
     when: (folded, match) => {
       const around = folded.slice(Math.max(0, match.index - 80), match.index + match[0].length + 80);
       if (worried(folded, match.index) || idiom(folded, match) || askedInGeneral(folded, match)) return false;
